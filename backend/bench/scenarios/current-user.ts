@@ -1,0 +1,79 @@
+import { DataSource } from 'typeorm';
+import { mapUser } from '../../src/users/user.dto';
+import { User } from '../../src/users/user.entity';
+import { UsersService } from '../../src/users/users.service';
+import { BaselineHandler, SESSION_SQL, sendJson, sessionIdFromCookie, startBaseline } from '../lib/baseline';
+import type { QueryPool } from '../lib/engines';
+import { measure } from '../lib/load';
+import { Scenario, versusBaseline } from '../lib/scenario';
+
+const USERNAME = 'bench-current-user@example.com';
+const PASSWORD = 'bench-passord-123';
+
+/** GET /api/user with a valid session: session middleware, access guard (user row by id) and the JSON answer. */
+export const currentUser: Scenario = {
+  name: 'current-user',
+  title: 'GET /api/user (authenticated)',
+
+  async run({ db, app, load }) {
+    await app.app.get(UsersService).create(
+      { username: USERNAME, name: 'Bench Bruker', password: PASSWORD, phoneNumber: '+47 400 00 000', accountNumber: '1234.56.78903' },
+      null,
+    );
+    const cookie = await app.login(USERNAME, PASSWORD);
+
+    const pool = db.openBaselinePool();
+    const baseline = await startBaseline(currentUserBaseline(pool, app.sessionSecret, userByIdSql(app.app.get(DataSource))));
+    try {
+      const headers = { cookie };
+      const expectBody = await sameAnswer(`${app.url}/api/user`, `${baseline.url}/api/user`, headers);
+      const measured = {
+        app: await measure({ url: `${app.url}/api/user`, headers, expectBody }, load),
+        baseline: await measure({ url: `${baseline.url}/api/user`, headers, expectBody }, load),
+      };
+      return [versusBaseline('current-user', measured, 0.5)];
+    } finally {
+      await baseline.close();
+      await pool.end();
+    }
+  },
+};
+
+/** The exact statement UsersService.findById (repository.findOneBy) sends, taken from TypeORM once. */
+function userByIdSql(dataSource: DataSource): string {
+  const [sql] = dataSource.manager.createQueryBuilder(User, 'User').setFindOptions({ where: { id: 0 }, take: 1 }).getQueryAndParameters();
+  return sql;
+}
+
+/** What the app does for this request, without Nest, Express, helmet, express-session or TypeORM entities. */
+function currentUserBaseline(pool: QueryPool, secret: string, userSql: string): BaselineHandler {
+  return async (req, res) => {
+    const sid = sessionIdFromCookie(req.headers.cookie, secret);
+    const session = sid ? (await pool.query(SESSION_SQL, [sid])).rows[0]?.sess : undefined;
+    const userId: number | undefined = session?.userId;
+    const row = userId ? (await pool.query(userSql, [userId])).rows[0] : undefined;
+    const user = row && entityFromRow(row);
+    if (!user || user.isBlocked) return sendJson(res, 401, { message: 'Du må logge inn' });
+    sendJson(res, 200, mapUser(user));
+  };
+}
+
+/** TypeORM aliases columns as "User_is_admin"; the entity property is isAdmin. */
+function entityFromRow(row: Record<string, unknown>): User {
+  const user: Record<string, unknown> = {};
+  for (const [alias, value] of Object.entries(row)) {
+    user[alias.replace(/^User_/, '').replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+  }
+  return user as unknown as User;
+}
+
+/** Both servers must give the same 200 body before either is measured; that body is then required of every answer. */
+async function sameAnswer(appUrl: string, baselineUrl: string, headers: Record<string, string>): Promise<string> {
+  const [fromApp, fromBaseline] = await Promise.all([fetch(appUrl, { headers }), fetch(baselineUrl, { headers })]);
+  const [appBody, baselineBody] = await Promise.all([fromApp.text(), fromBaseline.text()]);
+  if (fromApp.status !== 200) throw new Error(`GET ${appUrl} answered ${fromApp.status}: ${appBody}`);
+  if (fromBaseline.status !== 200 || baselineBody !== appBody) {
+    throw new Error(`The baseline does not answer like the app.\n  app:      ${appBody}\n  baseline: ${fromBaseline.status} ${baselineBody}`);
+  }
+  return appBody;
+}

@@ -1,0 +1,71 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { DataSource } from 'typeorm';
+import { SubscriptionService } from '../../src/calendar/subscription.service';
+import { startBaseline } from '../lib/baseline';
+import { probe } from '../lib/http-probe';
+import { measure } from '../lib/load';
+import { round, Scenario, versusBaseline } from '../lib/scenario';
+import { currentWindow, seedHost } from '../lib/seed-calendar';
+
+const SIZE = 5000;
+
+/** Headers that belong to one connection or one moment, not to the answer a baseline must copy. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * The personal subscription link a phone polls: GET /api/ical/{id}?token=… for a host with 5,000 events (plus
+ * marked days and imported bookings). Measured on both paths a calendar app takes:
+ * - 200, the full render (no target): against a node:http server sending the app's rendered body as it is.
+ * - 304, a poll with If-None-Match: against a node:http server answering 304 with the same headers and no database
+ *   work at all, the issue's "304 answers at ≥ 50 % of a bare node:http server's rate".
+ */
+export const subscriptionFeed: Scenario = {
+  name: 'subscription-feed',
+  title: 'GET /api/ical/{id}?token=… full render and 304 poll',
+
+  async run({ app, load }) {
+    const { user } = await seedHost(app, 'bench-subscription@example.com', SIZE, currentWindow());
+    await app.app.get(DataSource).query('ANALYZE events, marked_days, ical_feed_events');
+    const link = new URL(await app.app.get(SubscriptionService).renew(user.id));
+    const url = `${app.url}${link.pathname}${link.search}`;
+
+    const first = await probe(url);
+    const body = first.body;
+    if (first.status !== 200) throw new Error(`GET ${link.pathname} answered ${first.status}: ${body.toString().slice(0, 200)}`);
+    const etag = first.headers.etag;
+    if (!etag) throw new Error('The subscription feed sent no ETag');
+    const poll = await probe(url, { headers: { 'if-none-match': etag } });
+    if (poll.status !== 304) throw new Error(`A poll with the ETag answered ${poll.status}, not 304`);
+
+    const text = body.toString('utf8');
+    const rendered = { startsWith: 'BEGIN:VCALENDAR', endsWith: 'END:VCALENDAR', length: text.length, tolerance: 0.01 };
+    const vevents = text.split('BEGIN:VEVENT').length - 1;
+
+    const full = await startBaseline(async (_req, res) => void res.writeHead(200, copyable(first.headers)).end(body));
+    const notModified = await startBaseline(async (_req, res) => void res.writeHead(304, copyable(poll.headers)).end());
+    try {
+      const conditional = { 'if-none-match': etag };
+      const render = {
+        app: await measure({ url, verify: rendered }, load),
+        baseline: await measure({ url: `${full.url}${link.pathname}${link.search}`, verify: rendered }, load),
+      };
+      const polls = {
+        app: await measure({ url, headers: conditional, expectStatus: 304 }, load),
+        baseline: await measure({ url: `${notModified.url}${link.pathname}${link.search}`, headers: conditional, expectStatus: 304 }, load),
+      };
+      const fullEntry = versusBaseline('subscription-feed-200', render, 0, { bodyBytes: body.length, vevents, hostEvents: SIZE }, 'Full render of the link (no If-None-Match) against node:http sending the same pre-rendered body and headers; figures only.');
+      return [
+        { ...fullEntry, target: null },
+        versusBaseline('subscription-feed-304', polls, 0.5, { hostEvents: SIZE, rpsPerFullRender: round(polls.app.rps / render.app.rps, 1) }, 'Poll with If-None-Match (the ETag of the first answer) against node:http answering 304 with the same headers and no database work.'),
+      ];
+    } finally {
+      await full.close();
+      await notModified.close();
+    }
+  },
+};
+
+/** The app's response headers, minus the per-connection ones, for a baseline to send verbatim. */
+function copyable(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_CONNECTION.has(name)));
+}

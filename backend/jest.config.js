@@ -1,0 +1,20 @@
+/** API tests boot the real app; swc also transpiles the ESM-only packages (NestJS 12, pg-boss) and PGlite's CJS build. */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2023',
+  },
+  module: { type: 'commonjs' },
+}];
+
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  transform: { '^.+\\.(t|j|mj|cj)s$': swc },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@electric-sql/pglite|pg-boss|serialize-error|non-error)/)'],
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  testTimeout: 30000,
+};

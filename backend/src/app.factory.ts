@@ -1,0 +1,93 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import session from 'express-session';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { DatabaseSessionStore } from './auth/database-session.store';
+import { sameOrigin } from './common/same-origin.middleware';
+import { resolveSessionSecret } from './common/secrets';
+import { createValidationPipe } from './common/validation.pipe';
+import { AppConfig } from './config/app-config';
+import type { DatabaseHandle } from './database/open-database';
+
+const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/** Builds the whole app (API, sessions, security headers, static frontend) without listening. */
+export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, options: { logger?: false } = {}): Promise<INestApplication> {
+  const config: AppConfig = { ...appConfig, sessionSecret: resolveSessionSecret(appConfig) };
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle), {
+    logger: options.logger ?? ['log', 'warn', 'error'],
+    bodyParser: false,
+  });
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  // Express's body-hash ETag costs a hash per answer and saves no database work; feeds set their own validators.
+  app.set('etag', false);
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { upgradeInsecureRequests: config.cookieSecure ? [] : null, 'img-src': ["'self'", 'data:', 'blob:'] },
+      },
+      strictTransportSecurity: config.cookieSecure,
+    }),
+  );
+  app.use('/api', sameOrigin(config.publicUrl));
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use(
+    session({
+      name: 'connect.sid',
+      store: new DatabaseSessionStore(app.get(DataSource)),
+      secret: config.sessionSecret!,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, maxAge: SESSION_MAX_AGE_MS },
+    }),
+  );
+
+  const limiter = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: config.authRateLimit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    // Per client and account, so one attacker cannot lock everybody out and one account cannot be sprayed.
+    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.username ?? req.body?.token ?? '').toLowerCase()}`,
+    handler: (_req, res) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.' }),
+  });
+  app.use(['/api/login', '/api/reset-password'], express.json({ limit: '16kb' }), limiter);
+
+  const docs = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Eierportal API').setVersion('1').addCookieAuth('connect.sid').build());
+  SwaggerModule.setup('api/docs', app, docs);
+
+  serveFrontend(app, config);
+  await app.init();
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other non-API path answered with index.html. */
+function serveFrontend(app: NestExpressApplication, config: AppConfig) {
+  const index = path.join(config.frontendDist, 'index.html');
+  if (!existsSync(index)) {
+    new Logger('Frontend').warn(`No built frontend at ${config.frontendDist}; run npm run build. The API still works.`);
+    return;
+  }
+  app.use('/assets', express.static(path.join(config.frontendDist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
+  const files = express.static(config.frontendDist, { index: false, maxAge: 0 });
+  // API requests never touch the disk.
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

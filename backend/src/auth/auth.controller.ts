@@ -1,0 +1,65 @@
+import { Body, Controller, ForbiddenException, HttpCode, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { CreateUserDto, mapUser } from '../users/user.dto';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { LoginDto, ResetPasswordDto } from './auth.dto';
+import { PasswordResetService } from './password-reset.service';
+
+const regenerate = (req: Request) => new Promise<void>((ok, fail) => req.session.regenerate((e) => (e ? fail(e) : ok())));
+const save = (req: Request) => new Promise<void>((ok, fail) => req.session.save((e) => (e ? fail(e) : ok())));
+
+@Controller()
+export class AuthController {
+  constructor(private readonly users: UsersService, private readonly resets: PasswordResetService) {}
+
+  @Post('login')
+  @Access('public')
+  @HttpCode(200)
+  async login(@Body() dto: LoginDto, @Req() req: Request) {
+    const user = await this.users.findByUsername(dto.username);
+    if (!user) {
+      await this.users.dummyVerify(dto.password);
+      throw UsersService.unauthorized();
+    }
+    if (!(await this.users.verifyPassword(user, dto.password))) throw UsersService.unauthorized();
+    if (user.isBlocked) throw new ForbiddenException(`Kontoen er blokkert${user.blockReason ? `: ${user.blockReason}` : ''}`);
+    // A new session id at login defeats session fixation.
+    await regenerate(req);
+    req.session.userId = user.id;
+    await save(req);
+    await this.users.recordLogin(user);
+    return mapUser(user);
+  }
+
+  @Post('logout')
+  @Access('public')
+  @HttpCode(200)
+  async logout(@Req() req: Request) {
+    await new Promise<void>((done) => req.session.destroy(() => done()));
+    return { message: 'Logget ut' };
+  }
+
+  /** Accounts are created by administrators only. */
+  @Post('register')
+  @Access('admin')
+  async register(@Body() dto: CreateUserDto, @CurrentUser() actor: User) {
+    return mapUser(await this.users.create(dto, actor.id));
+  }
+
+  @Post('admin/users/:id/reset-password')
+  @Access('admin')
+  @HttpCode(200)
+  createResetLink(@Param('id', ParseIntPipe) id: number) {
+    return this.resets.createLink(id);
+  }
+
+  @Post('reset-password')
+  @Access('public')
+  @HttpCode(200)
+  async resetPassword(@Body() dto: ResetPasswordDto) {
+    await this.resets.reset(dto.token, dto.newPassword);
+    return { message: 'Passordet er endret' };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { PasswordResetToken } from './password-reset-token.entity';
+import { PasswordResetService } from './password-reset.service';
+import { SessionsModule } from './sessions.module';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, SessionsModule],
+  controllers: [AuthController],
+  providers: [PasswordResetService],
+})
+export class AuthModule {}

@@ -1,0 +1,42 @@
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { IsNull, MoreThan, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { UsersService } from '../users/users.service';
+import { PasswordResetToken } from './password-reset-token.entity';
+
+const VALID_FOR_MS = 24 * 3600 * 1000;
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** One-time reset links, valid 24 hours. The link carries the token; the database only its hash. */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    @InjectRepository(PasswordResetToken) private readonly tokens: Repository<PasswordResetToken>,
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async createLink(userId: number): Promise<{ resetLink: string; expiresAt: Date }> {
+    await this.users.get(userId);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + VALID_FOR_MS);
+    await this.tokens.insert({ userId, tokenHash: sha256(token), expiresAt });
+    return { resetLink: `${this.config.publicUrl}/reset-password?token=${token}`, expiresAt };
+  }
+
+  async reset(token: string, newPassword: string): Promise<void> {
+    // Claim the token and check it in one statement, so two simultaneous uses cannot both succeed.
+    const claimed = await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: () => 'now()' })
+      .where({ tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) })
+      .returning(['userId'])
+      .execute();
+    const userId = claimed.raw[0]?.user_id as number | undefined;
+    if (!userId) throw new BadRequestException('Lenken for tilbakestilling er ugyldig, utløpt eller allerede brukt');
+    await this.users.setPassword(userId, newPassword);
+  }
+}

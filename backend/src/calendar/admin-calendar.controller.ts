@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { User } from '../users/user.entity';
+import { FeedsService } from '../feeds/feeds.service';
+import { mapFeedEvent } from '../feeds/feeds.dto';
+import { UsersService } from '../users/users.service';
+import { AdminCalendarQuery, CreateEventDto, DateRangeQuery, EventColorDto, mapEvent, mapMarkedDay } from './calendar.dto';
+import { CalendarService } from './calendar.service';
+import { toDateRange } from './date-range';
+
+/** Without a window, an admin sees from last month to a year ahead. */
+function defaultWindow(q: AdminCalendarQuery) {
+  if (q.startDate && q.endDate) return toDateRange(q.startDate, q.endDate);
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/** Staff working on another user's calendar. Every change is recorded in the audit log by the service. */
+@Controller('admin')
+@Access('admin')
+export class AdminCalendarController {
+  constructor(private readonly calendar: CalendarService, private readonly users: UsersService, private readonly feeds: FeedsService) {}
+
+  @Get('user-calendar/:userId')
+  async userCalendar(@Param('userId', ParseIntPipe) userId: number, @Query() q: AdminCalendarQuery) {
+    const user = await this.users.get(userId);
+    const window = defaultWindow(q);
+    // Reads stored events only; force_refresh is answered by the scheduler's freshness, never by a fetch here.
+    const [events, imported] = await Promise.all([this.calendar.listEvents(userId, window), this.feeds.eventsForUser(userId, window)]);
+    return { user: { id: user.id, name: user.name, username: user.username }, events: events.map(mapEvent), icalEvents: imported.map(mapFeedEvent) };
+  }
+
+  @Get('user-marked-days/:userId')
+  async userMarkedDays(@Param('userId', ParseIntPipe) userId: number, @Query() q: DateRangeQuery) {
+    await this.users.get(userId);
+    return (await this.calendar.listMarkedDays(userId, toDateRange(q.startDate, q.endDate))).map(mapMarkedDay);
+  }
+
+  @Post('user-events/:userId')
+  async createFor(@CurrentUser() admin: User, @Param('userId', ParseIntPipe) userId: number, @Body() dto: CreateEventDto) {
+    await this.users.get(userId);
+    return mapEvent(await this.calendar.createEventFor(admin, userId, dto));
+  }
+
+  @Delete('events/:id')
+  async remove(@CurrentUser() admin: User, @Param('id') id: string) {
+    const event = await this.calendar.adminDeleteEvent(admin, id);
+    return { message: 'Event deleted', deletedEvent: { id: event.id, title: event.title, userId: event.userId } };
+  }
+
+  @Put('events/:id/color')
+  async recolor(@CurrentUser() admin: User, @Param('id', ParseIntPipe) id: number, @Body() dto: EventColorDto) {
+    return mapEvent(await this.calendar.adminSetColor(admin, id, dto.color));
+  }
+}

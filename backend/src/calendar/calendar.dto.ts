@@ -1,0 +1,229 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf,
+} from 'class-validator';
+import { CalendarEvent, EventSource } from './event.entity';
+import { IcalEventNote } from './ical-event-note.entity';
+import { MARKER_TYPES, MarkedDay, MarkerType } from './marked-day.entity';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const DEFAULT_EVENT_COLOR = '#ef4444';
+export const DEFAULT_MARKER_COLOR = '#8b5cf6';
+
+/** ?startDate&endDate on every calendar read: ISO dates or date-times, end exclusive. */
+export class DateRangeQuery {
+  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  @IsNotEmpty({ message: 'startDate er påkrevd' })
+  startDate: string;
+
+  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  @IsNotEmpty({ message: 'endDate er påkrevd' })
+  endDate: string;
+}
+
+export class AdminCalendarQuery {
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  startDate?: string;
+
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  endDate?: string;
+
+  /** The client's first fetch per user asks for fresh feeds; the sync runs in the background, never on this read. */
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  force_refresh?: string;
+}
+
+export class CreateEventDto {
+  @Transform(trim)
+  @MaxLength(500, { message: 'Tittelen kan ikke være lengre enn 500 tegn' })
+  @IsNotEmpty({ message: 'Title is required' })
+  @IsString({ message: 'Title is required' })
+  title: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  description?: string | null;
+
+  @IsISO8601({}, { message: 'Invalid date' })
+  @IsNotEmpty({ message: 'Invalid date' })
+  startTime: string;
+
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsISO8601({}, { message: 'Invalid date' })
+  endTime?: string | null;
+
+  @IsOptional()
+  @IsBoolean()
+  allDay?: boolean;
+
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
+  color?: string;
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(500, { each: true })
+  routes?: string[];
+
+  @IsOptional()
+  @IsObject()
+  source?: EventSource | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  location?: string | null;
+}
+
+export class UpdateEventDto {
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(500, { message: 'Tittelen kan ikke være lengre enn 500 tegn' })
+  @IsNotEmpty({ message: 'Title is required' })
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  description?: string | null;
+
+  @IsOptional()
+  @IsISO8601({}, { message: 'Invalid date' })
+  startTime?: string;
+
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsISO8601({}, { message: 'Invalid date' })
+  endTime?: string | null;
+
+  @IsOptional()
+  @IsBoolean()
+  allDay?: boolean;
+
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
+  color?: string;
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  routes?: string[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  location?: string | null;
+}
+
+export class EventColorDto {
+  @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
+  @IsNotEmpty({ message: 'Farge er påkrevd' })
+  color: string;
+}
+
+export class MarkedDayDto {
+  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid date' })
+  @IsNotEmpty({ message: 'Invalid date' })
+  date: string;
+
+  @IsIn(MARKER_TYPES, { message: 'Ugyldig markeringstype' })
+  @IsNotEmpty({ message: 'Marker type is required' })
+  markerType: MarkerType;
+
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
+  color?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string | null;
+}
+
+export class UpdateMarkedDayDto {
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid date' })
+  date?: string;
+
+  @IsOptional()
+  @IsIn(MARKER_TYPES, { message: 'Ugyldig markeringstype' })
+  markerType?: MarkerType;
+
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
+  color?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string | null;
+}
+
+export class CreateNoteDto {
+  @Transform(trim)
+  @MaxLength(512)
+  @IsNotEmpty({ message: 'Event ID is required' })
+  @IsString({ message: 'Event ID is required' })
+  eventExternalId: string;
+
+  @Transform(trim)
+  @MaxLength(10000)
+  @IsNotEmpty({ message: 'Note is required' })
+  @IsString({ message: 'Note is required' })
+  notes: string;
+}
+
+export class UpdateNoteDto {
+  @Transform(trim)
+  @MaxLength(10000)
+  @IsNotEmpty({ message: 'Note is required' })
+  @IsString({ message: 'Note is required' })
+  notes: string;
+}
+
+export class IdParam {
+  @Type(() => Number)
+  id: number;
+}
+
+/** A booking or synced event: shown read-only, never deleted by hand. */
+export const isBinding = (e: CalendarEvent) => Boolean(e.source) || e.csvProtected;
+
+export function mapEvent(e: CalendarEvent) {
+  return {
+    id: e.id,
+    userId: e.userId,
+    title: e.title,
+    description: e.description,
+    startTime: e.startTime.toISOString(),
+    endTime: e.endTime ? e.endTime.toISOString() : null,
+    allDay: e.allDay,
+    color: e.color,
+    adminColorOverride: e.adminColorOverride,
+    routes: e.routes,
+    source: e.source,
+    location: e.location,
+    isBinding: isBinding(e),
+    createdById: e.createdById,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
+}
+export type EventResponse = ReturnType<typeof mapEvent>;
+
+export function mapMarkedDay(d: MarkedDay) {
+  return { id: d.id, userId: d.userId, date: d.date, markerType: d.markerType, color: d.color, notes: d.notes };
+}
+
+export function mapNote(n: IcalEventNote) {
+  return { id: n.id, eventExternalId: n.eventExternalId, notes: n.notes, createdAt: n.createdAt, updatedAt: n.updatedAt };
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { FeedsModule } from '../feeds/feeds.module';
+import { UsersModule } from '../users/users.module';
+import { AdminCalendarController } from './admin-calendar.controller';
+import { CalendarService } from './calendar.service';
+import { EventCollaborator, EventSuggestion } from './collaboration.entity';
+import { CalendarEvent } from './event.entity';
+import { EventNotesController } from './event-notes.controller';
+import { EventsController } from './events.controller';
+import { IcalEventNote } from './ical-event-note.entity';
+import { MarkedDay } from './marked-day.entity';
+import { MarkedDaysController } from './marked-days.controller';
+import { SubscriptionController } from './subscription.controller';
+import { SubscriptionService } from './subscription.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, IcalEventNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, FeedsModule],
+  controllers: [EventsController, MarkedDaysController, EventNotesController, AdminCalendarController, SubscriptionController],
+  providers: [CalendarService, SubscriptionService],
+  exports: [CalendarService],
+})
+export class CalendarModule {}

@@ -1,0 +1,213 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import type { User } from '../users/user.entity';
+import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
+import { DateRange, dayOf } from './date-range';
+import { CalendarEvent } from './event.entity';
+import { IcalEventNote } from './ical-event-note.entity';
+import { MarkedDay } from './marked-day.entity';
+
+const HOUR_MS = 3_600_000;
+export const BOOKING_NOT_DELETABLE = 'Kan ikke slette booking';
+
+/** An event without an end (or ending at its start) counts as one hour. */
+function endsAtOf(start: Date, end: Date | null): Date {
+  return end && end > start ? end : new Date(start.getTime() + HOUR_MS);
+}
+
+/** Events, marked days and personal notes. Ownership is checked here, in the owned* helpers, not in controllers. */
+@Injectable()
+export class CalendarService {
+  constructor(
+    @InjectRepository(CalendarEvent) private readonly events: Repository<CalendarEvent>,
+    @InjectRepository(MarkedDay) private readonly markedDays: Repository<MarkedDay>,
+    @InjectRepository(IcalEventNote) private readonly notes: Repository<IcalEventNote>,
+    private readonly db: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  // ---- events ----
+
+  /** Events overlapping the range, answered from the (user, time range) GiST index. */
+  listEvents(userId: number, range: DateRange): Promise<CalendarEvent[]> {
+    return this.events
+      .createQueryBuilder('e')
+      .where('e.userId = :userId', { userId })
+      .andWhere(`tstzrange(e.startTime, e.endsAt, '[)') && tstzrange(:start, :end, '[)')`, range)
+      .orderBy('e.startTime', 'ASC')
+      .addOrderBy('e.id', 'ASC')
+      .getMany();
+  }
+
+  private async ownedEvent(user: User, id: number): Promise<CalendarEvent> {
+    const event = await this.events.findOneBy({ id, userId: user.id });
+    // Another user's event answers like a missing one: its existence is nobody else's business.
+    if (!event) throw new NotFoundException('Hendelsen finnes ikke');
+    return event;
+  }
+
+  private async anyEvent(id: number): Promise<CalendarEvent> {
+    const event = await this.events.findOneBy({ id });
+    if (!event) throw new NotFoundException('Hendelsen finnes ikke');
+    return event;
+  }
+
+  private buildEvent(userId: number, dto: CreateEventDto, createdById: number | null): CalendarEvent {
+    const start = new Date(dto.startTime);
+    const end = dto.endTime ? new Date(dto.endTime) : null;
+    if (end && end < start) throw new BadRequestException({ message: 'Sluttid kan ikke være før starttid', errors: [{ field: 'endTime', message: 'Sluttid kan ikke være før starttid' }] });
+    return this.events.create({
+      userId,
+      title: dto.title,
+      description: dto.description ?? null,
+      startTime: start,
+      endTime: end,
+      endsAt: endsAtOf(start, end),
+      allDay: dto.allDay ?? false,
+      color: dto.color ?? DEFAULT_EVENT_COLOR,
+      routes: dto.routes ?? [],
+      source: dto.source ?? null,
+      location: dto.location ?? null,
+      createdById,
+    });
+  }
+
+  createEvent(user: User, dto: CreateEventDto): Promise<CalendarEvent> {
+    return this.events.save(this.buildEvent(user.id, dto, null));
+  }
+
+  /** An admin puts an event in another user's calendar; the action is recorded with it. */
+  createEventFor(admin: User, userId: number, dto: CreateEventDto): Promise<CalendarEvent> {
+    return this.db.transaction(async (tx) => {
+      const event = await tx.save(this.buildEvent(userId, dto, admin.id));
+      if (userId !== admin.id) await this.audit.record(admin.id, userId, 'event.create', { eventId: event.id, title: event.title }, tx);
+      return event;
+    });
+  }
+
+  async updateEvent(user: User, id: number, dto: UpdateEventDto): Promise<CalendarEvent> {
+    const event = await this.ownedEvent(user, id);
+    if (isBinding(event)) throw new ConflictException('Bookingen er bindende og kan ikke endres');
+    if (dto.title !== undefined) event.title = dto.title;
+    if (dto.description !== undefined) event.description = dto.description;
+    if (dto.startTime !== undefined) event.startTime = new Date(dto.startTime);
+    if (dto.endTime !== undefined) event.endTime = dto.endTime ? new Date(dto.endTime) : null;
+    if (event.endTime && event.endTime < event.startTime) throw new BadRequestException({ message: 'Sluttid kan ikke være før starttid', errors: [{ field: 'endTime', message: 'Sluttid kan ikke være før starttid' }] });
+    if (dto.allDay !== undefined) event.allDay = dto.allDay;
+    if (dto.color !== undefined) event.color = dto.color;
+    if (dto.routes !== undefined) event.routes = dto.routes;
+    if (dto.location !== undefined) event.location = dto.location;
+    event.endsAt = endsAtOf(event.startTime, event.endTime);
+    event.sequence += 1;
+    return this.events.save(event);
+  }
+
+  async deleteOwnEvent(user: User, id: number): Promise<CalendarEvent> {
+    const event = await this.ownedEvent(user, id);
+    if (isBinding(event)) throw new ConflictException(`${BOOKING_NOT_DELETABLE}: bookingen er bindende`);
+    await this.events.delete({ id });
+    return event;
+  }
+
+  /** Admin delete by API id; imported ('ical-…') and binding events are refused. */
+  async adminDeleteEvent(admin: User, apiId: string): Promise<CalendarEvent> {
+    if (apiId.includes('ical-')) throw new ConflictException(`${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet`);
+    const id = Number(apiId);
+    if (!Number.isInteger(id) || id <= 0) throw new BadRequestException('Ugyldig hendelses-ID');
+    return this.db.transaction(async (tx) => {
+      const event = await tx.findOneBy(CalendarEvent, { id });
+      if (!event) throw new NotFoundException('Hendelsen finnes ikke');
+      if (isBinding(event)) throw new ConflictException(`${BOOKING_NOT_DELETABLE}: bookingen er bindende`);
+      await tx.delete(CalendarEvent, { id });
+      await this.audit.record(admin.id, event.userId, 'event.delete', { eventId: id, title: event.title }, tx);
+      return event;
+    });
+  }
+
+  async adminSetColor(admin: User, id: number, color: string): Promise<CalendarEvent> {
+    return this.db.transaction(async (tx) => {
+      const event = await tx.findOneBy(CalendarEvent, { id });
+      if (!event) throw new NotFoundException('Hendelsen finnes ikke');
+      const previous = event.adminColorOverride ?? event.color;
+      event.adminColorOverride = color;
+      const saved = await tx.save(event);
+      await this.audit.record(admin.id, event.userId, 'event.color', { eventId: id, from: previous, to: color }, tx);
+      return saved;
+    });
+  }
+
+  async getEvent(id: number): Promise<CalendarEvent> {
+    return this.anyEvent(id);
+  }
+
+  // ---- marked days ----
+
+  listMarkedDays(userId: number, range: DateRange): Promise<MarkedDay[]> {
+    return this.markedDays
+      .createQueryBuilder('d')
+      .where('d.userId = :userId AND d.date >= :from AND d.date < :to', { userId, from: dayOf(range.start), to: dayOf(new Date(range.end.getTime() + 86_399_999)) })
+      .orderBy('d.date', 'ASC')
+      .getMany();
+  }
+
+  private async ownedMarkedDay(user: User, id: number): Promise<MarkedDay> {
+    const day = await this.markedDays.findOneBy({ id, userId: user.id });
+    if (!day) throw new NotFoundException('Markeringen finnes ikke');
+    return day;
+  }
+
+  async createMarkedDay(user: User, dto: MarkedDayDto): Promise<MarkedDay> {
+    if (await this.markedDays.existsBy({ userId: user.id, date: dto.date })) throw new ConflictException('Dagen er allerede markert');
+    return this.markedDays.save(this.markedDays.create({ userId: user.id, date: dto.date, markerType: dto.markerType, color: dto.color ?? DEFAULT_MARKER_COLOR, notes: dto.notes ?? null }));
+  }
+
+  async updateMarkedDay(user: User, id: number, dto: UpdateMarkedDayDto): Promise<MarkedDay> {
+    const day = await this.ownedMarkedDay(user, id);
+    if (dto.date !== undefined && dto.date !== day.date && (await this.markedDays.existsBy({ userId: user.id, date: dto.date }))) {
+      throw new ConflictException('Dagen er allerede markert');
+    }
+    Object.assign(day, Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)));
+    return this.markedDays.save(day);
+  }
+
+  async deleteMarkedDay(user: User, id: number): Promise<MarkedDay> {
+    const day = await this.ownedMarkedDay(user, id);
+    await this.markedDays.delete({ id });
+    return day;
+  }
+
+  // ---- notes on imported events (visible only to their author) ----
+
+  noteFor(user: User, eventExternalId: string): Promise<IcalEventNote | null> {
+    return this.notes.findOneBy({ userId: user.id, eventExternalId });
+  }
+
+  /** One note per user and event: a second create updates the first. */
+  async saveNote(user: User, eventExternalId: string, notes: string): Promise<IcalEventNote> {
+    const existing = await this.noteFor(user, eventExternalId);
+    if (existing) {
+      existing.notes = notes;
+      return this.notes.save(existing);
+    }
+    return this.notes.save(this.notes.create({ userId: user.id, eventExternalId, notes }));
+  }
+
+  private async ownedNote(user: User, id: number): Promise<IcalEventNote> {
+    const note = await this.notes.findOneBy({ id, userId: user.id });
+    if (!note) throw new NotFoundException('Notatet finnes ikke');
+    return note;
+  }
+
+  async updateNote(user: User, id: number, notes: string): Promise<IcalEventNote> {
+    const note = await this.ownedNote(user, id);
+    note.notes = notes;
+    return this.notes.save(note);
+  }
+
+  async deleteNote(user: User, id: number): Promise<void> {
+    await this.ownedNote(user, id);
+    await this.notes.delete({ id });
+  }
+}

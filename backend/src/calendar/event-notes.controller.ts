@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { User } from '../users/user.entity';
+import { CreateNoteDto, mapNote, UpdateNoteDto } from './calendar.dto';
+import { CalendarService } from './calendar.service';
+
+/** Personal notes on imported events; each user sees only their own. */
+@Controller('ical-event-notes')
+@Access('user')
+export class EventNotesController {
+  constructor(private readonly calendar: CalendarService) {}
+
+  /** The caller's note on this event; id and notes are null when there is none. */
+  @Get('event/:externalId')
+  async forEvent(@CurrentUser() user: User, @Param('externalId') externalId: string) {
+    const note = await this.calendar.noteFor(user, externalId);
+    return note ? mapNote(note) : { id: null, notes: null };
+  }
+
+  @Post()
+  async create(@CurrentUser() user: User, @Body() dto: CreateNoteDto) {
+    return mapNote(await this.calendar.saveNote(user, dto.eventExternalId, dto.notes));
+  }
+
+  @Put(':id')
+  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateNoteDto) {
+    return mapNote(await this.calendar.updateNote(user, id, dto.notes));
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+    await this.calendar.deleteNote(user, id);
+    return { message: 'Note deleted' };
+  }
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { User } from '../users/user.entity';
+import { DateRangeQuery, mapMarkedDay, MarkedDayDto, UpdateMarkedDayDto } from './calendar.dto';
+import { CalendarService } from './calendar.service';
+import { toDateRange } from './date-range';
+
+@Controller('marked-days')
+@Access('user')
+export class MarkedDaysController {
+  constructor(private readonly calendar: CalendarService) {}
+
+  @Get()
+  async list(@CurrentUser() user: User, @Query() q: DateRangeQuery) {
+    return (await this.calendar.listMarkedDays(user.id, toDateRange(q.startDate, q.endDate))).map(mapMarkedDay);
+  }
+
+  @Post()
+  async create(@CurrentUser() user: User, @Body() dto: MarkedDayDto) {
+    return mapMarkedDay(await this.calendar.createMarkedDay(user, dto));
+  }
+
+  @Put(':id')
+  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateMarkedDayDto) {
+    return mapMarkedDay(await this.calendar.updateMarkedDay(user, id, dto));
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+    return mapMarkedDay(await this.calendar.deleteMarkedDay(user, id));
+  }
+}

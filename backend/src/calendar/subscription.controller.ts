@@ -1,0 +1,74 @@
+import { Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { SubscriptionService } from './subscription.service';
+
+/** Answers 304 when the client's validators still match, without rendering anything. */
+function notModified(req: Request, etag: string, lastModified: Date): boolean {
+  const inm = req.get('if-none-match');
+  if (inm) return inm.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag);
+  const ims = req.get('if-modified-since');
+  return Boolean(ims) && lastModified.getTime() <= Date.parse(ims!);
+}
+
+@Controller()
+export class SubscriptionController {
+  constructor(private readonly subscriptions: SubscriptionService, private readonly users: UsersService) {}
+
+  /** The feed calendar apps subscribe to. Without the right token: 404, revealing nothing. */
+  @Get('ical/:userId')
+  @Access('public')
+  async feed(@Param('userId') rawUserId: string, @Query('token') token: string | undefined, @Req() req: Request, @Res() res: Response) {
+    const userId = Number(rawUserId.replace(/\.ics$/, ''));
+    const user = Number.isInteger(userId) && userId > 0 ? await this.subscriptions.userForToken(userId, token) : null;
+    if (!user) throw new NotFoundException('Kalenderen finnes ikke');
+    const { etag, lastModified } = await this.subscriptions.version(user.id);
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', lastModified.toUTCString());
+    res.setHeader('Cache-Control', 'private, max-age=300');
+    if (notModified(req, etag, lastModified)) return void res.status(304).end();
+    res.type('text/calendar; charset=utf-8');
+    res.setHeader('Content-Disposition', 'inline; filename="kalender.ics"');
+    res.send(await this.subscriptions.render(user));
+  }
+
+  /** The logged-in user's calendar as a download. */
+  @Get('calendar/export-ical')
+  @Access('user')
+  async export(@CurrentUser() user: User, @Res() res: Response) {
+    res.type('text/calendar; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="kalender.ics"');
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(await this.subscriptions.render(user));
+  }
+
+  @Get('user/calendar-link')
+  @Access('user')
+  async link(@CurrentUser() user: User) {
+    return { url: await this.subscriptions.link(user) };
+  }
+
+  @Post('user/calendar-link/renew')
+  @Access('user')
+  @HttpCode(200)
+  async renew(@CurrentUser() user: User) {
+    return { url: await this.subscriptions.renew(user.id) };
+  }
+
+  /** 'Copy iCal link' in the users table. */
+  @Get('admin/users/:id/calendar-link')
+  @Access('admin')
+  async adminLink(@Param('id', ParseIntPipe) id: number) {
+    return { url: await this.subscriptions.link(await this.users.get(id)) };
+  }
+
+  @Post('admin/users/:id/calendar-link/renew')
+  @Access('admin')
+  @HttpCode(200)
+  async adminRenew(@Param('id', ParseIntPipe) id: number) {
+    await this.users.get(id);
+    return { url: await this.subscriptions.renew(id) };
+  }
+}

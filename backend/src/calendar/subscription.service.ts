@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import ical, { ICalCalendar, ICalEventStatus } from 'ical-generator';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Sealer, sameHash, sha256Hex } from '../common/secrets';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { FeedEventsStore } from '../feeds/feed-events.store';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { CalendarService } from './calendar.service';
+
+const DAY_MS = 86_400_000;
+/** What a subscribed phone receives: a year back and two years ahead. */
+const BACK_DAYS = 365;
+const AHEAD_DAYS = 730;
+const MARKER_NAMES: Record<string, string> = { busy: 'Opptatt', vacation: 'Ferie', holiday: 'Fridag', other: 'Markert dag' };
+
+/**
+ * The personal subscription feed (/api/ical/{userId}?token=…): one calendar of the user's own events, imported
+ * bookings and marked days, as RFC 5545. The token is 256 random bits; only its hash is compared, and it is kept
+ * sealed with the server secret so the link can be shown again.
+ */
+@Injectable()
+export class SubscriptionService {
+  private readonly sealer: Sealer;
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly calendar: CalendarService,
+    private readonly feedEvents: FeedEventsStore,
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.sealer = new Sealer(config.sessionSecret!, 'calendar-link');
+  }
+
+  private linkFor(userId: number, token: string): string {
+    return `${this.config.publicUrl}/api/ical/${userId}?token=${token}`;
+  }
+
+  /** The current link, created on first use. */
+  async link(user: User): Promise<string> {
+    const token = user.calendarTokenSealed ? this.sealer.open(user.calendarTokenSealed) : null;
+    if (token && user.calendarTokenHash && sameHash(sha256Hex(token), user.calendarTokenHash)) return this.linkFor(user.id, token);
+    return this.renew(user.id);
+  }
+
+  /** A new link; the old one stops working at once. */
+  async renew(userId: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.users.setCalendarToken(userId, sha256Hex(token), this.sealer.seal(token));
+    return this.linkFor(userId, token);
+  }
+
+  /** The user the token opens, or null: a wrong or missing token reveals nothing, not even whether the user exists. */
+  async userForToken(userId: number, token: string | undefined): Promise<User | null> {
+    if (!token || token.length > 200) return null;
+    const user = await this.users.findById(userId);
+    if (!user?.calendarTokenHash || user.isBlocked) return null;
+    return sameHash(sha256Hex(token), user.calendarTokenHash) ? user : null;
+  }
+
+  private window(now = new Date()) {
+    return { start: new Date(now.getTime() - BACK_DAYS * DAY_MS), end: new Date(now.getTime() + AHEAD_DAYS * DAY_MS) };
+  }
+
+  /**
+   * A validator that changes whenever the rendered calendar would: one aggregate query, so a 304 costs no
+   * rendering. The day is part of it because the window moves with the date.
+   */
+  async version(userId: number, now = new Date()): Promise<{ etag: string; lastModified: Date }> {
+    const [row] = await this.db.query(
+      `SELECT
+         (SELECT count(*) FROM events WHERE user_id = $1) AS events,
+         (SELECT max(updated_at) FROM events WHERE user_id = $1) AS events_at,
+         (SELECT count(*) FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id WHERE e.user_id = $1 AND f.enabled) AS imported,
+         (SELECT max(e.updated_at) FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id WHERE e.user_id = $1 AND f.enabled) AS imported_at,
+         (SELECT count(*) FROM marked_days WHERE user_id = $1) AS marked,
+         (SELECT max(updated_at) FROM marked_days WHERE user_id = $1) AS marked_at,
+         (SELECT string_agg(id || ':' || enabled::text, ',' ORDER BY id) FROM ical_feeds WHERE user_id = $1) AS feeds`,
+      [userId],
+    );
+    const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
+    const lastModified = new Date(Math.max(0, ...stamps));
+    lastModified.setMilliseconds(0);
+    const key = [userId, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
+    return { etag: `"${sha256Hex(key).slice(0, 32)}"`, lastModified };
+  }
+
+  async render(user: User, now = new Date()): Promise<string> {
+    const range = this.window(now);
+    const [events, imported, marked] = await Promise.all([
+      this.calendar.listEvents(user.id, range),
+      this.feedEvents.listForUser(user.id, range),
+      this.calendar.listMarkedDays(user.id, range),
+    ]);
+    const host = new URL(this.config.publicUrl).hostname;
+    const cal: ICalCalendar = ical({
+      name: `Kalender – ${user.name}`,
+      prodId: { company: 'eierportal', product: 'kalender', language: 'NB' },
+      ttl: 3600,
+    });
+    for (const e of events) {
+      cal.createEvent({
+        id: `event-${e.id}@${host}`,
+        start: e.startTime,
+        end: e.endTime && e.endTime > e.startTime ? e.endTime : e.endsAt,
+        allDay: false,
+        summary: e.title,
+        description: e.description ?? undefined,
+        location: e.location ?? undefined,
+        stamp: now,
+        created: e.createdAt,
+        lastModified: e.updatedAt,
+        sequence: e.sequence,
+      });
+    }
+    for (const e of imported) {
+      cal.createEvent({
+        id: `ical-${e.feedId}-${e.uid}${e.recurrenceId ? `-${e.recurrenceId}` : ''}`,
+        start: e.allDay ? e.startDate! : e.startTime,
+        end: e.allDay ? e.endDate! : e.endsAt,
+        allDay: e.allDay,
+        summary: e.summary || e.feedName,
+        description: e.description ?? undefined,
+        location: e.location ?? undefined,
+        status: e.status === 'tentative' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+        stamp: now,
+        lastModified: e.updatedAt,
+        sequence: e.sequence,
+      });
+    }
+    for (const d of marked) {
+      const next = new Date(Date.parse(`${d.date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+      cal.createEvent({
+        id: `marked-${d.id}@${host}`,
+        start: d.date,
+        end: next,
+        allDay: true,
+        summary: MARKER_NAMES[d.markerType] ?? d.markerType,
+        description: d.notes ?? undefined,
+        stamp: now,
+        lastModified: d.updatedAt,
+      });
+    }
+    return cal.toString();
+  }
+}

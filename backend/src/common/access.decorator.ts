@@ -1,0 +1,16 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { User } from '../users/user.entity';
+
+/**
+ * Who may call a route. Every route declares exactly one level; the global AccessGuard refuses routes without one.
+ * - public: anyone, also without a session
+ * - user: any logged-in, unblocked user (ownership is checked in the services)
+ * - staff: admins, and mini admins for reading (mini admins are refused on every non-GET)
+ * - admin: full admins only
+ */
+export type AccessLevel = 'public' | 'user' | 'staff' | 'admin';
+export const ACCESS_KEY = 'access';
+export const Access = (level: AccessLevel) => SetMetadata(ACCESS_KEY, level);
+
+/** The logged-in user, loaded by the AccessGuard. */
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => ctx.switchToHttp().getRequest().user);

@@ -1,0 +1,33 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { ACCESS_KEY, AccessLevel } from './access.decorator';
+import { UsersService } from '../users/users.service';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, private readonly users: UsersService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const level = this.reflector.getAllAndOverride<AccessLevel | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    if (!level) throw new ForbiddenException('Tilgang nektet');
+    if (level === 'public') return true;
+
+    const req = context.switchToHttp().getRequest<Request>();
+    const userId = req.session?.userId;
+    const user = userId ? await this.users.findById(userId) : null;
+    if (!user || user.isBlocked) {
+      // A deleted or blocked user's cookie is worthless; drop it rather than keep asking.
+      if (userId) await new Promise<void>((done) => req.session.destroy(() => done()));
+      throw new UnauthorizedException('Du må logge inn');
+    }
+    req.user = user;
+
+    if (level === 'user') return true;
+    if (user.isAdmin) return true;
+    if (level === 'staff' && user.isMiniAdmin && READ_METHODS.has(req.method)) return true;
+    throw new ForbiddenException('Tilgang nektet: krever administratorrettigheter');
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+import { openEmbedded, openPostgres } from '../database/open-database';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: undefined, businessTimeZone: 'Europe/Oslo', runJobs: true });
+    expect(c.feeds).toMatchObject({ syncMinutes: 15, allowPrivateHosts: false, staleHours: 24 });
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    [{ DATABASE_URL: 'mysql://root@localhost/db' }, /must start with postgres:\/\//],
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ TZ_BUSINESS: 'Mars/Olympus' }, /TZ_BUSINESS must be an IANA time zone/],
+    [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
+    [{ TRANSLATE_URL: 'translate.local' }, /TRANSLATE_URL must be an http\(s\) URL/],
+  ])('refuses %o with one clear sentence', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('opening the database', () => {
+  it('explains an unreachable PostgreSQL in one sentence', async () => {
+    const error = await openPostgres('postgres://nobody@127.0.0.1:1/none').catch((e) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(/^Could not connect to PostgreSQL at 127\.0\.0\.1:1\/none: .+\.$/);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('explains an unwritable DATA_DIR in one sentence', async () => {
+    // A folder below a regular file can never be created, even as root. (Not /proc: Node's recursive mkdir
+    // loops forever there.)
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cfg-')), 'a-file');
+    writeFileSync(file, '');
+    const error = await openEmbedded(path.join(file, 'data')).catch((e) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(/^DATA_DIR .*a-file\/data cannot be written \(ENOTDIR\); set DATA_DIR to a writable folder\.$/);
+  });
+});

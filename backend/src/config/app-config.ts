@@ -1,0 +1,149 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** A setting that cannot be used; boot stops with this one sentence instead of a stack trace. */
+export class ConfigError extends Error {}
+
+export interface AppConfig {
+  port: number;
+  /** Public origin used in reset links and iCal links, e.g. https://portal.example.no */
+  publicUrl: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database under dataDir/db. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Where the built frontend lives; served when present. */
+  frontendDist: string;
+  sessionSecret?: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Attempts per 15 minutes per client and account on login and password reset. */
+  authRateLimit: number;
+  businessTimeZone: string;
+  logRequests: boolean;
+  /** LibreTranslate server for event-description translation, e.g. http://translate:5000 */
+  translateUrl?: string;
+  translateApiKey?: string;
+  /** DeepL API key, used when no TRANSLATE_URL is set. */
+  deeplApiKey?: string;
+  deeplApiUrl?: string;
+  feeds: {
+    /** Minutes between syncs of each enabled feed. */
+    syncMinutes: number;
+    /** Feeds synced at the same time by one instance. */
+    concurrency: number;
+    timeoutMs: number;
+    maxBytes: number;
+    /** Lifts the SSRF rule (private, loopback, link-local addresses) for tests against local servers. */
+    allowPrivateHosts: boolean;
+    /** A feed without a success for longer than this is flagged in the sync-health view. */
+    staleHours: number;
+  };
+  /** Runs the scheduler and job workers in this process (off in API tests that drive syncs directly). */
+  runJobs: boolean;
+}
+
+/** The repository root: the first folder upwards whose package.json declares workspaces. */
+export function findRepoRoot(start = __dirname): string {
+  let dir = start;
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).workspaces) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, but is "${raw}".`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, but is "${env[name]}".`);
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return raw;
+  } catch {
+    // fall through to the error below
+  }
+  throw new ConfigError(`${name} must be an http(s) URL, but is "${raw}".`);
+}
+
+function databaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database.');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//.`);
+  }
+  return raw;
+}
+
+/** Reads the environment once. Every setting is documented in .env.example. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = findRepoRoot();
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://portal.example.no, but is "${publicUrl}".`);
+  }
+  const timeZone = env.TZ_BUSINESS || 'Europe/Oslo';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    throw new ConfigError(`TZ_BUSINESS must be an IANA time zone such as Europe/Oslo, but is "${timeZone}".`);
+  }
+  return {
+    port,
+    publicUrl,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    frontendDist: path.resolve(root, env.FRONTEND_DIST || 'frontend/dist'),
+    sessionSecret: env.SESSION_SECRET || undefined,
+    cookieSecure: flag(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
+    businessTimeZone: timeZone,
+    logRequests: flag(env, 'LOG_REQUESTS', false),
+    translateUrl: optionalUrl(env, 'TRANSLATE_URL'),
+    translateApiKey: env.TRANSLATE_API_KEY || undefined,
+    deeplApiKey: env.DEEPL_API_KEY || undefined,
+    deeplApiUrl: optionalUrl(env, 'DEEPL_API_URL'),
+    feeds: {
+      syncMinutes: integer(env, 'FEED_SYNC_MINUTES', 15, 1, 1440),
+      concurrency: integer(env, 'FEED_SYNC_CONCURRENCY', 4, 1, 64),
+      timeoutMs: integer(env, 'FEED_TIMEOUT_SECONDS', 20, 1, 300) * 1000,
+      maxBytes: integer(env, 'FEED_MAX_MB', 10, 1, 200) * 1024 * 1024,
+      allowPrivateHosts: flag(env, 'ALLOW_PRIVATE_FEED_HOSTS', false),
+      staleHours: integer(env, 'FEED_STALE_HOURS', 24, 1, 24 * 90),
+    },
+    runJobs: flag(env, 'RUN_JOBS', true),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

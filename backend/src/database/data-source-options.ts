@@ -1,0 +1,23 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseHandle } from './open-database';
+import { pgliteDriver } from './pglite-pg-driver';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { migrations } from './migrations';
+
+/** The same entities and migrations on both engines; only the driver differs. */
+export function dataSourceOptions(handle: DatabaseHandle, entities: Function[]): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    namingStrategy: new SnakeNamingStrategy(),
+    logging: ['error' as const],
+  };
+  if (handle.kind === 'pglite') {
+    return { ...common, driver: pgliteDriver(handle.pglite), database: 'postgres' };
+  }
+  return { ...common, url: handle.url, poolSize: 10 };
+}

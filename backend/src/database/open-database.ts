@@ -1,0 +1,67 @@
+import { mkdirSync, accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import pg from 'pg';
+import { ConfigError } from '../config/app-config';
+
+/** PostgreSQL type ids whose parsing both engines must agree on. */
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+/** Dates stay 'YYYY-MM-DD' strings (all-day items are dates, not instants); money and counts stay exact strings. */
+pg.types.setTypeParser(DATE, (v: string) => v);
+export const pgliteParsers = {
+  [INT8]: (v: string) => v,
+  [NUMERIC]: (v: string) => v,
+  [DATE]: (v: string) => v,
+};
+
+/** Every embedded instance (app, tests, benchmarks) opens with the same parsers and extensions. */
+export function createPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {}): Promise<PGlite> {
+  // btree_gist backs the (user, time range) GiST indexes of the calendar tables.
+  return PGlite.create({ ...options, parsers: pgliteParsers, extensions: { btree_gist } });
+}
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; pglite: PGlite; dataDir?: string }
+  | { kind: 'postgres'; url: string };
+
+export function describeDatabase(handle: DatabaseHandle): string {
+  if (handle.kind === 'pglite') return handle.dataDir ? `embedded PGlite at ${handle.dataDir}` : 'embedded PGlite in memory';
+  const url = new URL(handle.url);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+/** Opens the embedded database under dataDir/db, creating it on first start. */
+export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+  const dir = path.join(dataDir, 'db');
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be written (${e.code ?? e.message}); set DATA_DIR to a writable folder.`);
+  }
+  try {
+    const pglite = await createPglite({ dataDir: dir });
+    return { kind: 'pglite', pglite, dataDir: dir };
+  } catch (e) {
+    throw new ConfigError(`The embedded database in ${dir} could not be opened (${e.message}); is another process using it?`);
+  }
+}
+
+/** Checks that PostgreSQL answers before the app is built on it. */
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (e) {
+    const where = describeDatabase({ kind: 'postgres', url });
+    throw new ConfigError(`Could not connect to ${where}: ${e.message || e.code}.`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return { kind: 'postgres', url };
+}

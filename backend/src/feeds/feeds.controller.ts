@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { DateRangeQuery } from '../calendar/calendar.dto';
+import { toDateRange } from '../calendar/date-range';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { User } from '../users/user.entity';
+import { FeedScheduler } from './feed-scheduler.service';
+import { FeedSyncService } from './feed-sync.service';
+import { CreateFeedDto, mapFeed, mapFeedEvent, UpdateFeedDto } from './feeds.dto';
+import { FeedsService } from './feeds.service';
+
+/** A user's own feeds (admins may act on anyone's by id) and the events imported from them. */
+@Controller()
+@Access('user')
+export class FeedsController {
+  constructor(private readonly feeds: FeedsService, private readonly sync: FeedSyncService, private readonly scheduler: FeedScheduler) {}
+
+  @Get('ical-feeds')
+  async list(@CurrentUser() user: User) {
+    return (await this.feeds.listOwn(user.id)).map((f) => mapFeed(f));
+  }
+
+  @Post('ical-feeds')
+  async create(@CurrentUser() user: User, @Body() dto: CreateFeedDto) {
+    const feed = await this.feeds.create(user, dto);
+    if (feed.enabled) await this.scheduler.enqueueIfRunning(feed.id);
+    return mapFeed(feed);
+  }
+
+  @Put('ical-feeds/:id')
+  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateFeedDto) {
+    return mapFeed(await this.feeds.update(user, id, dto));
+  }
+
+  @Delete('ical-feeds/:id')
+  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+    const feed = await this.feeds.remove(user, id);
+    return { message: 'Kalenderen er slettet', deletedFeed: { id: feed.id, name: feed.name } };
+  }
+
+  /** Syncs now and answers when done. */
+  @Post('ical-feeds/:id/sync')
+  @HttpCode(200)
+  async syncNow(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+    await this.feeds.accessibleFeed(user, id);
+    const outcome = await this.sync.sync(id, { force: false });
+    if (outcome.status === 'failed') return { message: `Synkronisering feilet: ${outcome.error}`, syncedCount: outcome.syncedCount, status: outcome.status, error: outcome.error };
+    return { message: outcome.status === 'unchanged' ? 'Kalenderen er allerede oppdatert' : 'Kalenderen er synkronisert', syncedCount: outcome.syncedCount, status: outcome.status };
+  }
+
+  /** Imported events for the range, read from the database only: never an outside fetch on this path. */
+  @Get('ical-feed-events')
+  async events(@CurrentUser() user: User, @Query() q: DateRangeQuery) {
+    return (await this.feeds.eventsForUser(user.id, toDateRange(q.startDate, q.endDate))).map(mapFeedEvent);
+  }
+}

@@ -1,0 +1,103 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { DateRange } from '../calendar/date-range';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { FeedEventsStore, StoredFeedEvent } from './feed-events.store';
+import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
+import { IcalFeed } from './ical-feed.entity';
+
+export interface FeedWithOwner { feed: IcalFeed; owner: { id: number; name: string; email: string; username: string } }
+
+/** Feed records. Users manage their own feeds; admins anyone's. Ownership is decided in accessibleFeed only. */
+@Injectable()
+export class FeedsService {
+  constructor(
+    @InjectRepository(IcalFeed) private readonly feeds: Repository<IcalFeed>,
+    private readonly store: FeedEventsStore,
+    private readonly users: UsersService,
+    private readonly db: DataSource,
+  ) {}
+
+  listOwn(userId: number): Promise<IcalFeed[]> {
+    return this.feeds.find({ where: { userId }, order: { id: 'ASC' } });
+  }
+
+  /** The feed if the actor owns it or is an admin; others are told it does not exist. */
+  async accessibleFeed(actor: User, id: number): Promise<IcalFeed> {
+    const feed = await this.feeds.findOneBy({ id });
+    if (!feed || (feed.userId !== actor.id && !actor.isAdmin)) throw new NotFoundException('Kalenderfeeden finnes ikke');
+    return feed;
+  }
+
+  async create(actor: User, dto: CreateFeedDto): Promise<IcalFeed> {
+    let userId = actor.id;
+    if (dto.userId !== undefined && dto.userId !== actor.id) {
+      if (!actor.isAdmin) throw new ForbiddenException('Bare administratorer kan legge til kalendere for andre');
+      userId = (await this.users.get(dto.userId)).id;
+    }
+    return this.feeds.save(this.feeds.create({ userId, name: dto.name, url: dto.url, color: dto.color ?? DEFAULT_FEED_COLOR, enabled: dto.enabled ?? true, nextSyncAt: new Date() }));
+  }
+
+  async update(actor: User, id: number, dto: UpdateFeedDto): Promise<IcalFeed> {
+    const feed = await this.accessibleFeed(actor, id);
+    if (dto.url !== undefined && dto.url !== feed.url) {
+      // A new address is a new source: forget the old validators and fetch it at once.
+      Object.assign(feed, { url: dto.url, etag: null, lastModified: null, contentHash: null, nextSyncAt: new Date(), consecutiveFailures: 0 });
+    }
+    if (dto.name !== undefined) feed.name = dto.name;
+    if (dto.color !== undefined) feed.color = dto.color;
+    if (dto.enabled !== undefined && dto.enabled !== feed.enabled) {
+      feed.enabled = dto.enabled;
+      if (dto.enabled) feed.nextSyncAt = new Date();
+    }
+    return this.feeds.save(feed);
+  }
+
+  async remove(actor: User, id: number): Promise<IcalFeed> {
+    const feed = await this.accessibleFeed(actor, id);
+    await this.feeds.delete({ id }); // its imported events go with it (ON DELETE CASCADE)
+    return feed;
+  }
+
+  eventsForUser(userId: number, range: DateRange): Promise<StoredFeedEvent[]> {
+    return this.store.listForUser(userId, range);
+  }
+
+  /** Every feed with its owner, for the all-feeds admin view. */
+  async allWithOwners(): Promise<FeedWithOwner[]> {
+    const feeds = await this.feeds.find({ order: { id: 'ASC' } });
+    const owners = new Map((await this.users.list({ filter: { id: [...new Set(feeds.map((f) => f.userId))] }, paged: false }))[0].map((u) => [u.id, u]));
+    return feeds.map((feed) => {
+      const o = owners.get(feed.userId)!;
+      return { feed, owner: { id: o.id, name: o.name, email: o.email, username: o.username } };
+    });
+  }
+
+  enabledFeedIds(): Promise<number[]> {
+    return this.feeds.find({ select: { id: true }, where: { enabled: true }, order: { id: 'ASC' } }).then((r) => r.map((f) => f.id));
+  }
+
+  /** Feeds whose next sync time has come. */
+  async dueFeedIds(now: Date, limit: number): Promise<number[]> {
+    const rows = await this.db.query('SELECT id FROM ical_feeds WHERE enabled AND next_sync_at <= $1 ORDER BY next_sync_at LIMIT $2', [now, limit]);
+    return rows.map((r: { id: number }) => r.id);
+  }
+
+  /**
+   * The same calendar added twice to one user (same URL) imports every booking twice. Keeps the oldest feed of
+   * each group and removes the others with their events.
+   */
+  async cleanupDuplicates(): Promise<{ found: number; removed: number }> {
+    return this.db.transaction(async (tx) => {
+      const rows: { id: number }[] = await tx.query(`
+        SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY user_id, lower(trim(trailing '/' from url)) ORDER BY id) AS n FROM ical_feeds
+        ) ranked WHERE n > 1`);
+      const ids = rows.map((r) => r.id);
+      if (ids.length) await tx.query('DELETE FROM ical_feeds WHERE id = ANY($1::int[])', [ids]);
+      return { found: ids.length, removed: ids.length };
+    });
+  }
+}

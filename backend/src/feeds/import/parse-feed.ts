@@ -1,0 +1,463 @@
+/**
+ * Turns the bytes of an iCal feed into the events an import should hold, independent of the database.
+ *
+ * Pipeline: byte-level unfold → decode (BOM, charset) → line clean-up and structure check → ical.js parse →
+ * per-VEVENT validation (bad events are rejected, the rest still imports) → dedupe by (UID, RECURRENCE-ID) →
+ * recurrence expansion inside the window → cancelled events and instances dropped.
+ *
+ * A result with ok:false means the feed failed as a whole (HTML page, truncated download, broken structure):
+ * the caller must then change nothing that was imported from this feed before. Rules and sources:
+ * shared/research/INTEROP.md §2 and shared/fixtures/ics/README.md.
+ */
+import { createHash } from 'node:crypto';
+import ICAL from 'ical.js';
+import { classifyEvent, type ImportedEventKind } from './classify';
+import { decodeFeed } from './decode-feed';
+import {
+  addDays,
+  type DateValue,
+  daysBetween,
+  firstDateValue,
+  formatDate,
+  formatInstant,
+  indexProperties,
+  type JCalProperty,
+  propertyDateValues,
+  textValue,
+} from './ical-values';
+import { prepareCalendarText, unfoldBytes } from './preprocess';
+import { FeedTimeZones, type FeedZone, type WallTime } from './timezones';
+
+export interface ImportedEvent {
+  /** The feed's UID, or `synthetic-<hash>` for a VEVENT without one (stable across parses of the same content). */
+  uid: string;
+  /** The instance of a recurring series ('YYYY-MM-DD' or UTC 'YYYY-MM-DDTHH:MM:SSZ'); null for a single event. */
+  recurrenceId: string | null;
+  /** All-day: 'YYYY-MM-DD'. Timed: UTC instant 'YYYY-MM-DDTHH:MM:SSZ'. */
+  start: string;
+  /** Exclusive. All-day: the check-out date. Timed: UTC instant (equal to start for a zero-length event). */
+  end: string;
+  allDay: boolean;
+  /** Cancelled events never appear here. */
+  status: 'confirmed' | 'tentative';
+  summary: string;
+  description: string | null;
+  location: string | null;
+  sequence: number;
+  lastModified?: string;
+  transparency?: 'opaque' | 'transparent';
+  /** Guest stay, blocked dates, or anything else (see classify.ts). */
+  kind: ImportedEventKind;
+  reservationCode?: string;
+  phoneLast4?: string;
+}
+
+export interface RejectedEvent {
+  uid: string | null;
+  reason: string;
+}
+
+export interface ParseFeedOptions {
+  /** Recurring series are expanded over [start, end). Single events are kept whatever their dates. */
+  window: { start: Date; end: Date };
+  /** IANA zone for floating times and all-day window checks, e.g. 'Europe/Oslo'. */
+  defaultTimeZone: string;
+  /** The HTTP Content-Type; its charset wins over detection when it names a non-UTF-8 encoding. */
+  contentType?: string;
+}
+
+export type ParseFeedResult =
+  | {
+      ok: true;
+      events: ImportedEvent[];
+      /** Events the importer skipped; any entry makes the import "partial". Also listed in warnings. */
+      rejected: RejectedEvent[];
+      warnings: string[];
+      calendar: { prodId: string | null; name: string | null };
+    }
+  | { ok: false; error: string };
+
+/** Upper bound on steps through one RRULE, so a minutely rule from 1970 cannot stall a sync. */
+const MAX_RECURRENCE_STEPS = 100_000;
+const DAY_MS = 86_400_000;
+
+/** How an instance's end follows from its start: calendar days (in wall-clock time) plus exact milliseconds. */
+interface Span {
+  days: number;
+  ms: number;
+}
+
+/** A VEVENT that passed validation, before dedupe and expansion. */
+interface Candidate {
+  /** The VEVENT's jCal; wrapped in an ical.js Component only for recurrence and DURATION. */
+  jcal: unknown[];
+  /** First property of each name, raw jCal. */
+  props: Map<string, JCalProperty>;
+  uid: string;
+  /** Key of RECURRENCE-ID in the same form as ImportedEvent.recurrenceId; null for a master or single event. */
+  recurrenceKey: string | null;
+  /** RECURRENCE-ID's date, to match an override written as DATE-TIME against an all-day series. */
+  recurrenceDate: string | null;
+  sequence: number;
+  stampMs: number;
+  order: number;
+  cancelled: boolean;
+  start: DateValue;
+  /** Zone of the start's wall-clock time (UTC, its TZID, or the default zone for floating and all-day). */
+  zone: FeedZone;
+  span: Span;
+  fields: Omit<ImportedEvent, 'uid' | 'recurrenceId' | 'start' | 'end' | 'allDay'>;
+}
+
+class Rejection extends Error {}
+
+function syntheticUid(props: Map<string, JCalProperty>): string {
+  const parts = ['dtstart', 'dtend', 'duration', 'summary', 'rrule', 'recurrence-id'].map((name) => props.get(name) ?? null);
+  return 'synthetic-' + createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}
+
+class FeedParser {
+  readonly warnings: string[] = [];
+  readonly rejected: RejectedEvent[] = [];
+  private readonly zones: FeedTimeZones;
+  private readonly windowStart: number;
+  private readonly windowEnd: number;
+
+  constructor(roots: ICAL.Component[], options: ParseFeedOptions) {
+    const vtimezones = new Map<string, ICAL.Component>();
+    for (const root of roots) {
+      for (const vtz of root.getAllSubcomponents('vtimezone')) {
+        const tzid = textValue(indexProperties(vtz.jCal).get('tzid'));
+        if (tzid) vtimezones.set(tzid, vtz);
+      }
+    }
+    this.zones = new FeedTimeZones(options.defaultTimeZone, vtimezones, (m) => this.warnings.push(m));
+    this.windowStart = options.window.start.getTime();
+    this.windowEnd = options.window.end.getTime();
+  }
+
+  /** Zone of a date-time value; floating values take `context` (the event's own zone, or the default). */
+  private valueZone(v: DateValue, context: FeedZone): FeedZone {
+    if (v.utc) return this.zones.utc;
+    return v.tzid ? this.zones.zoneFor(v.tzid) : context;
+  }
+
+  private recurrenceKeyOf(v: DateValue, context: FeedZone): string {
+    return v.isDate ? formatDate(v.wall) : formatInstant(this.valueZone(v, context).toUtc(v.wall));
+  }
+
+  readCandidate(jcal: unknown[], order: number): Candidate {
+    const props = indexProperties(jcal);
+    const uid = textValue(props.get('uid'))?.trim() || syntheticUid(props);
+    const start = firstDateValue(props.get('dtstart'));
+    if (start === undefined) throw new Rejection('missing DTSTART');
+    if (start === null) throw new Rejection('DTSTART is not a valid date');
+    const zone = start.isDate ? this.zones.defaultZone : this.valueZone(start, this.zones.defaultZone);
+    const span = this.readSpan(jcal, props, start, zone);
+
+    let recurrenceKey: string | null = null;
+    let recurrenceDate: string | null = null;
+    const rid = firstDateValue(props.get('recurrence-id'));
+    if (rid === null) throw new Rejection('RECURRENCE-ID is not a valid date');
+    if (rid) {
+      recurrenceKey = this.recurrenceKeyOf(rid, zone);
+      recurrenceDate = formatDate(rid.wall);
+    }
+
+    const status = textValue(props.get('status'))?.toUpperCase();
+    const transp = textValue(props.get('transp'))?.toUpperCase();
+    const sequenceValue = props.get('sequence')?.[3];
+    const sequence = typeof sequenceValue === 'number' && Number.isInteger(sequenceValue) ? sequenceValue : 0;
+    const stamp = firstDateValue(props.get('dtstamp'));
+    const modified = firstDateValue(props.get('last-modified'));
+    const summary = textValue(props.get('summary')) ?? '';
+    const description = textValue(props.get('description'));
+    return {
+      jcal,
+      props,
+      uid,
+      recurrenceKey,
+      recurrenceDate,
+      sequence,
+      stampMs: stamp ? this.valueZone(stamp, this.zones.utc).toUtc(stamp.wall) : 0,
+      order,
+      cancelled: status === 'CANCELLED',
+      start,
+      zone,
+      span,
+      fields: {
+        status: status === 'TENTATIVE' ? 'tentative' : 'confirmed',
+        summary,
+        description,
+        location: textValue(props.get('location')),
+        sequence,
+        ...(modified ? { lastModified: formatInstant(this.valueZone(modified, this.zones.utc).toUtc(modified.wall)) } : {}),
+        ...(transp === 'TRANSPARENT' || transp === 'OPAQUE' ? { transparency: transp.toLowerCase() as 'opaque' | 'transparent' } : {}),
+        ...classifyEvent(summary, description),
+      },
+    };
+  }
+
+  /** DTEND or DURATION as a span; RFC 5545 §3.6.1 defaults: DATE → 1 day, DATE-TIME → 0. */
+  private readSpan(jcal: unknown[], props: Map<string, JCalProperty>, start: DateValue, zone: FeedZone): Span {
+    const endProp = props.get('dtend');
+    if (endProp) {
+      const end = firstDateValue(endProp);
+      if (!end) throw new Rejection('DTEND is not a valid date');
+      if (start.isDate) {
+        const days = daysBetween(start.wall, end.wall);
+        if (days < 0) throw new Rejection('DTEND is before DTSTART');
+        return { days: Math.max(days, 1), ms: 0 }; // DTEND == DTSTART on a DATE means one day (fixture tz-8)
+      }
+      const startMs = zone.toUtc(start.wall);
+      const endMs = end.isDate ? zone.toUtc(end.wall) : this.valueZone(end, zone).toUtc(end.wall);
+      if (endMs < startMs) throw new Rejection('DTEND is before DTSTART');
+      return { days: 0, ms: endMs - startMs };
+    }
+    if (props.has('duration')) {
+      let d: ICAL.Duration | null;
+      try {
+        d = new ICAL.Component(jcal).getFirstPropertyValue('duration') as ICAL.Duration | null;
+      } catch {
+        d = null;
+      }
+      if (!d || d.isNegative) throw new Rejection('DURATION is negative or not valid');
+      const days = d.weeks * 7 + d.days;
+      const ms = ((d.hours * 60 + d.minutes) * 60 + d.seconds) * 1000;
+      if (start.isDate) return { days: Math.max(days + Math.ceil(ms / DAY_MS), 1), ms: 0 };
+      return { days, ms };
+    }
+    return start.isDate ? { days: 1, ms: 0 } : { days: 0, ms: 0 };
+  }
+
+  /** Start and end instants of an instance starting at `wall` (all-day: midnights in the default zone). */
+  private instantsOf(c: Candidate, wall: WallTime): { startMs: number; endMs: number } {
+    const startMs = c.zone.toUtc(wall);
+    const endMs = c.span.days ? c.zone.toUtc(addDays(wall, c.span.days)) + c.span.ms : startMs + c.span.ms;
+    return { startMs, endMs };
+  }
+
+  private inWindow(startMs: number, endMs: number): boolean {
+    if (startMs >= this.windowEnd) return false;
+    return endMs > this.windowStart || (endMs === startMs && startMs >= this.windowStart);
+  }
+
+  toEvent(c: Candidate, wall: WallTime, recurrenceId: string | null): ImportedEvent {
+    if (c.start.isDate) {
+      return {
+        uid: c.uid,
+        recurrenceId,
+        start: formatDate(wall),
+        end: formatDate(addDays(wall, c.span.days)),
+        allDay: true,
+        ...c.fields,
+      };
+    }
+    const { startMs, endMs } = this.instantsOf(c, wall);
+    return { uid: c.uid, recurrenceId, start: formatInstant(startMs), end: formatInstant(endMs), allDay: false, ...c.fields };
+  }
+
+  isRecurring(c: Candidate): boolean {
+    return c.props.has('rrule') || c.props.has('rdate');
+  }
+
+  /** Instances of a series that overlap the window, by recurrence key, EXDATEs removed. */
+  expand(master: Candidate): Map<string, WallTime> {
+    const { start, zone } = master;
+    const keyOf = (wall: WallTime) => (start.isDate ? formatDate(wall) : formatInstant(zone.toUtc(wall)));
+    const component = new ICAL.Component(master.jcal);
+    const excludedKeys = new Set<string>();
+    const excludedDates = new Set<string>();
+    for (const prop of component.getAllProperties('exdate')) {
+      for (const v of propertyDateValues(prop.jCal as JCalProperty)) {
+        if (!v) continue;
+        if (v.isDate || start.isDate) excludedDates.add(formatDate(v.wall));
+        else excludedKeys.add(this.recurrenceKeyOf(v, zone));
+      }
+    }
+    const instances = new Map<string, WallTime>();
+    const consider = (wall: WallTime) => {
+      const key = keyOf(wall);
+      if (excludedKeys.has(key) || excludedDates.has(formatDate(wall))) return;
+      const { startMs, endMs } = this.instantsOf(master, wall);
+      if (this.inWindow(startMs, endMs)) instances.set(key, wall);
+    };
+
+    consider(start.wall); // DTSTART is always the first instance (RFC 5545 §3.8.5.3)
+    const dtstart = ICAL.Time.fromData({ ...start.wall, isDate: start.isDate }, start.utc ? ICAL.Timezone.utcTimezone : undefined);
+    // Offsets are under a day, so a wall time two days off the window is outside it in any zone.
+    const margin = 2 * DAY_MS + master.span.days * DAY_MS + master.span.ms;
+    for (const prop of component.getAllProperties('rrule')) {
+      const recur = prop.getFirstValue() as ICAL.Recur;
+      this.alignUntil(recur, master);
+      const iterator = recur.iterator(dtstart);
+      let steps = 0;
+      for (let occ = iterator.next(); occ; occ = iterator.next()) {
+        if (++steps > MAX_RECURRENCE_STEPS) {
+          this.warnings.push(`Recurring event ${master.uid}: stopped after ${MAX_RECURRENCE_STEPS} steps`);
+          break;
+        }
+        const wall = { year: occ.year, month: occ.month, day: occ.day, hour: occ.hour, minute: occ.minute, second: occ.second };
+        const roughMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+        if (roughMs - 2 * DAY_MS >= this.windowEnd) break;
+        if (roughMs + margin <= this.windowStart) continue;
+        consider(wall);
+      }
+    }
+    for (const prop of component.getAllProperties('rdate')) {
+      for (const v of propertyDateValues(prop.jCal as JCalProperty)) {
+        if (!v) continue;
+        consider(start.isDate || v.isDate ? { ...v.wall, hour: 0, minute: 0, second: 0 } : zone.toWall(this.valueZone(v, zone).toUtc(v.wall)));
+      }
+    }
+    return instances;
+  }
+
+  /**
+   * ical.js compares UNTIL with instances in the series' own zone; with a TZID it does not know, instances are
+   * floating and a UTC UNTIL (as Google writes it) would cut off the last instance. Rewrite UNTIL in the series' zone.
+   */
+  private alignUntil(recur: ICAL.Recur, master: Candidate): void {
+    const until = recur.until;
+    if (!until) return;
+    const untilIsUtc = until.zone?.tzid === 'UTC';
+    if (master.start.isDate) {
+      if (!until.isDate) {
+        const w = untilIsUtc ? this.zones.defaultZone.toWall(until.toUnixTime() * 1000) : until;
+        recur.until = ICAL.Time.fromData({ year: w.year, month: w.month, day: w.day, isDate: true });
+      }
+      return;
+    }
+    if (master.start.utc || !untilIsUtc) return;
+    const w = master.zone.toWall(Date.UTC(until.year, until.month - 1, until.day, until.hour, until.minute, until.second));
+    recur.until = ICAL.Time.fromData({ ...w, isDate: false });
+  }
+
+  /** The events of one UID: a single event, or a series with its overrides; cancelled ones left out. */
+  eventsOf(master: Candidate | undefined, overrides: Candidate[]): ImportedEvent[] {
+    if (master?.cancelled) return []; // a cancelled master cancels every instance
+    const events: ImportedEvent[] = [];
+    if (master && this.isRecurring(master)) {
+      let instances: Map<string, WallTime>;
+      try {
+        instances = this.expand(master);
+      } catch (e) {
+        this.reject(master.uid, `recurrence rule could not be expanded (${(e as Error).message})`);
+        return [];
+      }
+      const byDate = new Map([...instances.keys()].map((key) => [key.slice(0, 10), key]));
+      for (const o of overrides) {
+        const key = instances.has(o.recurrenceKey!) ? o.recurrenceKey! : master.start.isDate ? byDate.get(o.recurrenceDate!) : undefined;
+        if (key) instances.delete(key);
+        const { startMs, endMs } = this.instantsOf(o, o.start.wall);
+        if (!o.cancelled && (key || this.inWindow(startMs, endMs))) events.push(this.toEvent(o, o.start.wall, key ?? o.recurrenceKey));
+      }
+      for (const [key, wall] of instances) events.push(this.toEvent(master, wall, key));
+      return events.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    }
+    if (master) events.push(this.toEvent(master, master.start.wall, null));
+    for (const o of overrides) if (!o.cancelled) events.push(this.toEvent(o, o.start.wall, o.recurrenceKey));
+    return events;
+  }
+
+  reject(uid: string | null, reason: string): void {
+    this.rejected.push({ uid, reason });
+    this.warnings.push(`Rejected event ${uid ?? '(no UID)'}: ${reason}`);
+  }
+}
+
+const VEVENT_BLOCK = /^BEGIN:VEVENT\r\n[\s\S]*?^END:VEVENT\r\n/gm;
+
+function toRoots(jcal: unknown[]): ICAL.Component[] {
+  return (typeof jcal[0] === 'string' ? [jcal] : (jcal as unknown[][])).map((c) => new ICAL.Component(c));
+}
+
+/**
+ * ical.js parses some values eagerly (RRULE, DURATION, UTC offsets) and throws for the whole file on one bad
+ * value. When that happens, find the VEVENTs it cannot read one by one, leave them out, and parse the rest;
+ * a failure outside any VEVENT still fails the feed.
+ */
+function parseCalendars(text: string): { roots: ICAL.Component[]; unreadable: RejectedEvent[] } | { error: string } {
+  try {
+    return { roots: toRoots(ICAL.parse(text)), unreadable: [] };
+  } catch (e) {
+    const unreadable: RejectedEvent[] = [];
+    const rest = text.replace(VEVENT_BLOCK, (block) => {
+      try {
+        ICAL.parse(`BEGIN:VCALENDAR\r\n${block}END:VCALENDAR\r\n`);
+        return block;
+      } catch (blockError) {
+        unreadable.push({ uid: /^UID(?:;[^:]*)?:(.*)$/m.exec(block)?.[1]?.trim() ?? null, reason: (blockError as Error).message });
+        return '';
+      }
+    });
+    if (unreadable.length === 0) return { error: `invalid calendar: ${(e as Error).message}` };
+    try {
+      return { roots: toRoots(ICAL.parse(rest)), unreadable };
+    } catch (restError) {
+      return { error: `invalid calendar: ${(restError as Error).message}` };
+    }
+  }
+}
+
+/** True when `a` should replace `b`: higher SEQUENCE, then later DTSTAMP, then later in the file. */
+function supersedes(a: Candidate, b: Candidate): boolean {
+  if (a.sequence !== b.sequence) return a.sequence > b.sequence;
+  if (a.stampMs !== b.stampMs) return a.stampMs > b.stampMs;
+  return a.order > b.order;
+}
+
+export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedResult {
+  const warnings: string[] = [];
+  const decoded = decodeFeed(unfoldBytes(bytes), options.contentType);
+  if (decoded.encoding !== 'utf-8') warnings.push(`Feed decoded as ${decoded.encoding}`);
+  const prepared = prepareCalendarText(decoded.text);
+  if (!prepared.ok) return { ok: false, error: prepared.error };
+  if (prepared.skippedLines > 0) warnings.push(`Skipped ${prepared.skippedLines} malformed line(s)`);
+
+  const parsed = parseCalendars(prepared.text);
+  if ('error' in parsed) return { ok: false, error: parsed.error };
+  const roots = parsed.roots;
+
+  const parser = new FeedParser(roots, options);
+  parser.warnings.unshift(...warnings);
+  for (const bad of parsed.unreadable) parser.reject(bad.uid, `unreadable event (${bad.reason})`);
+
+  // Dedupe on (UID, RECURRENCE-ID) before expansion, so file order never matters.
+  const best = new Map<string, Candidate>();
+  let order = 0;
+  for (const root of roots) {
+    for (const jcal of root.jCal[2] as unknown[][]) {
+      if (jcal[0] !== 'vevent') continue;
+      let candidate: Candidate;
+      try {
+        candidate = parser.readCandidate(jcal, order++);
+      } catch (e) {
+        if (!(e instanceof Rejection)) throw e;
+        parser.reject(textValue(indexProperties(jcal).get('uid')), e.message);
+        continue;
+      }
+      const key = `${candidate.uid}\n${candidate.recurrenceKey ?? ''}`;
+      const existing = best.get(key);
+      if (!existing || supersedes(candidate, existing)) best.set(key, candidate);
+    }
+  }
+
+  const series = new Map<string, { master?: Candidate; overrides: Candidate[] }>();
+  for (const c of best.values()) {
+    const group = series.get(c.uid) ?? { overrides: [] };
+    if (c.recurrenceKey === null) group.master = c;
+    else group.overrides.push(c);
+    series.set(c.uid, group);
+  }
+  const events = [...series.values()].flatMap(({ master, overrides }) => parser.eventsOf(master, overrides));
+
+  const rootProps = indexProperties(roots[0].jCal);
+  return {
+    ok: true,
+    events,
+    rejected: parser.rejected,
+    warnings: parser.warnings,
+    calendar: { prodId: textValue(rootProps.get('prodid')), name: textValue(rootProps.get('x-wr-calname') ?? rootProps.get('name')) },
+  };
+}

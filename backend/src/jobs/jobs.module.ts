@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { JobQueue } from './job-queue.service';
+import { JobsController } from './jobs.controller';
+import { ScheduledJobs } from './scheduled-jobs.service';
+
+@Global()
+@Module({ controllers: [JobsController], providers: [JobQueue, ScheduledJobs], exports: [JobQueue, ScheduledJobs] })
+export class JobsModule {}

@@ -1,0 +1,20 @@
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Access } from '../common/access.decorator';
+
+@Controller('health')
+export class HealthController {
+  constructor(private readonly db: DataSource) {}
+
+  /** 200 when the database answers. */
+  @Get()
+  @Access('public')
+  async health() {
+    try {
+      await this.db.query('SELECT 1');
+    } catch {
+      throw new ServiceUnavailableException('Databasen svarer ikke');
+    }
+    return { status: 'ok', database: 'up' };
+  }
+}

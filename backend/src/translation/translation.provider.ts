@@ -1,0 +1,51 @@
+/** A machine-translation backend. Languages are ISO 639-1 codes ('nb' is sent as each service expects it). */
+export interface TranslationProvider {
+  readonly name: string;
+  translate(text: string, source: string, target: string, signal: AbortSignal): Promise<string>;
+}
+
+export class TranslationFailed extends Error {}
+
+async function postJson(url: string, body: unknown, headers: Record<string, string>, signal: AbortSignal): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+  const text = await res.text();
+  if (!res.ok) throw new TranslationFailed(`${res.status} from translation service: ${text.slice(0, 200)}`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TranslationFailed('Translation service answered something that is not JSON');
+  }
+}
+
+/** A self-hosted LibreTranslate server (POST /translate). It knows Norwegian Bokmål as 'nb'. */
+export class LibreTranslateProvider implements TranslationProvider {
+  readonly name = 'libretranslate';
+  constructor(private readonly baseUrl: string, private readonly apiKey?: string) {}
+
+  async translate(text: string, source: string, target: string, signal: AbortSignal): Promise<string> {
+    const body: Record<string, string> = { q: text, source, target, format: 'text' };
+    if (this.apiKey) body.api_key = this.apiKey;
+    const json = await postJson(`${this.baseUrl.replace(/\/+$/, '')}/translate`, body, {}, signal);
+    if (typeof json?.translatedText !== 'string') throw new TranslationFailed(json?.error ?? 'Unknown translation error');
+    return json.translatedText;
+  }
+}
+
+/** DeepL API v2. Free keys (ending ':fx') use api-free.deepl.com. DeepL calls Norwegian Bokmål 'NB'. */
+export class DeepLProvider implements TranslationProvider {
+  readonly name = 'deepl';
+  constructor(private readonly apiKey: string, private readonly baseUrl = apiKey.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com') {}
+
+  async translate(text: string, source: string, target: string, signal: AbortSignal): Promise<string> {
+    const deeplTarget = target === 'en' ? 'EN-GB' : target.toUpperCase();
+    const json = await postJson(
+      `${this.baseUrl.replace(/\/+$/, '')}/v2/translate`,
+      { text: [text], source_lang: source.toUpperCase(), target_lang: deeplTarget },
+      { authorization: `DeepL-Auth-Key ${this.apiKey}` },
+      signal,
+    );
+    const translated = json?.translations?.[0]?.text;
+    if (typeof translated !== 'string') throw new TranslationFailed('Unknown translation error');
+    return translated;
+  }
+}

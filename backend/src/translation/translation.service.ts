@@ -1,0 +1,36 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DeepLProvider, LibreTranslateProvider, TranslationFailed, TranslationProvider } from './translation.provider';
+
+export interface TranslateResult { success: boolean; translatedText: string | null; error: string | null }
+
+const TIMEOUT_MS = 10_000;
+/** 'no' and 'nn' are sent as Bokmål: the product's Norwegian is Bokmål. */
+const normalise = (lang: string) => (['no', 'nn', 'nb'].includes(lang) ? 'nb' : lang);
+
+@Injectable()
+export class TranslationService {
+  private readonly logger = new Logger(TranslationService.name);
+  readonly provider: TranslationProvider | null;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    if (config.translateUrl) this.provider = new LibreTranslateProvider(config.translateUrl, config.translateApiKey);
+    else if (config.deeplApiKey) this.provider = new DeepLProvider(config.deeplApiKey, config.deeplApiUrl);
+    else this.provider = null;
+  }
+
+  async translate(text: string, target: string, source?: string): Promise<TranslateResult> {
+    const to = normalise(target);
+    const from = source ? normalise(source) : to === 'en' ? 'nb' : 'en';
+    if (!this.provider) return { success: false, translatedText: null, error: 'Translation is not configured on this server (set TRANSLATE_URL or DEEPL_API_KEY)' };
+    if (from === to) return { success: true, translatedText: text, error: null };
+    try {
+      const translatedText = await this.provider.translate(text, from, to, AbortSignal.timeout(TIMEOUT_MS));
+      return { success: true, translatedText, error: null };
+    } catch (e) {
+      const error = e instanceof TranslationFailed ? e.message : e?.name === 'TimeoutError' ? 'Translation service timed out' : 'Failed to translate text';
+      this.logger.warn(`${this.provider.name}: ${e.message}`);
+      return { success: false, translatedText: null, error };
+    }
+  }
+}

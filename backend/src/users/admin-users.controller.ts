@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { parseListQuery, setContentRange } from '../common/list-query';
+import { AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapUser, UpdateUserDto } from './user.dto';
+import { User } from './user.entity';
+import { UsersService } from './users.service';
+
+/** User management in the back office. Mini admins may read; only admins change anything. */
+@Controller('admin/users')
+export class AdminUsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @Access('staff')
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const listQuery = parseListQuery(query, UsersService.sortable);
+    const [rows, total] = await this.users.list(listQuery);
+    setContentRange(res, 'users', listQuery, rows.length, total);
+    return rows.map(mapUser);
+  }
+
+  @Get(':id')
+  @Access('staff')
+  async get(@Param('id', ParseIntPipe) id: number) {
+    return mapUser(await this.users.get(id));
+  }
+
+  @Get(':id/account-number-log')
+  @Access('staff')
+  accountNumberLog(@Param('id', ParseIntPipe) id: number) {
+    return this.users.accountNumberLog(id);
+  }
+
+  @Post()
+  @Access('admin')
+  async create(@Body() dto: CreateUserDto, @CurrentUser() actor: User) {
+    return mapUser(await this.users.create(dto, actor.id));
+  }
+
+  @Put(':id')
+  @Access('admin')
+  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User) {
+    return mapUser(await this.users.update(id, dto, actor));
+  }
+
+  @Delete(':id')
+  @Access('admin')
+  async remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User) {
+    return mapUser(await this.users.remove(id, actor));
+  }
+
+  @Post(':id/change-password')
+  @Access('admin')
+  @HttpCode(200)
+  async changePassword(@Param('id', ParseIntPipe) id: number, @Body() dto: AdminSetPasswordDto) {
+    await this.users.get(id);
+    await this.users.setPassword(id, dto.newPassword);
+    return { message: 'Passordet er endret' };
+  }
+
+  @Post(':id/block')
+  @Access('admin')
+  @HttpCode(200)
+  async block(@Param('id', ParseIntPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User) {
+    return mapUser(await this.users.block(id, dto.reason, actor));
+  }
+
+  @Post(':id/unblock')
+  @Access('admin')
+  @HttpCode(200)
+  async unblock(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User) {
+    return mapUser(await this.users.unblock(id, actor));
+  }
+}

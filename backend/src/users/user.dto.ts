@@ -1,0 +1,164 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import type { User } from './user.entity';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+
+export const PASSWORD_MIN = 6;
+
+/** What the API says about a user. Never the password or its hash. */
+export interface UserResponse {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isMiniAdmin: boolean;
+  isBlocked: boolean;
+  blockReason: string | null;
+  blockedAt: Date | null;
+  adminInfo: string | null;
+  adminInfoUpdatedAt: Date | null;
+  lastLoginAt: Date | null;
+  phoneNumber: string | null;
+  accountNumber: string | null;
+  createdAt: Date;
+}
+
+export function mapUser(u: User): UserResponse {
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    email: u.email,
+    isAdmin: u.isAdmin,
+    isMiniAdmin: u.isMiniAdmin,
+    isBlocked: u.isBlocked,
+    blockReason: u.blockReason,
+    blockedAt: u.blockedAt,
+    adminInfo: u.adminInfo,
+    adminInfoUpdatedAt: u.adminInfoUpdatedAt,
+    lastLoginAt: u.lastLoginAt,
+    phoneNumber: u.phoneNumber,
+    accountNumber: u.accountNumber,
+    createdAt: u.createdAt,
+  };
+}
+
+class ContactFields {
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsString()
+  @MaxLength(20, { message: 'Telefonnummer kan ikke være lengre enn 20 tegn' })
+  phoneNumber?: string | null;
+
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsString()
+  @MaxLength(30, { message: 'Kontonummer kan ikke være lengre enn 30 tegn' })
+  accountNumber?: string | null;
+}
+
+export class CreateUserDto extends ContactFields {
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsNotEmpty({ message: 'E-post er påkrevd' })
+  @IsString({ message: 'E-post er påkrevd' })
+  username: string;
+
+  @Transform(trim)
+  @MaxLength(255, { message: 'Navn kan ikke være lengre enn 255 tegn' })
+  @IsNotEmpty({ message: 'Navn er påkrevd' })
+  @IsString({ message: 'Navn er påkrevd' })
+  name: string;
+
+  /** Defaults to the username: accounts are created from an e-mail address. */
+  @IsOptional()
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  email?: string;
+
+  @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 6 tegn' })
+  @IsString({ message: 'Passord er påkrevd' })
+  password: string;
+
+  @IsOptional()
+  @IsBoolean()
+  isAdmin?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  isMiniAdmin?: boolean;
+}
+
+export class UpdateUserDto extends ContactFields {
+  @IsOptional()
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  username?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(255, { message: 'Navn kan ikke være lengre enn 255 tegn' })
+  @IsNotEmpty({ message: 'Navn er påkrevd' })
+  name?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsNotEmpty({ message: 'E-post er påkrevd' })
+  email?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  isAdmin?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  isMiniAdmin?: boolean;
+
+  /** The message shown to the user on their calendar; empty clears it. */
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsString()
+  adminInfo?: string | null;
+}
+
+export class UpdateProfileDto extends ContactFields {
+  @Transform(trim)
+  @MaxLength(255, { message: 'Navn kan ikke være lengre enn 255 tegn' })
+  @IsNotEmpty({ message: 'Navn er påkrevd' })
+  @IsString({ message: 'Navn er påkrevd' })
+  name: string;
+
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsNotEmpty({ message: 'E-post er påkrevd' })
+  email: string;
+}
+
+export class ChangeOwnPasswordDto {
+  @IsNotEmpty({ message: 'Nåværende passord er påkrevd' })
+  @IsString({ message: 'Nåværende passord er påkrevd' })
+  currentPassword: string;
+
+  @MinLength(PASSWORD_MIN, { message: 'Passordet må være minst 6 tegn' })
+  @IsString({ message: 'Passordet må være minst 6 tegn' })
+  newPassword: string;
+}
+
+export class AdminSetPasswordDto {
+  @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 6 tegn' })
+  @IsNotEmpty({ message: 'Passord er påkrevd' })
+  @IsString({ message: 'Passord er påkrevd' })
+  newPassword: string;
+}
+
+export class BlockUserDto {
+  @Transform(trim)
+  @MaxLength(1000, { message: 'Begrunnelsen kan ikke være lengre enn 1000 tegn' })
+  @IsNotEmpty({ message: 'Begrunnelse er påkrevd' })
+  @IsString({ message: 'Begrunnelse er påkrevd' })
+  reason: string;
+}

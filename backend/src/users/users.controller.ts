@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, HttpCode, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { ChangeOwnPasswordDto, mapUser, UpdateProfileDto } from './user.dto';
+import { User } from './user.entity';
+import { UsersService } from './users.service';
+
+/** The logged-in user's own account. */
+@Controller('user')
+@Access('user')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  me(@CurrentUser() user: User) {
+    return mapUser(user);
+  }
+
+  @Put('profile')
+  async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto) {
+    return mapUser(await this.users.updateProfile(user, dto));
+  }
+
+  @Put('password')
+  @HttpCode(200)
+  async changePassword(@CurrentUser() user: User, @Body() dto: ChangeOwnPasswordDto, @Req() req: Request) {
+    await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID);
+    return { message: 'Passordet er endret' };
+  }
+
+  @Delete('account')
+  async deleteAccount(@CurrentUser() user: User, @Req() req: Request) {
+    await this.users.deleteAccount(user);
+    await new Promise<void>((done) => req.session.destroy(() => done()));
+    return { message: 'Kontoen er slettet' };
+  }
+}

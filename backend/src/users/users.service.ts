@@ -1,0 +1,219 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import * as argon2 from 'argon2';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { ListQuery } from '../common/list-query';
+import { SessionsService } from '../auth/sessions.service';
+import { AccountNumberLog } from './account-number-log.entity';
+import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
+import { User } from './user.entity';
+
+const SORTABLE = ['id', 'name', 'username', 'email', 'lastLoginAt', 'createdAt', 'isAdmin', 'isBlocked'] as const;
+
+@Injectable()
+export class UsersService {
+  static readonly sortable = SORTABLE;
+  private readonly logger = new Logger(UsersService.name);
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly db: DataSource,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  hashPassword(password: string): Promise<string> {
+    return argon2.hash(password, { type: argon2.argon2id });
+  }
+
+  async verifyPassword(user: User, password: string): Promise<boolean> {
+    try {
+      return await argon2.verify(user.passwordHash, password);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The guard calls this on every request, so it skips the query builder: the statement is built once from the
+   * entity's metadata and the row maps straight onto a User (the bench showed the builder at ~15% of a request).
+   */
+  async findById(id: number): Promise<User | null> {
+    this.selectById ??= `SELECT ${this.users.metadata.columns.map((c) => `"${c.databaseName}" AS "${c.propertyName}"`).join(', ')} FROM users WHERE id = $1`;
+    const [row] = await this.db.query(this.selectById, [id]);
+    return row ? Object.assign(new User(), row) : null;
+  }
+  private selectById?: string;
+
+  findByUsername(username: string): Promise<User | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username: username.trim() }).getOne();
+  }
+
+  async get(id: number): Promise<User> {
+    const user = await this.findById(id);
+    if (!user) throw new NotFoundException('Bruker ikke funnet');
+    return user;
+  }
+
+  async list(query: ListQuery): Promise<[User[], number]> {
+    const qb = this.users.createQueryBuilder('u');
+    const { q, id, isAdmin, isBlocked } = query.filter as { q?: string; id?: number | number[]; isAdmin?: boolean; isBlocked?: boolean };
+    if (q) qb.andWhere('(u.name ILIKE :q OR u.username ILIKE :q OR u.email ILIKE :q)', { q: `%${String(q).replace(/[%_\\]/g, '\\$&')}%` });
+    if (id !== undefined) qb.andWhere('u.id IN (:...ids)', { ids: (Array.isArray(id) ? id : [id]).map(Number) });
+    if (isAdmin !== undefined) qb.andWhere('u.isAdmin = :isAdmin', { isAdmin: Boolean(isAdmin) });
+    if (isBlocked !== undefined) qb.andWhere('u.isBlocked = :isBlocked', { isBlocked: Boolean(isBlocked) });
+    qb.orderBy(`u.${query.sort?.field ?? 'id'}`, query.sort?.order ?? 'ASC');
+    if (query.range) qb.skip(query.range.skip).take(query.range.take);
+    return qb.getManyAndCount();
+  }
+
+  async create(dto: CreateUserDto, actorId: number | null): Promise<User> {
+    if (await this.findByUsername(dto.username)) throw new ConflictException('En bruker med denne e-postadressen finnes allerede');
+    const isAdmin = dto.isAdmin ?? false;
+    const username = dto.username.toLowerCase();
+    const user = this.users.create({
+      username,
+      name: dto.name,
+      email: dto.email ?? username,
+      passwordHash: await this.hashPassword(dto.password),
+      isAdmin,
+      // Ticking full admin clears mini admin: the two roles are exclusive.
+      isMiniAdmin: isAdmin ? false : (dto.isMiniAdmin ?? false),
+      phoneNumber: dto.phoneNumber ?? null,
+      accountNumber: dto.accountNumber ?? null,
+    });
+    return this.db.transaction(async (tx) => {
+      const saved = await tx.save(user);
+      if (saved.accountNumber) await this.logAccountNumber(tx, saved.id, actorId, null, saved.accountNumber, 'Opprettet');
+      return saved;
+    });
+  }
+
+  async update(id: number, dto: UpdateUserDto, actor: User): Promise<User> {
+    const user = await this.get(id);
+    if (dto.username !== undefined && dto.username.toLowerCase() !== user.username) {
+      const other = await this.findByUsername(dto.username);
+      if (other && other.id !== id) throw new ConflictException('En bruker med denne e-postadressen finnes allerede');
+      user.username = dto.username.toLowerCase();
+    }
+    if (id === actor.id && (dto.isAdmin === false || dto.isMiniAdmin === true)) {
+      throw new ForbiddenException('Du kan ikke fjerne dine egne administratorrettigheter');
+    }
+    if (dto.name !== undefined) user.name = dto.name;
+    if (dto.email !== undefined) user.email = dto.email;
+    if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
+    if (dto.isAdmin !== undefined) user.isAdmin = dto.isAdmin;
+    if (dto.isMiniAdmin !== undefined) user.isMiniAdmin = dto.isMiniAdmin;
+    if (user.isAdmin) user.isMiniAdmin = false;
+    if (dto.adminInfo !== undefined && dto.adminInfo !== user.adminInfo) {
+      user.adminInfo = dto.adminInfo;
+      user.adminInfoUpdatedAt = new Date();
+    }
+    return this.saveWithAccountNumber(user, dto.accountNumber, actor.id, 'Endret av administrator');
+  }
+
+  async updateProfile(user: User, dto: UpdateProfileDto): Promise<User> {
+    user.name = dto.name;
+    user.email = dto.email;
+    if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
+    return this.saveWithAccountNumber(user, dto.accountNumber, user.id, 'Endret av bruker');
+  }
+
+  private saveWithAccountNumber(user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<User> {
+    return this.db.transaction(async (tx) => {
+      const old = user.accountNumber;
+      if (accountNumber !== undefined) user.accountNumber = accountNumber;
+      const saved = await tx.save(user);
+      if (accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null)) {
+        await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
+      }
+      return saved;
+    });
+  }
+
+  private logAccountNumber(tx: EntityManager, userId: number, changedById: number | null, oldValue: string | null, newValue: string | null, reason: string) {
+    return tx.insert(AccountNumberLog, { userId, changedById, oldAccountNumber: oldValue, newAccountNumber: newValue, changeReason: reason });
+  }
+
+  accountNumberLog(userId: number): Promise<AccountNumberLog[]> {
+    return this.db.getRepository(AccountNumberLog).find({ where: { userId }, order: { id: 'DESC' } });
+  }
+
+  /** Changing one's own password keeps the current session and ends every other one. */
+  async changeOwnPassword(user: User, currentPassword: string, newPassword: string, currentSid: string): Promise<void> {
+    if (!(await this.verifyPassword(user, currentPassword))) throw new BadRequestException({ message: 'Nåværende passord er feil', errors: [{ field: 'currentPassword', message: 'Nåværende passord er feil' }] });
+    await this.setPassword(user.id, newPassword, currentSid);
+  }
+
+  /** Sets a password (admin change, reset link) and ends the user's sessions. */
+  async setPassword(userId: number, newPassword: string, keepSid?: string): Promise<void> {
+    await this.users.update({ id: userId }, { passwordHash: await this.hashPassword(newPassword) });
+    await this.sessions.endAllFor(userId, keepSid);
+  }
+
+  async block(id: number, reason: string, actor: User): Promise<User> {
+    if (id === actor.id) throw new ForbiddenException('Du kan ikke blokkere deg selv');
+    const user = await this.get(id);
+    Object.assign(user, { isBlocked: true, blockReason: reason, blockedAt: new Date() });
+    await this.users.save(user);
+    await this.sessions.endAllFor(id);
+    return user;
+  }
+
+  async unblock(id: number, actor: User): Promise<User> {
+    if (id === actor.id) throw new ForbiddenException('Du kan ikke oppheve blokkering av deg selv');
+    const user = await this.get(id);
+    Object.assign(user, { isBlocked: false, blockReason: null, blockedAt: null });
+    return this.users.save(user);
+  }
+
+  async remove(id: number, actor: User): Promise<User> {
+    if (id === actor.id) throw new ForbiddenException('Du kan ikke slette din egen konto her');
+    return this.deleteAccount(await this.get(id));
+  }
+
+  /** Deletes the account and, through foreign keys, everything it owns; its sessions go with it. */
+  async deleteAccount(user: User): Promise<User> {
+    if (user.isAdmin) {
+      const admins = await this.users.countBy({ isAdmin: true });
+      if (admins <= 1) throw new ConflictException('Den siste administratoren kan ikke slettes');
+    }
+    await this.sessions.endAllFor(user.id);
+    await this.users.delete({ id: user.id });
+    return user;
+  }
+
+  async setCalendarToken(userId: number, tokenHash: string, sealed: string): Promise<void> {
+    await this.users.update({ id: userId }, { calendarTokenHash: tokenHash, calendarTokenSealed: sealed });
+  }
+
+  async recordLogin(user: User): Promise<void> {
+    user.lastLoginAt = new Date();
+    await this.users.update({ id: user.id }, { lastLoginAt: user.lastLoginAt });
+  }
+
+  /** First start: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or generate a password and print it once. */
+  async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<void> {
+    if ((await this.users.count()) > 0) return;
+    const username = (email ?? 'admin@example.com').toLowerCase();
+    const generated = !password;
+    const secret = password ?? randomBytes(12).toString('base64url');
+    await this.create({ username, name: 'Administrator', email: username, password: secret, isAdmin: true }, null);
+    if (generated) {
+      this.logger.warn(`First admin created: ${username} with password ${secret} (shown once; change it under Settings).`);
+    } else {
+      this.logger.log(`First admin created: ${username}`);
+    }
+  }
+
+  /** For login: unknown users cost the same time as known ones. */
+  async dummyVerify(password: string): Promise<void> {
+    if (!this.dummyHash) this.dummyHash = await this.hashPassword(randomBytes(16).toString('hex'));
+    await argon2.verify(this.dummyHash, password).catch(() => false);
+  }
+  private dummyHash?: string;
+
+  static unauthorized() {
+    return new UnauthorizedException('Ugyldig brukernavn eller passord');
+  }
+}

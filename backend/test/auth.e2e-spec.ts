@@ -1,0 +1,175 @@
+import request from 'supertest';
+import { ORIGIN, PASSWORD, TestApp } from './helpers/test-app';
+
+const sidOf = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('connect.sid='))?.split(';')[0];
+
+describe('authentication', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+
+  describe('POST /api/login', () => {
+    it('logs in, answers the user without any password, and GET /api/user returns them', async () => {
+      const user = await t.createUser('user', { name: 'Kari Nordmann' });
+      const agent = t.anon();
+      const res = await agent.post('/api/login').send({ username: user.username.toUpperCase(), password: PASSWORD }).expect(200);
+      expect(res.body).toMatchObject({ id: user.id, name: 'Kari Nordmann', isAdmin: false });
+      expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
+      const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('connect.sid='))!;
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      const me = await agent.get('/api/user').expect(200);
+      expect(me.body.lastLoginAt).not.toBeNull();
+      expect(me.body.username).toBe(user.username);
+    });
+
+    it('issues a new session id at login (no session fixation)', async () => {
+      const user = await t.createUser('user');
+      const agent = t.anon();
+      const first = await agent.post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+      const second = await agent.post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+      expect(sidOf(first)).toBeDefined();
+      expect(sidOf(second)).toBeDefined();
+      expect(sidOf(second)).not.toEqual(sidOf(first));
+      // The old id no longer works.
+      await request(t.server).get('/api/user').set('Cookie', sidOf(first)!).expect(401);
+    });
+
+    it('refuses a wrong password and an unknown user with the same message', async () => {
+      const user = await t.createUser('user');
+      const wrong = await t.anon().post('/api/login').send({ username: user.username, password: 'feil-passord' }).expect(401);
+      const unknown = await t.anon().post('/api/login').send({ username: 'ingen@example.com', password: 'x' }).expect(401);
+      expect(wrong.body).toEqual({ message: 'Ugyldig brukernavn eller passord' });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it("validates with SPEC §5's texts", async () => {
+      const noEmail = await t.anon().post('/api/login').send({ username: '', password: 'x' }).expect(400);
+      expect(noEmail.body.message).toBe('E-post er påkrevd');
+      const badEmail = await t.anon().post('/api/login').send({ username: 'not-an-email', password: 'x' }).expect(400);
+      expect(badEmail.body.message).toBe('E-postadresse må være gyldig');
+      expect(badEmail.body.errors).toEqual([{ field: 'username', message: 'E-postadresse må være gyldig' }]);
+      const noPassword = await t.anon().post('/api/login').send({ username: 'a@b.no' }).expect(400);
+      expect(noPassword.body.message).toBe('Passord er påkrevd');
+    });
+
+    it('refuses a blocked user even with the right password', async () => {
+      const user = await t.createUser('user');
+      const admin = await t.createUser('admin');
+      await t.users.block(user.id, 'Ubetalt faktura', admin);
+      const res = await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(403);
+      expect(res.body.message).toContain('Ubetalt faktura');
+    });
+  });
+
+  it('POST /api/logout ends the session', async () => {
+    const { agent } = await t.loginAs('user');
+    await agent.post('/api/logout').expect(200);
+    await agent.get('/api/user').expect(401);
+  });
+
+  it('GET /api/user without a session is 401 with the error shape', async () => {
+    const res = await request(t.server).get('/api/user').expect(401);
+    expect(res.body).toEqual({ message: 'Du må logge inn' });
+  });
+
+  describe('same-origin rule', () => {
+    it('refuses a state-changing request from a foreign Origin', async () => {
+      const { agent } = await t.loginAs('user');
+      const res = await agent.put('/api/user/profile').set('Origin', 'https://evil.example').send({ name: 'X', email: 'x@example.com' }).expect(403);
+      expect(res.body.message).toBeDefined();
+      await agent.post('/api/logout').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    });
+
+    it('accepts the own origin and requests without Origin', async () => {
+      const { agent } = await t.loginAs('user');
+      await agent.put('/api/user/profile').set('Origin', ORIGIN).send({ name: 'Ny', email: 'ny@example.com' }).expect(200);
+      await agent.put('/api/user/profile').send({ name: 'Ny2', email: 'ny@example.com' }).expect(200);
+      // Reads are never refused by the rule.
+      await agent.get('/api/user').set('Origin', 'https://evil.example').expect(200);
+    });
+  });
+
+  describe('password reset link', () => {
+    it('is created by an admin, works once, and ends the user’s sessions', async () => {
+      const { agent: admin } = await t.loginAs('admin');
+      const { agent: userAgent, user } = await t.loginAs('user');
+      const created = await admin.post(`/api/admin/users/${user.id}/reset-password`).expect(200);
+      expect(created.body.resetLink).toMatch(new RegExp(`^${ORIGIN}/reset-password\\?token=[A-Za-z0-9_-]{40,}$`));
+      expect(new Date(created.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
+      const token = new URL(created.body.resetLink).searchParams.get('token');
+
+      await t.anon().post('/api/reset-password').send({ token, newPassword: 'nytt-passord' }).expect(200);
+      await userAgent.get('/api/user').expect(401);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'nytt-passord' }).expect(200);
+
+      const again = await t.anon().post('/api/reset-password').send({ token, newPassword: 'tredje-passord' }).expect(400);
+      expect(again.body.message).toMatch(/ugyldig|brukt/i);
+    });
+
+    it('refuses expired, unknown and too-short input', async () => {
+      const user = await t.createUser('user');
+      const { resetLink } = await t.app.get(require('../src/auth/password-reset.service').PasswordResetService).createLink(user.id);
+      const token = new URL(resetLink).searchParams.get('token');
+      const short = await t.anon().post('/api/reset-password').send({ token, newPassword: '123' }).expect(400);
+      expect(short.body.message).toBe('Password must be at least 6 characters long');
+      await t.anon().post('/api/reset-password').send({ token: 'unknown', newPassword: '123456' }).expect(400);
+      const missing = await t.anon().post('/api/reset-password').send({ newPassword: '123456' }).expect(400);
+      expect(missing.body.message).toBe('No reset token available');
+      // Expire it and try.
+      const ds = t.app.get(require('typeorm').DataSource);
+      await ds.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [user.id]);
+      await t.anon().post('/api/reset-password').send({ token, newPassword: '123456' }).expect(400);
+    });
+  });
+
+  describe('own password change', () => {
+    it('needs the current password, keeps this session and ends the others', async () => {
+      const user = await t.createUser('user');
+      const { agent: here } = await t.loginAs(user);
+      const { agent: elsewhere } = await t.loginAs(user);
+      const wrong = await here.put('/api/user/password').send({ currentPassword: 'feil', newPassword: 'nytt123' }).expect(400);
+      expect(wrong.body.errors[0].field).toBe('currentPassword');
+      const short = await here.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: '123' }).expect(400);
+      expect(short.body.message).toBe('Passordet må være minst 6 tegn');
+      await here.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'nytt123' }).expect(200);
+      await here.get('/api/user').expect(200);
+      await elsewhere.get('/api/user').expect(401);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'nytt123' }).expect(200);
+    });
+  });
+
+  it('blocking and deleting end every session of the user', async () => {
+    const { agent: admin } = await t.loginAs('admin');
+    const { agent: blocked, user: b } = await t.loginAs('user');
+    const { agent: deleted, user: d } = await t.loginAs('user');
+    await admin.post(`/api/admin/users/${b.id}/block`).send({ reason: 'Misbruk' }).expect(200);
+    await blocked.get('/api/user').expect(401);
+    await admin.delete(`/api/admin/users/${d.id}`).expect(200);
+    await deleted.get('/api/user').expect(401);
+  });
+
+  it('stores passwords as argon2id hashes', async () => {
+    const user = await t.createUser('user');
+    const row = await t.users.findById(user.id);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('rate limiting', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start({ AUTH_RATE_LIMIT: '3' })));
+  afterAll(() => t.close());
+
+  it('answers 429 after too many login attempts for one account', async () => {
+    const user = await t.createUser('user');
+    for (let i = 0; i < 3; i++) await t.anon().post('/api/login').send({ username: user.username, password: 'feil' }).expect(401);
+    const res = await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(429);
+    expect(res.body.message).toMatch(/For mange forsøk/);
+  });
+
+  it('answers 429 after too many reset attempts', async () => {
+    for (let i = 0; i < 3; i++) await t.anon().post('/api/reset-password').send({ token: 'guess', newPassword: '123456' }).expect(400);
+    await t.anon().post('/api/reset-password').send({ token: 'guess', newPassword: '123456' }).expect(429);
+  });
+});

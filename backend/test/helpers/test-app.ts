@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory';
+import { loadConfig } from '../../src/config/app-config';
+import { createPglite, DatabaseHandle } from '../../src/database/open-database';
+import { User } from '../../src/users/user.entity';
+import { UsersService } from '../../src/users/users.service';
+import { TEMPLATE_FILE } from './template';
+
+export type Role = 'user' | 'miniAdmin' | 'admin';
+export const PASSWORD = 'passord123';
+export const ORIGIN = 'http://127.0.0.1';
+
+/** A fresh database: PGlite from the migrated template, or an emptied schema on DATABASE_URL's PostgreSQL. */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await client.end();
+    return { kind: 'postgres', url };
+  }
+  const template = new Blob([readFileSync(TEMPLATE_FILE)]);
+  const pglite = await createPglite({ loadDataDir: template });
+  return { kind: 'pglite', pglite };
+}
+
+/** The real app on a fresh database, with helpers to act as each role. */
+export class TestApp {
+  private counter = 0;
+  private constructor(readonly app: INestApplication, private readonly handle: DatabaseHandle, private readonly dataDir: string) {}
+
+  static async start(env: Record<string, string> = {}): Promise<TestApp> {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', RUN_JOBS: 'false', ...env });
+    const handle = await freshDatabase();
+    const app = await createApp(config, handle, { logger: false });
+    return new TestApp(app, handle, dataDir);
+  }
+
+  get server() {
+    return this.app.getHttpServer();
+  }
+
+  get users(): UsersService {
+    return this.app.get(UsersService);
+  }
+
+  /** Anonymous client (no cookie jar shared with anyone). */
+  anon() {
+    return request.agent(this.server);
+  }
+
+  /** argon2 costs ~0.1 s a hash; fixture users with the shared test password reuse one real hash. */
+  private passwordHash?: Promise<string>;
+
+  async createUser(role: Role, fields: Partial<{ name: string; username: string; password: string; accountNumber: string }> = {}): Promise<User> {
+    const n = ++this.counter;
+    if (!fields.password && !fields.accountNumber) {
+      this.passwordHash ??= this.users.hashPassword(PASSWORD);
+      const repo = this.app.get(DataSource).getRepository(User);
+      return repo.save(
+        repo.create({
+          username: fields.username ?? `${role.toLowerCase()}${n}@example.com`,
+          email: fields.username ?? `${role.toLowerCase()}${n}@example.com`,
+          name: fields.name ?? `${role} ${n}`,
+          passwordHash: await this.passwordHash,
+          isAdmin: role === 'admin',
+          isMiniAdmin: role === 'miniAdmin',
+        }),
+      );
+    }
+    return this.users.create(
+      {
+        username: fields.username ?? `${role.toLowerCase()}${n}@example.com`,
+        name: fields.name ?? `${role} ${n}`,
+        password: fields.password ?? PASSWORD,
+        isAdmin: role === 'admin',
+        isMiniAdmin: role === 'miniAdmin',
+        accountNumber: fields.accountNumber,
+      },
+      null,
+    );
+  }
+
+  /** A logged-in client (supertest agent keeping its cookie) for a user of the given role. */
+  async loginAs(role: Role | User): Promise<{ agent: ReturnType<typeof request.agent>; user: User }> {
+    const user = typeof role === 'string' ? await this.createUser(role) : role;
+    const agent = request.agent(this.server);
+    await agent.post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+    return { agent, user };
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    if (this.handle.kind === 'pglite') await this.handle.pglite.close();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,153 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import ICAL from 'ical.js';
+import request from 'supertest';
+import { FeedServer, stays } from './helpers/feed-server';
+import { TestApp } from './helpers/test-app';
+
+/** Debian's python3-icalendar, when installed (CI installs it): a second parser that shares no code with ours. */
+const PYTHON = '/usr/bin/python3';
+const pythonIcalendar = spawnSync(PYTHON, ['-c', 'import icalendar'], { stdio: 'ignore' }).status === 0;
+
+function parseWithPython(ics: string): { uid: string; start: string; end: string; summary: string; allDay: boolean }[] {
+  const script = `
+import sys, json, icalendar, datetime
+cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+out = []
+for e in cal.walk('VEVENT'):
+    s, en = e.decoded('DTSTART'), e.decoded('DTEND')
+    all_day = not isinstance(s, datetime.datetime)
+    fmt = (lambda d: d.isoformat()) if all_day else (lambda d: d.astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ'))
+    out.append({'uid': str(e['UID']), 'start': fmt(s), 'end': fmt(en), 'summary': str(e['SUMMARY']), 'allDay': all_day})
+print(json.dumps(out))`;
+  return JSON.parse(execFileSync(PYTHON, ['-c', script], { input: ics }).toString());
+}
+
+describe('personal subscription feed', () => {
+  let t: TestApp;
+  let feeds: FeedServer;
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    t = await TestApp.start({ ALLOW_PRIVATE_FEED_HOSTS: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await feeds.stop();
+  });
+
+  async function hostWithCalendar() {
+    const { agent, user } = await t.loginAs('user');
+    await agent.post('/api/events').send({ title: 'Eiersperre; tid, med «æøå» og en lang beskrivelse som må brettes over flere linjer i feeden', startTime: '2027-01-05T10:00:00Z', endTime: '2027-01-05T14:00:00Z', description: 'Linje 1\nLinje 2' }).expect(201);
+    await agent.post('/api/marked-days').send({ date: '2027-01-20', markerType: 'vacation', notes: 'Ferie' }).expect(201);
+    const url = feeds.serve(`/sub-${user.id}.ics`, stays({ uid: 'stay-1@airbnb.com', start: '2027-01-10', end: '2027-01-15' }));
+    const feed = (await agent.post('/api/ical-feeds').send({ name: 'Airbnb', url }).expect(201)).body;
+    await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
+    const { url: link } = (await agent.get('/api/user/calendar-link').expect(200)).body;
+    return { agent, user, link: link as string };
+  }
+
+  const pathOf = (link: string) => { const u = new URL(link); return u.pathname + u.search; };
+
+  it('serves valid RFC 5545 with all of the host’s calendar, checked by two independent parsers', async () => {
+    const { user, link } = await hostWithCalendar();
+    expect(link).toMatch(new RegExp(`/api/ical/${user.id}\\?token=[A-Za-z0-9_-]{43}$`));
+    const res = await request(t.server).get(pathOf(link)).expect(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const ics = res.text;
+    // CRLF line endings, every line at most 75 octets, refresh hints for calendar apps.
+    expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    expect(ics).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
+    expect(ics).toContain('X-PUBLISHED-TTL:PT1H');
+    expect(ics).toContain('DTSTART;VALUE=DATE:20270110');
+    expect(ics).toContain('DTEND;VALUE=DATE:20270115');
+
+    const vevents = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+    expect(vevents).toHaveLength(3);
+    const own = vevents.find((e) => e.summary.startsWith('Eiersperre'))!;
+    expect(own.summary).toBe('Eiersperre; tid, med «æøå» og en lang beskrivelse som må brettes over flere linjer i feeden');
+    expect(own.description).toBe('Linje 1\nLinje 2');
+    expect(own.startDate.toJSDate().toISOString()).toBe('2027-01-05T10:00:00.000Z');
+    for (const c of new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent')) {
+      expect(c.getFirstPropertyValue('dtstamp')).toBeTruthy();
+      expect(c.getFirstPropertyValue('last-modified')).toBeTruthy();
+      expect(c.getFirstPropertyValue('sequence')).not.toBeNull();
+    }
+
+    if (pythonIcalendar) {
+      const parsed = parseWithPython(ics);
+      expect(parsed).toEqual(expect.arrayContaining([
+        expect.objectContaining({ summary: own.summary, start: '2027-01-05T10:00:00Z', end: '2027-01-05T14:00:00Z', allDay: false }),
+        expect.objectContaining({ summary: 'Reserved', start: '2027-01-10', end: '2027-01-15', allDay: true }),
+        expect.objectContaining({ summary: 'Ferie', start: '2027-01-20', end: '2027-01-21', allDay: true }),
+      ]));
+    } else {
+      console.warn('python3-icalendar is not installed: the second-parser check ran with ical.js only (CI installs it).');
+    }
+
+    // UIDs are stable across renders.
+    const again = await request(t.server).get(pathOf(link)).expect(200);
+    const uids = (s: string) => [...s.matchAll(/^UID:(.*)$/gm)].map((m) => m[1]).sort();
+    expect(uids(again.text)).toEqual(uids(ics));
+  });
+
+  it('answers 304 to If-None-Match and If-Modified-Since, and a change makes a new ETag', async () => {
+    const { agent, link } = await hostWithCalendar();
+    const first = await request(t.server).get(pathOf(link)).expect(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['last-modified']).toBeDefined();
+    const cached = await request(t.server).get(pathOf(link)).set('If-None-Match', etag).expect(304);
+    expect(cached.text).toBeFalsy();
+    await request(t.server).get(pathOf(link)).set('If-Modified-Since', first.headers['last-modified']).expect(304);
+    await agent.post('/api/events').send({ title: 'Ny', startTime: '2027-02-01T10:00:00Z' }).expect(201);
+    const changed = await request(t.server).get(pathOf(link)).set('If-None-Match', etag).expect(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('reveals nothing without the right token, and renewing retires the old link', async () => {
+    const { agent, user, link } = await hostWithCalendar();
+    const missing = await request(t.server).get(`/api/ical/${user.id}`).expect(404);
+    const wrong = await request(t.server).get(`/api/ical/${user.id}?token=guess`).expect(404);
+    const nobody = await request(t.server).get(`/api/ical/999999?token=guess`).expect(404);
+    expect(missing.body).toEqual(wrong.body);
+    expect(nobody.body).toEqual(wrong.body);
+    expect(JSON.stringify(wrong.body)).not.toContain(user.name);
+    // The link is stable until renewed.
+    expect((await agent.get('/api/user/calendar-link')).body.url).toBe(link);
+    const renewed = (await agent.post('/api/user/calendar-link/renew').expect(200)).body.url;
+    expect(renewed).not.toBe(link);
+    await request(t.server).get(pathOf(link)).expect(404);
+    await request(t.server).get(pathOf(renewed)).expect(200);
+  });
+
+  it('lets an admin copy and renew a user’s link; the token is stored only hashed and sealed', async () => {
+    const { user, link } = await hostWithCalendar();
+    const { agent: admin } = await t.loginAs('admin');
+    expect((await admin.get(`/api/admin/users/${user.id}/calendar-link`).expect(200)).body.url).toBe(link);
+    const renewed = (await admin.post(`/api/admin/users/${user.id}/calendar-link/renew`).expect(200)).body.url;
+    await request(t.server).get(pathOf(link)).expect(404);
+    await request(t.server).get(pathOf(renewed)).expect(200);
+    const token = new URL(renewed).searchParams.get('token')!;
+    const [row] = await t.app.get(require('typeorm').DataSource).query('SELECT calendar_token_hash, calendar_token_sealed FROM users WHERE id = $1', [user.id]);
+    expect(row.calendar_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.calendar_token_hash).not.toContain(token);
+    expect(row.calendar_token_sealed).not.toContain(token);
+  });
+
+  it('exports the logged-in user’s calendar as a download', async () => {
+    const { agent } = await hostWithCalendar();
+    const res = await agent
+      .get('/api/calendar/export-ical')
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        r.on('end', () => done(null, text));
+      })
+      .expect(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/attachment/);
+    expect(res.body).toContain('BEGIN:VCALENDAR');
+    expect(res.body).toContain('SUMMARY:Reserved');
+  });
+});

@@ -1,0 +1,70 @@
+import { createServer, IncomingMessage, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { TestApp } from './helpers/test-app';
+
+/** A local HTTP server playing LibreTranslate's POST /translate. */
+function fakeLibreTranslate(): Promise<{ server: Server; url: string; requests: any[] }> {
+  const requests: any[] = [];
+  const dictionary: Record<string, string> = { 'Velkommen til hytta': 'Welcome to the cabin', 'Welcome to the cabin': 'Velkommen til hytta' };
+  const server = createServer(async (req: IncomingMessage, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const json = JSON.parse(body);
+    requests.push({ path: req.url, ...json });
+    if (json.q === 'feil') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'model crashed' }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: dictionary[json.q] ?? `[${json.target}] ${json.q}` }));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests })));
+}
+
+describe('POST /api/translate', () => {
+  describe('with LibreTranslate configured', () => {
+    let t: TestApp;
+    let fake: Awaited<ReturnType<typeof fakeLibreTranslate>>;
+    beforeAll(async () => {
+      fake = await fakeLibreTranslate();
+      t = await TestApp.start({ TRANSLATE_URL: fake.url });
+    });
+    afterAll(async () => {
+      await t.close();
+      fake.server.close();
+    });
+
+    it('translates Norwegian to English and back', async () => {
+      const { agent } = await t.loginAs('user');
+      const en = await agent.post('/api/translate').send({ text: 'Velkommen til hytta', targetLanguage: 'en', sourceLanguage: 'no' }).expect(200);
+      expect(en.body).toEqual({ success: true, translatedText: 'Welcome to the cabin', error: null });
+      expect(fake.requests.at(-1)).toMatchObject({ path: '/translate', q: 'Velkommen til hytta', source: 'nb', target: 'en', format: 'text' });
+      const nb = await agent.post('/api/translate').send({ text: 'Welcome to the cabin', targetLanguage: 'nb' }).expect(200);
+      expect(nb.body.translatedText).toBe('Velkommen til hytta');
+      expect(fake.requests.at(-1)).toMatchObject({ source: 'en', target: 'nb' });
+    });
+
+    it('reports a failing service as success: false with the reason', async () => {
+      const { agent } = await t.loginAs('user');
+      const res = await agent.post('/api/translate').send({ text: 'feil', targetLanguage: 'en' }).expect(200);
+      expect(res.body.success).toBe(false);
+      expect(res.body.error).toMatch(/500/);
+    });
+
+    it('refuses empty text with the SPEC text', async () => {
+      const { agent } = await t.loginAs('user');
+      expect((await agent.post('/api/translate').send({ text: '  ', targetLanguage: 'en' }).expect(400)).body.message).toBe('No text provided for translation');
+    });
+  });
+
+  describe('with nothing configured', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await TestApp.start()));
+    afterAll(() => t.close());
+
+    it('answers success: false with a clear error', async () => {
+      const { agent } = await t.loginAs('user');
+      const res = await agent.post('/api/translate').send({ text: 'Hei', targetLanguage: 'en' }).expect(200);
+      expect(res.body).toEqual({ success: false, translatedText: null, error: expect.stringMatching(/not configured/) });
+    });
+  });
+});

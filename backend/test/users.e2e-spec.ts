@@ -1,0 +1,157 @@
+import { TestApp } from './helpers/test-app';
+
+describe('user management', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+
+  describe('admin users API', () => {
+    it('creates a user with the e-mail copied into email; the new user can log in', async () => {
+      const { agent } = await t.loginAs('admin');
+      const res = await agent
+        .post('/api/admin/users')
+        .send({ username: 'Ola@Example.com', name: 'Ola', password: 'hemmelig', phoneNumber: '+47 900 00 000', accountNumber: '1234.56.78903' })
+        .expect(201);
+      expect(res.body).toMatchObject({ username: 'ola@example.com', email: 'ola@example.com', name: 'Ola', isAdmin: false, isMiniAdmin: false });
+      expect(JSON.stringify(res.body)).not.toMatch(/password|hemmelig|argon/i);
+      await t.anon().post('/api/login').send({ username: 'ola@example.com', password: 'hemmelig' }).expect(200);
+      const dup = await agent.post('/api/admin/users').send({ username: 'ola@example.com', name: 'Ola 2', password: 'hemmelig' }).expect(409);
+      expect(dup.body.message).toMatch(/finnes allerede/);
+    });
+
+    it('validates create with SPEC texts', async () => {
+      const { agent } = await t.loginAs('admin');
+      const noName = await agent.post('/api/admin/users').send({ username: 'x@example.com', password: 'hemmelig' }).expect(400);
+      expect(noName.body.errors).toContainEqual({ field: 'name', message: 'Navn er påkrevd' });
+      const short = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: '123' }).expect(400);
+      expect(short.body.message).toBe('Passord må være minst 6 tegn');
+      const phone = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: '123456', phoneNumber: '1'.repeat(21) }).expect(400);
+      expect(phone.body.errors[0].field).toBe('phoneNumber');
+      const account = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: '123456', accountNumber: '1'.repeat(31) }).expect(400);
+      expect(account.body.errors[0].field).toBe('accountNumber');
+    });
+
+    it('ticking admin clears mini admin, on create and on update', async () => {
+      const { agent } = await t.loginAs('admin');
+      const created = await agent.post('/api/admin/users').send({ username: 'both@example.com', name: 'Both', password: 'hemmelig', isAdmin: true, isMiniAdmin: true }).expect(201);
+      expect(created.body).toMatchObject({ isAdmin: true, isMiniAdmin: false });
+      const mini = await t.createUser('miniAdmin');
+      const updated = await agent.put(`/api/admin/users/${mini.id}`).send({ isAdmin: true }).expect(200);
+      expect(updated.body).toMatchObject({ isAdmin: true, isMiniAdmin: false });
+    });
+
+    it('updates a user, stamps adminInfo and logs account-number changes (who, old, new)', async () => {
+      const { agent, user: admin } = await t.loginAs('admin');
+      const user = await t.createUser('user', { accountNumber: '1111.11.11111' });
+      const res = await agent.put(`/api/admin/users/${user.id}`).send({ name: 'Nytt navn', accountNumber: '2222.22.22222', adminInfo: 'Vaktmester kommer tirsdag' }).expect(200);
+      expect(res.body).toMatchObject({ name: 'Nytt navn', accountNumber: '2222.22.22222', adminInfo: 'Vaktmester kommer tirsdag' });
+      expect(res.body.adminInfoUpdatedAt).not.toBeNull();
+      const log = await agent.get(`/api/admin/users/${user.id}/account-number-log`).expect(200);
+      expect(log.body[0]).toMatchObject({ changedById: admin.id, oldAccountNumber: '1111.11.11111', newAccountNumber: '2222.22.22222' });
+      expect(log.body[1]).toMatchObject({ oldAccountNumber: null, newAccountNumber: '1111.11.11111' });
+    });
+
+    it('the user’s own profile change of account number is logged too', async () => {
+      const { agent, user } = await t.loginAs('user');
+      await agent.put('/api/user/profile').send({ name: user.name, email: user.email, accountNumber: '3333.33.33333' }).expect(200);
+      const log = await t.users.accountNumberLog(user.id);
+      expect(log[0]).toMatchObject({ changedById: user.id, oldAccountNumber: null, newAccountNumber: '3333.33.33333' });
+    });
+
+    it('changes a password; the old one stops working', async () => {
+      const { agent } = await t.loginAs('admin');
+      const user = await t.createUser('user');
+      const empty = await agent.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: '' }).expect(400);
+      expect(empty.body.message).toBe('Passord er påkrevd');
+      await agent.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: 'byttet123' }).expect(200);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'byttet123' }).expect(200);
+    });
+
+    it('blocks with a non-blank reason and unblocks', async () => {
+      const { agent } = await t.loginAs('admin');
+      const user = await t.createUser('user');
+      const blank = await agent.post(`/api/admin/users/${user.id}/block`).send({ reason: '   ' }).expect(400);
+      expect(blank.body.message).toBe('Begrunnelse er påkrevd');
+      const blocked = await agent.post(`/api/admin/users/${user.id}/block`).send({ reason: 'Mislighold' }).expect(200);
+      expect(blocked.body).toMatchObject({ isBlocked: true, blockReason: 'Mislighold' });
+      expect(blocked.body.blockedAt).not.toBeNull();
+      const unblocked = await agent.post(`/api/admin/users/${user.id}/unblock`).expect(200);
+      expect(unblocked.body).toMatchObject({ isBlocked: false, blockReason: null, blockedAt: null });
+    });
+
+    it('an admin cannot block, unblock, delete or demote themselves', async () => {
+      const { agent, user: me } = await t.loginAs('admin');
+      await agent.post(`/api/admin/users/${me.id}/block`).send({ reason: 'test' }).expect(403);
+      await agent.post(`/api/admin/users/${me.id}/unblock`).expect(403);
+      await agent.delete(`/api/admin/users/${me.id}`).expect(403);
+      await agent.put(`/api/admin/users/${me.id}`).send({ isAdmin: false }).expect(403);
+    });
+
+    it('deletes a user and answers 404 afterwards', async () => {
+      const { agent } = await t.loginAs('admin');
+      const user = await t.createUser('user');
+      const res = await agent.delete(`/api/admin/users/${user.id}`).expect(200);
+      expect(res.body.id).toBe(user.id);
+      await agent.get(`/api/admin/users/${user.id}`).expect(404);
+      await agent.delete(`/api/admin/users/${user.id}`).expect(404);
+    });
+
+    it('answers react-admin simple-rest lists with Content-Range, sorting, paging and search', async () => {
+      const { agent } = await t.loginAs('admin');
+      for (const name of ['Åse Zeta', 'Bjørn Alfa', 'Cecilie Beta']) await t.createUser('user', { name });
+      const all = await agent.get('/api/admin/users').expect(200);
+      expect(all.headers['content-range']).toBeUndefined();
+      const total = all.body.length;
+      const page = await agent.get('/api/admin/users').query({ sort: JSON.stringify(['name', 'ASC']), range: JSON.stringify([0, 1]) }).expect(200);
+      expect(page.headers['content-range']).toBe(`users 0-1/${total}`);
+      expect(page.body).toHaveLength(2);
+      const sorted = [...all.body.map((u: { name: string }) => u.name)].sort();
+      // PostgreSQL collation decides the exact order; the first page must be sorted and consistent with it.
+      expect(page.body[0].name <= page.body[1].name || page.body[0].name.localeCompare(page.body[1].name) <= 0).toBe(true);
+      expect(sorted.length).toBe(total);
+      const search = await agent.get('/api/admin/users').query({ filter: JSON.stringify({ q: 'bjørn' }), range: '[0,9]' }).expect(200);
+      expect(search.body.map((u: { name: string }) => u.name)).toEqual(['Bjørn Alfa']);
+      expect(search.headers['content-range']).toBe('users 0-0/1');
+      await agent.get('/api/admin/users').query({ sort: JSON.stringify(['password', 'ASC']) }).expect(400);
+      const byIds = await agent.get('/api/admin/users').query({ filter: JSON.stringify({ id: [all.body[0].id] }) }).expect(200);
+      expect(byIds.body).toHaveLength(1);
+    });
+
+    it('POST /api/register is for admins and answers the name', async () => {
+      const { agent } = await t.loginAs('admin');
+      const res = await agent.post('/api/register').send({ username: 'reg@example.com', name: 'Registrert', password: 'hemmelig' }).expect(201);
+      expect(res.body.name).toBe('Registrert');
+    });
+  });
+
+  describe('own account', () => {
+    it('updates the profile but never the username', async () => {
+      const { agent, user } = await t.loginAs('user');
+      const res = await agent.put('/api/user/profile').send({ name: 'Endret', email: 'endret@example.com', phoneNumber: '12345678', username: 'hacker@example.com' }).expect(200);
+      expect(res.body).toMatchObject({ name: 'Endret', email: 'endret@example.com', phoneNumber: '12345678', username: user.username });
+      const missing = await agent.put('/api/user/profile').send({ name: '', email: 'x@example.com' }).expect(400);
+      expect(missing.body.message).toBe('Navn er påkrevd');
+    });
+
+    it('a user cannot make themselves admin through the profile', async () => {
+      const { agent } = await t.loginAs('user');
+      const res = await agent.put('/api/user/profile').send({ name: 'X', email: 'x@example.com', isAdmin: true }).expect(200);
+      expect(res.body.isAdmin).toBe(false);
+    });
+
+    it('deletes the own account and logs out', async () => {
+      const { agent, user } = await t.loginAs('user');
+      await agent.delete('/api/user/account').expect(200);
+      await agent.get('/api/user').expect(401);
+      expect(await t.users.findById(user.id)).toBeNull();
+    });
+  });
+
+  describe('first admin', () => {
+    it('is created only when there are no users', async () => {
+      const before = (await t.users.list({ filter: {}, paged: false }))[1];
+      await t.users.ensureFirstAdmin('ny-admin@example.com', 'hemmelig');
+      expect((await t.users.list({ filter: {}, paged: false }))[1]).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,47 @@
+/** What a person does in the main app, step by step, through the visible texts of the chosen language. */
+import { main } from './texts.mjs';
+
+/** Opens /auth and sends the form; what happens next is the caller's to check. */
+export async function submitLogin(page, { email, password }, lang = 'nb') {
+  const t = main[lang];
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: t.login.formLabel });
+  await form.getByLabel(t.login.email, { exact: true }).fill(email);
+  await form.getByLabel(t.login.password, { exact: true }).fill(password);
+  await form.getByRole('button', { name: t.login.signIn, exact: true }).click();
+}
+
+/** Logs in and waits until the app has left the login page. */
+export async function logIn(page, account, lang = 'nb') {
+  await submitLogin(page, account, lang);
+  await page.waitForURL((url) => url.pathname !== '/auth');
+}
+
+/** The home page's heading ('Kalender' / 'Calendar'). */
+export const homeHeading = (page, lang = 'nb') => page.getByRole('heading', { name: main[lang].calendar.title, exact: true });
+
+/** The sidebar (desktop) or the menu drawer once opened (phone). */
+export const mainMenu = (page, lang = 'nb') => page.getByRole('navigation', { name: main[lang].nav.label });
+
+/** Phone layout: the header's menu button opens the sidebar as a drawer. */
+export async function openMobileMenu(page, lang = 'nb') {
+  await page.getByRole('button', { name: main[lang].nav.openMenu }).click();
+  await mainMenu(page, lang).waitFor();
+}
+
+/** Clicks 'Norsk' or 'English' in the language switch (each is named in its own language, so in either UI). */
+export async function switchLanguage(page, to) {
+  const button = page.getByRole('button', { name: main[to].preferences[`language_${to}`], exact: true });
+  await button.click();
+  // The app sets <html lang> once i18next has switched.
+  await page.locator(`html[lang="${to}"]`).waitFor({ state: 'attached' });
+}
+
+/** Clicks 'Logg ut' in the sidebar and waits for the login page. */
+export async function logOut(page, lang = 'nb') {
+  await page.getByRole('button', { name: main[lang].auth.logout, exact: true }).click();
+  await page.waitForURL('**/auth');
+}
+
+/** The toast (MUI Alert, role alert) that has this title. */
+export const toast = (page, title) => page.getByRole('alert').filter({ hasText: title });

@@ -1,0 +1,133 @@
+/**
+ * The back office as the main app mounts it (route '/admin/*' in a router), against a real local HTTP server
+ * playing the API: what each role sees, and the admin's own-row protection.
+ */
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import AdminApp from './AdminApp';
+import type { CurrentUser } from './authProvider';
+import { startLocalApi, type LocalApi } from './testing/localApi';
+import type { User } from './users/types';
+
+const base = {
+  email: '',
+  isBlocked: false,
+  blockReason: null,
+  blockedAt: null,
+  adminInfo: null,
+  adminInfoUpdatedAt: null,
+  phoneNumber: null,
+  accountNumber: null,
+  createdAt: '2025-01-01T10:00:00.000Z',
+};
+const ada: User = { ...base, id: 1, username: 'ada@example.com', name: 'Ada Admin', isAdmin: true, isMiniAdmin: false, lastLoginAt: '2025-03-04T05:06:00' };
+const mia: User = { ...base, id: 2, username: 'mia@example.com', name: 'Mia Mini', isAdmin: false, isMiniAdmin: true, lastLoginAt: null };
+const ole: User = { ...base, id: 3, username: 'ole@example.com', name: 'Ole Owner', isAdmin: false, isMiniAdmin: false, lastLoginAt: null, isBlocked: true, blockReason: 'Ubetalt' };
+const users = [ada, mia, ole];
+
+let api: LocalApi | undefined;
+afterEach(async () => {
+  cleanup(); // unmount first: react-admin may still be fetching from the server we are about to close
+  await api?.close();
+  api = undefined;
+});
+
+async function openAdmin(me: CurrentUser) {
+  api = await startLocalApi((req) => {
+    if (req.path === '/api/user') return { json: me };
+    if (req.method === 'GET' && req.path === '/api/admin/users') {
+      return { json: users, headers: { 'Content-Range': `users 0-${users.length - 1}/${users.length}` } };
+    }
+    if (req.method === 'POST' && req.path === '/api/admin/users/2/block') {
+      return { status: 400, json: { message: 'Årsak er påkrevd' } };
+    }
+    return undefined;
+  });
+  render(
+    <MemoryRouter initialEntries={['/admin/users']}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp apiUrl={api.apiUrl} leave={() => undefined} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+// The first render loads react-admin and MUI cold, which can take a few seconds.
+const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeout: 8000 })).closest('tr')!;
+
+// Generous time: every test mounts the whole react-admin app in jsdom.
+describe('AdminApp', { timeout: 30_000 }, () => {
+  it('shows the users table to an admin, with no block or delete on their own row', async () => {
+    await openAdmin(ada);
+    const own = await rowOf('Ada Admin');
+    expect(within(own).getByText('Admin')).toBeInTheDocument();
+    expect(within(own).getByText('04.03.2025 05:06')).toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Endre passord' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Blokker' })).toBeNull();
+    expect(within(own).queryByRole('button', { name: 'Slett' })).toBeNull();
+
+    const blocked = await rowOf('Ole Owner');
+    expect(within(blocked).getByText('Blokkert')).toBeInTheDocument();
+    expect(within(blocked).getByRole('button', { name: 'Opphev blokkering' })).toBeInTheDocument();
+    expect(within(blocked).getByRole('button', { name: 'Slett' })).toBeInTheDocument();
+    expect(within(await rowOf('Mia Mini')).getByText('Mini admin')).toBeInTheDocument();
+    expect(screen.queryByText('Kun lesing')).toBeNull();
+  });
+
+  it('searches with the q filter', async () => {
+    const server = await openAdmin(ada);
+    await rowOf('Ada Admin');
+    await userEvent.setup().type(screen.getByPlaceholderText('Søk'), 'ole');
+    await waitFor(
+      () => {
+        const filters = server.requests.filter((r) => r.path === '/api/admin/users').map((r) => r.query.get('filter'));
+        expect(filters).toContain(JSON.stringify({ q: 'ole' }));
+      },
+      { timeout: 5000 },
+    );
+  });
+
+  it('requires a non-blank block reason and shows a refused block as Blokkeringsfeil', async () => {
+    const server = await openAdmin(ada);
+    const user = userEvent.setup();
+    await user.click(within(await rowOf('Mia Mini')).getByRole('button', { name: 'Blokker' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Årsak/ }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Blokker' }));
+    expect(within(dialog).getByText('Årsak er påkrevd')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path.endsWith('/block'))).toBe(false);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Årsak/ }), 'Mislighold');
+    await user.click(within(dialog).getByRole('button', { name: 'Blokker' }));
+    expect(await screen.findByText('Blokkeringsfeil')).toBeInTheDocument();
+    expect(screen.getByText('Kunne ikke blokkere bruker: Årsak er påkrevd')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.path.endsWith('/block'))?.body).toEqual({ reason: 'Mislighold' });
+  });
+
+  it('shows mini admins the list read-only', async () => {
+    await openAdmin(mia);
+    await rowOf('Ole Owner');
+    expect(await screen.findByText('Kun lesing')).toBeInTheDocument();
+    expect(screen.queryByText('Handlinger')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Endre passord' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Opprett/ })).toBeNull();
+  });
+
+  it("tells a regular user 'Tilgang nektet' with a link home", async () => {
+    await openAdmin({ ...ole, isBlocked: false } as CurrentUser);
+    expect(await screen.findByText('Tilgang nektet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(api!.requests.some((r) => r.path === '/api/admin/users')).toBe(false));
+  });
+
+  it("speaks English when localStorage 'language' is 'en'", async () => {
+    localStorage.setItem('language', 'en');
+    await openAdmin(mia);
+    expect(await screen.findByText('Read only')).toBeInTheDocument();
+    expect(await screen.findByText('Last login', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Mini admin')).toBeInTheDocument();
+  });
+});

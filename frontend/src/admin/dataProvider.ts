@@ -1,0 +1,118 @@
+/**
+ * Data for the back office: simple-rest on /api/admin (the API answers lists with Content-Range), plus the user
+ * actions that are not CRUD (password, reset link, block, unblock, calendar link) and the feed actions.
+ *
+ * The 'ical-feeds' resource is the exception to simple-rest: its list comes from GET /api/admin/all-ical-feeds,
+ * a plain array without Content-Range, so it is filtered, sorted and paged here on the client (feeds/localList.ts);
+ * a feed is created and changed through the owner-facing /api/ical-feeds routes, which take a userId from admins.
+ */
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { listLocally } from './feeds/localList';
+import type { AdminFeed, CleanupAnswer, FeedHealth, FeedSyncAnswer, ForceRefreshAnswer, SyncAllAnswer } from './feeds/types';
+import { httpClient } from './httpClient';
+
+export interface ResetLink {
+  resetLink: string;
+  expiresAt: string;
+}
+
+export interface AdminDataProvider extends DataProvider {
+  changeUserPassword(id: Identifier, newPassword: string): Promise<{ message: string }>;
+  createResetLink(id: Identifier): Promise<ResetLink>;
+  blockUser(id: Identifier, reason: string): Promise<unknown>;
+  unblockUser(id: Identifier): Promise<unknown>;
+  /** The user's personal iCal subscription link. */
+  userCalendarLink(id: Identifier): Promise<{ url: string }>;
+  /** Every feed with owner and sync state, unpaged (the sync-all progress counts over it). */
+  allFeeds(): Promise<AdminFeed[]>;
+  feedHealth(): Promise<FeedHealth>;
+  syncFeed(id: Identifier): Promise<FeedSyncAnswer>;
+  forceRefreshFeed(id: Identifier): Promise<ForceRefreshAnswer>;
+  syncAllFeeds(): Promise<SyncAllAnswer>;
+  cleanupDuplicateFeeds(): Promise<CleanupAnswer>;
+}
+
+export const FEEDS_RESOURCE = 'ical-feeds';
+
+/** What POST and PUT /api/ical-feeds accept; the record's other fields (owner, sync state) stay out. */
+export function toFeedPayload(data: Partial<AdminFeed>, withUser: boolean) {
+  return {
+    name: data.name?.trim(),
+    url: data.url?.trim(),
+    color: data.color,
+    enabled: data.enabled ?? true,
+    ...(withUser ? { userId: Number(data.userId) } : {}),
+  };
+}
+
+/** apiUrl is the API root ('/api' in the browser; tests pass a local server's address). */
+export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
+  const adminUrl = `${apiUrl}/admin`;
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const { json } = await httpClient(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    return json as T;
+  };
+  const post = <T>(path: string, body?: unknown) => call<T>('POST', `${adminUrl}/${path}`, body);
+  const user = (id: Identifier) => `users/${encodeURIComponent(id)}`;
+  const feedUrl = (id: Identifier) => `${apiUrl}/ical-feeds/${encodeURIComponent(id)}`;
+  const allFeeds = () => call<AdminFeed[]>('GET', `${adminUrl}/all-ical-feeds`);
+  const oneFeed = async (id: Identifier) => {
+    const feed = (await allFeeds()).find((f) => String(f.id) === String(id));
+    if (!feed) throw new Error('Kalenderen finnes ikke');
+    return feed;
+  };
+
+  const rest = simpleRestProvider(adminUrl, httpClient);
+  const isFeeds = (resource: string) => resource === FEEDS_RESOURCE;
+  // react-admin's generics promise any record type; the feed branch returns AdminFeed records.
+  const asRecords = <R>(value: unknown) => value as R;
+
+  return {
+    ...rest,
+    getList: async (resource, params) =>
+      isFeeds(resource) ? asRecords(listLocally(await allFeeds(), params)) : rest.getList(resource, params),
+    getOne: async (resource, params) =>
+      isFeeds(resource) ? asRecords({ data: await oneFeed(params.id) }) : rest.getOne(resource, params),
+    getMany: async (resource, params) => {
+      if (!isFeeds(resource)) return rest.getMany(resource, params);
+      const wanted = new Set(params.ids.map(String));
+      return asRecords({ data: (await allFeeds()).filter((f) => wanted.has(String(f.id))) });
+    },
+    getManyReference: async (resource, params) => {
+      if (!isFeeds(resource)) return rest.getManyReference(resource, params);
+      return asRecords(listLocally(await allFeeds(), { ...params, filter: { ...params.filter, [params.target]: params.id } }));
+    },
+    create: async (resource, params) => {
+      if (!isFeeds(resource)) return rest.create(resource, params);
+      return asRecords({ data: await call<RaRecord>('POST', `${apiUrl}/ical-feeds`, toFeedPayload(params.data, true)) });
+    },
+    update: async (resource, params) => {
+      if (!isFeeds(resource)) return rest.update(resource, params);
+      const updated = await call<RaRecord>('PUT', feedUrl(params.id), toFeedPayload(params.data, false));
+      // Keep the owner fields the PUT answer does not carry, so the list row stays whole until it refetches.
+      return asRecords({ data: { ...params.previousData, ...updated } });
+    },
+    delete: async (resource, params) => {
+      if (!isFeeds(resource)) return rest.delete(resource, params);
+      await call('DELETE', feedUrl(params.id));
+      return asRecords({ data: params.previousData ?? { id: params.id } });
+    },
+    deleteMany: async (resource, params) => {
+      if (!isFeeds(resource)) return rest.deleteMany(resource, params);
+      for (const id of params.ids) await call('DELETE', feedUrl(id));
+      return { data: params.ids };
+    },
+    changeUserPassword: (id, newPassword) => post(`${user(id)}/change-password`, { newPassword }),
+    createResetLink: (id) => post(`${user(id)}/reset-password`),
+    blockUser: (id, reason) => post(`${user(id)}/block`, { reason }),
+    unblockUser: (id) => post(`${user(id)}/unblock`),
+    userCalendarLink: (id) => call('GET', `${adminUrl}/${user(id)}/calendar-link`),
+    allFeeds,
+    feedHealth: () => call('GET', `${adminUrl}/feed-health`),
+    syncFeed: (id) => call('POST', `${feedUrl(id)}/sync`),
+    forceRefreshFeed: (id) => post(`force-refresh-ical/${encodeURIComponent(id)}`),
+    syncAllFeeds: () => post('sync-all-ical'),
+    cleanupDuplicateFeeds: () => post('cleanup-duplicates'),
+  };
+}

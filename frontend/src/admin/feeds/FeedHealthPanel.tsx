@@ -1,0 +1,93 @@
+/**
+ * Sync health above the all-feeds list (GET /api/admin/feed-health): totals, and the feeds that fail or are stale
+ * (no successful sync for the server's threshold), with owner and error, so an admin sees problems at a glance.
+ */
+import { Alert, Box, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { AdminDataProvider } from '../dataProvider';
+import { formatDateTime } from '../formatDate';
+import { errorMessage } from '../httpClient';
+import { FEED_HEALTH_KEY } from './FeedActions';
+import { ColorDot } from './badges';
+
+function Count({ label, value, color }: { label: string; value: number; color?: 'error' | 'warning' }) {
+  return (
+    <Box sx={{ minWidth: 96 }}>
+      <Typography variant="h5" component="p" color={value > 0 && color ? `${color}.main` : 'text.primary'}>
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+export function FeedHealthPanel() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const health = useQuery({
+    queryKey: FEED_HEALTH_KEY,
+    queryFn: () => dataProvider.feedHealth(),
+    // Re-read whenever the list opens again (after a create, edit or delete elsewhere in the back office).
+    refetchOnMount: 'always',
+  });
+  const t = (key: string, options?: object) => translate(`resources.ical-feeds.health.${key}`, options);
+
+  if (health.isError) return <Alert severity="error">{t('loadFailed', { message: errorMessage(health.error) })}</Alert>;
+  if (!health.data) return null;
+  const { total, enabled, failing, stale, staleAfterHours, feeds } = health.data;
+  const problems = feeds.filter((f) => f.stale || (f.enabled && f.lastError));
+
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }} component="section" aria-label={t('title')}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('title')}
+        </Typography>
+        <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Count label={t('total')} value={total} />
+          <Count label={t('enabled')} value={enabled} />
+          <Count label={t('failing')} value={failing} color="error" />
+          <Count label={t('stale', { hours: staleAfterHours })} value={stale} color="warning" />
+        </Stack>
+        {problems.length === 0 ? (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {t('allGood')}
+          </Alert>
+        ) : (
+          <>
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+              {t('problems')}
+            </Typography>
+            <List dense disablePadding aria-label={t('problems')}>
+              {problems.map((feed) => (
+                <ListItem key={feed.id} disableGutters sx={{ alignItems: 'flex-start', gap: 1 }}>
+                  <Box sx={{ pt: 0.75 }}>
+                    <ColorDot color={feed.color} />
+                  </Box>
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <span>{`${feed.name} · ${feed.owner.name} (${feed.owner.username})`}</span>
+                        {feed.enabled && feed.lastError && <Chip size="small" color="error" label={translate('resources.ical-feeds.status.failing')} />}
+                        {feed.stale && <Chip size="small" color="warning" label={translate('resources.ical-feeds.status.stale')} />}
+                      </Stack>
+                    }
+                    secondary={[
+                      feed.lastError,
+                      t('lastSuccess', { date: formatDateTime(feed.lastSynced) ?? translate('resources.ical-feeds.status.never') }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

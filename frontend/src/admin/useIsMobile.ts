@@ -1,0 +1,23 @@
+/**
+ * Mobile or desktop list variant. SPEC §4: the 'devicePreference' in localStorage ('mobile' | 'desktop' | 'auto')
+ * decides; in auto, mobile means a screen at most 640 px wide, following screen changes.
+ */
+import { useMediaQuery } from '@mui/material';
+
+export const MOBILE_QUERY = '(max-width:640px)';
+
+function devicePreference(): string | null {
+  try {
+    return globalThis.localStorage?.getItem('devicePreference') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function useIsMobile(): boolean {
+  const narrow = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const preference = devicePreference();
+  if (preference === 'mobile') return true;
+  if (preference === 'desktop') return false;
+  return narrow;
+}

@@ -1,0 +1,25 @@
+/**
+ * SPEC §8 admin toasts: a titled error ('Feil', 'Blokkeringsfeil', ...) whose text is 'Kunne ikke ...: {server
+ * message}'. react-admin's notify accepts an element, which lets the toast carry a title like the original.
+ */
+import { Alert, AlertTitle } from '@mui/material';
+import { useCallback } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { errorMessage } from './httpClient';
+
+export function useNotifyFailure() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return useCallback(
+    (textKey: string, error: unknown, titleKey = 'admin.errorTitle') => {
+      notify(
+        <Alert severity="error" variant="filled" sx={{ minWidth: 288 }}>
+          <AlertTitle>{translate(titleKey)}</AlertTitle>
+          {translate(textKey, { message: errorMessage(error) })}
+        </Alert>,
+        { type: 'error' },
+      );
+    },
+    [notify, translate],
+  );
+}

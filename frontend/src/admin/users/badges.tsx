@@ -1,0 +1,29 @@
+/** Role and blocked badges of a user row (SPEC §2 users table). */
+import { Chip, Tooltip } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { roleOf } from '../authProvider';
+import type { User } from './types';
+
+const ROLE_COLOR = { admin: 'primary', miniAdmin: 'secondary', user: 'default' } as const;
+
+export function RoleBadge() {
+  const record = useRecordContext<User>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const role = roleOf(record);
+  return <Chip size="small" color={ROLE_COLOR[role]} label={translate(`resources.users.roles.${role}`)} />;
+}
+
+export function BlockedBadge() {
+  const record = useRecordContext<User>();
+  const translate = useTranslate();
+  if (!record?.isBlocked) return null;
+  const chip = <Chip size="small" color="error" label={translate('resources.users.status.blocked')} />;
+  return record.blockReason ? <Tooltip title={record.blockReason}>{chip}</Tooltip> : chip;
+}
+
+/** SPEC §6: mini admins see the admin pages read-only, marked 'Kun lesing'. */
+export function ReadOnlyChip() {
+  const translate = useTranslate();
+  return <Chip size="small" variant="outlined" color="warning" label={translate('admin.readOnly')} />;
+}

@@ -1,0 +1,18 @@
+/** A user as GET /api/admin/users answers it (backend mapUser). */
+export interface User {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isMiniAdmin: boolean;
+  isBlocked: boolean;
+  blockReason: string | null;
+  blockedAt: string | null;
+  adminInfo: string | null;
+  adminInfoUpdatedAt: string | null;
+  lastLoginAt: string | null;
+  phoneNumber: string | null;
+  accountNumber: string | null;
+  createdAt: string;
+}

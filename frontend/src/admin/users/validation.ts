@@ -1,0 +1,14 @@
+/** Form rules for users (SPEC §5 and the field lengths of §9); the server checks the same. */
+import { email, maxLength, minLength, required } from 'react-admin';
+
+export const PASSWORD_MIN = 6;
+
+export const validateUsername = [required('resources.users.validation.emailRequired'), email('resources.users.validation.emailInvalid')];
+export const validateEmail = [required('resources.users.validation.emailRequired'), email('resources.users.validation.emailInvalid')];
+export const validateName = [required('resources.users.validation.nameRequired')];
+export const validatePassword = [
+  required('resources.users.validation.passwordRequired'),
+  minLength(PASSWORD_MIN, 'resources.users.validation.passwordMin'),
+];
+export const validatePhone = [maxLength(20, 'resources.users.validation.phoneMax')];
+export const validateAccountNumber = [maxLength(30, 'resources.users.validation.accountMax')];

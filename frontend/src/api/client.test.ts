@@ -1,0 +1,89 @@
+// @vitest-environment node
+// Runs against a real local HTTP server, so the wrapper is tested with real fetch, status lines and bodies.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, apiJson, apiRequest, errorText } from './client';
+
+let server: Server;
+let base: string;
+let lastRequest: { method?: string; contentType?: string; body: string } | undefined;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(data));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    lastRequest = { method: req.method, contentType: req.headers['content-type'], body: await readBody(req) };
+    switch (req.url) {
+      case '/ok':
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ hello: 'world' }));
+        break;
+      case '/empty':
+        res.writeHead(204).end();
+        break;
+      case '/json-error':
+        res
+          .writeHead(400, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ message: 'Nåværende passord er feil', errors: [{ field: 'currentPassword', message: 'Nåværende passord er feil' }] }));
+        break;
+      case '/text-error':
+        res.writeHead(500, 'Internal Server Error').end('database down');
+        break;
+      case '/bare-error':
+        res.writeHead(404, 'Not Found').end();
+        break;
+      default:
+        res.writeHead(418).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('fetch wrapper', () => {
+  it('parses a JSON answer and sends no body without a payload', async () => {
+    await expect(apiJson('GET', `${base}/ok`)).resolves.toEqual({ hello: 'world' });
+    expect(lastRequest).toEqual({ method: 'GET', contentType: undefined, body: '' });
+  });
+
+  it('sends a payload as JSON', async () => {
+    await apiJson('POST', `${base}/ok`, { username: 'a@b.no', password: 'x' });
+    expect(lastRequest?.contentType).toBe('application/json');
+    expect(JSON.parse(lastRequest!.body)).toEqual({ username: 'a@b.no', password: 'x' });
+  });
+
+  it('gives undefined for an empty answer', async () => {
+    await expect(apiJson('DELETE', `${base}/empty`)).resolves.toBeUndefined();
+  });
+
+  it('turns a JSON error into "status: body" and exposes the server message and field errors', async () => {
+    const error = await apiRequest('PUT', `${base}/json-error`, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.message).toBe(
+      '400: {"message":"Nåværende passord er feil","errors":[{"field":"currentPassword","message":"Nåværende passord er feil"}]}',
+    );
+    expect(apiError.serverMessage).toBe('Nåværende passord er feil');
+    expect(apiError.errors).toEqual([{ field: 'currentPassword', message: 'Nåværende passord er feil' }]);
+    expect(errorText(apiError, 'fallback')).toBe('Nåværende passord er feil');
+  });
+
+  it('uses the body text of a non-JSON error, and the status text when the body is empty', async () => {
+    const textError = (await apiRequest('GET', `${base}/text-error`).catch((e: unknown) => e)) as ApiError;
+    expect(textError.message).toBe('500: database down');
+    expect(textError.serverMessage).toBeUndefined();
+    expect(errorText(textError, 'fallback')).toBe('500: database down');
+
+    const bareError = (await apiRequest('GET', `${base}/bare-error`).catch((e: unknown) => e)) as ApiError;
+    expect(bareError.message).toBe('404: Not Found');
+  });
+});

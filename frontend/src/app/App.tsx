@@ -1,0 +1,63 @@
+/**
+ * The application proper: data cache, toasts, router and routes (SPEC §2). Loaded lazily by Startup; pages are
+ * their own chunks, and the back office (/admin) is a separate chunk customers never download.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { useCurrentUser } from '../api/auth';
+import { ErrorBoundary } from './fallbacks/ErrorBoundary';
+import { PageSpinner } from './fallbacks/PageSpinner';
+import { SomethingWentWrong } from './fallbacks/SomethingWentWrong';
+import { Layout } from './Layout';
+import { createQueryClient } from './queryClient';
+import { RequireAuth } from './RequireAuth';
+import { ToastProvider } from './toast';
+
+const LoginPage = lazy(() => import('../auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const CalendarHome = lazy(() => import('../calendar/CalendarHome').then((m) => ({ default: m.CalendarHome })));
+const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const AdminApp = lazy(() => import('../admin/AdminApp'));
+
+const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+
+/** Tells Startup the app is up once the first current-user check has settled, whatever its outcome. */
+function ReadySignal({ onReady }: { onReady: () => void }) {
+  const { isPending } = useCurrentUser();
+  useEffect(() => {
+    if (!isPending) onReady();
+  }, [isPending, onReady]);
+  return null;
+}
+
+export default function App({ onReady }: { onReady: () => void }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <ReadySignal onReady={onReady} />
+        <BrowserRouter>
+          <ErrorBoundary fallback={(error) => <SomethingWentWrong error={error} />}>
+            <Routes>
+              <Route path="/auth" element={page(<LoginPage />)} />
+              <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
+              <Route path="/admin/*" element={<RequireAuth staffOnly>{page(<AdminApp />)}</RequireAuth>} />
+              <Route
+                element={
+                  <RequireAuth>
+                    <Layout />
+                  </RequireAuth>
+                }
+              >
+                <Route path="/settings" element={page(<SettingsPage />)} />
+                <Route path="/" element={page(<CalendarHome />)} />
+                <Route path="*" element={page(<CalendarHome />)} />
+              </Route>
+            </Routes>
+          </ErrorBoundary>
+        </BrowserRouter>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The logged-in frame (SPEC §2 Navigation): a permanent sidebar on desktop; on mobile (≤ 640 px or by
+ * preference) a top header whose menu button opens the same sidebar in a drawer.
+ */
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useCurrentUser, useLogout } from '../api/auth';
+import { errorText } from '../api/client';
+import type { User } from '../api/types';
+import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../feeds/FeedManagerButton';
+import { useDevicePreference } from './devicePreference';
+import { LanguageSwitch } from './LanguageSwitch';
+import { isActive, navItemsFor } from './navItems';
+import { SupportContact } from './SupportContact';
+import { useToast } from './toast';
+
+const SIDEBAR_WIDTH = 272;
+
+function Logo() {
+  const { t } = useTranslation();
+  return (
+    <Typography variant="h6" component="div" sx={{ fontWeight: 700, color: 'primary.main' }}>
+      {t('app.name')}
+    </Typography>
+  );
+}
+
+interface SidebarProps {
+  user: User;
+  onNavigate?: () => void;
+  onOpenFeeds: () => void;
+}
+
+function SidebarContent({ user, onNavigate, onOpenFeeds }: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const logout = useLogout();
+
+  // mutateAsync, not mutate's callbacks: this sidebar unmounts as soon as the user is gone from the cache.
+  const onLogout = async () => {
+    try {
+      await logout.mutateAsync();
+      toast({ title: t('auth.logoutSuccess'), severity: 'success' });
+      navigate('/auth', { replace: true });
+    } catch (error) {
+      toast({ title: t('auth.logoutFailed'), description: errorText(error, t('common.error')), severity: 'error' });
+    }
+  };
+
+  return (
+    <Stack sx={{ height: '100%', p: 2 }} spacing={2}>
+      <Logo />
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <Avatar sx={{ bgcolor: 'primary.main' }}>{(user.name || user.username).charAt(0).toUpperCase()}</Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography noWrap sx={{ fontWeight: 600 }}>
+            {user.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {user.email ?? user.username}
+          </Typography>
+        </Box>
+      </Stack>
+      <Divider />
+      <nav aria-label={t('nav.label')}>
+        <List disablePadding>
+          {navItemsFor(user).map((item) => (
+            <ListItemButton
+              key={item.path}
+              component={RouterLink}
+              to={item.path}
+              selected={isActive(item, pathname)}
+              onClick={onNavigate}
+              sx={{ borderRadius: 1 }}
+            >
+              <ListItemIcon>
+                <item.icon />
+              </ListItemIcon>
+              <ListItemText primary={t(item.labelKey)} />
+            </ListItemButton>
+          ))}
+          <FeedManagerNavItem
+            onClick={() => {
+              onNavigate?.();
+              onOpenFeeds();
+            }}
+          />
+        </List>
+      </nav>
+      <Box sx={{ flexGrow: 1 }} />
+      <LanguageSwitch fullWidth />
+      <SupportContact dense />
+      <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={onLogout} disabled={logout.isPending}>
+        {t('auth.logout')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** `mobileHeaderActions`: the slot for the notification bell; the feed settings button follows it. */
+export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNode }) {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const { isMobile } = useDevicePreference();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const feeds = useFeedManager();
+  // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
+  if (!user) return null;
+
+  if (isMobile) {
+    return (
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        <AppBar position="sticky" color="inherit" elevation={1}>
+          <Toolbar>
+            <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={() => setDrawerOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+            <Box sx={{ flexGrow: 1, ml: 1 }}>
+              <Logo />
+            </Box>
+            {mobileHeaderActions}
+            <FeedManagerIconButton onClick={feeds.show} />
+          </Toolbar>
+        </AppBar>
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}>
+          <SidebarContent user={user} onNavigate={() => setDrawerOpen(false)} onOpenFeeds={feeds.show} />
+        </Drawer>
+        <Box component="main" sx={{ p: 1.5 }}>
+          <Outlet />
+        </Box>
+        {feeds.dialog}
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Drawer
+        variant="permanent"
+        sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } } }}
+      >
+        <SidebarContent user={user} onOpenFeeds={feeds.show} />
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+        <Outlet />
+      </Box>
+      {feeds.dialog}
+    </Box>
+  );
+}

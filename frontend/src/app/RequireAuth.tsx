@@ -1,0 +1,32 @@
+/**
+ * Access guard (SPEC §2): a 'checking access' spinner while the current user loads; after 500 ms of loading, or
+ * with no user, the visitor goes to /auth; staff-only routes show Access Denied to regular users.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { useCurrentUser } from '../api/auth';
+import { isStaff } from '../api/types';
+import { AccessDenied } from './fallbacks/AccessDenied';
+import { PageSpinner } from './fallbacks/PageSpinner';
+
+export const AUTH_REDIRECT_DELAY_MS = 500;
+
+export function RequireAuth({ children, staffOnly = false }: { children: ReactNode; staffOnly?: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: user, isPending } = useCurrentUser();
+  const [waitedTooLong, setWaitedTooLong] = useState(false);
+
+  useEffect(() => {
+    if (!isPending) return;
+    const timer = window.setTimeout(() => setWaitedTooLong(true), AUTH_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isPending]);
+
+  if (isPending && !waitedTooLong) return <PageSpinner label={t('access.checking')} />;
+  // The login page sends the visitor back here afterwards.
+  if (!user) return <Navigate to="/auth" replace state={{ from: location }} />;
+  if (staffOnly && !isStaff(user)) return <AccessDenied />;
+  return children;
+}

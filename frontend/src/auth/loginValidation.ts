@@ -1,0 +1,22 @@
+/** Client-side login checks (SPEC §5 Login). Results are i18n keys so the page shows them in either language. */
+
+export interface LoginErrors {
+  email?: string;
+  password?: string;
+}
+
+// Same shape the server's @IsEmail accepts in practice: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function validateLogin(email: string, password: string): LoginErrors {
+  const errors: LoginErrors = {};
+  const trimmed = email.trim();
+  if (!trimmed) errors.email = 'validation.emailRequired';
+  else if (!isValidEmail(trimmed)) errors.email = 'validation.emailInvalid';
+  if (!password) errors.password = 'validation.passwordRequired';
+  return errors;
+}

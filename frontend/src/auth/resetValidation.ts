@@ -1,0 +1,9 @@
+/** Password-reset checks (SPEC §5). Results are i18n keys. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+export function validateReset(token: string | null, password: string, confirm: string): string | undefined {
+  if (!token) return 'reset.noTokenAvailable';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'reset.tooShort';
+  if (password !== confirm) return 'reset.mismatch';
+  return undefined;
+}

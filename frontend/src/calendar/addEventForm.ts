@@ -1,0 +1,51 @@
+/** The add-event dialog's submission rules (SPEC §5 "Add-event dialog submission"), kept apart from the UI. */
+import { COLORS, FIXED_END_TIME, FIXED_START_TIME } from './constants';
+import { isValidDateKey, osloWallClockToIso } from './dates';
+
+export interface AddEventFormValues {
+  title: string;
+  fromDate: string;
+  toDate: string;
+  description: string;
+}
+
+export interface EventPayload {
+  title: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  allDay: boolean;
+  color: string;
+  routes: string[];
+}
+
+/** A refusal names the toast to show (i18n keys). */
+export type AddEventCheck =
+  | { ok: true; payload: EventPayload }
+  | { ok: false; titleKey: string; descriptionKey: string };
+
+export function checkAddEvent(values: AddEventFormValues): AddEventCheck {
+  if (!values.title.trim()) {
+    return { ok: false, titleKey: 'calendar.addEvent.validationTitle', descriptionKey: 'calendar.addEvent.validationText' };
+  }
+  if (!isValidDateKey(values.fromDate)) {
+    return { ok: false, titleKey: 'calendar.addEvent.invalidStart', descriptionKey: 'calendar.addEvent.chooseValidDate' };
+  }
+  // With no end date the event ends on its start date.
+  const toDate = values.toDate || values.fromDate;
+  if (!isValidDateKey(toDate) || toDate < values.fromDate) {
+    return { ok: false, titleKey: 'calendar.addEvent.invalidEnd', descriptionKey: 'calendar.addEvent.chooseValidDate' };
+  }
+  return {
+    ok: true,
+    payload: {
+      title: values.title.trim(),
+      description: values.description.trim(),
+      startTime: osloWallClockToIso(values.fromDate, FIXED_START_TIME),
+      endTime: osloWallClockToIso(toDate, FIXED_END_TIME),
+      allDay: false,
+      color: COLORS.userEvent,
+      routes: [],
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** Business constants of the calendar (SPEC §9). Change them here only. */
+
+/** The company web address shown instead of links in event descriptions. */
+export const COMPANY_WEB_ADDRESS = 'https://www.eierportal.no';
+
+export const COLORS = {
+  userEvent: '#ef4444',
+  booking: '#ec4899',
+  marker: '#8b5cf6',
+} as const;
+
+/** Colour choices of the mark-day form. */
+export const MARKER_COLORS = [
+  { key: 'purple', value: '#8b5cf6' },
+  { key: 'blue', value: '#3b82f6' },
+  { key: 'green', value: '#22c55e' },
+  { key: 'yellow', value: '#eab308' },
+  { key: 'red', value: '#ef4444' },
+  { key: 'gray', value: '#6b7280' },
+] as const;
+
+export const MARKER_TYPES = ['busy', 'vacation', 'holiday', 'other'] as const;
+
+/** The add-event dialog's fixed times, wall-clock in the business time zone. */
+export const FIXED_START_TIME = '11:00';
+export const FIXED_END_TIME = '15:00';
+export const BUSINESS_TIME_ZONE = 'Europe/Oslo';
+
+export const SWIPE_THRESHOLD_PX = 50;
+export const MOBILE_FIRST_HOUR = 6;
+export const MOBILE_LAST_HOUR = 21;
+export const MOBILE_TITLE_MAX = 7;
+export const TOOLTIP_DELAY_MS = 300;
+export const BOOKING_WARNING_MS = 3000;
+
+export const MONTH_CELL_MIN_HEIGHT = { mobile: 36, desktop: 60 } as const;
+
+/** Query freshness (SPEC §9). */
+export const STALE = {
+  events: 30_000,
+  ical: 30_000,
+  markedDays: 60_000,
+  adminCalendar: 5_000,
+} as const;
+export const ADMIN_CALENDAR_REFETCH_MS = 30_000;

@@ -1,0 +1,58 @@
+/** Date rules of the calendar: day keys, the add-event dialog's times and dates (SPEC §4, §5). */
+import { addDays, format, isValid, parseISO } from 'date-fns';
+import * as Instant from 'temporal-polyfill/fns/Instant';
+import * as PlainDateTime from 'temporal-polyfill/fns/PlainDateTime';
+import * as ZonedDateTime from 'temporal-polyfill/fns/ZonedDateTime';
+import { BUSINESS_TIME_ZONE } from './constants';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'YYYY-MM-DD' of a moment in the browser's own calendar. */
+export function toDateKey(date: Date): string {
+  return format(date, 'yyyy-MM-dd');
+}
+
+/** True for a real calendar date written 'YYYY-MM-DD' (what an <input type="date"> gives). */
+export function isValidDateKey(value: string): boolean {
+  return DATE_ONLY.test(value) && isValid(parseISO(value)) && toDateKey(parseISO(value)) === value;
+}
+
+/** Parses an API time: a bare 'YYYY-MM-DD' is a local calendar date, anything else an instant. */
+export function parseApiTime(value: string): Date {
+  return DATE_ONLY.test(value) ? parseISO(value) : new Date(value);
+}
+
+/**
+ * The instant of a wall-clock time in Europe/Oslo, as an ISO string ('2025-07-01', '11:00' → '2025-07-01T09:00:00Z').
+ * The fixed 11:00–15:00 of the add-event dialog are Norwegian times whatever the browser's own zone.
+ */
+export function osloWallClockToIso(dateKey: string, time: string): string {
+  const [year, month, day] = dateKey.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const local = PlainDateTime.create(year, month, day, hour, minute);
+  const zoned = PlainDateTime.toZonedDateTime(local, BUSINESS_TIME_ZONE);
+  return Instant.toString(ZonedDateTime.toInstant(zoned));
+}
+
+/** SPEC §4: changing the from-date moves the to-date up when it would otherwise be earlier. */
+export function toDateAfterFromChange(fromDate: string, toDate: string): string {
+  if (!isValidDateKey(fromDate)) return toDate;
+  if (!toDate || !isValidDateKey(toDate)) return toDate;
+  return toDate < fromDate ? fromDate : toDate;
+}
+
+/** Every local day ('YYYY-MM-DD') a span touches. All-day ends are exclusive; a timed end at midnight is too. */
+export function daysCovered(start: Date, end: Date | null, allDay: boolean): string[] {
+  const first = new Date(start.getFullYear(), start.getMonth(), start.getDate());
+  let last = first;
+  if (end && end > start) {
+    const endDay = new Date(end.getFullYear(), end.getMonth(), end.getDate());
+    const endsAtMidnight = end.getTime() === endDay.getTime();
+    last = allDay || endsAtMidnight ? addDays(endDay, -1) : endDay;
+    if (last < first) last = first;
+  }
+  const keys: string[] = [];
+  // A guard against absurd spans: nobody looks at more than a few years at once.
+  for (let day = first, n = 0; day <= last && n < 1200; day = addDays(day, 1), n++) keys.push(toDateKey(day));
+  return keys;
+}

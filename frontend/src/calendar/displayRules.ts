@@ -1,0 +1,142 @@
+/**
+ * Pure display rules of the calendar (SPEC §2 "Calendar home", §9; DESIGN "Frontend"): titles, the '+N' label,
+ * day colours, mobile hours and columns, per-day de-duplication and how long an event without an end lasts.
+ */
+import type { TFunction } from 'i18next';
+import { daysCovered, parseApiTime, toDateKey } from './dates';
+import { COLORS, MOBILE_FIRST_HOUR, MOBILE_LAST_HOUR, MOBILE_TITLE_MAX, MONTH_CELL_MIN_HEIGHT } from './constants';
+import type { AnyEvent, IcalEvent, MarkedDay } from './types';
+
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
+
+/** Replaces every link in a text with the given word ('Lenke' in titles, the company address in descriptions). */
+export function replaceLinks(text: string, replacement: string): string {
+  return text.replace(LINK, replacement);
+}
+
+/** Mobile titles longer than 7 characters are cut to 6 plus an ellipsis. */
+export function truncateMobileTitle(title: string): string {
+  const chars = Array.from(title);
+  return chars.length > MOBILE_TITLE_MAX ? `${chars.slice(0, MOBILE_TITLE_MAX - 1).join('')}…` : title;
+}
+
+/** The title as a day cell shows it: links become `linkWord`, and on mobile long titles are cut. */
+export function displayTitle(title: string, linkWord: string, isMobile: boolean): string {
+  const withoutLinks = replaceLinks(title, linkWord);
+  return isMobile ? truncateMobileTitle(withoutLinks) : withoutLinks;
+}
+
+/** '+N mer' / '+N more' for the events a mobile day cell hides. */
+export function moreLabel(hidden: number, t: TFunction): string {
+  return t('calendar.more', { count: hidden });
+}
+
+export const isIcalEvent = (event: AnyEvent): event is IcalEvent =>
+  typeof event.id === 'string' ? event.id.includes('ical-') : event.source?.type === 'ical';
+
+/** A booking is an imported (iCal) event, or one the API marks binding / with a negative id. */
+export const isBooking = (event: AnyEvent): boolean =>
+  isIcalEvent(event) || event.isBinding || (typeof event.id === 'number' && event.id < 0);
+
+/** The colour an event is drawn in: an admin's override first, iCal pink, then its own colour, default red. */
+export function eventColor(event: AnyEvent): string {
+  if (event.adminColorOverride) return event.adminColorOverride;
+  if (isIcalEvent(event)) return COLORS.booking;
+  return event.color || COLORS.userEvent;
+}
+
+export type DayKind = 'user' | 'booking' | 'both' | 'marked';
+
+export interface DayFacts {
+  user: boolean;
+  booking: boolean;
+  marked: boolean;
+}
+
+/** Colour of a day in month and year views: red user events, pink bookings, purple both, green marked days. */
+export function dayKind(facts: DayFacts | undefined): DayKind | null {
+  if (!facts) return null;
+  if (facts.user && facts.booking) return 'both';
+  if (facts.user) return 'user';
+  if (facts.booking) return 'booking';
+  return facts.marked ? 'marked' : null;
+}
+
+export function eventDays(event: AnyEvent): string[] {
+  return daysCovered(parseApiTime(event.startTime), event.endTime ? parseApiTime(event.endTime) : null, event.allDay);
+}
+
+/** What each day ('YYYY-MM-DD') holds, for the day colours and the booking guard. */
+export function buildDayIndex(events: AnyEvent[], markedDays: MarkedDay[]): Map<string, DayFacts> {
+  const index = new Map<string, DayFacts>();
+  const facts = (key: string) => {
+    let entry = index.get(key);
+    if (!entry) index.set(key, (entry = { user: false, booking: false, marked: false }));
+    return entry;
+  };
+  for (const event of events) {
+    const booking = isBooking(event);
+    for (const key of eventDays(event)) {
+      if (booking) facts(key).booking = true;
+      else facts(key).user = true;
+    }
+  }
+  for (const day of markedDays) facts(day.date.slice(0, 10)).marked = true;
+  return index;
+}
+
+/** True when the day holds an imported-calendar booking: such a day refuses clicks (SPEC §8). */
+export function dayHasImportedBooking(dateKey: string, icalEvents: IcalEvent[]): boolean {
+  return icalEvents.some((event) => eventDays(event).includes(dateKey));
+}
+
+/** Week and day views on mobile show hours 6–21 only; FullCalendar's max time is exclusive. */
+export function visibleHours(isMobile: boolean): { slotMinTime: string; slotMaxTime: string } {
+  if (!isMobile) return { slotMinTime: '00:00:00', slotMaxTime: '24:00:00' };
+  const pad = (hour: number) => String(hour).padStart(2, '0');
+  return { slotMinTime: `${pad(MOBILE_FIRST_HOUR)}:00:00`, slotMaxTime: `${pad(MOBILE_LAST_HOUR + 1)}:00:00` };
+}
+
+/**
+ * The mobile week shows every second day from Monday (Mon, Wed, Fri, Sun: 4 columns). FullCalendar's hiddenDays
+ * counts 0 = Sunday, so Tuesday, Thursday and Saturday are hidden.
+ */
+export function mobileWeekHiddenDays(): number[] {
+  return [2, 4, 6];
+}
+
+/** An event without an end lasts one hour in week and day views. */
+export function timedEnd(start: Date, end: Date | null): Date {
+  return end ?? new Date(start.getTime() + 60 * 60_000);
+}
+
+/**
+ * Removes only true duplicates per day: same title, same start and same end (DESIGN "Frontend"). Two stays both
+ * titled 'Reserved' that meet on a turnover day have different times and both stay. The first one seen wins.
+ */
+export function dedupeByDay<T extends AnyEvent>(events: T[]): T[] {
+  const seen = new Set<string>();
+  return events.filter((event) => {
+    const start = parseApiTime(event.startTime);
+    const end = event.endTime ? parseApiTime(event.endTime).getTime() : null;
+    const key = JSON.stringify([toDateKey(start), event.title.trim(), start.getTime(), end]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** FullCalendar's default width/height ratio of a month grid; its views refuse ratios under 0.5. */
+const DEFAULT_ASPECT_RATIO = 1.35;
+const MIN_ASPECT_RATIO = 0.5;
+
+/**
+ * The aspectRatio that gives month cells their minimum height (36 px mobile, 60 px desktop). FullCalendar 7 sizes a
+ * month's six rows from its width (row = width / ratio / 6), so a narrow month needs a smaller ratio.
+ */
+export function monthAspectRatio(monthWidthPx: number, isMobile: boolean): number {
+  if (monthWidthPx <= 0) return DEFAULT_ASPECT_RATIO;
+  const minHeight = isMobile ? MONTH_CELL_MIN_HEIGHT.mobile : MONTH_CELL_MIN_HEIGHT.desktop;
+  const ratio = monthWidthPx / (6 * minHeight);
+  return Math.max(MIN_ASPECT_RATIO, Math.min(DEFAULT_ASPECT_RATIO, Math.floor(ratio * 100) / 100));
+}

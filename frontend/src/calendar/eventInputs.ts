@@ -1,0 +1,26 @@
+/** Turns API events into FullCalendar's event inputs: de-duplicated, coloured, with an end for every timed event. */
+import type { EventInput } from '@fullcalendar/react';
+import { parseApiTime, toDateKey } from './dates';
+import { dedupeByDay, eventColor, timedEnd } from './displayRules';
+import type { AnyEvent } from './types';
+
+export function toEventInputs(events: AnyEvent[]): EventInput[] {
+  return dedupeByDay(events).map((event) => {
+    const start = parseApiTime(event.startTime);
+    const end = event.endTime ? parseApiTime(event.endTime) : null;
+    const base: EventInput = {
+      id: String(event.id),
+      title: event.title,
+      color: eventColor(event),
+      contrastColor: '#ffffff',
+      extendedProps: { source: event },
+    };
+    if (event.allDay) {
+      // All-day items are dates, end exclusive; a one-day item may come without an end.
+      const startKey = toDateKey(start);
+      const endKey = end ? toDateKey(end) : null;
+      return { ...base, allDay: true, start: startKey, end: endKey && endKey > startKey ? endKey : undefined };
+    }
+    return { ...base, allDay: false, start, end: timedEnd(start, end) };
+  });
+}

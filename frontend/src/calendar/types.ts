@@ -1,0 +1,83 @@
+/** Shapes of the calendar API's answers (see the Calendar API in the backend, SPEC §3). */
+
+export interface EventSource {
+  type: string;
+  feedName?: string;
+  feedId?: number;
+}
+
+/** An event the user (or an admin) created: GET /api/events, /api/admin/user-calendar. */
+export interface CalendarEvent {
+  id: number;
+  userId: number;
+  title: string;
+  description: string | null;
+  startTime: string;
+  endTime: string | null;
+  allDay: boolean;
+  color: string | null;
+  adminColorOverride: string | null;
+  routes: string[] | null;
+  source: EventSource | null;
+  location: string | null;
+  isBinding: boolean;
+}
+
+/** An event imported from an iCal feed: GET /api/ical-feed-events. Its id is a string holding 'ical-'. */
+export interface IcalEvent {
+  id: string;
+  userId: number;
+  title: string;
+  description: string | null;
+  startTime: string;
+  endTime: string | null;
+  allDay: boolean;
+  color: string | null;
+  adminColorOverride?: string | null;
+  routes?: string[] | null;
+  source: EventSource | null;
+  location: string | null;
+  isBinding: boolean;
+}
+
+/** Either kind, as the calendar shows it. */
+export type AnyEvent = CalendarEvent | IcalEvent;
+
+export type MarkerType = 'busy' | 'vacation' | 'holiday' | 'other';
+
+export interface MarkedDay {
+  id: number;
+  userId: number;
+  date: string;
+  markerType: MarkerType;
+  color: string | null;
+  notes: string | null;
+}
+
+export interface AdminUserCalendar {
+  user: { id: number; name: string; username: string };
+  events: CalendarEvent[];
+  icalEvents?: IcalEvent[];
+}
+
+/** The picker's view of a user (GET /api/admin/users). */
+export interface PickerUser {
+  id: number;
+  name: string;
+  username: string;
+  isAdmin?: boolean;
+}
+
+export interface EventNote {
+  id: number | null;
+  notes: string | null;
+}
+
+export interface TranslateAnswer {
+  success: boolean;
+  translatedText?: string;
+  error?: string;
+}
+
+export type CalendarViewKind = 'month' | 'week' | 'day' | 'year';
+export type CalendarSize = 'large' | 'compact';

@@ -1,0 +1,53 @@
+/**
+ * Which FullCalendar view shows a calendar view (SPEC §2, DESIGN "Stack facts"): the desktop month is a 3-month
+ * multiMonth view stepping one month, the mobile month a single month grid, the mobile week every second day,
+ * the year view 12 mini months. Compact size forces the month view (desktop only).
+ */
+import type { ViewOptions } from '@fullcalendar/react';
+import { mobileWeekHiddenDays } from './displayRules';
+import type { CalendarSize, CalendarViewKind } from './types';
+
+export const FC_VIEWS = {
+  threeMonth: 'threeMonth',
+  oneMonth: 'dayGridMonth',
+  week: 'timeGridWeek',
+  mobileWeek: 'mobileWeek',
+  day: 'timeGridDay',
+  year: 'multiMonthYear',
+} as const;
+
+export type FcViewName = (typeof FC_VIEWS)[keyof typeof FC_VIEWS];
+
+export function effectiveView(view: CalendarViewKind, size: CalendarSize, isMobile: boolean): CalendarViewKind {
+  return size === 'compact' && !isMobile ? 'month' : view;
+}
+
+export function fcViewName(view: CalendarViewKind, isMobile: boolean): FcViewName {
+  switch (view) {
+    case 'month':
+      return isMobile ? FC_VIEWS.oneMonth : FC_VIEWS.threeMonth;
+    case 'week':
+      return isMobile ? FC_VIEWS.mobileWeek : FC_VIEWS.week;
+    case 'day':
+      return FC_VIEWS.day;
+    case 'year':
+      return FC_VIEWS.year;
+  }
+}
+
+export const isMonthGrid = (name: string) => name === FC_VIEWS.threeMonth || name === FC_VIEWS.oneMonth;
+
+/** The custom views, for FullCalendar's `views` option. */
+export const CUSTOM_VIEWS: Record<string, ViewOptions> = {
+  [FC_VIEWS.threeMonth]: {
+    type: 'multiMonth',
+    duration: { months: 3 },
+    dateIncrement: { months: 1 },
+    multiMonthMaxColumns: 3,
+  },
+  [FC_VIEWS.mobileWeek]: {
+    type: 'timeGrid',
+    duration: { weeks: 1 },
+    hiddenDays: mobileWeekHiddenDays(),
+  },
+};

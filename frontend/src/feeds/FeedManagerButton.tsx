@@ -1,0 +1,52 @@
+/**
+ * Entry points to the feed manager (SPEC §2 Navigation): the mobile header's feed settings icon and the sidebar
+ * item. The layout owns one dialog (useFeedManager) and hands `show` to both, so closing the mobile drawer does
+ * not take the dialog with it. The dialog is its own chunk, fetched the first time someone opens it.
+ */
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import { IconButton, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const FeedManagerDialog = lazy(() => import('./FeedManagerDialog'));
+
+export function useFeedManager() {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the dialog's closing animation.
+  const [opened, setOpened] = useState(false);
+  const dialog = opened ? (
+    <Suspense fallback={null}>
+      <FeedManagerDialog open={open} onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : null;
+  const show = () => {
+    setOpened(true);
+    setOpen(true);
+  };
+  return { dialog, show };
+}
+
+/** The icon button for the mobile header. */
+export function FeedManagerIconButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('feeds.open')}>
+      <IconButton aria-label={t('feeds.open')} onClick={onClick}>
+        <EventRepeatIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The sidebar item. */
+export function FeedManagerNavItem({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ListItemButton onClick={onClick} sx={{ borderRadius: 1 }}>
+      <ListItemIcon>
+        <EventRepeatIcon />
+      </ListItemIcon>
+      <ListItemText primary={t('feeds.navLabel')} />
+    </ListItemButton>
+  );
+}

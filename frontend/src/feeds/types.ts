@@ -1,0 +1,39 @@
+/** Feed shapes as the API answers them (backend feeds.dto.ts mapFeed, feeds.controller.ts). */
+
+export interface Feed {
+  id: number;
+  userId: number;
+  name: string;
+  url: string;
+  color: string;
+  enabled: boolean;
+  feedType: string;
+  syncMethod: string;
+  lastSynced: string | null;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  lastWarning: string | null;
+  consecutiveFailures: number;
+  eventCount: number;
+  nextSyncAt: string | null;
+  createdAt: string;
+}
+
+export interface NewFeed {
+  name: string;
+  url: string;
+  color: string;
+  enabled: boolean;
+}
+
+/** POST /api/ical-feeds/:id/sync: 200 even when the feed failed (status 'failed', error set). */
+export interface SyncAnswer {
+  message: string;
+  syncedCount: number;
+  status: 'updated' | 'unchanged' | 'failed';
+  error?: string;
+}
+
+export interface CalendarLink {
+  url: string;
+}

@@ -1,0 +1,47 @@
+/**
+ * Entry point: clears stale browser storage once per build, sets up i18n and the theme, and starts the app.
+ * Kept small on purpose: everything else loads lazily behind the startup screen (app/Startup.tsx).
+ */
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { THEME_KEY, THEME_SCHEME_KEY } from './app/preferenceKeys';
+import { Startup } from './app/Startup';
+import { clearStorageOncePerVersion } from './app/storage';
+import { theme } from './app/theme';
+import i18n from './i18n';
+
+try {
+  clearStorageOncePerVersion(__APP_VERSION__, window.localStorage, window.sessionStorage);
+} catch (error) {
+  // Reading window.localStorage itself throws when storage is blocked; the app runs without it.
+  console.warn('Browser storage unavailable', error);
+}
+
+// SPEC §8: unhandled rejections and global errors are only logged.
+window.addEventListener('unhandledrejection', (event) => console.error('Unhandled rejection', event.reason));
+window.addEventListener('error', (event) => console.error('Uncaught error', event.error ?? event.message));
+
+function fail(reason: string) {
+  document.body.textContent = `${i18n.t('startup.failedTitle')}: ${reason}`;
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) {
+  fail(i18n.t('startup.rootMissing'));
+} else {
+  try {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={THEME_KEY} colorSchemeStorageKey={THEME_SCHEME_KEY}>
+          <CssBaseline />
+          <Startup />
+        </ThemeProvider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error(error);
+    fail(i18n.t('startup.reactFailed'));
+  }
+}
