@@ -55,16 +55,7 @@ export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, op
     }),
   );
 
-  const limiter = rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit: config.authRateLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    // Per client and account, so one attacker cannot lock everybody out and one account cannot be sprayed.
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.username ?? req.body?.token ?? '').toLowerCase()}`,
-    handler: (_req, res) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.' }),
-  });
-  app.use(['/api/login', '/api/reset-password'], express.json({ limit: '16kb' }), limiter);
+  app.use(['/api/login', '/api/reset-password'], express.json({ limit: '16kb' }), ...authRateLimits(config.authRateLimit));
 
   const docs = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Eierportal API').setVersion('1').addCookieAuth('connect.sid').build());
   SwaggerModule.setup('api/docs', app, docs);
@@ -72,6 +63,31 @@ export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, op
   serveFrontend(app, config);
   await app.init();
   return app;
+}
+
+/**
+ * Login and password reset count failed attempts (a successful login costs nothing) in two windows of 15 minutes:
+ * per client and account, so one attacker cannot lock everybody out of one account, and per client across all
+ * accounts and tokens (five times as many), so spraying usernames or guessing reset tokens is limited too.
+ */
+function authRateLimits(perAccount: number) {
+  const common = {
+    windowMs: 15 * 60 * 1000,
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+    handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.' }),
+  };
+  const client = (req: express.Request) => ipKeyGenerator(req.ip ?? '');
+  return [
+    rateLimit({ ...common, limit: perAccount * 5, keyGenerator: client, identifier: 'per-client' }),
+    rateLimit({
+      ...common,
+      limit: perAccount,
+      keyGenerator: (req) => `${client(req)}|${String(req.body?.username ?? req.body?.token ?? '').toLowerCase()}`,
+      identifier: 'per-account',
+    }),
+  ];
 }
 
 /** Serves the built SPA: hashed assets cached for a year, every other non-API path answered with index.html. */

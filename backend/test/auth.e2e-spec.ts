@@ -172,4 +172,20 @@ describe('rate limiting', () => {
     for (let i = 0; i < 3; i++) await t.anon().post('/api/reset-password').send({ token: 'guess', newPassword: '123456' }).expect(400);
     await t.anon().post('/api/reset-password').send({ token: 'guess', newPassword: '123456' }).expect(429);
   });
+
+  it('does not count successful logins', async () => {
+    const user = await t.createUser('user');
+    for (let i = 0; i < 5; i++) await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+  });
+
+  // Last in this block: it uses up the client's allowance across all accounts.
+  it('limits one client spraying many accounts and tokens (5 × the per-account limit)', async () => {
+    // 8 failures so far from this client (two blocks of 3 failures + 1 refusal each); 15 are allowed.
+    for (let i = 0; i < 7; i++) {
+      const attempt = i % 2 ? t.anon().post('/api/login').send({ username: `nobody${i}@example.com`, password: 'feil' }) : t.anon().post('/api/reset-password').send({ token: `guess-${i}`, newPassword: '123456' });
+      expect((await attempt).status).not.toBe(429);
+    }
+    const res = await t.anon().post('/api/login').send({ username: 'fresh-account@example.com', password: 'feil' }).expect(429);
+    expect(res.body.message).toMatch(/For mange forsøk/);
+  });
 });

@@ -44,12 +44,19 @@ describe('calendar', () => {
       await agent.get('/api/events').query({ startDate: '2020-01-01', endDate: '2027-01-01' }).expect(400);
     });
 
+    it('ignores a source sent by a user, so they can always delete what they created', async () => {
+      const { agent } = await t.loginAs('user');
+      const e = await agent.post('/api/events').send({ title: 'Mitt', startTime: '2027-01-10T10:00:00Z', source: { type: 'ical', feedName: 'Airbnb' } }).expect(201);
+      expect(e.body).toMatchObject({ source: null, isBinding: false });
+      await agent.delete(`/api/events/${e.body.id}`).expect(200);
+    });
+
     it('updates own events; binding bookings cannot be changed or deleted', async () => {
       const { agent, user } = await t.loginAs('user');
       const e = await agent.post('/api/events').send({ title: 'A', startTime: '2027-01-10T10:00:00Z' }).expect(201);
       const upd = await agent.put(`/api/events/${e.body.id}`).send({ title: 'B', routes: ['Oslo → Hytta'] }).expect(200);
       expect(upd.body).toMatchObject({ title: 'B', routes: ['Oslo → Hytta'] });
-      const booking = await t.app.get(CalendarService).createEvent(user, { title: 'Booking', startTime: '2027-01-15T14:00:00Z', source: { type: 'beds24', feedName: 'Beds24' } });
+      const booking = await t.app.get(CalendarService).createBooking(user.id, { title: 'Booking', startTime: '2027-01-15T14:00:00Z', source: { type: 'beds24', feedName: 'Beds24' } });
       const del = await agent.delete(`/api/events/${booking.id}`).expect(409);
       expect(del.body.message).toMatch(/^Kan ikke slette booking/);
       await agent.put(`/api/events/${booking.id}`).send({ title: 'x' }).expect(409);
@@ -137,7 +144,7 @@ describe('calendar', () => {
       const user = await t.createUser('user');
       const res = await admin.delete('/api/admin/events/ical-12-abc@airbnb.com').expect(409);
       expect(res.body.message).toMatch(/^Kan ikke slette booking/);
-      const booking = await t.app.get(CalendarService).createEvent(user, { title: 'Beds24', startTime: '2027-01-15T14:00:00Z', source: { type: 'beds24' } });
+      const booking = await t.app.get(CalendarService).createBooking(user.id, { title: 'Beds24', startTime: '2027-01-15T14:00:00Z', source: { type: 'beds24' } });
       expect((await admin.delete(`/api/admin/events/${booking.id}`).expect(409)).body.message).toMatch(/^Kan ikke slette booking/);
       await admin.delete('/api/admin/events/999999').expect(404);
     });

@@ -90,6 +90,31 @@ describe('personal subscription feed', () => {
     expect(uids(again.text)).toEqual(uids(ics));
   });
 
+  it('exports the host’s own all-day events as dates in Oslo time with an exclusive end', async () => {
+    const { agent, link } = await hostWithCalendar();
+    // Oslo midnight 25 January to Oslo midnight 27 January: two whole days.
+    await agent.post('/api/events').send({ title: 'Hyttetur', startTime: '2027-01-24T23:00:00Z', endTime: '2027-01-26T23:00:00Z', allDay: true }).expect(201);
+    // No end: the one day it starts on.
+    await agent.post('/api/events').send({ title: 'Vask', startTime: '2027-02-02T23:00:00Z', allDay: true }).expect(201);
+    const ics = (await request(t.server).get(pathOf(link)).expect(200)).text;
+    expect(ics).toContain('DTSTART;VALUE=DATE:20270125\r\nDTEND;VALUE=DATE:20270127');
+    expect(ics).toContain('DTSTART;VALUE=DATE:20270203\r\nDTEND;VALUE=DATE:20270204');
+    if (pythonIcalendar) {
+      expect(parseWithPython(ics)).toEqual(expect.arrayContaining([
+        expect.objectContaining({ summary: 'Hyttetur', start: '2027-01-25', end: '2027-01-27', allDay: true }),
+        expect.objectContaining({ summary: 'Vask', start: '2027-02-03', end: '2027-02-04', allDay: true }),
+      ]));
+    }
+  });
+
+  it('gives a renamed host a new ETag (the name is the calendar’s title)', async () => {
+    const { agent, user, link } = await hostWithCalendar();
+    const etag = (await request(t.server).get(pathOf(link)).expect(200)).headers.etag;
+    await agent.put('/api/user/profile').send({ name: 'Nytt Navn', email: user.email }).expect(200);
+    const renamed = await request(t.server).get(pathOf(link)).set('If-None-Match', etag).expect(200);
+    expect(renamed.text).toContain('X-WR-CALNAME:Kalender – Nytt Navn');
+  });
+
   it('answers 304 to If-None-Match and If-Modified-Since, and a change makes a new ETag', async () => {
     const { agent, link } = await hostWithCalendar();
     const first = await request(t.server).get(pathOf(link)).expect(200);

@@ -67,4 +67,64 @@ describe('POST /api/translate', () => {
       expect(res.body).toEqual({ success: false, translatedText: null, error: expect.stringMatching(/not configured/) });
     });
   });
+
+  describe('with DeepL configured', () => {
+    let t: TestApp;
+    let fake: Awaited<ReturnType<typeof fakeDeepL>>;
+    beforeAll(async () => {
+      fake = await fakeDeepL('test-key:fx');
+      t = await TestApp.start({ DEEPL_API_KEY: 'test-key:fx', DEEPL_API_URL: fake.url });
+    });
+    afterAll(async () => {
+      await t.close();
+      fake.server.close();
+    });
+
+    it('sends the key and DeepL’s language codes, and answers the translation', async () => {
+      const { agent } = await t.loginAs('user');
+      const res = await agent.post('/api/translate').send({ text: 'Velkommen til hytta', targetLanguage: 'en', sourceLanguage: 'no' }).expect(200);
+      expect(res.body).toEqual({ success: true, translatedText: 'Welcome to the cabin', error: null });
+      expect(fake.requests.at(-1)).toMatchObject({ path: '/v2/translate', authorization: 'DeepL-Auth-Key test-key:fx', text: ['Velkommen til hytta'], source_lang: 'NB', target_lang: 'EN-GB' });
+      await agent.post('/api/translate').send({ text: 'Welcome to the cabin', targetLanguage: 'nb' }).expect(200);
+      expect(fake.requests.at(-1)).toMatchObject({ source_lang: 'EN', target_lang: 'NB' });
+    });
+  });
+
+  describe('with a DeepL key the service refuses', () => {
+    let t: TestApp;
+    let fake: Awaited<ReturnType<typeof fakeDeepL>>;
+    beforeAll(async () => {
+      fake = await fakeDeepL('the-right-key');
+      t = await TestApp.start({ DEEPL_API_KEY: 'a-wrong-key', DEEPL_API_URL: fake.url });
+    });
+    afterAll(async () => {
+      await t.close();
+      fake.server.close();
+    });
+
+    it('answers success: false with the service’s status', async () => {
+      const { agent } = await t.loginAs('user');
+      const res = await agent.post('/api/translate').send({ text: 'Hei', targetLanguage: 'en' }).expect(200);
+      expect(res.body).toMatchObject({ success: false, translatedText: null, error: expect.stringMatching(/403/) });
+    });
+  });
 });
+
+/** A local HTTP server playing DeepL's POST /v2/translate, which accepts only `key`. */
+function fakeDeepL(key: string): Promise<{ server: Server; url: string; requests: any[] }> {
+  const requests: any[] = [];
+  const dictionary: Record<string, string> = { 'Velkommen til hytta': 'Welcome to the cabin', 'Welcome to the cabin': 'Velkommen til hytta' };
+  const server = createServer(async (req: IncomingMessage, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const json = JSON.parse(body);
+    requests.push({ path: req.url, authorization: req.headers.authorization, ...json });
+    if (req.headers.authorization !== `DeepL-Auth-Key ${key}`) {
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Wrong endpoint or authentication key' }));
+      return;
+    }
+    const translations = json.text.map((text: string) => ({ detected_source_language: json.source_lang, text: dictionary[text] ?? text }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translations }));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests })));
+}

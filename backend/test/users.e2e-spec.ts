@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { TestApp } from './helpers/test-app';
 
 describe('user management', () => {
@@ -153,5 +154,42 @@ describe('user management', () => {
       await t.users.ensureFirstAdmin('ny-admin@example.com', 'hemmelig');
       expect((await t.users.list({ filter: {}, paged: false }))[1]).toBe(before);
     });
+  });
+});
+
+describe('first start', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('creates the admin with a generated password, printed once, that logs in', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await t.users.ensureFirstAdmin(undefined, undefined);
+    const printed = warn.mock.calls.map(([m]) => String(m)).filter((m) => m.startsWith('First admin created'));
+    expect(printed).toHaveLength(1);
+    const [, username, password] = printed[0].match(/^First admin created: (\S+) with password (\S+) /)!;
+    expect(username).toBe('admin@example.com');
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const login = await t.anon().post('/api/login').send({ username, password }).expect(200);
+    expect(login.body).toMatchObject({ isAdmin: true });
+
+    // A second start finds a user and neither creates nor prints anything.
+    await t.users.ensureFirstAdmin(undefined, undefined);
+    expect(warn.mock.calls.filter(([m]) => String(m).startsWith('First admin created'))).toHaveLength(1);
+  });
+});
+
+describe('first start with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+
+  it('creates that admin and prints no password', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await t.users.ensureFirstAdmin('Sjef@Example.com', 'sjefens-passord');
+    expect(warn.mock.calls.map(([m]) => String(m)).join('\n')).not.toContain('sjefens-passord');
+    await t.anon().post('/api/login').send({ username: 'sjef@example.com', password: 'sjefens-passord' }).expect(200);
+    warn.mockRestore();
   });
 });

@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from './date-range';
-import { CalendarEvent } from './event.entity';
+import { CalendarEvent, EventSource } from './event.entity';
 import { IcalEventNote } from './ical-event-note.entity';
 import { MarkedDay } from './marked-day.entity';
 
@@ -74,8 +74,17 @@ export class CalendarService {
     });
   }
 
+  /**
+   * A user's own event. A `source` marks a binding booking that nobody may delete, so only the admin route and the
+   * importers may set it; here it is dropped, and the owner can always remove what they created.
+   */
   createEvent(user: User, dto: CreateEventDto): Promise<CalendarEvent> {
-    return this.events.save(this.buildEvent(user.id, dto, null));
+    return this.events.save(this.buildEvent(user.id, { ...dto, source: null }, null));
+  }
+
+  /** A binding booking from a channel sync (Beds24): it carries its source, so no one can delete or change it. */
+  createBooking(userId: number, dto: CreateEventDto & { source: EventSource }): Promise<CalendarEvent> {
+    return this.events.save(this.buildEvent(userId, dto, null));
   }
 
   /** An admin puts an event in another user's calendar; the action is recorded with it. */

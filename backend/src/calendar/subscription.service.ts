@@ -15,6 +15,27 @@ const BACK_DAYS = 365;
 const AHEAD_DAYS = 730;
 const MARKER_NAMES: Record<string, string> = { busy: 'Opptatt', vacation: 'Ferie', holiday: 'Fridag', other: 'Markert dag' };
 
+/** 'YYYY-MM-DD' of an instant in the business time zone (en-CA formats dates that way). */
+function calendarDay(timeZone: string): (d: Date) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (d) => format.format(d);
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * An all-day event of our own as iCalendar dates with an exclusive end: the days it touches in the business time
+ * zone. An end at local midnight is already exclusive; any other end includes its day.
+ */
+function allDaySpan(toDay: (d: Date) => string, start: Date, end: Date | null): { start: string; end: string } {
+  const first = toDay(start);
+  if (!end || end <= start) return { start: first, end: nextDay(first) };
+  const last = toDay(end);
+  const endsAtMidnight = toDay(new Date(end.getTime() - 1)) !== last;
+  const exclusiveEnd = endsAtMidnight ? last : nextDay(last);
+  return { start: first, end: exclusiveEnd > first ? exclusiveEnd : nextDay(first) };
+}
+
 /**
  * The personal subscription feed (/api/ical/{userId}?token=…): one calendar of the user's own events, imported
  * bookings and marked days, as RFC 5545. The token is 256 random bits; only its hash is compared, and it is kept
@@ -77,13 +98,15 @@ export class SubscriptionService {
          (SELECT max(e.updated_at) FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id WHERE e.user_id = $1 AND f.enabled) AS imported_at,
          (SELECT count(*) FROM marked_days WHERE user_id = $1) AS marked,
          (SELECT max(updated_at) FROM marked_days WHERE user_id = $1) AS marked_at,
-         (SELECT string_agg(id || ':' || enabled::text, ',' ORDER BY id) FROM ical_feeds WHERE user_id = $1) AS feeds`,
+         (SELECT string_agg(id || ':' || enabled::text, ',' ORDER BY id) FROM ical_feeds WHERE user_id = $1) AS feeds,
+         (SELECT name FROM users WHERE id = $1) AS name`,
       [userId],
     );
     const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
     const lastModified = new Date(Math.max(0, ...stamps));
     lastModified.setMilliseconds(0);
-    const key = [userId, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
+    // The owner's name is the calendar's X-WR-CALNAME, so a renamed owner gets a new validator too.
+    const key = [userId, row.name, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
     return { etag: `"${sha256Hex(key).slice(0, 32)}"`, lastModified };
   }
 
@@ -100,12 +123,13 @@ export class SubscriptionService {
       prodId: { company: 'eierportal', product: 'kalender', language: 'NB' },
       ttl: 3600,
     });
+    const toDay = calendarDay(this.config.businessTimeZone);
     for (const e of events) {
+      const end = e.endTime && e.endTime > e.startTime ? e.endTime : e.endsAt;
       cal.createEvent({
         id: `event-${e.id}@${host}`,
-        start: e.startTime,
-        end: e.endTime && e.endTime > e.startTime ? e.endTime : e.endsAt,
-        allDay: false,
+        ...(e.allDay ? allDaySpan(toDay, e.startTime, e.endTime) : { start: e.startTime, end }),
+        allDay: e.allDay,
         summary: e.title,
         description: e.description ?? undefined,
         location: e.location ?? undefined,
@@ -131,11 +155,10 @@ export class SubscriptionService {
       });
     }
     for (const d of marked) {
-      const next = new Date(Date.parse(`${d.date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
       cal.createEvent({
         id: `marked-${d.id}@${host}`,
         start: d.date,
-        end: next,
+        end: nextDay(d.date),
         allDay: true,
         summary: MARKER_NAMES[d.markerType] ?? d.markerType,
         description: d.notes ?? undefined,

@@ -18,10 +18,9 @@ export interface AppConfig {
   trustProxy: boolean;
   adminEmail?: string;
   adminPassword?: string;
-  /** Attempts per 15 minutes per client and account on login and password reset. */
+  /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
   authRateLimit: number;
   businessTimeZone: string;
-  logRequests: boolean;
   /** LibreTranslate server for event-description translation, e.g. http://translate:5000 */
   translateUrl?: string;
   translateApiKey?: string;
@@ -129,7 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     businessTimeZone: timeZone,
-    logRequests: flag(env, 'LOG_REQUESTS', false),
     translateUrl: optionalUrl(env, 'TRANSLATE_URL'),
     translateApiKey: env.TRANSLATE_API_KEY || undefined,
     deeplApiKey: env.DEEPL_API_KEY || undefined,
