@@ -5,6 +5,7 @@ import { UsersService } from '../../src/users/users.service';
 import { BaselineHandler, SESSION_SQL, sendJson, sessionIdFromCookie, startBaseline } from '../lib/baseline';
 import type { QueryPool } from '../lib/engines';
 import { measure } from '../lib/load';
+import { captureStatement, ReplayableStatement } from '../lib/replay-sql';
 import { Scenario, versusBaseline } from '../lib/scenario';
 
 const USERNAME = 'bench-current-user@example.com';
@@ -16,14 +17,17 @@ export const currentUser: Scenario = {
   title: 'GET /api/user (authenticated)',
 
   async run({ db, app, load }) {
-    await app.app.get(UsersService).create(
+    const users = app.app.get(UsersService);
+    const user = await users.create(
       { username: USERNAME, name: 'Bench Bruker', password: PASSWORD, phoneNumber: '+47 400 00 000', accountNumber: '1234.56.78903' },
       null,
     );
     const cookie = await app.login(USERNAME, PASSWORD);
+    // The statement the access guard's UsersService.findById really sends, replayed by the baseline.
+    const userById = await captureStatement(app.app.get(DataSource), { id: user.id }, () => users.findById(user.id));
 
     const pool = db.openBaselinePool();
-    const baseline = await startBaseline(currentUserBaseline(pool, app.sessionSecret, userByIdSql(app.app.get(DataSource))));
+    const baseline = await startBaseline(currentUserBaseline(pool, app.sessionSecret, userById));
     try {
       const headers = { cookie };
       const expectBody = await sameAnswer(`${app.url}/api/user`, `${baseline.url}/api/user`, headers);
@@ -39,32 +43,17 @@ export const currentUser: Scenario = {
   },
 };
 
-/** The exact statement UsersService.findById (repository.findOneBy) sends, taken from TypeORM once. */
-function userByIdSql(dataSource: DataSource): string {
-  const [sql] = dataSource.manager.createQueryBuilder(User, 'User').setFindOptions({ where: { id: 0 }, take: 1 }).getQueryAndParameters();
-  return sql;
-}
-
 /** What the app does for this request, without Nest, Express, helmet, express-session or TypeORM entities. */
-function currentUserBaseline(pool: QueryPool, secret: string, userSql: string): BaselineHandler {
+function currentUserBaseline(pool: QueryPool, secret: string, userById: ReplayableStatement<'id'>): BaselineHandler {
   return async (req, res) => {
     const sid = sessionIdFromCookie(req.headers.cookie, secret);
     const session = sid ? (await pool.query(SESSION_SQL, [sid])).rows[0]?.sess : undefined;
     const userId: number | undefined = session?.userId;
-    const row = userId ? (await pool.query(userSql, [userId])).rows[0] : undefined;
-    const user = row && entityFromRow(row);
+    // findById aliases every column as its entity property, so a row is the user as the app sees it.
+    const user: User | undefined = userId ? (await pool.query(userById.sql, userById.params({ id: userId }))).rows[0] : undefined;
     if (!user || user.isBlocked) return sendJson(res, 401, { message: 'Du må logge inn' });
     sendJson(res, 200, mapUser(user));
   };
-}
-
-/** TypeORM aliases columns as "User_is_admin"; the entity property is isAdmin. */
-function entityFromRow(row: Record<string, unknown>): User {
-  const user: Record<string, unknown> = {};
-  for (const [alias, value] of Object.entries(row)) {
-    user[alias.replace(/^User_/, '').replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
-  }
-  return user as unknown as User;
 }
 
 /** Both servers must give the same 200 body before either is measured; that body is then required of every answer. */
