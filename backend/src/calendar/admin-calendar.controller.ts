@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { User } from '../users/user.entity';
+import { FeedScheduler } from '../feeds/feed-scheduler.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { mapFeedEvent } from '../feeds/feeds.dto';
 import { UsersService } from '../users/users.service';
@@ -21,13 +22,20 @@ function defaultWindow(q: AdminCalendarQuery) {
 @Controller('admin')
 @Access('admin')
 export class AdminCalendarController {
-  constructor(private readonly calendar: CalendarService, private readonly users: UsersService, private readonly feeds: FeedsService) {}
+  constructor(
+    private readonly calendar: CalendarService,
+    private readonly users: UsersService,
+    private readonly feeds: FeedsService,
+    private readonly feedScheduler: FeedScheduler,
+  ) {}
 
   @Get('user-calendar/:userId')
   async userCalendar(@Param('userId', ParseIntPipe) userId: number, @Query() q: AdminCalendarQuery) {
     const user = await this.users.get(userId);
     const window = defaultWindow(q);
-    // Reads stored events only; force_refresh is answered by the scheduler's freshness, never by a fetch here.
+    // force_refresh queues (or starts in the background) a sync of the user's feeds; this read never waits for it
+    // and answers from the stored events, and the client's next poll shows what the sync brought.
+    if (q.force_refresh === 'true') await this.feedScheduler.refreshUser(userId);
     const [events, imported] = await Promise.all([this.calendar.listEvents(userId, window), this.feeds.eventsForUser(userId, window)]);
     return { user: { id: user.id, name: user.name, username: user.username }, events: events.map(mapEvent), icalEvents: imported.map(mapFeedEvent) };
   }

@@ -3,7 +3,7 @@ import { Access } from '../common/access.decorator';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
-import { mapFeed } from './feeds.dto';
+import { mapFeed, syncDetails, syncMessage } from './feeds.dto';
 import { FeedsService } from './feeds.service';
 
 @Controller('admin')
@@ -49,16 +49,19 @@ export class AdminFeedsController {
   @HttpCode(200)
   async forceRefresh(@Param('feedId', ParseIntPipe) feedId: number) {
     const outcome = await this.sync.sync(feedId, { force: true });
-    return { success: outcome.status !== 'failed', message: outcome.error ?? 'Kalenderen er hentet på nytt', syncedCount: outcome.syncedCount, status: outcome.status };
+    // On failure the back office wraps the bare error in its own 'Tving oppdatering feilet' text.
+    const message = outcome.status === 'failed' ? outcome.error! : syncMessage(outcome, 'Kalenderen er hentet på nytt');
+    return { success: outcome.status !== 'failed', message, syncedCount: outcome.syncedCount, status: outcome.status, ...syncDetails(outcome) };
   }
 
   @Post('sync-all-ical')
   @Access('admin')
   @HttpCode(200)
   async syncAll() {
+    // Answers at once: the syncs run through the queue or in the background; progress shows in each feed's lastAttemptAt.
     const startedAt = new Date();
-    const { total, outcomes } = await this.scheduler.syncAll();
-    return { success: true, total, startedAt, failed: outcomes?.filter((o) => o.status === 'failed').length };
+    const { total } = await this.scheduler.syncAll();
+    return { success: true, total, startedAt };
   }
 
   @Post('cleanup-duplicates')

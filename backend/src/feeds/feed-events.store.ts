@@ -32,25 +32,40 @@ const dayToUtc = (day: string, zone: string) => {
   return new Date(wallTimeToUtc({ year, month, day: d, hour: 0, minute: 0, second: 0 }, zone));
 };
 
+/** When a parsed event ends, as stored in ends_at: an all-day event ends at midnight of its check-out day in `zone`. */
+export function eventEndsAt(e: ImportedEvent, zone: string): Date {
+  return e.allDay ? dayToUtc(e.end, zone) : new Date(e.end);
+}
+
 /**
  * Raw SQL for ical_feed_events: a sync writes a whole feed in two statements (upsert of every event through
- * unnest arrays, then removal of what the parse no longer saw), and calendar reads use the GiST range index.
+ * unnest arrays, then removal of future events the parse no longer saw), and calendar reads use the GiST range index.
  */
 @Injectable()
 export class FeedEventsStore {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Makes the feed's stored events equal to `events`, within the caller's transaction. Rows are upserted by
-   * (feed, UID, recurrence id) and only touched when something changed; rows not in `events` are deleted.
+   * Writes a parse of the feed within the caller's transaction. Rows are upserted by (feed, UID, recurrence id) and
+   * only touched when something changed. Rows the parse did not see are deleted only when `removeMissingAfter` is
+   * given (the caller decides the parse was complete and trustworthy), and then only those ending after that
+   * instant: Airbnb drops past stays from its feed, and a host's past bookings must not vanish with them.
    */
-  async replace(tx: EntityManager, feedId: number, userId: number, generation: number, events: ImportedEvent[], zone: string): Promise<void> {
+  async replace(
+    tx: EntityManager,
+    feedId: number,
+    userId: number,
+    generation: number,
+    events: ImportedEvent[],
+    zone: string,
+    removeMissingAfter: Date | null,
+  ): Promise<void> {
     const cols = { uid: [] as string[], rid: [] as string[], start: [] as Date[], end: [] as Date[], allDay: [] as boolean[], startDate: [] as (string | null)[], endDate: [] as (string | null)[], summary: [] as string[], description: [] as (string | null)[], location: [] as (string | null)[], status: [] as string[], kind: [] as string[], sequence: [] as number[] };
     for (const e of events) {
       cols.uid.push(e.uid);
       cols.rid.push(e.recurrenceId ?? '');
       const start = e.allDay ? dayToUtc(e.start, zone) : new Date(e.start);
-      const end = e.allDay ? dayToUtc(e.end, zone) : new Date(e.end);
+      const end = eventEndsAt(e, zone);
       cols.start.push(start);
       cols.end.push(end < start ? start : end);
       cols.allDay.push(e.allDay);
@@ -79,7 +94,15 @@ export class FeedEventsStore {
         [feedId, userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence],
       );
     }
-    await tx.query('DELETE FROM ical_feed_events WHERE feed_id = $1 AND sync_generation <> $2', [feedId, generation]);
+    if (removeMissingAfter) {
+      await tx.query('DELETE FROM ical_feed_events WHERE feed_id = $1 AND sync_generation <> $2 AND ends_at > $3', [feedId, generation, removeMissingAfter]);
+    }
+  }
+
+  /** Stored events of the feed that end after `now`. */
+  async countFuture(tx: EntityManager, feedId: number, now: Date): Promise<number> {
+    const [row] = await tx.query('SELECT count(*)::int AS n FROM ical_feed_events WHERE feed_id = $1 AND ends_at > $2', [feedId, now]);
+    return row.n;
   }
 
   /** A user's imported events overlapping the range, from enabled feeds only. */
@@ -92,8 +115,8 @@ export class FeedEventsStore {
     return rows.map(toStored);
   }
 
-  async countForFeed(feedId: number): Promise<number> {
-    const [row] = await this.db.query('SELECT count(*)::int AS n FROM ical_feed_events WHERE feed_id = $1', [feedId]);
+  async countForFeed(feedId: number, tx: EntityManager = this.db.manager): Promise<number> {
+    const [row] = await tx.query('SELECT count(*)::int AS n FROM ical_feed_events WHERE feed_id = $1', [feedId]);
     return row.n;
   }
 }

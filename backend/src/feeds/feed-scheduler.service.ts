@@ -1,13 +1,15 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { JobQueue } from '../jobs/job-queue.service';
 import { ScheduledJobs } from '../jobs/scheduled-jobs.service';
-import { FeedSyncService, SyncOutcome } from './feed-sync.service';
+import { FeedSyncService } from './feed-sync.service';
 import { FeedsService } from './feeds.service';
+import { LOCK_FEED_TICK, SyncLocks } from './sync-locks';
 
 export const FEED_SYNC_QUEUE = 'feed-sync';
 const TICK_MS = 30_000;
 const DUE_PER_TICK = 5000;
+const SHUTDOWN_WAIT_MS = 5000;
 
 /** Runs `fn` over `items` with at most `limit` running at once. */
 export async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -26,22 +28,33 @@ export async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (i
 /**
  * Keeps feeds fresh: a scheduled tick every 30 s enqueues one pg-boss job per due feed, keyed by the feed so ticks from
  * several instances never double the work; workers sync with bounded concurrency. A failing feed only delays
- * itself (backoff in FeedSyncService); the queue retries a crashed job.
+ * itself (backoff in FeedSyncService); the queue retries a crashed job. Work started for an HTTP request without
+ * job workers runs in the background (never inside the request) and is awaited briefly at shutdown.
  */
 @Injectable()
-export class FeedScheduler implements OnApplicationBootstrap {
+export class FeedScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(FeedScheduler.name);
+  private readonly background = new Set<Promise<unknown>>();
 
   constructor(
     private readonly jobs: JobQueue,
     private readonly feeds: FeedsService,
     private readonly sync: FeedSyncService,
     private readonly scheduled: ScheduledJobs,
+    private readonly locks: SyncLocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.scheduled.register({ id: 'feed-sync-tick', everyMs: TICK_MS, runAtStart: true, run: async () => ({ enqueued: await this.tick() }) });
+    this.scheduled.register({
+      id: 'feed-sync-tick',
+      everyMs: TICK_MS,
+      runAtStart: true,
+      run: async () => {
+        const enqueued = await this.tick();
+        return enqueued === null ? { skipped: 'another instance is ticking' } : { enqueued };
+      },
+    });
     if (!this.config.runJobs) return;
     await this.jobs.createQueue(FEED_SYNC_QUEUE, { policy: 'stately', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
     await this.jobs.work<{ feedId: number }>(FEED_SYNC_QUEUE, { localConcurrency: this.config.feeds.concurrency, pollingIntervalSeconds: 1 }, async (job) => {
@@ -49,11 +62,17 @@ export class FeedScheduler implements OnApplicationBootstrap {
     });
   }
 
-  /** Enqueues every due feed; the singleton key makes a feed already queued or running a no-op. */
-  async tick(now = new Date()): Promise<number> {
-    const due = await this.feeds.dueFeedIds(now, DUE_PER_TICK);
-    for (const feedId of due) await this.enqueue(feedId);
-    return due.length;
+  /**
+   * Enqueues every due feed; the singleton key makes a feed already queued or running a no-op. The tick runs under
+   * a try-lock, so when several instances tick at once only one of them looks for due feeds (the others return null).
+   */
+  async tick(now = new Date()): Promise<number | null> {
+    const run = await this.locks.tryRun(LOCK_FEED_TICK, 0, async () => {
+      const due = await this.feeds.dueFeedIds(now, DUE_PER_TICK);
+      for (const feedId of due) await this.enqueue(feedId);
+      return due.length;
+    });
+    return run.acquired ? run.value : null;
   }
 
   /** A new or re-enabled feed is fetched at once when workers run in this process. */
@@ -65,14 +84,46 @@ export class FeedScheduler implements OnApplicationBootstrap {
     return this.jobs.send(FEED_SYNC_QUEUE, { feedId }, { singletonKey: `feed-${feedId}` });
   }
 
-  /** Sync-all: through the queue when workers run here, otherwise inline with the same concurrency bound. */
-  async syncAll(): Promise<{ total: number; outcomes?: SyncOutcome[] }> {
+  /**
+   * Refreshes the enabled feeds of one user without waiting for any outside fetch: queued when workers run here,
+   * otherwise started in the background. Answers how many feeds it asked for.
+   */
+  async refreshUser(userId: number): Promise<number> {
+    const ids = (await this.feeds.listOwn(userId)).filter((f) => f.enabled).map((f) => f.id);
+    await this.start(ids, `refresh of user ${userId}`);
+    return ids.length;
+  }
+
+  /** Sync-all: through the queue when workers run here, otherwise in the background with the same concurrency bound. */
+  async syncAll(): Promise<{ total: number }> {
     const ids = await this.feeds.enabledFeedIds();
+    await this.start(ids, 'sync-all');
+    return { total: ids.length };
+  }
+
+  private async start(ids: number[], what: string): Promise<void> {
     if (this.config.runJobs) {
       for (const id of ids) await this.enqueue(id);
-      return { total: ids.length };
+      return;
     }
-    const outcomes = await mapWithConcurrency(ids, this.config.feeds.concurrency, (id) => this.sync.sync(id));
-    return { total: ids.length, outcomes };
+    // Each sync takes its feed's lock, so this never overlaps a sync already running; those feeds are skipped.
+    const run = mapWithConcurrency(ids, this.config.feeds.concurrency, (id) => this.sync.sync(id))
+      .catch((e) => this.logger.warn(`${what}: ${e.message}`))
+      .finally(() => this.background.delete(run));
+    this.background.add(run);
+  }
+
+  /** Resolves when the background syncs started so far have ended (they never reject). */
+  async whenIdle(): Promise<void> {
+    await Promise.allSettled([...this.background]);
+  }
+
+  /** Lets background syncs finish writing before the database closes, but never holds shutdown for long. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.background.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise((ok) => (timer = setTimeout(ok, SHUTDOWN_WAIT_MS)));
+    await Promise.race([this.whenIdle(), limit]);
+    clearTimeout(timer);
   }
 }

@@ -5,7 +5,7 @@ import { Access, CurrentUser } from '../common/access.decorator';
 import { User } from '../users/user.entity';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
-import { CreateFeedDto, mapFeed, mapFeedEvent, UpdateFeedDto } from './feeds.dto';
+import { CreateFeedDto, mapFeed, mapFeedEvent, syncDetails, syncMessage, UpdateFeedDto } from './feeds.dto';
 import { FeedsService } from './feeds.service';
 
 /** A user's own feeds (admins may act on anyone's by id) and the events imported from them. */
@@ -37,14 +37,13 @@ export class FeedsController {
     return { message: 'Kalenderen er slettet', deletedFeed: { id: feed.id, name: feed.name } };
   }
 
-  /** Syncs now and answers when done. */
+  /** Syncs now and answers when done; a disabled feed, or one already syncing, is not fetched and says so. */
   @Post('ical-feeds/:id/sync')
   @HttpCode(200)
   async syncNow(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
     await this.feeds.accessibleFeed(user, id);
     const outcome = await this.sync.sync(id, { force: false });
-    if (outcome.status === 'failed') return { message: `Synkronisering feilet: ${outcome.error}`, syncedCount: outcome.syncedCount, status: outcome.status, error: outcome.error };
-    return { message: outcome.status === 'unchanged' ? 'Kalenderen er allerede oppdatert' : 'Kalenderen er synkronisert', syncedCount: outcome.syncedCount, status: outcome.status };
+    return { message: syncMessage(outcome, 'Kalenderen er synkronisert'), syncedCount: outcome.syncedCount, status: outcome.status, ...syncDetails(outcome) };
   }
 
   /** Imported events for the range, read from the database only: never an outside fetch on this path. */

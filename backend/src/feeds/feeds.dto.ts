@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
 import type { StoredFeedEvent } from './feed-events.store';
+import type { SyncOutcome } from './feed-sync.service';
 import { IcalFeed } from './ical-feed.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -100,5 +101,23 @@ export function mapFeedEvent(e: StoredFeedEvent) {
     source: { type: 'ical', feedName: e.feedName, feedId: e.feedId, uid: e.uid, kind: e.kind },
     isBinding: true,
     status: e.status,
+  };
+}
+
+/** The answer's message for a sync outcome; `updated` is the caller's own wording (sync now or force refresh). */
+export function syncMessage(outcome: SyncOutcome, updated: string): string {
+  if (outcome.status === 'failed') return `Synkronisering feilet: ${outcome.error}`;
+  if (outcome.skipped === 'disabled') return 'Kalenderen er deaktivert og ble ikke synkronisert';
+  if (outcome.skipped === 'busy') return 'Kalenderen synkroniseres allerede';
+  if (outcome.status === 'unchanged') return 'Kalenderen er allerede oppdatert';
+  return updated;
+}
+
+/** The optional parts of a sync outcome that an answer passes on. */
+export function syncDetails(outcome: SyncOutcome) {
+  return {
+    ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.skipped ? { skipped: outcome.skipped } : {}),
+    ...(outcome.warning ? { warning: outcome.warning } : {}),
   };
 }

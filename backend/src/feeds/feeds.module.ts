@@ -8,11 +8,12 @@ import { FeedSyncService } from './feed-sync.service';
 import { FeedsController } from './feeds.controller';
 import { FeedsService } from './feeds.service';
 import { IcalFeed } from './ical-feed.entity';
+import { SyncLocks } from './sync-locks';
 
 @Module({
   imports: [TypeOrmModule.forFeature([IcalFeed]), UsersModule],
   controllers: [FeedsController, AdminFeedsController],
-  providers: [FeedsService, FeedSyncService, FeedEventsStore, FeedScheduler],
-  exports: [FeedsService, FeedEventsStore],
+  providers: [FeedsService, FeedSyncService, FeedEventsStore, FeedScheduler, SyncLocks],
+  exports: [FeedsService, FeedEventsStore, FeedScheduler],
 })
 export class FeedsModule {}
