@@ -22,12 +22,15 @@ export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor:
 /** Long enough for a slow first load on a busy 2-core machine, short enough to fail quickly on a missing text. */
 const ACTION_TIMEOUT_MS = 15_000;
 
-/** Must be called inside a describe(): the hooks belong to that suite, so each file boots its own app. */
-export function useApp() {
+/**
+ * Must be called inside a describe(): the hooks belong to that suite, so each file boots its own app.
+ * `env` is passed on to startApp() (extra settings for this file's app).
+ */
+export function useApp({ env } = {}) {
   let app;
   let browser;
   before(async () => {
-    const [started, launched] = await Promise.allSettled([startApp(), chromium.launch(CHROMIUM)]);
+    const [started, launched] = await Promise.allSettled([startApp({ env }), chromium.launch(CHROMIUM)]);
     // Keep whichever did start, so after() can end it when the other failed.
     app = started.value;
     browser = launched.value;

@@ -42,9 +42,10 @@ async function isHealthy(url) {
 
 /**
  * Starts the app and resolves once /api/health answers. `stop()` ends it and removes its data;
- * `logTail()` gives the last lines it printed (for failure reports).
+ * `logTail()` gives the last lines it printed (for failure reports). `env` adds settings for this app only
+ * (e.g. ALLOW_PRIVATE_FEED_HOSTS for a feed served from this machine); the ones below always win.
  */
-export async function startApp() {
+export async function startApp({ env: extraEnv = {} } = {}) {
   for (const built of [backendMain, frontendIndex]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` in the repository root first.`);
   }
@@ -56,6 +57,7 @@ export async function startApp() {
   const { DATABASE_URL: _notPassedOn, ...inherited } = process.env;
   const env = {
     ...inherited,
+    ...extraEnv,
     NO_COLOR: '1', // plain log lines in failure reports
     PORT: String(port),
     PUBLIC_URL: url,

@@ -128,9 +128,11 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
   // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
   if (!user) return null;
 
-  if (isMobile) {
-    return (
-      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+  // One tree for both layouts, with <main> at the same place: crossing 640 px (a phone turned sideways) swaps the
+  // header for the sidebar but keeps the page under <Outlet/> mounted, with its open dialog and typed text.
+  return (
+    <Box sx={{ display: isMobile ? 'block' : 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {isMobile ? (
         <AppBar position="sticky" color="inherit" elevation={1}>
           <Toolbar>
             <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={() => setDrawerOpen(true)}>
@@ -143,27 +145,21 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
             <FeedManagerIconButton onClick={feeds.show} />
           </Toolbar>
         </AppBar>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } } }}
+        >
+          <SidebarContent user={user} onOpenFeeds={feeds.show} />
+        </Drawer>
+      )}
+      {isMobile && (
         <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}>
           <SidebarContent user={user} onNavigate={() => setDrawerOpen(false)} onOpenFeeds={feeds.show} />
         </Drawer>
-        <Box component="main" sx={{ p: 1.5 }}>
-          <Outlet />
-        </Box>
-        {feeds.dialog}
-      </Box>
-    );
-  }
-
-  return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Drawer
-        variant="permanent"
-        sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
-        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } } }}
-      >
-        <SidebarContent user={user} onOpenFeeds={feeds.show} />
-      </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+      )}
+      <Box component="main" sx={isMobile ? { p: 1.5 } : { flexGrow: 1, minWidth: 0, p: 3 }}>
         <Outlet />
       </Box>
       {feeds.dialog}

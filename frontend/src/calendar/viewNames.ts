@@ -44,6 +44,9 @@ export const CUSTOM_VIEWS: Record<string, ViewOptions> = {
     duration: { months: 3 },
     dateIncrement: { months: 1 },
     multiMonthMaxColumns: 3,
+    // A month narrower than singleMonthMinWidth (350 px by default) wraps below the others; 280 keeps all three
+    // side by side from about 1150 px wide (a laptop with the sidebar), which the cell heights assume.
+    singleMonthMinWidth: 280,
   },
   [FC_VIEWS.mobileWeek]: {
     type: 'timeGrid',
