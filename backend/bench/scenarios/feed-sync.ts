@@ -1,12 +1,15 @@
 import { DataSource } from 'typeorm';
 import { mapWithConcurrency } from '../../src/feeds/feed-scheduler.service';
-import { FeedSyncService, SyncOutcome } from '../../src/feeds/feed-sync.service';
+import { UPSERT_FEED_EVENTS, upsertParams } from '../../src/feeds/feed-events.store';
+import { expansionWindow, FeedSyncService, SyncOutcome } from '../../src/feeds/feed-sync.service';
+import { parseFeed } from '../../src/feeds/import/parse-feed';
 import type { CreateFeedDto } from '../../src/feeds/feeds.dto';
 import { FeedsService } from '../../src/feeds/feeds.service';
 import type { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
 import { startApp } from '../lib/app-under-test';
-import { startFeedServer } from '../lib/feed-server';
+import type { QueryPool } from '../lib/engines';
+import { FeedServer, startFeedServer } from '../lib/feed-server';
 import { round, Scenario, ScenarioEntry } from '../lib/scenario';
 import { BENCH_PASSWORD } from '../lib/seed-calendar';
 
@@ -21,6 +24,11 @@ const EXPECTED = FEEDS * EVENTS_PER_FEED;
  * without job workers (RUN_JOBS=false): FeedSyncService.sync per feed through mapWithConcurrency with
  * FEED_SYNC_CONCURRENCY. Only this scenario's feeds are synced: the read scenarios' hosts have feeds with
  * unreachable placeholder URLs whose failures would be noise here.
+ *
+ * The bare baseline does the same work for a second set of 300 feeds without the app: node's fetch with the
+ * stored ETag, the same parseFeed, and the app's own upsert statement on a plain pool, at the same concurrency. It
+ * skips what makes a sync safe (the per-feed lock, the transaction, the removal rules, the feed's status row), which
+ * is exactly the cost the ratio shows.
  */
 export const feedSync: Scenario = {
   name: 'feed-sync',
@@ -31,7 +39,10 @@ export const feedSync: Scenario = {
     // Its own app instance: only this scenario may fetch from loopback addresses.
     const app = await startApp(db, { ALLOW_PRIVATE_FEED_HOSTS: 'true' });
     try {
-      const feedIds = await createFeeds(app.app.get(UsersService), app.app.get(FeedsService), server.urlOf);
+      const hosts = await createHosts(app.app.get(UsersService));
+      const feedsService = app.app.get(FeedsService);
+      const feedIds = (await createFeeds(feedsService, hosts, server.urlOf)).map((f) => f.id);
+      const baselineFeeds = await createFeeds(feedsService, hosts, server.urlOf);
       const sync = app.app.get(FeedSyncService);
       const concurrency = app.config.feeds.concurrency;
       const syncAll = async () => {
@@ -39,11 +50,19 @@ export const feedSync: Scenario = {
         const outcomes = await mapWithConcurrency(feedIds, concurrency, (id) => sync.sync(id));
         return { seconds: (performance.now() - started) / 1000, outcomes };
       };
+      const pool = db.openBaselinePool();
+      const bare = bareSync(pool, baselineFeeds, server, concurrency, app.config.businessTimeZone);
 
+      const countsBefore = { ...server.counts };
       const full = await syncAll();
       const [{ n: stored }] = await app.app.get(DataSource).query('SELECT count(*)::int AS n FROM ical_feed_events WHERE feed_id = ANY($1::int[])', [feedIds]);
-      const fetchedFull = server.counts[200];
+      const fetchedFull = server.counts[200] - countsBefore[200];
+      const bareFull = await timed(bare);
+      const counts304Before = server.counts[304];
       const unchanged = await syncAll();
+      const answered304 = server.counts[304] - counts304Before;
+      const bareUnchanged = await timed(bare);
+      await pool.end();
 
       const fullProblems = [
         ...unexpected(full.outcomes, 'updated', EVENTS_PER_FEED),
@@ -52,9 +71,9 @@ export const feedSync: Scenario = {
       ];
       const unchangedProblems = [
         ...unexpected(unchanged.outcomes, 'unchanged', EVENTS_PER_FEED),
-        ...(server.counts[304] === FEEDS ? [] : [`${server.counts[304]} of ${FEEDS} re-sync answers were 304`]),
+        ...(answered304 === FEEDS ? [] : [`${answered304} of ${FEEDS} re-sync answers were 304`]),
       ];
-      const method = `${FEEDS} feeds for ${USERS} hosts from a local node:http feed server (ETag/304), synced with FeedSyncService.sync per feed, ${concurrency} at a time (mapWithConcurrency, as FeedScheduler.syncAll without job workers).`;
+      const method = `${FEEDS} feeds for ${USERS} hosts from a local node:http feed server (ETag/304), synced with FeedSyncService.sync per feed, ${concurrency} at a time (mapWithConcurrency, as FeedScheduler.syncAll without job workers); ratio = bare baseline seconds / app seconds for another ${FEEDS} feeds (fetch + parseFeed + the app's upsert statement on a plain pool).`;
       return [
         {
           scenario: 'feed-sync-full',
@@ -67,6 +86,8 @@ export const feedSync: Scenario = {
             eventsPerSecond: round(stored / full.seconds),
             msPerFeed: round((full.seconds * 1000) / FEEDS, 1),
             concurrency,
+            baselineSeconds: round(bareFull.seconds, 2),
+            ratio: round(bareFull.seconds / full.seconds, 3),
           },
           target: { figure: 'seconds', op: '<', value: 60 },
           problems: fullProblems,
@@ -80,7 +101,9 @@ export const feedSync: Scenario = {
             ratioToFull: round(unchanged.seconds / full.seconds, 3),
             feedsPerSecond: round(FEEDS / unchanged.seconds, 1),
             msPerFeed: round((unchanged.seconds * 1000) / FEEDS, 1),
-            answered304: server.counts[304],
+            answered304,
+            baselineSeconds: round(bareUnchanged.seconds, 2),
+            ratio: round(bareUnchanged.seconds / unchanged.seconds, 3),
           },
           target: { figure: 'ratioToFull', op: '<', value: 0.1 },
           problems: unchangedProblems,
@@ -93,18 +116,52 @@ export const feedSync: Scenario = {
   },
 };
 
-/** Hosts and feeds created through the app's services, as POST /api/ical-feeds would; 10 feeds per host. */
-async function createFeeds(users: UsersService, feeds: FeedsService, urlOf: (n: number) => string): Promise<number[]> {
+async function createHosts(users: UsersService): Promise<User[]> {
   const hosts: User[] = [];
   for (let u = 0; u < USERS; u++) {
     hosts.push(await users.create({ username: `bench-feeds-${u}@example.com`, name: `Feedvert ${u}`, password: BENCH_PASSWORD, phoneNumber: '+47 400 00 000', accountNumber: '1234.56.78903' }, null));
   }
-  const ids: number[] = [];
+  return hosts;
+}
+
+/** Feeds created through the app's service, as POST /api/ical-feeds would; 10 feeds per host. */
+async function createFeeds(feeds: FeedsService, hosts: User[], urlOf: (n: number) => string): Promise<{ id: number; userId: number; n: number }[]> {
+  const created: { id: number; userId: number; n: number }[] = [];
   for (let n = 0; n < FEEDS; n++) {
-    const feed = await feeds.create(hosts[n % USERS], { name: `Kanal ${n}`, url: urlOf(n) } as CreateFeedDto);
-    ids.push(feed.id);
+    const host = hosts[n % hosts.length];
+    const feed = await feeds.create(host, { name: `Kanal ${n}`, url: urlOf(n) } as CreateFeedDto);
+    created.push({ id: feed.id, userId: host.id, n });
   }
-  return ids;
+  return created;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<{ seconds: number }> {
+  const started = performance.now();
+  await work();
+  return { seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * One pass of the bare baseline over its feeds: conditional GET with the ETag it kept, parse, one upsert. Throws on
+ * anything the app would have recorded as a failure, so a broken baseline cannot look fast.
+ */
+function bareSync(pool: QueryPool, feeds: { id: number; userId: number; n: number }[], server: FeedServer, concurrency: number, zone: string) {
+  const etags = new Map<number, string>();
+  let generation = 0;
+  return async () => {
+    generation++;
+    await mapWithConcurrency(feeds, concurrency, async ({ id, userId, n }) => {
+      const etag = etags.get(id);
+      const res = await fetch(server.urlOf(n), { headers: etag ? { 'if-none-match': etag } : {} });
+      if (res.status === 304) return;
+      if (res.status !== 200) throw new Error(`baseline: feed ${n} answered ${res.status}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      etags.set(id, res.headers.get('etag') ?? '');
+      const parsed = parseFeed(body, { window: expansionWindow(new Date()), defaultTimeZone: zone, contentType: res.headers.get('content-type') ?? undefined });
+      if (!parsed.ok || parsed.events.length !== EVENTS_PER_FEED) throw new Error(`baseline: feed ${n} parsed to ${parsed.ok ? parsed.events.length : parsed.error}`);
+      await pool.query(UPSERT_FEED_EVENTS, upsertParams(id, userId, generation, parsed.events, zone));
+    });
+  };
 }
 
 /** Every outcome must have the expected status and count; the first few deviations are reported. */

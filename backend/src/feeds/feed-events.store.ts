@@ -38,8 +38,48 @@ export function eventEndsAt(e: ImportedEvent, zone: string): Date {
 }
 
 /**
- * Raw SQL for ical_feed_events: a sync writes a whole feed in two statements (upsert of every event through
- * unnest arrays, then removal of future events the parse no longer saw), and calendar reads use the GiST range index.
+ * Upserts a parse of one feed in one statement (unnest arrays), by (feed, UID, recurrence id). updated_at moves only
+ * when what a calendar shows changed, so the subscription feed's validators stay put on an identical re-sync.
+ * Exported with its parameters for the feed-sync benchmark's bare baseline, which must send the same statement.
+ */
+export const UPSERT_FEED_EVENTS = `INSERT INTO ical_feed_events (feed_id, user_id, sync_generation, uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence)
+  SELECT $1, $2, $3, * FROM unnest($4::varchar[], $5::varchar[], $6::timestamptz[], $7::timestamptz[], $8::boolean[], $9::date[], $10::date[], $11::text[], $12::text[], $13::text[], $14::varchar[], $15::varchar[], $16::int[])
+  ON CONFLICT (feed_id, uid, recurrence_id) DO UPDATE SET
+    sync_generation = EXCLUDED.sync_generation, user_id = EXCLUDED.user_id,
+    start_time = EXCLUDED.start_time, ends_at = EXCLUDED.ends_at, all_day = EXCLUDED.all_day,
+    start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, summary = EXCLUDED.summary,
+    description = EXCLUDED.description, location = EXCLUDED.location, status = EXCLUDED.status,
+    kind = EXCLUDED.kind, sequence = EXCLUDED.sequence,
+    updated_at = CASE WHEN (ical_feed_events.start_time, ical_feed_events.ends_at, ical_feed_events.summary, ical_feed_events.description, ical_feed_events.location, ical_feed_events.status, ical_feed_events.sequence)
+                           IS DISTINCT FROM (EXCLUDED.start_time, EXCLUDED.ends_at, EXCLUDED.summary, EXCLUDED.description, EXCLUDED.location, EXCLUDED.status, EXCLUDED.sequence)
+                      THEN now() ELSE ical_feed_events.updated_at END`;
+
+/** UPSERT_FEED_EVENTS's parameters: one array per column; all-day events start and end at midnight in `zone`. */
+export function upsertParams(feedId: number, userId: number, generation: number, events: ImportedEvent[], zone: string): unknown[] {
+  const cols = { uid: [] as string[], rid: [] as string[], start: [] as Date[], end: [] as Date[], allDay: [] as boolean[], startDate: [] as (string | null)[], endDate: [] as (string | null)[], summary: [] as string[], description: [] as (string | null)[], location: [] as (string | null)[], status: [] as string[], kind: [] as string[], sequence: [] as number[] };
+  for (const e of events) {
+    cols.uid.push(e.uid);
+    cols.rid.push(e.recurrenceId ?? '');
+    const start = e.allDay ? dayToUtc(e.start, zone) : new Date(e.start);
+    const end = eventEndsAt(e, zone);
+    cols.start.push(start);
+    cols.end.push(end < start ? start : end);
+    cols.allDay.push(e.allDay);
+    cols.startDate.push(e.allDay ? e.start : null);
+    cols.endDate.push(e.allDay ? e.end : null);
+    cols.summary.push(e.summary);
+    cols.description.push(e.description);
+    cols.location.push(e.location);
+    cols.status.push(e.status);
+    cols.kind.push(e.kind);
+    cols.sequence.push(e.sequence);
+  }
+  return [feedId, userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence];
+}
+
+/**
+ * Raw SQL for ical_feed_events: a sync writes a whole feed in two statements (UPSERT_FEED_EVENTS, then removal of
+ * future events the parse no longer saw), and calendar reads use the GiST range index.
  */
 @Injectable()
 export class FeedEventsStore {
@@ -60,40 +100,7 @@ export class FeedEventsStore {
     zone: string,
     removeMissingAfter: Date | null,
   ): Promise<void> {
-    const cols = { uid: [] as string[], rid: [] as string[], start: [] as Date[], end: [] as Date[], allDay: [] as boolean[], startDate: [] as (string | null)[], endDate: [] as (string | null)[], summary: [] as string[], description: [] as (string | null)[], location: [] as (string | null)[], status: [] as string[], kind: [] as string[], sequence: [] as number[] };
-    for (const e of events) {
-      cols.uid.push(e.uid);
-      cols.rid.push(e.recurrenceId ?? '');
-      const start = e.allDay ? dayToUtc(e.start, zone) : new Date(e.start);
-      const end = eventEndsAt(e, zone);
-      cols.start.push(start);
-      cols.end.push(end < start ? start : end);
-      cols.allDay.push(e.allDay);
-      cols.startDate.push(e.allDay ? e.start : null);
-      cols.endDate.push(e.allDay ? e.end : null);
-      cols.summary.push(e.summary);
-      cols.description.push(e.description);
-      cols.location.push(e.location);
-      cols.status.push(e.status);
-      cols.kind.push(e.kind);
-      cols.sequence.push(e.sequence);
-    }
-    if (events.length > 0) {
-      await tx.query(
-        `INSERT INTO ical_feed_events (feed_id, user_id, sync_generation, uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence)
-         SELECT $1, $2, $3, * FROM unnest($4::varchar[], $5::varchar[], $6::timestamptz[], $7::timestamptz[], $8::boolean[], $9::date[], $10::date[], $11::text[], $12::text[], $13::text[], $14::varchar[], $15::varchar[], $16::int[])
-         ON CONFLICT (feed_id, uid, recurrence_id) DO UPDATE SET
-           sync_generation = EXCLUDED.sync_generation, user_id = EXCLUDED.user_id,
-           start_time = EXCLUDED.start_time, ends_at = EXCLUDED.ends_at, all_day = EXCLUDED.all_day,
-           start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, summary = EXCLUDED.summary,
-           description = EXCLUDED.description, location = EXCLUDED.location, status = EXCLUDED.status,
-           kind = EXCLUDED.kind, sequence = EXCLUDED.sequence,
-           updated_at = CASE WHEN (ical_feed_events.start_time, ical_feed_events.ends_at, ical_feed_events.summary, ical_feed_events.description, ical_feed_events.location, ical_feed_events.status, ical_feed_events.sequence)
-                                  IS DISTINCT FROM (EXCLUDED.start_time, EXCLUDED.ends_at, EXCLUDED.summary, EXCLUDED.description, EXCLUDED.location, EXCLUDED.status, EXCLUDED.sequence)
-                             THEN now() ELSE ical_feed_events.updated_at END`,
-        [feedId, userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence],
-      );
-    }
+    if (events.length > 0) await tx.query(UPSERT_FEED_EVENTS, upsertParams(feedId, userId, generation, events, zone));
     if (removeMissingAfter) {
       await tx.query('DELETE FROM ical_feed_events WHERE feed_id = $1 AND sync_generation <> $2 AND ends_at > $3', [feedId, generation, removeMissingAfter]);
     }

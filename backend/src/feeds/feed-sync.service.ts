@@ -26,6 +26,11 @@ const DAY_MS = 86_400_000;
 const WINDOW_BACK_DAYS = 365;
 const WINDOW_AHEAD_DAYS = 730;
 const MAX_BACKOFF_MINUTES = 24 * 60;
+/** The range recurring series are expanded over, from `now`. */
+export function expansionWindow(now: Date): { start: Date; end: Date } {
+  return { start: new Date(now.getTime() - WINDOW_BACK_DAYS * DAY_MS), end: new Date(now.getTime() + WINDOW_AHEAD_DAYS * DAY_MS) };
+}
+
 /** An unchanged feed is still re-parsed this often, so the expansion window above moves with the date. */
 const REPARSE_AFTER_MS = DAY_MS;
 
@@ -114,7 +119,7 @@ export class FeedSyncService {
 
     const zone = this.config.businessTimeZone;
     const parsed = parseFeed(fetched.body, {
-      window: { start: new Date(now.getTime() - WINDOW_BACK_DAYS * DAY_MS), end: new Date(now.getTime() + WINDOW_AHEAD_DAYS * DAY_MS) },
+      window: expansionWindow(now),
       defaultTimeZone: zone,
       contentType: fetched.contentType,
     });
