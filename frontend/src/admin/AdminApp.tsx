@@ -2,16 +2,28 @@
  * The back office at /admin, a react-admin app loaded as its own chunk: the main app lazy-loads this default
  * export on '/admin/*' inside its BrowserRouter, and react-admin uses that router with basename '/admin'.
  * Nothing outside src/admin is imported, so customers never download any of it.
+ *
+ * Tabs (SPEC §2): users, ical (own iCal link and feeds) and all-ical (every feed). Without a dashboard react-admin
+ * opens the first resource, so the order depends on the role: mini admins land on ical, admins on users.
  */
 import { useState } from 'react';
 import { Admin, memoryStore, Resource } from 'react-admin';
 import { AccessDenied } from './AccessDenied';
 import { AdminLayout } from './AdminLayout';
-import { createAuthProvider } from './authProvider';
-import { createDataProvider, FEEDS_RESOURCE } from './dataProvider';
+import { createAuthProvider, type Role } from './authProvider';
+import { createDataProvider, FEEDS_RESOURCE, OWN_ICAL_RESOURCE } from './dataProvider';
 import feeds from './feeds';
+import ical from './ical';
 import { createI18nProvider } from './i18n/i18nProvider';
 import users from './users';
+
+/** The tabs in menu order for a role; the first is where the back office opens. */
+function resourcesFor(role: Role) {
+  const usersTab = <Resource key="users" name="users" {...users} recordRepresentation="name" />;
+  const icalTab = <Resource key={OWN_ICAL_RESOURCE} name={OWN_ICAL_RESOURCE} {...ical} />;
+  const allIcalTab = <Resource key={FEEDS_RESOURCE} name={FEEDS_RESOURCE} {...feeds} recordRepresentation="name" />;
+  return role === 'miniAdmin' ? [icalTab, usersTab, allIcalTab] : [usersTab, icalTab, allIcalTab];
+}
 
 export interface AdminAppProps {
   /** API root. The main app passes nothing; tests point it at a local server. */
@@ -40,8 +52,7 @@ export default function AdminApp({ apiUrl = '/api', leave }: AdminAppProps) {
       accessDenied={AccessDenied}
       {...providers}
     >
-      <Resource name="users" {...users} recordRepresentation="name" />
-      <Resource name={FEEDS_RESOURCE} {...feeds} recordRepresentation="name" />
+      {(permissions: Role) => resourcesFor(permissions)}
     </Admin>
   );
 }

@@ -1,16 +1,19 @@
 /**
  * Data for the back office: simple-rest on /api/admin (the API answers lists with Content-Range), plus the user
- * actions that are not CRUD (password, reset link, block, unblock, calendar link) and the feed actions.
+ * actions that are not CRUD (password, reset link, block, unblock, calendar link and its renewal, the user's
+ * calendar and creating an event for them) and the feed actions.
  *
  * The 'ical-feeds' resource is the exception to simple-rest: its list comes from GET /api/admin/all-ical-feeds,
  * a plain array without Content-Range, so it is filtered, sorted and paged here on the client (feeds/localList.ts);
  * a feed is created and changed through the owner-facing /api/ical-feeds routes, which take a userId from admins.
+ * The 'ical' resource (the staff member's own feeds) lists GET /api/ical-feeds the same way.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { listLocally } from './feeds/localList';
 import type { AdminFeed, CleanupAnswer, FeedHealth, FeedSyncAnswer, ForceRefreshAnswer, SyncAllAnswer } from './feeds/types';
 import { httpClient } from './httpClient';
+import type { CalendarWindow, NewEventPayload, UserCalendar, UserCalendarEvent } from './users/userEvents';
 
 export interface ResetLink {
   resetLink: string;
@@ -24,6 +27,13 @@ export interface AdminDataProvider extends DataProvider {
   unblockUser(id: Identifier): Promise<unknown>;
   /** The user's personal iCal subscription link. */
   userCalendarLink(id: Identifier): Promise<{ url: string }>;
+  /** A new personal iCal link for the user; the old one stops working at once. */
+  renewUserCalendarLink(id: Identifier): Promise<{ url: string }>;
+  /** The user's events and imported bookings in a window; the first read per user asks for fresh feeds. */
+  userCalendar(id: Identifier, window: CalendarWindow): Promise<UserCalendar>;
+  createUserEvent(id: Identifier, payload: NewEventPayload): Promise<UserCalendarEvent>;
+  /** The logged-in staff member's own iCal link (the 'ical' tab). */
+  ownCalendarLink(): Promise<{ url: string }>;
   /** Every feed with owner and sync state, unpaged (the sync-all progress counts over it). */
   allFeeds(): Promise<AdminFeed[]>;
   feedHealth(): Promise<FeedHealth>;
@@ -34,6 +44,8 @@ export interface AdminDataProvider extends DataProvider {
 }
 
 export const FEEDS_RESOURCE = 'ical-feeds';
+/** The staff member's own feeds and link (SPEC §2 admin 'ical' tab). */
+export const OWN_ICAL_RESOURCE = 'ical';
 
 /** What POST and PUT /api/ical-feeds accept; the record's other fields (owner, sync state) stay out. */
 export function toFeedPayload(data: Partial<AdminFeed>, withUser: boolean) {
@@ -63,6 +75,17 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
     return feed;
   };
 
+  // SPEC §7: the first user-calendar read per user adds force_refresh=true; later ones (the 30 s poll) do not.
+  const refreshedCalendars = new Set<string>();
+  const userCalendar = (id: Identifier, window: CalendarWindow) => {
+    const query = new URLSearchParams({ startDate: window.startDate, endDate: window.endDate });
+    if (!refreshedCalendars.has(String(id))) {
+      refreshedCalendars.add(String(id));
+      query.set('force_refresh', 'true');
+    }
+    return call<UserCalendar>('GET', `${adminUrl}/user-calendar/${encodeURIComponent(id)}?${query}`);
+  };
+
   const rest = simpleRestProvider(adminUrl, httpClient);
   const isFeeds = (resource: string) => resource === FEEDS_RESOURCE;
   // react-admin's generics promise any record type; the feed branch returns AdminFeed records.
@@ -70,8 +93,10 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
 
   return {
     ...rest,
-    getList: async (resource, params) =>
-      isFeeds(resource) ? asRecords(listLocally(await allFeeds(), params)) : rest.getList(resource, params),
+    getList: async (resource, params) => {
+      if (resource === OWN_ICAL_RESOURCE) return asRecords(listLocally(await call<RaRecord[]>('GET', `${apiUrl}/ical-feeds`), params));
+      return isFeeds(resource) ? asRecords(listLocally(await allFeeds(), params)) : rest.getList(resource, params);
+    },
     getOne: async (resource, params) =>
       isFeeds(resource) ? asRecords({ data: await oneFeed(params.id) }) : rest.getOne(resource, params),
     getMany: async (resource, params) => {
@@ -108,6 +133,10 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
     blockUser: (id, reason) => post(`${user(id)}/block`, { reason }),
     unblockUser: (id) => post(`${user(id)}/unblock`),
     userCalendarLink: (id) => call('GET', `${adminUrl}/${user(id)}/calendar-link`),
+    renewUserCalendarLink: (id) => post(`${user(id)}/calendar-link/renew`),
+    userCalendar,
+    createUserEvent: (id, payload) => post(`user-events/${encodeURIComponent(id)}`, payload),
+    ownCalendarLink: () => call('GET', `${apiUrl}/user/calendar-link`),
     allFeeds,
     feedHealth: () => call('GET', `${adminUrl}/feed-health`),
     syncFeed: (id) => call('POST', `${feedUrl(id)}/sync`),

@@ -1,6 +1,7 @@
 /**
  * Sync health above the all-feeds list (GET /api/admin/feed-health): totals, and the feeds that fail or are stale
- * (no successful sync for the server's threshold), with owner and error, so an admin sees problems at a glance.
+ * (no successful sync for the server's threshold), with owner, error, failures in a row, how long a stale feed has
+ * gone without success, and the last attempt, so an admin sees problems at a glance.
  */
 import { Alert, Box, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { FEED_HEALTH_KEY } from './FeedActions';
 import { ColorDot } from './badges';
+import { noSuccessText } from './syncState';
 
 function Count({ label, value, color }: { label: string; value: number; color?: 'error' | 'warning' }) {
   return (
@@ -39,6 +41,20 @@ export function FeedHealthPanel() {
   if (!health.data) return null;
   const { total, enabled, failing, stale, staleAfterHours, feeds } = health.data;
   const problems = feeds.filter((f) => f.stale || (f.enabled && f.lastError));
+  const never = translate('resources.ical-feeds.status.never');
+  const details = (feed: (typeof feeds)[number]) => {
+    const age = noSuccessText(feed);
+    return [
+      feed.lastError,
+      feed.consecutiveFailures > 0 ? translate('resources.ical-feeds.sync.failuresInARow', { smart_count: feed.consecutiveFailures }) : null,
+      // A stale feed says how long it has gone without success; the others when they last succeeded.
+      feed.stale ? translate(age.key, age.args) : t('lastSuccess', { date: formatDateTime(feed.lastSynced) ?? never }),
+      translate('resources.ical-feeds.sync.lastAttempt', { date: formatDateTime(feed.lastAttemptAt) ?? never }),
+      feed.lastWarning ? translate('resources.ical-feeds.sync.warning', { warning: feed.lastWarning }) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
 
   return (
     <Card variant="outlined" sx={{ mt: 2 }} component="section" aria-label={t('title')}>
@@ -75,12 +91,7 @@ export function FeedHealthPanel() {
                         {feed.stale && <Chip size="small" color="warning" label={translate('resources.ical-feeds.status.stale')} />}
                       </Stack>
                     }
-                    secondary={[
-                      feed.lastError,
-                      t('lastSuccess', { date: formatDateTime(feed.lastSynced) ?? translate('resources.ical-feeds.status.never') }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    secondary={details(feed)}
                   />
                 </ListItem>
               ))}

@@ -1,7 +1,9 @@
 /**
- * All feeds (SPEC §2 all-ical tab): owner (name, e-mail, username), state, last sync, last error, event count and
- * the stale flag, with the sync-health panel above. Admins get the sync, force-refresh, sync-all and cleanup
- * actions and can add or edit a feed; mini admins see the same list read-only, marked 'Kun lesing'.
+ * All feeds (SPEC §2 all-ical tab): owner (name, e-mail, username), state, sync times (last success, last attempt,
+ * next run, and how long a stale feed has gone without success), problems (last error, failures in a row, the last
+ * partial-import warning) and event count, with the sync-health panel above. Admins get the sync, force-refresh,
+ * sync-all and cleanup actions and can add or edit a feed; mini admins see the same list read-only, marked
+ * 'Kun lesing'.
  */
 import { Stack, Typography } from '@mui/material';
 import {
@@ -19,9 +21,11 @@ import {
 import { formatDateTime } from '../formatDate';
 import { useIsMobile } from '../useIsMobile';
 import { ReadOnlyChip } from '../users/badges';
-import { ColorDot, FeedStatusChips } from './badges';
+import { FeedStatusChips } from './badges';
+import { NameCell, ProblemsCell, SyncTimesCell } from './cells';
 import { CleanupDuplicatesButton, FeedRowActions, SyncAllButton, useIsFullAdmin } from './FeedActions';
 import { FeedHealthPanel } from './FeedHealthPanel';
+import { noSuccessText } from './syncState';
 import type { AdminFeed } from './types';
 
 const filters = [
@@ -42,30 +46,6 @@ function ListActions() {
   );
 }
 
-function DateCell({ source }: { source: 'lastSynced' | 'lastAttemptAt' }) {
-  const feed = useRecordContext<AdminFeed>();
-  const translate = useTranslate();
-  return <>{formatDateTime(feed?.[source]) ?? translate('resources.ical-feeds.status.never')}</>;
-}
-
-function NameCell() {
-  const feed = useRecordContext<AdminFeed>();
-  if (!feed) return null;
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <ColorDot color={feed.color} />
-      <Stack sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {feed.name}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap title={feed.url} sx={{ maxWidth: 200 }}>
-          {feed.url}
-        </Typography>
-      </Stack>
-    </Stack>
-  );
-}
-
 function OwnerCell() {
   const feed = useRecordContext<AdminFeed>();
   if (!feed) return null;
@@ -79,24 +59,14 @@ function OwnerCell() {
   );
 }
 
-function ErrorCell() {
-  const feed = useRecordContext<AdminFeed>();
-  if (!feed?.lastError) return null;
-  return (
-    <Typography variant="caption" color="error" sx={{ display: 'block', maxWidth: 180, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-      {feed.lastError}
-    </Typography>
-  );
-}
-
 function DesktopFeedTable({ isAdmin }: { isAdmin: boolean }) {
   return (
     <DataTable<AdminFeed> rowClick={isAdmin ? 'edit' : false} bulkActionButtons={false}>
       <DataTable.Col source="name" render={() => <NameCell />} />
       <DataTable.Col source="userName" render={() => <OwnerCell />} />
       <DataTable.Col source="enabled" label="resources.ical-feeds.fields.status" render={() => <FeedStatusChips />} />
-      <DataTable.Col source="lastSynced" render={() => <DateCell source="lastSynced" />} />
-      <DataTable.Col source="lastError" render={() => <ErrorCell />} />
+      <DataTable.Col source="lastSynced" label="resources.ical-feeds.fields.sync" render={() => <SyncTimesCell />} />
+      <DataTable.Col source="lastError" label="resources.ical-feeds.fields.problems" render={() => <ProblemsCell />} />
       <DataTable.NumberCol source="eventCount" />
       {isAdmin && <DataTable.Col label="resources.ical-feeds.actions.label" disableSort render={() => <FeedRowActions />} />}
     </DataTable>
@@ -104,11 +74,17 @@ function DesktopFeedTable({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function MobileFeedList({ isAdmin }: { isAdmin: boolean }) {
+  const translate = useTranslate();
+  const syncText = (feed: AdminFeed) => {
+    if (!feed.stale) return formatDateTime(feed.lastSynced) ?? translate('resources.ical-feeds.status.never');
+    const age = noSuccessText(feed);
+    return translate(age.key, age.args);
+  };
   return (
     <SimpleList<AdminFeed>
       rowClick={isAdmin ? 'edit' : false}
       primaryText={(feed) => feed.name}
-      secondaryText={(feed) => `${feed.userName} · ${formatDateTime(feed.lastSynced) ?? '–'}`}
+      secondaryText={(feed) => `${feed.userName} · ${syncText(feed)}`}
       tertiaryText={(feed) => (
         <RecordContextProvider value={feed}>
           <FeedStatusChips />

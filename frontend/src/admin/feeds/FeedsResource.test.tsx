@@ -1,7 +1,7 @@
 /**
  * The all-feeds resource as the main app mounts the back office, against a real local HTTP server playing the
- * API: what an admin and a mini admin see, the per-feed and list actions with SPEC §8's titles, and the users
- * table's 'copy iCal link'.
+ * API: what an admin and a mini admin see (including every sync-state field the API returns), the per-feed and
+ * list actions with SPEC §8's titles, and the users table's 'copy iCal link'.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -50,10 +50,23 @@ afterEach(async () => {
   api = undefined;
 });
 
+// Added 31 hours ago and never synced: the health view says how long it has gone without success.
+const addedLongAgo = new Date(Date.now() - 31 * 3_600_000 - 60_000).toISOString();
+
 async function openAdmin(me: CurrentUser, path = '/admin/ical-feeds') {
   let feeds = [
-    feed(1, { name: 'Airbnb Hytta' }),
-    feed(2, { name: 'Booking Leilighet', lastError: 'HTTP 404 fra kalenderserveren', stale: true, lastSynced: null, eventCount: 0 }),
+    feed(1, { name: 'Airbnb Hytta', nextSyncAt: '2025-06-01T14:45:00', lastWarning: '1 event(s) skipped: DTSTART missing' }),
+    feed(2, {
+      name: 'Booking Leilighet',
+      lastError: 'HTTP 404 fra kalenderserveren',
+      consecutiveFailures: 3,
+      stale: true,
+      lastSynced: null,
+      lastAttemptAt: '2025-06-02T08:15:00',
+      nextSyncAt: '2025-06-02T09:15:00',
+      createdAt: addedLongAgo,
+      eventCount: 0,
+    }),
   ];
   let syncAllStarted: string | null = null;
   let progressReads = 0;
@@ -127,16 +140,28 @@ describe('all calendar feeds', { timeout: 30_000 }, () => {
     expect(within(failing).getByText('Utdatert')).toBeInTheDocument();
     expect(within(failing).getByText('Feiler')).toBeInTheDocument();
     expect(within(failing).getByText('HTTP 404 fra kalenderserveren')).toBeInTheDocument();
-    expect(within(failing).getByText('Aldri')).toBeInTheDocument();
+    expect(within(failing).getByText('3 feil på rad')).toBeInTheDocument();
+    expect(within(failing).getByText('Siste vellykkede: Aldri')).toBeInTheDocument();
+    expect(within(failing).getByText('Siste forsøk: 02.06.2025 08:15')).toBeInTheDocument();
+    expect(within(failing).getByText('Neste kjøring: 02.06.2025 09:15')).toBeInTheDocument();
+    expect(within(failing).getByText('Ingen vellykket synkronisering på 31 t')).toBeInTheDocument();
     const ok = await rowOf('Airbnb Hytta');
     expect(within(ok).getByText('Aktiv')).toBeInTheDocument();
-    expect(within(ok).getByText('01.06.2025 14:30')).toBeInTheDocument();
+    expect(within(ok).getByText('Siste vellykkede: 01.06.2025 14:30')).toBeInTheDocument();
+    expect(within(ok).getByText('Siste forsøk: 01.06.2025 14:30')).toBeInTheDocument();
+    expect(within(ok).getByText('Neste kjøring: 01.06.2025 14:45')).toBeInTheDocument();
+    expect(within(ok).getByText('Varsel: 1 event(s) skipped: DTSTART missing')).toBeInTheDocument();
+    expect(within(ok).queryByText(/Ingen vellykket synkronisering/)).toBeNull();
     expect(within(ok).getByRole('button', { name: 'Synkroniser' })).toBeInTheDocument();
     expect(within(ok).getByRole('button', { name: 'Tving oppdatering' })).toBeInTheDocument();
 
     const panel = await screen.findByRole('region', { name: 'Synkroniseringsstatus' });
     expect(within(panel).getByText('Utdatert (over 24 t)')).toBeInTheDocument();
-    expect(within(panel).getByRole('list', { name: 'Feeder som feiler eller er utdatert' })).toHaveTextContent('Booking Leilighet · Ole Owner');
+    const problems = within(panel).getByRole('list', { name: 'Feeder som feiler eller er utdatert' });
+    expect(problems).toHaveTextContent('Booking Leilighet · Ole Owner');
+    expect(problems).toHaveTextContent(
+      'HTTP 404 fra kalenderserveren · 3 feil på rad · Ingen vellykket synkronisering på 31 t · Siste forsøk: 02.06.2025 08:15',
+    );
     expect(screen.getByRole('button', { name: 'Synkroniser alle' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rydd duplikater' })).toBeInTheDocument();
     expect(screen.queryByText('Kun lesing')).toBeNull();

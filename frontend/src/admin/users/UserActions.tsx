@@ -1,6 +1,7 @@
 /**
- * The admin's actions on one user (SPEC §2, §5): edit, copy iCal link, change password, reset link,
- * block/unblock, delete.
+ * The admin's row actions on one user (SPEC §2, §5): edit, change password, reset link, create event for the
+ * user, block/unblock, delete. The calendar actions (copy and renew iCal link, show calendar) are in
+ * CalendarActions.tsx.
  * Shown only to full admins; block, unblock and delete never on the admin's own row (SPEC §6).
  * `compact` gives icon buttons for table rows; otherwise labelled buttons for the edit page.
  */
@@ -8,7 +9,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import EventNoteIcon from '@mui/icons-material/EventNote';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import KeyIcon from '@mui/icons-material/Key';
 import LinkIcon from '@mui/icons-material/Link';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -27,10 +28,9 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Confirm,
-  LinkBase,
   useCreatePath,
   useDataProvider,
   useDelete,
@@ -46,69 +46,15 @@ import type { AdminDataProvider, ResetLink } from '../dataProvider';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { ActionButton, stopPropagation } from './ActionButton';
+import { CreateEventDialog } from './CreateEventDialog';
 import type { User } from './types';
 import { PASSWORD_MIN } from './validation';
-
-interface ActionButtonProps {
-  label: string;
-  icon: ReactNode;
-  compact: boolean;
-  onClick?: () => void;
-  to?: string;
-  color?: 'primary' | 'error' | 'warning' | 'success';
-  disabled?: boolean;
-}
-
-function ActionButton({ label, icon, compact, onClick, to, color = 'primary', disabled }: ActionButtonProps) {
-  // LinkBase is react-admin's router-agnostic link: it follows whichever router react-admin runs in.
-  const link = to ? { component: LinkBase, to } : {};
-  if (compact) {
-    return (
-      <Tooltip title={label}>
-        <span>
-          <IconButton size="small" aria-label={label} color={color} onClick={onClick} disabled={disabled} {...link}>
-            {icon}
-          </IconButton>
-        </span>
-      </Tooltip>
-    );
-  }
-  return (
-    <Button size="small" color={color} startIcon={icon} onClick={onClick} disabled={disabled} {...link}>
-      {label}
-    </Button>
-  );
-}
 
 /** Invalidates every cached users query (list and one), so badges and forms show the server's new state. */
 function useRefreshUsers() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: ['users'] });
-}
-
-/** Copies the user's personal iCal subscription link (GET /api/admin/users/:id/calendar-link) to the clipboard. */
-function CopyCalendarLinkAction({ user, compact }: { user: User; compact: boolean }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const notifyFailure = useNotifyFailure();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const mutation = useMutation({
-    mutationFn: async () => {
-      const { url } = await dataProvider.userCalendarLink(user.id);
-      await navigator.clipboard.writeText(url);
-    },
-    onSuccess: () => notify('resources.users.notifications.calendarLinkCopied', { type: 'success', messageArgs: { name: user.name } }),
-    onError: (error) => notifyFailure('resources.users.errors.calendarLink', error),
-  });
-  return (
-    <ActionButton
-      compact={compact}
-      label={translate('resources.users.actions.copyCalendarLink')}
-      icon={<EventNoteIcon />}
-      onClick={() => mutation.mutate()}
-      disabled={mutation.isPending}
-    />
-  );
 }
 
 function ChangePasswordAction({ user, compact }: { user: User; compact: boolean }) {
@@ -382,9 +328,17 @@ function DeleteAction({ user, compact }: { user: User; compact: boolean }) {
   );
 }
 
-// Dialogs are portals, but React still bubbles their clicks through the component tree: keep them from
-// reaching the table row, whose click opens the record.
-const stopPropagation = (event: MouseEvent) => event.stopPropagation();
+/** 'Opprett hendelse for bruker': the create-event form of the user-calendar dialog, opened directly. */
+function CreateEventAction({ user, compact }: { user: User; compact: boolean }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ActionButton compact={compact} label={translate('resources.users.actions.createEvent')} icon={<EditCalendarIcon />} onClick={() => setOpen(true)} />
+      <CreateEventDialog user={user} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
 
 export function UserActions({ compact = false, showEdit = compact }: { compact?: boolean; showEdit?: boolean }) {
   const user = useRecordContext<User>();
@@ -395,8 +349,8 @@ export function UserActions({ compact = false, showEdit = compact }: { compact?:
   if (!user || permissions !== 'admin') return null;
   const isSelf = identity !== undefined && String(identity.id) === String(user.id);
   return (
-    <Box onClick={stopPropagation} sx={{ display: 'inline-flex' }}>
-      <Stack direction="row" spacing={compact ? 0 : 1} sx={{ flexWrap: 'wrap' }}>
+    <Box onClick={stopPropagation} sx={{ display: compact ? 'inline-flex' : 'flex', minWidth: 0 }}>
+      <Stack direction="row" spacing={compact ? 0 : 1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {showEdit && (
           <ActionButton
             compact={compact}
@@ -405,9 +359,9 @@ export function UserActions({ compact = false, showEdit = compact }: { compact?:
             to={createPath({ resource: 'users', type: 'edit', id: user.id })}
           />
         )}
-        <CopyCalendarLinkAction user={user} compact={compact} />
         <ChangePasswordAction user={user} compact={compact} />
         <ResetLinkAction user={user} compact={compact} />
+        <CreateEventAction user={user} compact={compact} />
         {!isSelf && (user.isBlocked ? <UnblockAction user={user} compact={compact} /> : <BlockAction user={user} compact={compact} />)}
         {!isSelf && <DeleteAction user={user} compact={compact} />}
       </Stack>

@@ -1,11 +1,12 @@
 /**
  * Edit user: the create fields without the password, plus the contact e-mail and adminInfo (the message shown to
- * the user on their calendar). The top bar carries the user actions (password, reset link, block, delete), which
- * is where mobile admins find them.
+ * the user on their calendar). The top bar carries the calendar actions (iCal link, calendar) and the user actions
+ * (password, reset link, create event, block, delete), which is where mobile admins find them.
  */
 import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar } from 'react-admin';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { BlockedBadge } from './badges';
+import { UserCalendarActions } from './CalendarActions';
 import { RoleInputs } from './RoleInputs';
 import type { User } from './types';
 import { UserActions } from './UserActions';
@@ -28,8 +29,9 @@ export function toUpdatePayload(form: Partial<User>) {
 
 function EditActions() {
   return (
-    <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+    <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <BlockedBadge />
+      <UserCalendarActions />
       <UserActions />
     </TopToolbar>
   );

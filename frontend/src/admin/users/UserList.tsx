@@ -1,6 +1,7 @@
 /**
- * The users table (SPEC §2): id, e-mail, name, role, blocked, last login and the row actions; a SimpleList on
- * mobile. Mini admins get the same list read-only, marked 'Kun lesing'.
+ * The users table (SPEC §2): id, e-mail, name, role, blocked, last login, the calendar actions and the row
+ * actions; a SimpleList on mobile, where admins find the actions on the edit page. Mini admins get the same list
+ * read-only, marked 'Kun lesing'.
  */
 import { Stack } from '@mui/material';
 import {
@@ -19,6 +20,7 @@ import type { Role } from '../authProvider';
 import { formatDateTime } from '../formatDate';
 import { useIsMobile } from '../useIsMobile';
 import { BlockedBadge, ReadOnlyChip, RoleBadge } from './badges';
+import { UserCalendarActions } from './CalendarActions';
 import type { User } from './types';
 import { UserActions } from './UserActions';
 
@@ -67,6 +69,9 @@ function DesktopUserTable({ rowClick, isAdmin }: { rowClick: 'edit' | 'show'; is
       <DataTable.Col source="isAdmin" label="resources.users.fields.role" render={() => <RoleBadge />} />
       <DataTable.Col source="isBlocked" render={() => <BlockedBadge />} />
       <DataTable.Col source="lastLoginAt" render={() => <LastLogin />} />
+      {isAdmin && (
+        <DataTable.Col label="resources.users.actions.calendarLabel" disableSort render={() => <UserCalendarActions compact />} />
+      )}
       {isAdmin && (
         <DataTable.Col label="resources.users.actions.label" disableSort render={() => <UserActions compact />} />
       )}

@@ -1,0 +1,116 @@
+/**
+ * 'Legg til ny hendelse' for another user (SPEC §2 add-event dialog and users-tab 'create event for user'):
+ * title, from/to date, the fixed 11:00–15:00 (read-only), description; POST /api/admin/user-events/:id.
+ * Opened from the users table and from the user-calendar dialog.
+ */
+import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useState, type FormEvent } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AdminDataProvider } from '../dataProvider';
+import { useNotifyFailure } from '../useNotifyFailure';
+import { stopPropagation } from './ActionButton';
+import { checkNewEvent, FIXED_END_TIME, FIXED_START_TIME, type NewEventPayload, type NewEventValues } from './userEvents';
+
+export const userCalendarKey = (userId: number) => ['user-calendar', userId] as const;
+
+interface CreateEventDialogProps {
+  user: { id: number; name: string };
+  open: boolean;
+  onClose: () => void;
+  /** 'YYYY-MM-DD' the form opens with; today by default. */
+  date?: string;
+}
+
+export function CreateEventDialog(props: CreateEventDialogProps) {
+  // Mounted per opening, so every opening starts with fresh fields.
+  return props.open ? <CreateEventForm {...props} /> : null;
+}
+
+function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const t = (key: string, options?: object) => translate(`resources.users.createEvent.${key}`, options);
+  const firstDay = date ?? format(new Date(), 'yyyy-MM-dd');
+  const [values, setValues] = useState<NewEventValues>({ title: t('defaultTitle'), fromDate: firstDay, toDate: firstDay, description: '' });
+  const [invalid, setInvalid] = useState<keyof NewEventValues | null>(null);
+
+  const create = useMutation({
+    mutationFn: (payload: NewEventPayload) => dataProvider.createUserEvent(user.id, payload),
+    onSuccess: () => {
+      notify(
+        <Alert severity="success" variant="filled" sx={{ minWidth: 288 }}>
+          <AlertTitle>{t('created')}</AlertTitle>
+          {t('savedForUser')}
+        </Alert>,
+        { type: 'success' },
+      );
+      onClose();
+      return queryClient.invalidateQueries({ queryKey: userCalendarKey(user.id) });
+    },
+    onError: (error) => notifyFailure('resources.users.createEvent.failed', error),
+  });
+
+  const change = (field: keyof NewEventValues) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setInvalid(null);
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      // SPEC §4: moving the from-date past the to-date moves the to-date along.
+      if (field === 'fromDate' && value && next.toDate && next.toDate < value) next.toDate = value;
+      return next;
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkNewEvent(values);
+    if (!check.ok) {
+      setInvalid(check.field);
+      notifyFailure(check.textKey, '', check.titleKey);
+      return;
+    }
+    create.mutate(check.payload);
+  };
+
+  const dateProps = { type: 'date', fullWidth: true, slotProps: { inputLabel: { shrink: true } } } as const;
+  return (
+    <Dialog open onClose={onClose} onClick={stopPropagation} fullWidth maxWidth="sm" aria-labelledby="create-event-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="create-event-title">{t('heading', { name: user.name })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              autoFocus
+              required
+              label={t('titleLabel')}
+              placeholder={t('defaultTitle')}
+              value={values.title}
+              onChange={change('title')}
+              error={invalid === 'title'}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField {...dateProps} required label={t('fromDate')} value={values.fromDate} onChange={change('fromDate')} error={invalid === 'fromDate'} />
+              <TextField {...dateProps} label={t('toDate')} value={values.toDate} onChange={change('toDate')} error={invalid === 'toDate'} />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField fullWidth label={t('startTime')} value={FIXED_START_TIME} slotProps={{ input: { readOnly: true } }} />
+              <TextField fullWidth label={t('endTime')} value={FIXED_END_TIME} slotProps={{ input: { readOnly: true } }} />
+            </Stack>
+            <TextField multiline minRows={3} label={t('description')} value={values.description} onChange={change('description')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('resources.users.actions.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {create.isPending ? t('saving') : t('save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
