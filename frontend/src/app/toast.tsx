@@ -1,7 +1,8 @@
 /**
  * Toasts (SPEC §9): one visible at a time, 5 s by default; later ones wait their turn. Built on MUI Snackbar.
  */
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface ToastInput {
@@ -23,6 +24,7 @@ const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<QueuedToast[]>([]);
   const [open, setOpen] = useState(true);
+  const { t } = useTranslation();
 
   const show = useCallback((toast: ToastInput) => {
     setQueue((current) => [...current, { ...toast, id: Date.now() + Math.random() }]);
@@ -43,20 +45,24 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
+      {/* In a portal of its own: a toast raised while a dialog is open must not sit in the part of the page the
+          dialog hides from screen readers (aria-hidden on #root). */}
       {current && (
-        <Snackbar
-          key={current.id}
-          open={open}
-          autoHideDuration={current.durationMs ?? DEFAULT_DURATION_MS}
-          onClose={close}
-          slotProps={{ transition: { onExited: next } }}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        >
-          <Alert severity={current.severity ?? 'info'} variant="filled" onClose={close} sx={{ width: '100%' }}>
-            <AlertTitle>{current.title}</AlertTitle>
-            {current.description}
-          </Alert>
-        </Snackbar>
+        <Portal>
+          <Snackbar
+            key={current.id}
+            open={open}
+            autoHideDuration={current.durationMs ?? DEFAULT_DURATION_MS}
+            onClose={close}
+            slotProps={{ transition: { onExited: next } }}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          >
+            <Alert severity={current.severity ?? 'info'} variant="filled" onClose={close} closeText={t('common.close')} sx={{ width: '100%' }}>
+              <AlertTitle>{current.title}</AlertTitle>
+              {current.description}
+            </Alert>
+          </Snackbar>
+        </Portal>
       )}
     </ToastContext.Provider>
   );

@@ -36,7 +36,7 @@ function feed(id: number, changes: Partial<Feed> = {}): Feed {
 }
 
 /** A small in-memory stand-in for /api/ical-feeds with the server's rules and answers. */
-function feedsServer(initial: Feed[], options: { syncFails?: boolean } = {}) {
+function feedsServer(initial: Feed[], options: { syncFails?: boolean; syncAnswer?: object } = {}) {
   let feeds = [...initial];
   let nextId = 100;
   return (req: RecordedRequest): Answer | undefined => {
@@ -52,6 +52,7 @@ function feedsServer(initial: Feed[], options: { syncFails?: boolean } = {}) {
       return { status: 201, json: created };
     }
     if (req.method === 'POST' && req.path.endsWith('/sync')) {
+      if (options.syncAnswer) return { json: options.syncAnswer };
       if (options.syncFails) {
         feeds = feeds.map((f) => (f.id === id ? { ...f, lastError: 'HTTP 404 fra kalenderserveren' } : f));
         return { json: { message: 'Synkronisering feilet: HTTP 404 fra kalenderserveren', syncedCount: 0, status: 'failed', error: 'HTTP 404 fra kalenderserveren' } };
@@ -80,7 +81,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function openDialog(initial: Feed[], options?: { syncFails?: boolean }) {
+async function openDialog(initial: Feed[], options?: { syncFails?: boolean; syncAnswer?: object }) {
   api = await startApiForApp(feedsServer(initial, options));
   renderWithApp(<FeedManagerDialog open onClose={() => undefined} />);
   return api;
@@ -196,6 +197,26 @@ describe('FeedManagerDialog', () => {
     expect(screen.getByText('Airbnb: Synkronisering feilet: HTTP 404 fra kalenderserveren')).toBeInTheDocument();
     expect(sent(server, 'POST', '/api/ical-feeds/4/sync')).toHaveLength(1);
     expect(await screen.findByText('Siste feil: HTTP 404 fra kalenderserveren')).toBeInTheDocument();
+  });
+
+  it('reports a sync that was skipped (already running) as information, not success', async () => {
+    await openDialog([feed(6, { name: 'Airbnb' })], { syncAnswer: { message: 'Kalenderen synkroniseres allerede', syncedCount: 3, status: 'skipped', skipped: 'busy' } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Synkroniser Airbnb nå' }));
+    const alert = (await screen.findByText('Kalenderen synkroniseres allerede')).closest('[role="alert"]')!;
+    expect(alert).toHaveClass('MuiAlert-colorInfo');
+    expect(alert).toHaveTextContent('Airbnb');
+    expect(alert).not.toHaveTextContent('hendelser importert');
+  });
+
+  it("shows the server's warning about bookings kept back as a warning", async () => {
+    const warning = 'The feed has no future events any more; 3 stored event(s) are kept until the next sync confirms it.';
+    await openDialog([feed(7, { name: 'Airbnb' })], { syncAnswer: { message: 'Kalenderen er synkronisert', syncedCount: 0, status: 'updated', warning } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Synkroniser Airbnb nå' }));
+    const alert = (await screen.findByText('Kalenderen er synkronisert')).closest('[role="alert"]')!;
+    expect(alert).toHaveClass('MuiAlert-colorWarning');
+    expect(alert).toHaveTextContent(warning);
   });
 
   it('turns a feed off with the toggle', async () => {

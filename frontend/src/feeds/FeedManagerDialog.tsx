@@ -54,11 +54,17 @@ function useShowSyncAnswer() {
       toast({ title: t('feeds.sync.failedTitle'), description: `${feed.name}: ${answer.message}`, severity: 'error' });
       return;
     }
+    if (answer.status === 'skipped') {
+      toast({ title: answer.message, description: feed.name, severity: 'info' });
+      return;
+    }
     const count = t('feeds.sync.count', { name: feed.name, count: answer.syncedCount });
+    const summary = justAdded ? `${answer.message}. ${count}` : count;
     toast({
       title: justAdded ? t('feeds.added') : answer.message,
-      description: justAdded ? `${answer.message}. ${count}` : count,
-      severity: 'success',
+      // The server's warning (a partial import, bookings kept back) matters more than a plain success.
+      description: answer.warning ? `${summary}. ${answer.warning}` : summary,
+      severity: answer.warning ? 'warning' : 'success',
     });
   };
 }

@@ -30,8 +30,12 @@ export interface NewFeed {
 export interface SyncAnswer {
   message: string;
   syncedCount: number;
-  status: 'updated' | 'unchanged' | 'failed';
+  status: 'updated' | 'unchanged' | 'failed' | 'skipped';
   error?: string;
+  /** Why nothing was synced: the feed is turned off, or a sync of it is already running. */
+  skipped?: 'disabled' | 'busy';
+  /** A partial import, or bookings kept until the next sync confirms they left the feed. */
+  warning?: string;
 }
 
 export interface CalendarLink {
