@@ -119,6 +119,28 @@ describe('feed sync safety', () => {
     expect((await feedState(agent, feed.id)).eventCount).toBe(3);
   });
 
+  it('keeps the id of a booking that leaves the feed and comes back, so its personal note is still there', async () => {
+    const { agent } = await t.loginAs('user');
+    const stay = { uid: 'returning@x', start: day(20), end: day(23) };
+    const other = { uid: 'other@x', start: day(30), end: day(33) };
+    const feed = await feedFor(agent, '/returning.ics', stays(stay, other));
+    await sync(agent, feed.id);
+    const idOf = async (uid: string) =>
+      ((await agent.get('/api/ical-feed-events').query(WINDOW).expect(200)).body as { id: string; source: { uid: string } }[]).find((e) => e.source.uid === uid)?.id;
+    const id = (await idOf('returning@x'))!;
+    expect(id).toMatch(/^ical-\d+-[0-9a-f]{16}$/);
+    await agent.post('/api/ical-event-notes').send({ eventExternalId: id, notes: 'Gjestene kommer sent' }).expect(201);
+
+    feeds.serve('/returning.ics', stays(other));
+    await sync(agent, feed.id);
+    expect(await idOf('returning@x')).toBeUndefined();
+    feeds.serve('/returning.ics', stays(other, stay));
+    await sync(agent, feed.id);
+    expect(await idOf('returning@x')).toBe(id);
+    expect((await agent.get(`/api/ical-event-notes/event/${id}`).expect(200)).body).toMatchObject({ notes: 'Gjestene kommer sent' });
+    expect(await idOf('other@x')).not.toBe(id);
+  });
+
   it('a feed with future bookings that turns valid-but-empty loses them only on the second empty parse in a row', async () => {
     const { agent } = await t.loginAs('user');
     const one = { uid: 'one@x', start: day(5), end: day(8) };

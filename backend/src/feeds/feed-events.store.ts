@@ -129,13 +129,15 @@ export class FeedEventsStore {
 }
 
 const SELECT = `
-  SELECT e.id, e.feed_id, f.name AS feed_name, f.color AS feed_color, e.user_id, e.uid, e.recurrence_id, e.start_time, e.ends_at,
+  SELECT e.id, left(md5(e.uid || '|' || e.recurrence_id), 16) AS uid_key, e.feed_id, f.name AS feed_name, f.color AS feed_color, e.user_id, e.uid, e.recurrence_id, e.start_time, e.ends_at,
          e.all_day, e.start_date, e.end_date, e.summary, e.description, e.location, e.status, e.kind, e.sequence, e.updated_at
   FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id`;
 
 function toStored(r: any): StoredFeedEvent {
   return {
-    id: `ical-${r.feed_id}-${r.id}`,
+    // From the feed and the booking's UID, not the row: a personal note (keyed by this id) stays with a booking
+    // that leaves the feed and comes back, and an id never points at another booking after a re-import.
+    id: `ical-${r.feed_id}-${r.uid_key}`,
     feedId: r.feed_id,
     feedName: r.feed_name,
     feedColor: r.feed_color,
