@@ -107,6 +107,26 @@ describe('personal subscription feed', () => {
     }
   });
 
+  it('raises a booking’s SEQUENCE when its dates change at the source, which never raises its own', async () => {
+    const { agent, user, link } = await hostWithCalendar();
+    const feedPath = `/sub-${user.id}.ics`;
+    const sequenceOf = (ics: string) => {
+      const booking = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').find((c) => c.getFirstPropertyValue('uid')?.toString().includes('stay-1@airbnb.com'))!;
+      return Number(booking.getFirstPropertyValue('sequence'));
+    };
+    const feedId = (await agent.get('/api/ical-feeds').expect(200)).body[0].id;
+    const before = sequenceOf((await request(t.server).get(pathOf(link)).expect(200)).text);
+
+    // An identical re-sync changes nothing; moved dates (same UID, SEQUENCE still 0 at the source) raise ours.
+    await agent.post(`/api/ical-feeds/${feedId}/sync`).expect(200);
+    expect(sequenceOf((await request(t.server).get(pathOf(link)).expect(200)).text)).toBe(before);
+    feeds.serve(feedPath, stays({ uid: 'stay-1@airbnb.com', start: '2027-01-11', end: '2027-01-16' }));
+    await agent.post(`/api/ical-feeds/${feedId}/sync`).expect(200);
+    const moved = (await request(t.server).get(pathOf(link)).expect(200)).text;
+    expect(moved).toContain('DTSTART;VALUE=DATE:20270111');
+    expect(sequenceOf(moved)).toBe(before + 1);
+  });
+
   it('gives a renamed host a new ETag (the name is the calendar’s title)', async () => {
     const { agent, user, link } = await hostWithCalendar();
     const etag = (await request(t.server).get(pathOf(link)).expect(200)).headers.etag;

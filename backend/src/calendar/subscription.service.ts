@@ -151,7 +151,8 @@ export class SubscriptionService {
         status: e.status === 'tentative' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
         stamp: now,
         lastModified: e.updatedAt,
-        sequence: e.sequence,
+        // Airbnb and most channel managers never raise SEQUENCE; ours grows with every change we saw.
+        sequence: e.sequence + e.revision,
       });
     }
     for (const d of marked) {

@@ -24,6 +24,8 @@ export interface StoredFeedEvent {
   status: string;
   kind: string;
   sequence: number;
+  /** Changes we saw to this booking; added to the source's SEQUENCE in the subscription feed. */
+  revision: number;
   updatedAt: Date;
 }
 
@@ -37,9 +39,14 @@ export function eventEndsAt(e: ImportedEvent, zone: string): Date {
   return e.allDay ? dayToUtc(e.end, zone) : new Date(e.end);
 }
 
+/** Whether an upsert changes anything a calendar shows of the stored booking. */
+const SHOWN_FIELDS_CHANGED = `(ical_feed_events.start_time, ical_feed_events.ends_at, ical_feed_events.summary, ical_feed_events.description, ical_feed_events.location, ical_feed_events.status, ical_feed_events.sequence)
+  IS DISTINCT FROM (EXCLUDED.start_time, EXCLUDED.ends_at, EXCLUDED.summary, EXCLUDED.description, EXCLUDED.location, EXCLUDED.status, EXCLUDED.sequence)`;
+
 /**
  * Upserts a parse of one feed in one statement (unnest arrays), by (feed, UID, recurrence id). updated_at moves only
- * when what a calendar shows changed, so the subscription feed's validators stay put on an identical re-sync.
+ * when what a calendar shows changed, so the subscription feed's validators stay put on an identical re-sync;
+ * revision counts those changes (the subscription feed's SEQUENCE).
  * Exported with its parameters for the feed-sync benchmark's bare baseline, which must send the same statement.
  */
 export const UPSERT_FEED_EVENTS = `INSERT INTO ical_feed_events (feed_id, user_id, sync_generation, uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence)
@@ -50,9 +57,8 @@ export const UPSERT_FEED_EVENTS = `INSERT INTO ical_feed_events (feed_id, user_i
     start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, summary = EXCLUDED.summary,
     description = EXCLUDED.description, location = EXCLUDED.location, status = EXCLUDED.status,
     kind = EXCLUDED.kind, sequence = EXCLUDED.sequence,
-    updated_at = CASE WHEN (ical_feed_events.start_time, ical_feed_events.ends_at, ical_feed_events.summary, ical_feed_events.description, ical_feed_events.location, ical_feed_events.status, ical_feed_events.sequence)
-                           IS DISTINCT FROM (EXCLUDED.start_time, EXCLUDED.ends_at, EXCLUDED.summary, EXCLUDED.description, EXCLUDED.location, EXCLUDED.status, EXCLUDED.sequence)
-                      THEN now() ELSE ical_feed_events.updated_at END`;
+    updated_at = CASE WHEN ${SHOWN_FIELDS_CHANGED} THEN now() ELSE ical_feed_events.updated_at END,
+    revision = ical_feed_events.revision + CASE WHEN ${SHOWN_FIELDS_CHANGED} THEN 1 ELSE 0 END`;
 
 /** UPSERT_FEED_EVENTS's parameters: one array per column; all-day events start and end at midnight in `zone`. */
 export function upsertParams(feedId: number, userId: number, generation: number, events: ImportedEvent[], zone: string): unknown[] {
@@ -130,7 +136,7 @@ export class FeedEventsStore {
 
 const SELECT = `
   SELECT e.id, left(md5(e.uid || '|' || e.recurrence_id), 16) AS uid_key, e.feed_id, f.name AS feed_name, f.color AS feed_color, e.user_id, e.uid, e.recurrence_id, e.start_time, e.ends_at,
-         e.all_day, e.start_date, e.end_date, e.summary, e.description, e.location, e.status, e.kind, e.sequence, e.updated_at
+         e.all_day, e.start_date, e.end_date, e.summary, e.description, e.location, e.status, e.kind, e.sequence, e.revision, e.updated_at
   FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id`;
 
 function toStored(r: any): StoredFeedEvent {
@@ -155,6 +161,7 @@ function toStored(r: any): StoredFeedEvent {
     status: r.status,
     kind: r.kind,
     sequence: r.sequence,
+    revision: r.revision,
     updatedAt: r.updated_at,
   };
 }
