@@ -24,7 +24,7 @@ import { homeHeading, logIn, logOut, toast } from '../lib/ui.mjs';
 
 const t = main.nb.calendar;
 const RED = '#ef4444'; // a new event's colour (SPEC §9)
-const GREEN = '#16a34a'; // one of the admin palette's colours
+const GREEN = '#16a34a'; // one of the admin palette's colours, named 'Grønn' in its menu
 
 describe('Admin on a user calendar', () => {
   const app = useApp();
@@ -65,7 +65,7 @@ describe('Admin on a user calendar', () => {
 
       await event.getByRole('button', { name: t.admin.changeColor, exact: true }).click();
       await shot('colour-menu');
-      await page.getByRole('menu').getByRole('menuitem', { name: GREEN, exact: true }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: main.nb.calendar.palette.green, exact: true }).click();
       await waitForBackground(event, GREEN);
       await shot('event-recoloured');
 

@@ -37,7 +37,7 @@ import { AdminInfoBanner } from './AdminInfoBanner';
 import { useAdminUsers, useCalendarData, useInvalidateEvents, type VisibleRange } from './calendarApi';
 import { CalendarToolbar } from './CalendarToolbar';
 import { ConfirmDialog } from './ConfirmDialog';
-import { BOOKING_WARNING_MS, SWIPE_THRESHOLD_PX, TOOLTIP_DELAY_MS } from './constants';
+import { ADMIN_PALETTE, BOOKING_WARNING_MS, SWIPE_THRESHOLD_PX, TOOLTIP_DELAY_MS } from './constants';
 import { toDateKey } from './dates';
 import {
   buildDayIndex,
@@ -56,7 +56,6 @@ import type { AnyEvent, CalendarSize, CalendarViewKind, MarkedDay } from './type
 import { CUSTOM_VIEWS, FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from './viewNames';
 
 /** The colours an admin can give an event (SPEC §9 palette). */
-const ADMIN_PALETTE = ['#ef4444', '#f97316', '#eab308', '#16a34a', '#0ea5e9', '#6366f1', '#a855f7', '#ec4899'];
 
 const NO_EVENTS: never[] = [];
 const PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin];
@@ -238,6 +237,7 @@ function CalendarScreen({ user }: { user: User }) {
               type="button"
               className="cal-event-action"
               aria-label={t('calendar.admin.changeColor')}
+              title={t('calendar.admin.changeColor')}
               onClick={(e) => setColorMenu({ anchor: e.currentTarget, event: source })}
             >
               <PaletteIcon fontSize="inherit" />
@@ -388,9 +388,9 @@ function CalendarScreen({ user }: { user: User }) {
         onClose={() => setMarkedDetail(null)}
       />
       <Menu anchorEl={colorMenu?.anchor} open={!!colorMenu} onClose={() => setColorMenu(null)}>
-        {ADMIN_PALETTE.map((color) => (
-          <MenuItem key={color} onClick={() => colorMenu && setColor(colorMenu.event, color)} aria-label={color}>
-            <Box sx={{ width: 20, height: 20, borderRadius: '50%', bgcolor: color }} />
+        {ADMIN_PALETTE.map(({ key, value }) => (
+          <MenuItem key={value} onClick={() => colorMenu && setColor(colorMenu.event, value)} aria-label={t(`calendar.palette.${key}`)}>
+            <Box sx={{ width: 20, height: 20, borderRadius: '50%', bgcolor: value }} />
           </MenuItem>
         ))}
       </Menu>

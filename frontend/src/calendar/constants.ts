@@ -19,6 +19,18 @@ export const MARKER_COLORS = [
   { key: 'gray', value: '#6b7280' },
 ] as const;
 
+/** Colours an admin can give an event (SPEC §9's feed palette), with the keys of their names in calendar.palette. */
+export const ADMIN_PALETTE = [
+  { key: 'red', value: '#ef4444' },
+  { key: 'orange', value: '#f97316' },
+  { key: 'yellow', value: '#eab308' },
+  { key: 'green', value: '#16a34a' },
+  { key: 'sky', value: '#0ea5e9' },
+  { key: 'indigo', value: '#6366f1' },
+  { key: 'purple', value: '#a855f7' },
+  { key: 'pink', value: '#ec4899' },
+] as const;
+
 export const MARKER_TYPES = ['busy', 'vacation', 'holiday', 'other'] as const;
 
 /** The add-event dialog's fixed times, wall-clock in the business time zone. */
