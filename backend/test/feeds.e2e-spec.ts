@@ -174,6 +174,20 @@ describe('iCal feeds', () => {
       expect((await admin.post('/api/admin/cleanup-duplicates').expect(200)).body).toEqual({ found: 0, removed: 0 });
     });
 
+    it('shows mini admins only where a feed comes from, never its secret export link', async () => {
+      const { agent: admin } = await t.loginAs('admin');
+      const { agent: mini } = await t.loginAs('miniAdmin');
+      const user = await t.createUser('user');
+      const url = 'https://www.airbnb.com/calendar/ical/12345.ics?s=7f3c9a1b2d4e';
+      const feed = (await admin.post('/api/ical-feeds').send({ name: 'Airbnb', url, userId: user.id }).expect(201)).body;
+      const find = (rows: { id: number; url: string }[]) => rows.find((f) => f.id === feed.id)!;
+      for (const path of ['/api/admin/all-ical-feeds', `/api/admin/ical-feeds?userId=${user.id}`]) {
+        expect(find((await mini.get(path).expect(200)).body).url).toBe('https://www.airbnb.com/…');
+        expect(find((await admin.get(path).expect(200)).body).url).toBe(url);
+      }
+      expect(find((await mini.get('/api/admin/feed-health').expect(200)).body.feeds).url).toBe('https://www.airbnb.com/…');
+    });
+
     it('flags feeds without a recent success in the sync-health view', async () => {
       const { agent: admin } = await t.loginAs('admin');
       const user = await t.createUser('user');

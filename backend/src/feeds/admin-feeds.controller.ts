@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import { Access } from '../common/access.decorator';
+import { Access, CurrentUser } from '../common/access.decorator';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
-import { mapFeed, syncDetails, syncMessage } from './feeds.dto';
+import type { User } from '../users/user.entity';
+import { IcalFeed } from './ical-feed.entity';
+import { mapFeed, maskFeedUrl, syncDetails, syncMessage } from './feeds.dto';
 import { FeedsService } from './feeds.service';
 
 @Controller('admin')
@@ -18,22 +20,22 @@ export class AdminFeedsController {
   /** Feeds of one user (?userId), for the user-calendar dialog; without userId, every feed. */
   @Get('ical-feeds')
   @Access('staff')
-  async list(@Query('userId') userId?: string) {
+  async list(@CurrentUser() viewer: User, @Query('userId') userId?: string) {
     const all = await this.feeds.allWithOwners();
-    return all.filter(({ feed }) => !userId || feed.userId === Number(userId)).map(({ feed, owner }) => ({ ...mapFeed(feed, this.config.feeds.staleHours), owner }));
+    return all.filter(({ feed }) => !userId || feed.userId === Number(userId)).map(({ feed, owner }) => ({ ...this.map(feed, viewer), owner }));
   }
 
   /** Every feed with owner info and sync health; feeds without a success for FEED_STALE_HOURS are flagged stale. */
   @Get('all-ical-feeds')
   @Access('staff')
-  async all() {
-    return (await this.feeds.allWithOwners()).map(({ feed, owner }) => ({ ...mapFeed(feed, this.config.feeds.staleHours), userName: owner.name, userEmail: owner.email, username: owner.username, owner }));
+  async all(@CurrentUser() viewer: User) {
+    return (await this.feeds.allWithOwners()).map(({ feed, owner }) => ({ ...this.map(feed, viewer), userName: owner.name, userEmail: owner.email, username: owner.username, owner }));
   }
 
   @Get('feed-health')
   @Access('staff')
-  async health() {
-    const rows = (await this.feeds.allWithOwners()).map(({ feed, owner }) => ({ ...mapFeed(feed, this.config.feeds.staleHours), owner }));
+  async health(@CurrentUser() viewer: User) {
+    const rows = (await this.feeds.allWithOwners()).map(({ feed, owner }) => ({ ...this.map(feed, viewer), owner }));
     return {
       staleAfterHours: this.config.feeds.staleHours,
       total: rows.length,
@@ -42,6 +44,15 @@ export class AdminFeedsController {
       stale: rows.filter((r) => r.stale).length,
       feeds: rows,
     };
+  }
+
+  /**
+   * A feed as staff see it. Export links carry the channel's secret token, so a mini admin (read-only) sees only
+   * where a feed comes from; admins, who may edit feeds, see the whole address.
+   */
+  private map(feed: IcalFeed, viewer: User) {
+    const mapped = mapFeed(feed, this.config.feeds.staleHours);
+    return viewer.isAdmin ? mapped : { ...mapped, url: maskFeedUrl(mapped.url) };
   }
 
   @Post('force-refresh-ical/:feedId')

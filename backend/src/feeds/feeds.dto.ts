@@ -86,6 +86,16 @@ export function mapFeed(f: IcalFeed, staleHours?: number) {
   };
 }
 
+/** 'https://www.airbnb.com/…': scheme and host of a feed address, without the path and query that hold its token. */
+export function maskFeedUrl(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}/…`;
+  } catch {
+    return '…';
+  }
+}
+
 /** An imported event in the calendar's event shape: string id containing 'ical-', pink, binding. */
 export function mapFeedEvent(e: StoredFeedEvent) {
   return {
