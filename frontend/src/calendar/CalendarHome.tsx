@@ -14,6 +14,7 @@ import FullCalendar, {
   type DayCellInfo,
   type EventClickInfo,
   type EventDisplayInfo,
+  type SlotLaneInfo,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -25,7 +26,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import { Alert, Box, LinearProgress, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import { getISOWeek } from 'date-fns';
-import { useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject, type TouchEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiJson, errorText } from '../api/client';
 import { useCurrentUser } from '../api/auth';
@@ -41,6 +42,7 @@ import { ADMIN_PALETTE, BOOKING_WARNING_MS, SWIPE_THRESHOLD_PX, TOOLTIP_DELAY_MS
 import { toDateKey } from './dates';
 import {
   buildDayIndex,
+  busyHours,
   dayHasImportedBooking,
   dayKind,
   displayTitle,
@@ -295,6 +297,19 @@ function CalendarScreen({ user }: { user: User }) {
     return [kind && !arg.isOther && !arg.isDisabled ? `cal-day-${kind}` : '', arg.isToday ? 'cal-today' : ''].filter(Boolean).join(' ');
   };
 
+  // Day view (SPEC §2): hours without events say so, and the current hour is highlighted. FullCalendar has no
+  // content hook for slot lanes, so the lane gets a class and the text comes from CSS (--cal-no-events).
+  const shownDay = range && fcView === FC_VIEWS.day ? toDateKey(new Date(range.startDate)) : null;
+  const busy = useMemo(() => (shownDay ? busyHours(allEvents, shownDay) : null), [allEvents, shownDay]);
+  const slotLaneClass = (arg: SlotLaneInfo) => {
+    if (!shownDay || !busy || !arg.time) return '';
+    const hour = Math.floor(arg.time.milliseconds / 3_600_000);
+    const now = new Date();
+    return [busy.has(hour) ? '' : 'cal-slot-empty', shownDay === toDateKey(now) && hour === now.getHours() ? 'cal-slot-now' : '']
+      .filter(Boolean)
+      .join(' ');
+  };
+
   const hours = visibleHours(isMobile);
   // The 3-month view puts three months side by side; compact size lets cells shrink to the mobile minimum.
   const monthWidth = fcView === FC_VIEWS.threeMonth ? rootWidth / 3 - 24 : rootWidth;
@@ -333,7 +348,7 @@ function CalendarScreen({ user }: { user: User }) {
         <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>
       )}
       <Box sx={{ height: 4 }}>{data.isLoading && <LinearProgress />}</Box>
-      <Box ref={rootRef} className={rootClass} onContextMenu={onContextMenu} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+      <Box ref={rootRef} className={rootClass} style={{ '--cal-no-events': JSON.stringify(t('calendar.noEvents')) } as CSSProperties} onContextMenu={onContextMenu} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
         <FullCalendar
           ref={calendarRef}
           plugins={PLUGINS}
@@ -359,6 +374,7 @@ function CalendarScreen({ user }: { user: User }) {
           dayCellClass={dayCellClass}
           dayCellTopContent={renderDayTop}
           slotDuration="01:00:00"
+          slotLaneClass={slotLaneClass}
           slotMinTime={hours.slotMinTime}
           slotMaxTime={hours.slotMaxTime}
           scrollTime={isMobile ? hours.slotMinTime : '07:00:00'}

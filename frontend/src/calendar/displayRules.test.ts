@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import {
   buildDayIndex,
+  busyHours,
   dayHasImportedBooking,
   dayKind,
   dedupeByDay,
@@ -149,5 +150,25 @@ describe('month cell heights', () => {
     expect(monthAspectRatio(366, true)).toBe(1.35);
     expect(monthAspectRatio(150, false)).toBe(0.5);
     expect(monthAspectRatio(0, false)).toBe(1.35);
+  });
+});
+
+describe('busyHours (day view: hours without events say so)', () => {
+  // Local wall-clock times, so the rule is checked in whatever time zone the tests run.
+  const at = (day: number, hour: number, minute = 0) => new Date(2025, 6, day, hour, minute).toISOString();
+
+  it('marks every hour an event touches, and not the hour it ends on the dot', () => {
+    const events = [userEvent({ startTime: at(1, 11), endTime: at(1, 15) }), userEvent({ id: 2, startTime: at(1, 18, 30), endTime: at(1, 19, 15) })];
+    expect([...busyHours(events, '2025-07-01')].sort((a, b) => a - b)).toEqual([11, 12, 13, 14, 18, 19]);
+  });
+
+  it('counts an event without an end as one hour, and one crossing midnight on both days', () => {
+    const events = [userEvent({ startTime: at(1, 9, 30), endTime: null }), userEvent({ id: 2, startTime: at(1, 23), endTime: at(2, 2) })];
+    expect([...busyHours(events, '2025-07-01')].sort((a, b) => a - b)).toEqual([9, 10, 23]);
+    expect([...busyHours(events, '2025-07-02')].sort((a, b) => a - b)).toEqual([0, 1]);
+  });
+
+  it('leaves all-day items to the all-day row', () => {
+    expect(busyHours([userEvent({ allDay: true, startTime: '2025-07-01', endTime: '2025-07-02' })], '2025-07-01').size).toBe(0);
   });
 });

@@ -111,6 +111,26 @@ export function timedEnd(start: Date, end: Date | null): Date {
 }
 
 /**
+ * The hours (0-23, browser time) of `dateKey` that some timed event covers, for the day view's 'No events' rows.
+ * An event ending exactly on the hour does not cover that hour; all-day items live in the all-day row instead.
+ */
+export function busyHours(events: AnyEvent[], dateKey: string): Set<number> {
+  const [year, month, day] = dateKey.split('-').map(Number);
+  // Wall-clock hours built one by one, so days with a daylight-saving change come out right.
+  const hourStarts = Array.from({ length: 25 }, (_, h) => new Date(year, month - 1, day, h).getTime());
+  const hours = new Set<number>();
+  for (const event of events) {
+    if (event.allDay) continue;
+    const start = parseApiTime(event.startTime);
+    const end = timedEnd(start, event.endTime ? parseApiTime(event.endTime) : null);
+    for (let h = 0; h < 24; h++) {
+      if (start.getTime() < hourStarts[h + 1] && end.getTime() > hourStarts[h]) hours.add(h);
+    }
+  }
+  return hours;
+}
+
+/**
  * Removes only true duplicates per day: same title, same start and same end (DESIGN "Frontend"). Two stays both
  * titled 'Reserved' that meet on a turnover day have different times and both stay. The first one seen wins.
  */
