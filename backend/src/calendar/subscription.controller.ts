@@ -22,13 +22,14 @@ export class SubscriptionController {
   @Access('public')
   async feed(@Param('userId') rawUserId: string, @Query('token') token: string | undefined, @Req() req: Request, @Res() res: Response) {
     const userId = Number(rawUserId.replace(/\.ics$/, ''));
-    const user = Number.isInteger(userId) && userId > 0 ? await this.subscriptions.userForToken(userId, token) : null;
-    if (!user) throw new NotFoundException('Kalenderen finnes ikke');
-    const { etag, lastModified } = await this.subscriptions.version(user.id);
-    res.setHeader('ETag', etag);
-    res.setHeader('Last-Modified', lastModified.toUTCString());
+    const version = Number.isInteger(userId) && userId > 0 ? await this.subscriptions.poll(userId, token) : null;
+    if (!version) throw new NotFoundException('Kalenderen finnes ikke');
+    res.setHeader('ETag', version.etag);
+    res.setHeader('Last-Modified', version.lastModified.toUTCString());
     res.setHeader('Cache-Control', 'private, max-age=300');
-    if (notModified(req, etag, lastModified)) return void res.status(304).end();
+    if (notModified(req, version.etag, version.lastModified)) return void res.status(304).end();
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException('Kalenderen finnes ikke'); // deleted between the two reads
     res.type('text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="kalender.ics"');
     res.send(await this.subscriptions.render(user));

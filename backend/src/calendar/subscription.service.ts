@@ -37,6 +37,32 @@ function allDaySpan(toDay: (d: Date) => string, start: Date, end: Date | null): 
 }
 
 /**
+ * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change.
+ * Counts catch deletions, which leave no updated_at behind; the feeds' enabled flags catch a feed turned off.
+ */
+export const POLL_SQL = `
+  SELECT u.name, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds
+  FROM users u,
+    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE user_id = u.id) e,
+    LATERAL (SELECT count(*) AS n, max(ev.updated_at) AS at FROM ical_feed_events ev JOIN ical_feeds fd ON fd.id = ev.feed_id
+             WHERE ev.user_id = u.id AND fd.enabled) i,
+    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE user_id = u.id) m,
+    LATERAL (SELECT string_agg(id || ':' || enabled::text, ',' ORDER BY id) AS feeds FROM ical_feeds WHERE user_id = u.id) f
+  WHERE u.id = $1 AND u.calendar_token_hash = $2 AND NOT u.is_blocked`;
+
+/**
+ * The validators of one POLL_SQL row: an ETag that changes with any count, last change, feed switch or the owner's
+ * name (the calendar's X-WR-CALNAME), and with the day, because the rendered window moves with it.
+ */
+export function calendarVersion(userId: number, row: Record<string, any>, now = new Date()): { etag: string; lastModified: Date } {
+  const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
+  const lastModified = new Date(Math.max(0, ...stamps));
+  lastModified.setMilliseconds(0);
+  const key = [userId, row.name, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
+  return { etag: `"${sha256Hex(key).slice(0, 32)}"`, lastModified };
+}
+
+/**
  * The personal subscription feed (/api/ical/{userId}?token=…): one calendar of the user's own events, imported
  * bookings and marked days, as RFC 5545. The token is 256 random bits; only its hash is compared, and it is kept
  * sealed with the server secret so the link can be shown again.
@@ -73,41 +99,19 @@ export class SubscriptionService {
     return this.linkFor(userId, token);
   }
 
-  /** The user the token opens, or null: a wrong or missing token reveals nothing, not even whether the user exists. */
-  async userForToken(userId: number, token: string | undefined): Promise<User | null> {
+  /**
+   * What a calendar app's poll needs, in one statement: whether the token opens this user's calendar (a wrong or
+   * missing token reveals nothing, not even whether the user exists, and costs no aggregate) and a validator that
+   * changes whenever the rendered calendar would. A 304 costs this statement and nothing else.
+   */
+  async poll(userId: number, token: string | undefined, now = new Date()): Promise<{ etag: string; lastModified: Date } | null> {
     if (!token || token.length > 200) return null;
-    const user = await this.users.findById(userId);
-    if (!user?.calendarTokenHash || user.isBlocked) return null;
-    return sameHash(sha256Hex(token), user.calendarTokenHash) ? user : null;
+    const [row] = await this.db.query(POLL_SQL, [userId, sha256Hex(token)]);
+    return row ? calendarVersion(userId, row, now) : null;
   }
 
   private window(now = new Date()) {
     return { start: new Date(now.getTime() - BACK_DAYS * DAY_MS), end: new Date(now.getTime() + AHEAD_DAYS * DAY_MS) };
-  }
-
-  /**
-   * A validator that changes whenever the rendered calendar would: one aggregate query, so a 304 costs no
-   * rendering. The day is part of it because the window moves with the date.
-   */
-  async version(userId: number, now = new Date()): Promise<{ etag: string; lastModified: Date }> {
-    const [row] = await this.db.query(
-      `SELECT
-         (SELECT count(*) FROM events WHERE user_id = $1) AS events,
-         (SELECT max(updated_at) FROM events WHERE user_id = $1) AS events_at,
-         (SELECT count(*) FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id WHERE e.user_id = $1 AND f.enabled) AS imported,
-         (SELECT max(e.updated_at) FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id WHERE e.user_id = $1 AND f.enabled) AS imported_at,
-         (SELECT count(*) FROM marked_days WHERE user_id = $1) AS marked,
-         (SELECT max(updated_at) FROM marked_days WHERE user_id = $1) AS marked_at,
-         (SELECT string_agg(id || ':' || enabled::text, ',' ORDER BY id) FROM ical_feeds WHERE user_id = $1) AS feeds,
-         (SELECT name FROM users WHERE id = $1) AS name`,
-      [userId],
-    );
-    const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
-    const lastModified = new Date(Math.max(0, ...stamps));
-    lastModified.setMilliseconds(0);
-    // The owner's name is the calendar's X-WR-CALNAME, so a renamed owner gets a new validator too.
-    const key = [userId, row.name, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
-    return { etag: `"${sha256Hex(key).slice(0, 32)}"`, lastModified };
   }
 
   async render(user: User, now = new Date()): Promise<string> {
