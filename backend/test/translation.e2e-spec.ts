@@ -2,28 +2,42 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { TestApp } from './helpers/test-app';
 
-/** A local HTTP server playing LibreTranslate's POST /translate. */
-function fakeLibreTranslate(): Promise<{ server: Server; url: string; requests: any[] }> {
+const DICTIONARY: Record<string, string> = { 'Velkommen til hytta': 'Welcome to the cabin', 'Welcome to the cabin': 'Velkommen til hytta' };
+
+type FakeService = { server: Server; url: string; requests: any[] };
+
+/** A local HTTP server for JSON POSTs: records each request (path, authorization, body) and sends `answer`'s reply. */
+function fakeService(answer: (json: any, req: IncomingMessage) => { status: number; body: unknown }): Promise<FakeService> {
   const requests: any[] = [];
-  const dictionary: Record<string, string> = { 'Velkommen til hytta': 'Welcome to the cabin', 'Welcome to the cabin': 'Velkommen til hytta' };
   const server = createServer(async (req: IncomingMessage, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const json = JSON.parse(body);
-    requests.push({ path: req.url, ...json });
-    if (json.q === 'feil') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'model crashed' }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: dictionary[json.q] ?? `[${json.target}] ${json.q}` }));
+    requests.push({ path: req.url, authorization: req.headers.authorization, ...json });
+    const reply = answer(json, req);
+    res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests })));
 }
 
+/** LibreTranslate's POST /translate; the text 'feil' makes it fail. */
+const fakeLibreTranslate = () =>
+  fakeService((json) =>
+    json.q === 'feil' ? { status: 500, body: { error: 'model crashed' } } : { status: 200, body: { translatedText: DICTIONARY[json.q] ?? `[${json.target}] ${json.q}` } },
+  );
+
+/** DeepL's POST /v2/translate, which accepts only `key`. */
+const fakeDeepL = (key: string) =>
+  fakeService((json, req) =>
+    req.headers.authorization !== `DeepL-Auth-Key ${key}`
+      ? { status: 403, body: { message: 'Wrong endpoint or authentication key' } }
+      : { status: 200, body: { translations: json.text.map((text: string) => ({ detected_source_language: json.source_lang, text: DICTIONARY[text] ?? text })) } },
+  );
+
 describe('POST /api/translate', () => {
   describe('with LibreTranslate configured', () => {
     let t: TestApp;
-    let fake: Awaited<ReturnType<typeof fakeLibreTranslate>>;
+    let fake: FakeService;
     beforeAll(async () => {
       fake = await fakeLibreTranslate();
       t = await TestApp.start({ TRANSLATE_URL: fake.url });
@@ -70,7 +84,7 @@ describe('POST /api/translate', () => {
 
   describe('with DeepL configured', () => {
     let t: TestApp;
-    let fake: Awaited<ReturnType<typeof fakeDeepL>>;
+    let fake: FakeService;
     beforeAll(async () => {
       fake = await fakeDeepL('test-key:fx');
       t = await TestApp.start({ DEEPL_API_KEY: 'test-key:fx', DEEPL_API_URL: fake.url });
@@ -92,7 +106,7 @@ describe('POST /api/translate', () => {
 
   describe('with a DeepL key the service refuses', () => {
     let t: TestApp;
-    let fake: Awaited<ReturnType<typeof fakeDeepL>>;
+    let fake: FakeService;
     beforeAll(async () => {
       fake = await fakeDeepL('the-right-key');
       t = await TestApp.start({ DEEPL_API_KEY: 'a-wrong-key', DEEPL_API_URL: fake.url });
@@ -109,22 +123,3 @@ describe('POST /api/translate', () => {
     });
   });
 });
-
-/** A local HTTP server playing DeepL's POST /v2/translate, which accepts only `key`. */
-function fakeDeepL(key: string): Promise<{ server: Server; url: string; requests: any[] }> {
-  const requests: any[] = [];
-  const dictionary: Record<string, string> = { 'Velkommen til hytta': 'Welcome to the cabin', 'Welcome to the cabin': 'Velkommen til hytta' };
-  const server = createServer(async (req: IncomingMessage, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const json = JSON.parse(body);
-    requests.push({ path: req.url, authorization: req.headers.authorization, ...json });
-    if (req.headers.authorization !== `DeepL-Auth-Key ${key}`) {
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Wrong endpoint or authentication key' }));
-      return;
-    }
-    const translations = json.text.map((text: string) => ({ detected_source_language: json.source_lang, text: dictionary[text] ?? text }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translations }));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests })));
-}

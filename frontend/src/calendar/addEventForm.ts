@@ -19,22 +19,27 @@ export interface EventPayload {
   routes: string[];
 }
 
-/** A refusal names the toast to show (i18n keys). */
+export type AddEventRefusal = 'missingTitle' | 'invalidStart' | 'invalidEnd';
+
+/**
+ * A refusal names its reason and field (the back office's form maps them to its own texts) and the main app's
+ * toast (i18n keys).
+ */
 export type AddEventCheck =
   | { ok: true; payload: EventPayload }
-  | { ok: false; titleKey: string; descriptionKey: string };
+  | { ok: false; reason: AddEventRefusal; field: keyof AddEventFormValues; titleKey: string; descriptionKey: string };
 
 export function checkAddEvent(values: AddEventFormValues): AddEventCheck {
   if (!values.title.trim()) {
-    return { ok: false, titleKey: 'calendar.addEvent.validationTitle', descriptionKey: 'calendar.addEvent.validationText' };
+    return { ok: false, reason: 'missingTitle', field: 'title', titleKey: 'calendar.addEvent.validationTitle', descriptionKey: 'calendar.addEvent.validationText' };
   }
   if (!isValidDateKey(values.fromDate)) {
-    return { ok: false, titleKey: 'calendar.addEvent.invalidStart', descriptionKey: 'calendar.addEvent.chooseValidDate' };
+    return { ok: false, reason: 'invalidStart', field: 'fromDate', titleKey: 'calendar.addEvent.invalidStart', descriptionKey: 'calendar.addEvent.chooseValidDate' };
   }
   // With no end date the event ends on its start date.
   const toDate = values.toDate || values.fromDate;
   if (!isValidDateKey(toDate) || toDate < values.fromDate) {
-    return { ok: false, titleKey: 'calendar.addEvent.invalidEnd', descriptionKey: 'calendar.addEvent.chooseValidDate' };
+    return { ok: false, reason: 'invalidEnd', field: 'toDate', titleKey: 'calendar.addEvent.invalidEnd', descriptionKey: 'calendar.addEvent.chooseValidDate' };
   }
   return {
     ok: true,

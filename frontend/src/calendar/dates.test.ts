@@ -9,6 +9,8 @@ describe('Oslo wall-clock times', () => {
     expect(osloWallClockToIso('2025-01-15', '11:00')).toBe('2025-01-15T10:00:00Z');
     // The day clocks go forward (30 March 2025) is already summer time at 11:00.
     expect(osloWallClockToIso('2025-03-30', '11:00')).toBe('2025-03-30T09:00:00Z');
+    // And the day they go back (26 October 2025) is winter time again.
+    expect(osloWallClockToIso('2025-10-26', '11:00')).toBe('2025-10-26T10:00:00Z');
   });
 });
 

@@ -1,30 +1,16 @@
 // @vitest-environment node
 /** The user-calendar dialog's rules: the window it reads, how times are written, and the create-event checks. */
 import { describe, expect, it } from 'vitest';
-import { calendarWindow, checkNewEvent, describeWhen, eventRows, osloWallClockToIso, type UserCalendarEvent } from './userEvents';
+import { calendarWindow, checkNewEvent, describeWhen, eventRows, type UserCalendarEvent } from './userEvents';
 
 function event(changes: Partial<UserCalendarEvent>): UserCalendarEvent {
-  return { id: 1, title: 'Eiersperre tid', description: null, startTime: '2025-07-01T09:00:00.000Z', endTime: '2025-07-01T13:00:00.000Z', allDay: false, color: '#ef4444', source: null, isBinding: false, ...changes };
+  return { id: 1, title: 'Eiersperre tid', description: null, startTime: '2025-07-01T09:00:00Z', endTime: '2025-07-01T13:00:00Z', allDay: false, color: '#ef4444', source: null, isBinding: false, ...changes };
 }
 
 describe('calendarWindow', () => {
   it('reads whole months from the first of the month, end exclusive', () => {
     expect(calendarWindow(new Date(2025, 5, 17), 3)).toEqual({ startDate: '2025-06-01', endDate: '2025-09-01' });
     expect(calendarWindow(new Date(2025, 11, 31), 1)).toEqual({ startDate: '2025-12-01', endDate: '2026-01-01' });
-  });
-});
-
-describe('osloWallClockToIso', () => {
-  it('turns 11:00 and 15:00 in Norway into instants, summer (UTC+2) and winter (UTC+1)', () => {
-    expect(osloWallClockToIso('2025-07-01', '11:00')).toBe('2025-07-01T09:00:00.000Z');
-    expect(osloWallClockToIso('2025-07-01', '15:00')).toBe('2025-07-01T13:00:00.000Z');
-    expect(osloWallClockToIso('2025-01-15', '11:00')).toBe('2025-01-15T10:00:00.000Z');
-  });
-
-  it('gets the days the clocks change right', () => {
-    // 30 March 2025: clocks go forward at 02:00, so 11:00 is already summer time; 26 October back at 03:00.
-    expect(osloWallClockToIso('2025-03-30', '11:00')).toBe('2025-03-30T09:00:00.000Z');
-    expect(osloWallClockToIso('2025-10-26', '11:00')).toBe('2025-10-26T10:00:00.000Z');
   });
 });
 
@@ -37,8 +23,8 @@ describe('checkNewEvent', () => {
       payload: {
         title: 'Eiersperre tid',
         description: 'Hytta',
-        startTime: '2025-07-01T09:00:00.000Z',
-        endTime: '2025-07-03T13:00:00.000Z',
+        startTime: '2025-07-01T09:00:00Z',
+        endTime: '2025-07-03T13:00:00Z',
         allDay: false,
         color: '#ef4444',
         routes: [],
@@ -48,7 +34,7 @@ describe('checkNewEvent', () => {
 
   it('ends on the start date when there is no end date', () => {
     const check = checkNewEvent({ ...values, toDate: '' });
-    expect(check.ok && check.payload.endTime).toBe('2025-07-01T13:00:00.000Z');
+    expect(check.ok && check.payload.endTime).toBe('2025-07-01T13:00:00Z');
   });
 
   it("refuses with SPEC §5's texts: blank title, bad start, end before start", () => {

@@ -3,7 +3,8 @@
  * (GET /api/admin/user-calendar/:id), how an event's time is written, and the create-event form's checks
  * (SPEC §2 add-event dialog, §5 submission rules: fixed 11:00–15:00 Oslo time, red, no end date = start date).
  */
-import { addDays, addMonths, format, isValid, parseISO, startOfMonth } from 'date-fns';
+import { addDays, addMonths, format, parseISO, startOfMonth } from 'date-fns';
+import { checkAddEvent, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../calendar/addEventForm';
 
 /** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapFeedEvent). */
 export interface UserCalendarEvent {
@@ -89,92 +90,22 @@ export function eventRows(calendar: Pick<UserCalendar, 'events' | 'icalEvents'>)
   );
 }
 
-// SPEC §9: the add-event dialog's fixed times and colour, in Norway's time zone whatever the browser's.
-export const FIXED_START_TIME = '11:00';
-export const FIXED_END_TIME = '15:00';
-export const EVENT_COLOR = '#ef4444';
-const BUSINESS_TIME_ZONE = 'Europe/Oslo';
-
-/** Minutes Oslo's clock is ahead of UTC at an instant. */
-function osloOffsetMinutes(instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: BUSINESS_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return (wallClock - Math.floor(instant / 60_000) * 60_000) / 60_000;
-}
-
-/** The instant of a wall-clock time in Europe/Oslo: ('2025-07-01', '11:00') → '2025-07-01T09:00:00.000Z'. */
-export function osloWallClockToIso(dateKey: string, time: string): string {
-  const [year, month, day] = dateKey.split('-').map(Number);
-  const [hour, minute] = time.split(':').map(Number);
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  // Two rounds: the first guess may sit on the other side of a daylight-saving change.
-  let instant = asUtc - osloOffsetMinutes(asUtc) * 60_000;
-  instant = asUtc - osloOffsetMinutes(instant) * 60_000;
-  return new Date(instant).toISOString();
-}
-
-function isDateKey(value: string): boolean {
-  if (!DATE_ONLY.test(value)) return false;
-  const date = parseISO(value);
-  return isValid(date) && format(date, 'yyyy-MM-dd') === value;
-}
-
-export interface NewEventValues {
-  title: string;
-  fromDate: string;
-  toDate: string;
-  description: string;
-}
-
-/** POST /api/admin/user-events/:id, the same body as POST /api/events (SPEC §7). */
-export interface NewEventPayload {
-  title: string;
-  description: string;
-  startTime: string;
-  endTime: string;
-  allDay: false;
-  color: string;
-  routes: string[];
-}
+/** The main app's add-event rules (SPEC §5), shared so both forms send the same event. */
+export { FIXED_END_TIME, FIXED_START_TIME } from '../../calendar/constants';
+export type { AddEventFormValues as NewEventValues, EventPayload as NewEventPayload } from '../../calendar/addEventForm';
 
 /** The field that failed and the texts of the refusal (i18n keys under resources.users.createEvent). */
 export type NewEventCheck =
-  | { ok: true; payload: NewEventPayload }
-  | { ok: false; field: keyof NewEventValues; titleKey: string; textKey: string };
+  | { ok: true; payload: EventPayload }
+  | { ok: false; field: keyof AddEventFormValues; titleKey: string; textKey: string };
 
 const KEYS = 'resources.users.createEvent';
+const REFUSAL_TITLES: Record<AddEventRefusal, string> = { missingTitle: 'validationTitle', invalidStart: 'invalidStart', invalidEnd: 'invalidEnd' };
 
-export function checkNewEvent(values: NewEventValues): NewEventCheck {
-  if (!values.title.trim()) {
-    return { ok: false, field: 'title', titleKey: `${KEYS}.validationTitle`, textKey: `${KEYS}.validationText` };
-  }
-  if (!isDateKey(values.fromDate)) {
-    return { ok: false, field: 'fromDate', titleKey: `${KEYS}.invalidStart`, textKey: `${KEYS}.chooseValidDate` };
-  }
-  // With no end date the event ends on its start date.
-  const toDate = values.toDate || values.fromDate;
-  if (!isDateKey(toDate) || toDate < values.fromDate) {
-    return { ok: false, field: 'toDate', titleKey: `${KEYS}.invalidEnd`, textKey: `${KEYS}.chooseValidDate` };
-  }
-  return {
-    ok: true,
-    payload: {
-      title: values.title.trim(),
-      description: values.description.trim(),
-      startTime: osloWallClockToIso(values.fromDate, FIXED_START_TIME),
-      endTime: osloWallClockToIso(toDate, FIXED_END_TIME),
-      allDay: false,
-      color: EVENT_COLOR,
-      routes: [],
-    },
-  };
+/** checkAddEvent, with the back office's texts. */
+export function checkNewEvent(values: AddEventFormValues): NewEventCheck {
+  const check = checkAddEvent(values);
+  if (check.ok) return check;
+  const textKey = check.reason === 'missingTitle' ? 'validationText' : 'chooseValidDate';
+  return { ok: false, field: check.field, titleKey: `${KEYS}.${REFUSAL_TITLES[check.reason]}`, textKey: `${KEYS}.${textKey}` };
 }
