@@ -19,16 +19,13 @@ import {
   DialogContentText,
   DialogTitle,
   Divider,
-  IconButton,
-  InputAdornment,
   Stack,
-  TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/client';
+import { CopyableUrlField } from '../components/CopyableUrlField';
 import { useToast } from '../app/toast';
 import { EXPORT_ICAL_URL, useCalendarLink, useRenewCalendarLink, webcalUrl } from '../feeds/calendarLinkApi';
 
@@ -105,27 +102,7 @@ export function CalendarLinkTab() {
         {link.isError && <Alert severity="error">{t('calendarLink.loadFailed', { message: errorText(link.error, t('common.error')) })}</Alert>}
         {url && (
           <>
-            <TextField
-              id="calendar-link-url"
-              label={t('calendarLink.urlLabel')}
-              value={url}
-              fullWidth
-              onFocus={(e) => e.target.select()}
-              slotProps={{
-                input: {
-                  readOnly: true,
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <Tooltip title={t('calendarLink.copy')}>
-                        <IconButton aria-label={t('calendarLink.copy')} onClick={() => copy(url)} edge="end">
-                          <ContentCopyIcon />
-                        </IconButton>
-                      </Tooltip>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <CopyableUrlField id="calendar-link-url" url={url} label={t('calendarLink.urlLabel')} copyLabel={t('calendarLink.copy')} onCopy={copy} />
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => copy(url)}>
                 {t('calendarLink.copy')}

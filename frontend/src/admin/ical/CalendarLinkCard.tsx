@@ -2,11 +2,11 @@
  * The staff member's own personal iCal link (GET /api/user/calendar-link), with copy and open-in-new-tab, as the
  * settings page's Calendar link tab shows it. Renewing stays on the settings page, where its owner manages it.
  */
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { CopyableUrlField } from '../../components/CopyableUrlField';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 
@@ -48,27 +48,7 @@ export function CalendarLinkCard() {
           </Box>
         ) : (
           <>
-            <TextField
-              fullWidth
-              margin="normal"
-              label={t('url')}
-              value={link.data.url}
-              onFocus={(e) => e.target.select()}
-              slotProps={{
-                input: {
-                  readOnly: true,
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <Tooltip title={t('copy')}>
-                        <IconButton aria-label={t('copy')} onClick={() => copy(link.data.url)} edge="end">
-                          <ContentCopyIcon />
-                        </IconButton>
-                      </Tooltip>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <CopyableUrlField url={link.data.url} label={t('url')} copyLabel={t('copy')} onCopy={copy} margin="normal" />
             <Button size="small" startIcon={<OpenInNewIcon />} href={link.data.url} target="_blank" rel="noopener noreferrer">
               {t('open')}
             </Button>

@@ -3,8 +3,9 @@
  * (GET /api/admin/user-calendar/:id), how an event's time is written, and the create-event form's checks
  * (SPEC §2 add-event dialog, §5 submission rules: fixed 11:00–15:00 Oslo time, red, no end date = start date).
  */
-import { addDays, addMonths, format, parseISO, startOfMonth } from 'date-fns';
+import { addDays, addMonths, format, startOfMonth } from 'date-fns';
 import { checkAddEvent, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../calendar/addEventForm';
+import { parseApiTime } from '../../calendar/dates';
 
 /** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapFeedEvent). */
 export interface UserCalendarEvent {
@@ -39,12 +40,6 @@ export function calendarWindow(month: Date, months: number): CalendarWindow {
   return { startDate: format(start, 'yyyy-MM-dd'), endDate: format(addMonths(start, months), 'yyyy-MM-dd') };
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A bare 'YYYY-MM-DD' is a calendar date; anything else an instant. */
-function parseTime(value: string): Date {
-  return DATE_ONLY.test(value) ? parseISO(value) : new Date(value);
-}
 
 export interface EventRow {
   key: string;
@@ -60,8 +55,8 @@ export interface EventRow {
 
 /** dd.MM.yyyy (SPEC §9), with HH:mm for timed events; all-day ends are exclusive, so the last day is end − 1. */
 export function describeWhen(event: Pick<UserCalendarEvent, 'startTime' | 'endTime' | 'allDay'>): string {
-  const start = parseTime(event.startTime);
-  const end = event.endTime ? parseTime(event.endTime) : null;
+  const start = parseApiTime(event.startTime);
+  const end = event.endTime ? parseApiTime(event.endTime) : null;
   if (event.allDay) {
     const last = end && end > start ? addDays(end, -1) : start;
     const first = format(start, 'dd.MM.yyyy');
@@ -79,7 +74,7 @@ export function eventRows(calendar: Pick<UserCalendar, 'events' | 'icalEvents'>)
     key: `${isBooking ? 'ical' : 'event'}-${event.id}`,
     title: event.title,
     when: describeWhen(event),
-    start: parseTime(event.startTime).getTime(),
+    start: parseApiTime(event.startTime).getTime(),
     color: event.color,
     description: event.description?.trim() || null,
     feedName: isBooking ? (event.source?.feedName ?? null) : null,
