@@ -2,6 +2,7 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import express from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import session from 'express-session';
@@ -41,6 +42,9 @@ export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, op
       strictTransportSecurity: config.cookieSecure,
     }),
   );
+  // gzip for the app's scripts, API lists and calendar feeds (a reverse proxy may do it too; then it finds the work
+  // done). 304s and small answers go out as they are.
+  app.use(compression());
   app.use('/api', sameOrigin(config.publicUrl));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use(

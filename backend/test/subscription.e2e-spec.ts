@@ -135,6 +135,16 @@ describe('personal subscription feed', () => {
     expect(renamed.text).toContain('X-WR-CALNAME:Kalender – Nytt Navn');
   });
 
+  it('sends the feed gzipped to clients that accept it, with the same validators', async () => {
+    const { link } = await hostWithCalendar();
+    const plain = await request(t.server).get(pathOf(link)).set('Accept-Encoding', 'identity').expect(200);
+    const gzipped = await request(t.server).get(pathOf(link)).set('Accept-Encoding', 'gzip').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.text).toBe(plain.text);
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+  });
+
   it('answers 304 to If-None-Match and If-Modified-Since, and a change makes a new ETag', async () => {
     const { agent, link } = await hostWithCalendar();
     const first = await request(t.server).get(pathOf(link)).expect(200);
