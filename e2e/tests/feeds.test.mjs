@@ -50,9 +50,9 @@ async function clickDay(page, key, how = 'click') {
   else await cell.click({ button: how === 'right' ? 'right' : 'left', position });
 }
 
-/** Closes a toast, so the next one need not queue behind it; MUI's Alert names the button 'Close' in either language. */
-async function closeToast(shownToast) {
-  await shownToast.getByRole('button', { name: 'Close', includeHidden: true }).click();
+/** Closes a toast with its 'Lukk'/'Close' button, so the next one need not queue behind it. */
+async function closeToast(shownToast, lang = 'nb') {
+  await shownToast.getByRole('button', { name: main[lang].common.close, exact: true, includeHidden: true }).click();
   await shownToast.waitFor({ state: 'hidden' });
 }
 
@@ -242,7 +242,7 @@ describe('iCal feed import', () => {
       await added.waitFor();
       assertIncludes(await added.innerText(), fill(en.feeds.sync.count, { name, count: feed.events.length }));
       await shot('feed-added');
-      await closeToast(added);
+      await closeToast(added, 'en');
       await closeFeedManager(page, en);
 
       // The phone shows one month; the stays are in the next one, their titles cut to 6 letters and '…' (SPEC §2).
