@@ -9,11 +9,12 @@ import { useCurrentUser } from '../api/auth';
 import { ErrorBoundary } from './fallbacks/ErrorBoundary';
 import { PageSpinner } from './fallbacks/PageSpinner';
 import { SomethingWentWrong } from './fallbacks/SomethingWentWrong';
-import { Layout } from './Layout';
 import { createQueryClient } from './queryClient';
 import { RequireAuth } from './RequireAuth';
 import { ToastProvider } from './toast';
 
+// The signed-in shell is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
+const Layout = lazy(() => import('./Layout').then((m) => ({ default: m.Layout })));
 const LoginPage = lazy(() => import('../auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const CalendarHome = lazy(() => import('../calendar/CalendarHome').then((m) => ({ default: m.CalendarHome })));
@@ -45,9 +46,7 @@ export default function App({ onReady }: { onReady: () => void }) {
               <Route path="/admin/*" element={<RequireAuth staffOnly>{page(<AdminApp />)}</RequireAuth>} />
               <Route
                 element={
-                  <RequireAuth>
-                    <Layout />
-                  </RequireAuth>
+                  <RequireAuth>{page(<Layout />)}</RequireAuth>
                 }
               >
                 <Route path="/settings" element={page(<SettingsPage />)} />

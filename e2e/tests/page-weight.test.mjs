@@ -1,0 +1,56 @@
+/**
+ * What a customer downloads (DESIGN "Stack facts": login ≤ 250 kB, calendar ≤ 400 kB, compressed): the bytes that
+ * crossed the wire for the login page on a first visit, and what the calendar adds after logging in. The back
+ * office is its own chunk and must not be among them.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createUser } from '../lib/api.mjs';
+import { DESKTOP, useApp } from '../lib/browser.mjs';
+import { homeHeading, logIn } from '../lib/ui.mjs';
+
+const KB = 1024;
+const LOGIN_BUDGET = 250 * KB;
+const CALENDAR_BUDGET = 400 * KB;
+
+/** Same-origin scripts, styles and fonts fetched so far, with what each cost on the wire (headers included). */
+const downloads = (page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.startsWith(location.origin) && !e.name.includes('/api/'))
+      .map((e) => ({ name: new URL(e.name).pathname, bytes: e.transferSize })),
+  );
+
+const total = (entries) => entries.reduce((sum, e) => sum + e.bytes, 0);
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+
+describe('Page weight', () => {
+  const app = useApp();
+
+  it('keeps the login page and the calendar within their download budgets, compressed, without the back office', () =>
+    app.run('page-weight', DESKTOP, async ({ page, shot }) => {
+      const owner = await createUser(app.url, { email: 'vekt@example.com', name: 'Vera Vekt', password: 'vekt-secret-1' });
+      await page.goto('/auth');
+      await page.waitForLoadState('networkidle');
+      const login = await downloads(page);
+      await shot('login');
+
+      // Logging in loads /auth again; what the browser has cached comes from its cache (transferSize 0), so the
+      // entries of this document are what the calendar adds to the first visit.
+      await logIn(page, owner);
+      await homeHeading(page).waitFor();
+      await page.waitForLoadState('networkidle');
+      const added = await downloads(page);
+      await shot('calendar');
+
+      // Every entry's transferSize is what came over the wire: gzip makes it far smaller than the file.
+      const loginBytes = total(login);
+      const calendarBytes = loginBytes + total(added);
+      console.log(`login page: ${kb(loginBytes)} in ${login.length} files; the calendar after it: ${kb(calendarBytes)}`);
+      assert.ok(loginBytes > 0, 'the browser reported what it downloaded');
+      assert.ok(loginBytes <= LOGIN_BUDGET, `the login page downloads ${kb(loginBytes)}, over its ${kb(LOGIN_BUDGET)} budget`);
+      assert.ok(calendarBytes <= CALENDAR_BUDGET, `the calendar downloads ${kb(calendarBytes)}, over its ${kb(CALENDAR_BUDGET)} budget`);
+      assert.deepEqual([...login, ...added].filter((e) => /AdminApp/.test(e.name)), [], 'a customer never downloads the back office');
+    }));
+});
