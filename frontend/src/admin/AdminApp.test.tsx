@@ -2,13 +2,12 @@
  * The back office as the main app mounts it (route '/admin/*' in a router), against a real local HTTP server
  * playing the API: what each role sees, and the admin's own-row protection.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from './AdminApp';
 import type { CurrentUser } from './authProvider';
 import { startLocalApi, type LocalApi } from './testing/localApi';
+import { renderAdmin, rowOf } from './testing/renderAdmin';
 import type { User } from './users/types';
 
 const base = {
@@ -45,18 +44,10 @@ async function openAdmin(me: CurrentUser) {
     }
     return undefined;
   });
-  render(
-    <MemoryRouter initialEntries={['/admin/users']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp apiUrl={api.apiUrl} leave={() => undefined} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAdmin(api.apiUrl);
   return api;
 }
 
-// The first render loads react-admin and MUI cold, which can take a few seconds.
-const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeout: 8000 })).closest('tr')!;
 
 // Generous time: every test mounts the whole react-admin app in jsdom.
 describe('AdminApp', { timeout: 30_000 }, () => {

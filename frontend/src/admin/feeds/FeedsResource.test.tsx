@@ -3,13 +3,12 @@
  * API: what an admin and a mini admin see (including every sync-state field the API returns), the per-feed and
  * list actions with SPEC §8's titles, and the users table's 'copy iCal link'.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../AdminApp';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import type { AdminFeed, FeedHealth } from './types';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };
@@ -117,18 +116,10 @@ async function openAdmin(me: CurrentUser, path = '/admin/ical-feeds') {
     }
     return undefined;
   });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp apiUrl={api.apiUrl} leave={() => undefined} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAdmin(api.apiUrl, path);
   return api;
 }
 
-// The first render loads react-admin and MUI cold, which can take a few seconds.
-const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeout: 8000 })).closest('tr')!;
 const posted = (server: LocalApi, path: string) => server.requests.filter((r) => r.method === 'POST' && r.path === path);
 
 describe('all calendar feeds', { timeout: 30_000 }, () => {

@@ -3,13 +3,12 @@
  * server playing the API: where each role lands, the staff member's own link with copy and open, their own feeds
  * with sync state, and the empty and failure texts.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../AdminApp';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type Answer, type LocalApi } from '../testing/localApi';
+import { renderAdmin, rowOf } from '../testing/renderAdmin';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };
 const mia: CurrentUser = { id: 2, username: 'mia@example.com', name: 'Mia Mini', email: 'mia@example.com', isAdmin: false, isMiniAdmin: true };
@@ -77,19 +76,12 @@ async function openAdmin(me: CurrentUser, { feeds = ownFeeds, link = { json: { u
     return undefined;
   });
   // '/admin', as the sidebar links it: react-admin opens the role's first tab.
-  render(
-    <MemoryRouter initialEntries={['/admin']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp apiUrl={api.apiUrl} leave={() => undefined} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAdmin(api.apiUrl, '/admin');
   return api;
 }
 
 // The first render loads react-admin and MUI cold, which can take a few seconds.
 const linkCard = () => screen.findByRole('region', { name: 'Din personlige kalenderlenke' }, { timeout: 8000 });
-const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeout: 8000 })).closest('tr')!;
 
 describe("the 'ical' tab", { timeout: 30_000 }, () => {
   it('is where mini admins land: their own link and feeds with sync state, read-only', async () => {

@@ -4,14 +4,13 @@
  * 'Opprett hendelse for bruker' from the dialog and from the row, 'Forny iCal-lenke' behind its confirmation,
  * and none of it for mini admins.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addMonths, format, startOfMonth } from 'date-fns';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AdminApp from '../AdminApp';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import { osloWallClockToIso } from '../../calendar/dates';
 import type { UserCalendarEvent } from './userEvents';
 
@@ -75,18 +74,10 @@ async function openAdmin(me: CurrentUser) {
     if (req.method === 'POST' && req.path === '/api/admin/users/3/calendar-link/renew') return { json: { url: 'http://localhost:3000/api/ical/3?token=ny' } };
     return undefined;
   });
-  render(
-    <MemoryRouter initialEntries={['/admin/users']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp apiUrl={api.apiUrl} leave={() => undefined} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAdmin(api.apiUrl);
   return api;
 }
 
-// The first render loads react-admin and MUI cold, which can take a few seconds.
-const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeout: 8000 })).closest('tr')!;
 const calendarReads = (server: LocalApi) => server.requests.filter((r) => r.path === '/api/admin/user-calendar/3');
 const posted = (server: LocalApi, path: string) => server.requests.filter((r) => r.method === 'POST' && r.path === path);
 
