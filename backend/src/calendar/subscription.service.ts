@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { Sealer, sameHash, sha256Hex } from '../common/secrets';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FeedEventsStore } from '../feeds/feed-events.store';
+import { utcToWallTime } from '../feeds/import/timezones';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CalendarService } from './calendar.service';
@@ -15,10 +16,10 @@ const BACK_DAYS = 365;
 const AHEAD_DAYS = 730;
 const MARKER_NAMES: Record<string, string> = { busy: 'Opptatt', vacation: 'Ferie', holiday: 'Fridag', other: 'Markert dag' };
 
-/** 'YYYY-MM-DD' of an instant in the business time zone (en-CA formats dates that way). */
-function calendarDay(timeZone: string): (d: Date) => string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return (d) => format.format(d);
+/** 'YYYY-MM-DD' of an instant in `zone` (the importer's cached wall-clock conversion). */
+function dayIn(zone: string, d: Date): string {
+  const { year, month, day } = utcToWallTime(d.getTime(), zone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -27,7 +28,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_M
  * An all-day event of our own as iCalendar dates with an exclusive end: the days it touches in the business time
  * zone. An end at local midnight is already exclusive; any other end includes its day.
  */
-function allDaySpan(toDay: (d: Date) => string, start: Date, end: Date | null): { start: string; end: string } {
+function allDaySpan(zone: string, start: Date, end: Date | null): { start: string; end: string } {
+  const toDay = (d: Date) => dayIn(zone, d);
   const first = toDay(start);
   if (!end || end <= start) return { start: first, end: nextDay(first) };
   const last = toDay(end);
@@ -127,12 +129,11 @@ export class SubscriptionService {
       prodId: { company: 'eierportal', product: 'kalender', language: 'NB' },
       ttl: 3600,
     });
-    const toDay = calendarDay(this.config.businessTimeZone);
     for (const e of events) {
       const end = e.endTime && e.endTime > e.startTime ? e.endTime : e.endsAt;
       cal.createEvent({
         id: `event-${e.id}@${host}`,
-        ...(e.allDay ? allDaySpan(toDay, e.startTime, e.endTime) : { start: e.startTime, end }),
+        ...(e.allDay ? allDaySpan(this.config.businessTimeZone, e.startTime, e.endTime) : { start: e.startTime, end }),
         allDay: e.allDay,
         summary: e.title,
         description: e.description ?? undefined,
