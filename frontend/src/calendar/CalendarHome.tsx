@@ -57,8 +57,6 @@ import { MarkDayDialog, MarkedDayDetailDialog } from './MarkedDayDialogs';
 import type { AnyEvent, CalendarSize, CalendarViewKind, MarkedDay } from './types';
 import { CUSTOM_VIEWS, FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from './viewNames';
 
-/** The colours an admin can give an event (SPEC §9 palette). */
-
 const NO_EVENTS: never[] = [];
 const PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin];
 
