@@ -78,24 +78,26 @@ export class ExternalBookingsStore {
     if (bookings.length > 0) await tx.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams(source, generation, bookings));
   }
 
-  /** Removes the given bookings of the source (explicit cancellations); answers how many there were. */
+  /** Removes the given bookings of the source (explicit cancellations); answers how many were stored. */
   async removeByKey(tx: EntityManager, source: BookingSource, keys: { externalUid: string; recurrenceId?: string }[]): Promise<number> {
     if (keys.length === 0) return 0;
-    const rows = await tx.query(
-      `DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2
-         AND (external_uid, recurrence_id) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[])) RETURNING id`,
+    const [row] = await tx.query(
+      `WITH gone AS (DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2
+         AND (external_uid, recurrence_id) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[])) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
       [source.kind, source.id, keys.map((k) => k.externalUid), keys.map((k) => k.recurrenceId ?? '')],
     );
-    return rows.length;
+    return row.n;
   }
 
   /** Removes the source's bookings the pull of `generation` did not see, of those ending after `after`. */
   async removeUnseen(tx: EntityManager, source: BookingSource, generation: number, after: Date): Promise<number> {
-    const rows = await tx.query(
-      'DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4 RETURNING id',
+    const [row] = await tx.query(
+      `WITH gone AS (DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4 RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
       [source.kind, source.id, generation, after],
     );
-    return rows.length;
+    return row.n;
   }
 
   /** Stored bookings of the source ending after `after` that the pull of `generation` did not see. */
