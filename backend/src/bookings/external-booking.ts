@@ -98,3 +98,12 @@ export interface ExternalBooking {
 
 /** Whether an API id names an external booking (`ical-…`, `beds24-…`) rather than one of our own events. */
 export const isExternalBookingId = (apiId: string) => /(ical|beds24)-/.test(apiId);
+
+/**
+ * The bookings a calendar may show: those of a source that is not switched off. external_booking_sources (a view
+ * over each source kind's own table) names the source; a kind without a table of its own yet (Beds24) has no row
+ * there, and its bookings show. One definition for the calendar read and the subscription poll.
+ */
+export const VISIBLE_EXTERNAL_BOOKINGS = `external_bookings b
+  LEFT JOIN external_booking_sources s ON s.source_kind = b.source_kind AND s.source_id = b.source_id`;
+export const IS_VISIBLE = 's.enabled IS NOT FALSE';

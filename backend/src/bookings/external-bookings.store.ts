@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DateRange } from '../calendar/date-range';
-import type { BookingSource, ExternalBooking, ExternalBookingInput, SourceKind } from './external-booking';
+import { type BookingSource, type ExternalBooking, type ExternalBookingInput, IS_VISIBLE, type SourceKind, VISIBLE_EXTERNAL_BOOKINGS } from './external-booking';
 
 /** Whether an upsert changes anything a calendar shows of the stored booking. */
 const SHOWN_FIELDS_CHANGED = `(external_bookings.start_time, external_bookings.ends_at, external_bookings.summary, external_bookings.description, external_bookings.location, external_bookings.status, external_bookings.sequence)
@@ -44,15 +44,6 @@ export function upsertParams(source: BookingSource, generation: number, bookings
   }
   return [source.kind, source.id, source.userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence];
 }
-
-/**
- * The bookings a calendar may show: those of a source that is not switched off. external_booking_sources (a view
- * over each source kind's own table) names the source; a kind without a table of its own yet (Beds24) has no row
- * there, and its bookings show. One definition for the calendar read and the subscription poll.
- */
-export const VISIBLE_EXTERNAL_BOOKINGS = `external_bookings b
-  LEFT JOIN external_booking_sources s ON s.source_kind = b.source_kind AND s.source_id = b.source_id`;
-export const IS_VISIBLE = 's.enabled IS NOT FALSE';
 
 const SELECT = `
   SELECT b.id, b.source_kind, b.source_id, s.name AS source_name, left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS uid_key,
