@@ -51,8 +51,9 @@ const storedWarning = (f: IcalFeed) =>
  * The iCal adapter of the external bookings store: fetches one feed and hands its parse to the store as a pull
  * (ExternalBookingsService.applyPull holds the rules on what a pull may remove). A failed fetch or parse never
  * reaches the store; only the feed's status records the error. A parse that skipped some VEVENTs is an incomplete
- * pull (a rejected VEVENT may be a booking whose last good copy is stored). Each sync runs under a per-feed try-lock (SyncLocks), so two instances, or a tick and a manual
- * sync, never work on the same feed at once: the later one is skipped.
+ * pull (a rejected VEVENT may be a booking whose last good copy is stored). Each sync runs under a per-feed try-lock
+ * (SyncLocks), so two instances, or a tick and a manual sync, never work on the same feed at once: the later one is
+ * skipped.
  */
 @Injectable()
 export class FeedSyncService {
@@ -137,8 +138,9 @@ export class FeedSyncService {
       const source = { kind: 'ical' as const, id: feed.id, userId: feed.userId };
       const bookings = toExternalBookings(parsed.events, zone);
       const pull = await this.bookings.applyPull(tx, { source, complete: parsed.rejected.length === 0, bookings, now, emptyPullsBefore: feed.emptyParses });
-      const reasons = parsed.rejected.slice(0, 3).map((r) => r.reason).join('; ');
-      const warning = parsed.rejected.length > 0 ? partialParse(parsed.rejected.length, reasons) : pull.keptUntilConfirmed !== null ? emptyHeldBack(pull.keptUntilConfirmed) : null;
+      let warning: SyncMessage | null = null;
+      if (parsed.rejected.length > 0) warning = partialParse(parsed.rejected.length, parsed.rejected.slice(0, 3).map((r) => r.reason).join('; '));
+      else if (pull.keptUntilConfirmed !== null) warning = emptyHeldBack(pull.keptUntilConfirmed);
       await tx.update(IcalFeed, { id: feed.id }, {
         eventCount: await this.bookings.countForSource('ical', feed.id, tx),
         emptyParses: pull.emptyPulls,
