@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { CalendarService } from '../src/calendar/calendar.service';
+import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
 import { TestApp } from './helpers/test-app';
 
 const JAN = { startDate: '2027-01-01T00:00:00.000Z', endDate: '2027-02-01T00:00:00.000Z' };
@@ -8,6 +8,15 @@ describe('calendar', () => {
   let t: TestApp;
   beforeAll(async () => (t = await TestApp.start()));
   afterAll(() => t.close());
+
+  /** A Beds24 booking put in the external bookings store the way its adapter will: a delta pull of one booking. */
+  async function storeBeds24Booking(userId: number, title: string): Promise<void> {
+    const start = new Date('2027-01-15T14:00:00Z');
+    const booking = { externalUid: '4711', startTime: start, endsAt: new Date(start.getTime() + 3_600_000), allDay: false, startDate: null, endDate: null, summary: title, description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
+    await t.app.get(DataSource).transaction((tx) =>
+      t.app.get(ExternalBookingsService).applyPull(tx, { source: { kind: 'beds24', id: 42, userId }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 }),
+    );
+  }
 
   describe('events', () => {
     it('creates with SPEC defaults and reads back by range; only the owner sees them', async () => {
@@ -56,10 +65,13 @@ describe('calendar', () => {
       const e = await agent.post('/api/events').send({ title: 'A', startTime: '2027-01-10T10:00:00Z' }).expect(201);
       const upd = await agent.put(`/api/events/${e.body.id}`).send({ title: 'B', routes: ['Oslo → Hytta'] }).expect(200);
       expect(upd.body).toMatchObject({ title: 'B', routes: ['Oslo → Hytta'] });
-      const booking = await t.app.get(CalendarService).createBooking(user.id, { title: 'Booking', startTime: '2027-01-15T14:00:00Z', source: { type: 'beds24', feedName: 'Beds24' } });
+      await storeBeds24Booking(user.id, 'Booking');
+      const [booking] = (await agent.get('/api/ical-feed-events').query(JAN).expect(200)).body;
+      expect(booking).toMatchObject({ id: expect.stringMatching(/^beds24-42-[0-9a-f]{16}$/), title: 'Booking', isBinding: true, source: { type: 'beds24', feedName: 'Beds24', uid: '4711' } });
       const del = await agent.delete(`/api/events/${booking.id}`).expect(409);
       expect(del.body.message).toMatch(/^Kan ikke slette booking/);
       await agent.put(`/api/events/${booking.id}`).send({ title: 'x' }).expect(409);
+      expect((await agent.get('/api/ical-feed-events').query(JAN).expect(200)).body).toEqual([booking]);
       const ok = await agent.delete(`/api/events/${e.body.id}`).expect(200);
       expect(ok.body).toEqual({ message: 'Event deleted', deletedEvent: { id: e.body.id, title: 'B' } });
     });
@@ -144,8 +156,11 @@ describe('calendar', () => {
       const user = await t.createUser('user');
       const res = await admin.delete('/api/admin/events/ical-12-abc@airbnb.com').expect(409);
       expect(res.body.message).toMatch(/^Kan ikke slette booking/);
-      const booking = await t.app.get(CalendarService).createBooking(user.id, { title: 'Beds24', startTime: '2027-01-15T14:00:00Z', source: { type: 'beds24' } });
+      await storeBeds24Booking(user.id, 'Beds24');
+      const [booking] = (await admin.get(`/api/admin/user-calendar/${user.id}`).query(JAN).expect(200)).body.icalEvents;
+      expect(booking).toMatchObject({ title: 'Beds24', isBinding: true, source: { type: 'beds24' } });
       expect((await admin.delete(`/api/admin/events/${booking.id}`).expect(409)).body.message).toMatch(/^Kan ikke slette booking/);
+      expect((await admin.get(`/api/admin/user-calendar/${user.id}`).query(JAN).expect(200)).body.icalEvents).toEqual([booking]);
       await admin.delete('/api/admin/events/999999').expect(404);
     });
 

@@ -91,16 +91,18 @@ describe('feed sync safety', () => {
     const partial = await sync(agent, feed.id);
     expect(partial).toMatchObject({ status: 'updated', syncedCount: 1 });
     expect(partial.warning).toMatch(/1 event\(s\) skipped.*kept until a complete parse/);
+    expect(partial).toMatchObject({ warningCode: 'feed.sync.partial', warningParams: { skipped: 1, reasons: expect.stringMatching(/DTSTART/) } });
     expect(await uids(agent)).toEqual(['a@x', 'b@x', 'c@x']);
     const state = await feedState(agent, feed.id);
     expect(state).toMatchObject({ eventCount: 3, lastError: null });
     expect(state.lastWarning).toMatch(/skipped/);
+    expect(state).toMatchObject({ lastWarningCode: 'feed.sync.partial', lastWarningParams: partial.warningParams });
 
     // Once the feed parses completely again, c (really gone) is removed and the warning clears.
     feeds.serve('/partial.ics', stays(a, b));
     expect(await sync(agent, feed.id)).toMatchObject({ status: 'updated', syncedCount: 2 });
     expect(await uids(agent)).toEqual(['a@x', 'b@x']);
-    expect((await feedState(agent, feed.id)).lastWarning).toBeNull();
+    expect(await feedState(agent, feed.id)).toMatchObject({ lastWarning: null, lastWarningCode: null, lastWarningParams: null });
   });
 
   it('keeps past stays that drop out of the feed (Airbnb exports future dates only) and removes future ones', async () => {
@@ -154,7 +156,7 @@ describe('feed sync safety', () => {
     expect(first).toMatchObject({ status: 'updated', syncedCount: 0 });
     expect(first.warning).toMatch(/no future events.*2 stored event\(s\) are kept/);
     expect(await uids(agent)).toEqual(['one@x', 'two@x']);
-    expect((await feedState(agent, feed.id)).lastWarning).toBe(first.warning);
+    expect(await feedState(agent, feed.id)).toMatchObject({ lastWarning: first.warning, lastWarningCode: 'feed.sync.emptyHeldBack', lastWarningParams: { kept: 2 } });
 
     // The feed recovers: the count starts over, so the next single empty answer is held back again.
     feeds.serve('/emptied.ics', stays(one, two));

@@ -127,12 +127,14 @@ describe('iCal feeds', () => {
       const state = (await agent.get('/api/ical-feeds')).body[0];
       expect(state).toMatchObject({ consecutiveFailures: 3, eventCount: 1 });
       expect(state.lastError).toMatch(/500/);
+      expect(state).toMatchObject({ lastErrorCode: 'feed.fetch.httpStatus', lastErrorParams: { status: 500 } });
 
       const hanging = feeds.hang('/hang.ics');
       await agent.put(`/api/ical-feeds/${feed.id}`).send({ url: hanging }).expect(200);
       const hung = (await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200)).body;
       expect(hung).toMatchObject({ status: 'failed' });
       expect(hung.error).toMatch(/timed out/);
+      expect(hung).toMatchObject({ errorCode: 'feed.fetch.timeout', errorParams: { ms: expect.any(Number) } });
       expect((await agent.get('/api/ical-feed-events').query(Q1_2027)).body).toEqual(kept);
     });
 

@@ -1,6 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import ICAL from 'ical.js';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
 import { FeedServer, stays } from './helpers/feed-server';
 import { TestApp } from './helpers/test-app';
 
@@ -157,6 +159,22 @@ describe('personal subscription feed', () => {
     await agent.post('/api/events').send({ title: 'Ny', startTime: '2027-02-01T10:00:00Z' }).expect(201);
     const changed = await request(t.server).get(pathOf(link)).set('If-None-Match', etag).expect(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('exports the bookings of every external source: one a Beds24 pull stored shows, and changes the ETag', async () => {
+    const { user, link } = await hostWithCalendar();
+    const first = await request(t.server).get(pathOf(link)).expect(200);
+    const booking = { externalUid: '4711', startTime: new Date('2027-01-22T23:00:00Z'), endsAt: new Date('2027-01-24T23:00:00Z'), allDay: true, startDate: '2027-01-23', endDate: '2027-01-25', summary: '', description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
+    await t.app.get(DataSource).transaction((tx) =>
+      t.app.get(ExternalBookingsService).applyPull(tx, { source: { kind: 'beds24', id: 42, userId: user.id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 }),
+    );
+    const changed = await request(t.server).get(pathOf(link)).set('If-None-Match', first.headers.etag).expect(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    const vevents = new ICAL.Component(ICAL.parse(changed.text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const beds24 = vevents.find((e) => e.uid === 'beds24-42-4711');
+    expect(beds24).toBeDefined();
+    expect([beds24!.summary, beds24!.startDate.toString(), beds24!.endDate.toString()]).toEqual(['Beds24', '2027-01-23', '2027-01-25']);
+    expect(vevents.map((e) => e.uid)).toContain('ical-' + (await t.app.get(DataSource).query(`SELECT id FROM ical_feeds WHERE user_id = $1`, [user.id]))[0].id + '-stay-1@airbnb.com');
   });
 
   it('reveals nothing without the right token, and renewing retires the old link', async () => {

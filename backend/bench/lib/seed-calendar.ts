@@ -91,16 +91,16 @@ async function insertMarkedDays(db: DataSource, userId: number, window: Calendar
   );
 }
 
-/** Rows as FeedEventsStore.replace writes them for all-day events: midnight in the business time zone. */
+/** Rows as the iCal adapter stores all-day events (ExternalBookingsService.applyPull): midnight in the business time zone. */
 async function insertImportedEvents(db: DataSource, feedId: number, userId: number, zone: string) {
   const first = new Date(Date.now() - 365 * DAY_S * 1000).toISOString().slice(0, 10);
   const step = Math.floor((3 * 365) / IMPORTED_EVENTS);
   await db.query(
-    `INSERT INTO ical_feed_events (feed_id, user_id, uid, start_time, ends_at, all_day, start_date, end_date, summary, description, sync_generation)
-     SELECT $1, $2, 'bench-' || i || '@airbnb.example', d::timestamp AT TIME ZONE $3, (d + n)::timestamp AT TIME ZONE $3, true, d, d + n,
-            'Reserved', 'Reservation URL: https://www.airbnb.example/hosting/reservations/details/HM' || i, 1
+    `INSERT INTO external_bookings (source_kind, source_id, user_id, external_uid, start_time, ends_at, all_day, start_date, end_date, summary, description, sync_generation)
+     SELECT 'ical', $1, $2, 'bench-' || i || '@airbnb.example', d::timestamp AT TIME ZONE $3, (d + n)::timestamp AT TIME ZONE $3, true, d, d + n,
+            'Reserved', 'Reservation URL: https://www.airbnb.example/hosting/reservations/details/HM' || i, 0
      FROM (SELECT i, $4::date + i * $5::int AS d, i % 5 + 2 AS n FROM generate_series(0, $6::int - 1) AS i) AS days`,
     [feedId, userId, zone, first, step, IMPORTED_EVENTS],
   );
-  await db.query('UPDATE ical_feeds SET sync_generation = 1, event_count = $2, last_synced = now() WHERE id = $1', [feedId, IMPORTED_EVENTS]);
+  await db.query('UPDATE ical_feeds SET event_count = $2, last_synced = now() WHERE id = $1', [feedId, IMPORTED_EVENTS]);
 }

@@ -4,7 +4,7 @@ import { CalendarService } from '../../src/calendar/calendar.service';
 import { DateRange, dayOf, toDateRange } from '../../src/calendar/date-range';
 import { CalendarEvent } from '../../src/calendar/event.entity';
 import { MarkedDay } from '../../src/calendar/marked-day.entity';
-import { FeedEventsStore } from '../../src/feeds/feed-events.store';
+import { ExternalBookingsStore } from '../../src/bookings/external-bookings.store';
 import { mapFeedEvent } from '../../src/feeds/feeds.dto';
 import { UsersService } from '../../src/users/users.service';
 import type { AppUnderTest } from '../lib/app-under-test';
@@ -43,7 +43,7 @@ export const calendarWindow: Scenario = {
       await seedHost(app, username, size, window);
       hosts.set(size, await app.login(username, BENCH_PASSWORD));
     }
-    await app.app.get(DataSource).query('ANALYZE events, marked_days, ical_feed_events');
+    await app.app.get(DataSource).query('ANALYZE events, marked_days, external_bookings');
 
     const pool = db.openBaselinePool();
     const baseline = await startBaseline(await windowBaseline(app, pool));
@@ -97,7 +97,7 @@ const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size)
 /**
  * The same three answers with node:http and the app's own SQL: session row, user row, then the statement the
  * app's service sends for the path, mapped with the app's own mapX functions. Imported events go through
- * FeedEventsStore itself (plain SQL over whatever `query` it is given), here on the baseline's pool.
+ * ExternalBookingsStore itself (plain SQL over whatever `query` it is given), here on the baseline's pool.
  */
 async function windowBaseline(app: AppUnderTest, pool: QueryPool): Promise<BaselineHandler> {
   const dataSource = app.app.get(DataSource);
@@ -109,7 +109,7 @@ async function windowBaseline(app: AppUnderTest, pool: QueryPool): Promise<Basel
   const markedSql = await captureStatement(dataSource, { userId: probe.userId, ...marked }, () => calendar.listMarkedDays(probe.userId, probe));
   const toEvent = entityReader(dataSource, CalendarEvent, 'e');
   const toMarkedDay = entityReader(dataSource, MarkedDay, 'd');
-  const feedEvents = new FeedEventsStore({ query: async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows } as unknown as DataSource);
+  const feedEvents = new ExternalBookingsStore({ query: async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows } as unknown as DataSource);
 
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://baseline');

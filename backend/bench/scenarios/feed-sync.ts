@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { mapWithConcurrency } from '../../src/feeds/feed-scheduler.service';
-import { UPSERT_FEED_EVENTS, upsertParams } from '../../src/feeds/feed-events.store';
+import { UPSERT_EXTERNAL_BOOKINGS, upsertParams } from '../../src/bookings/external-bookings.store';
 import { expansionWindow, FeedSyncService, SyncOutcome } from '../../src/feeds/feed-sync.service';
+import { toExternalBookings } from '../../src/feeds/ical-bookings';
 import { parseFeed } from '../../src/feeds/import/parse-feed';
 import type { CreateFeedDto } from '../../src/feeds/feeds.dto';
 import { FeedsService } from '../../src/feeds/feeds.service';
@@ -55,7 +56,7 @@ export const feedSync: Scenario = {
 
       const countsBefore = { ...server.counts };
       const full = await syncAll();
-      const [{ n: stored }] = await app.app.get(DataSource).query('SELECT count(*)::int AS n FROM ical_feed_events WHERE feed_id = ANY($1::int[])', [feedIds]);
+      const [{ n: stored }] = await app.app.get(DataSource).query(`SELECT count(*)::int AS n FROM external_bookings WHERE source_kind = 'ical' AND source_id = ANY($1::int[])`, [feedIds]);
       const fetchedFull = server.counts[200] - countsBefore[200];
       const bareFull = await timed(bare);
       const counts304Before = server.counts[304];
@@ -159,7 +160,7 @@ function bareSync(pool: QueryPool, feeds: { id: number; userId: number; n: numbe
       etags.set(id, res.headers.get('etag') ?? '');
       const parsed = parseFeed(body, { window: expansionWindow(new Date()), defaultTimeZone: zone, contentType: res.headers.get('content-type') ?? undefined });
       if (!parsed.ok || parsed.events.length !== EVENTS_PER_FEED) throw new Error(`baseline: feed ${n} parsed to ${parsed.ok ? parsed.events.length : parsed.error}`);
-      await pool.query(UPSERT_FEED_EVENTS, upsertParams(id, userId, generation, parsed.events, zone));
+      await pool.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams({ kind: 'ical', id, userId }, generation, toExternalBookings(parsed.events, zone)));
     });
   };
 }

@@ -28,7 +28,7 @@ export const subscriptionFeed: Scenario = {
 
   async run({ db, app, load }) {
     const { user } = await seedHost(app, 'bench-subscription@example.com', SIZE, currentWindow());
-    await app.app.get(DataSource).query('ANALYZE events, marked_days, ical_feed_events');
+    await app.app.get(DataSource).query('ANALYZE events, marked_days, external_bookings');
     const link = new URL(await app.app.get(SubscriptionService).renew(user.id));
     const url = `${app.url}${link.pathname}${link.search}`;
 

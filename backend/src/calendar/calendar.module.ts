@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
+import { BookingsModule } from '../bookings/bookings.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { UsersModule } from '../users/users.module';
 import { AdminCalendarController } from './admin-calendar.controller';
@@ -16,7 +17,7 @@ import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, IcalEventNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, FeedsModule],
+  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, IcalEventNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, FeedsModule, BookingsModule],
   controllers: [EventsController, MarkedDaysController, EventNotesController, AdminCalendarController, SubscriptionController],
   providers: [CalendarService, SubscriptionService],
   exports: [CalendarService],

@@ -2,15 +2,28 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
+import { isExternalBookingId } from '../bookings/external-booking';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from './date-range';
-import { CalendarEvent, EventSource } from './event.entity';
+import { CalendarEvent } from './event.entity';
 import { IcalEventNote } from './ical-event-note.entity';
 import { MarkedDay } from './marked-day.entity';
 
 const HOUR_MS = 3_600_000;
 export const BOOKING_NOT_DELETABLE = 'Kan ikke slette booking';
+const BINDING_NOT_EDITABLE = 'Bookingen er bindende og kan ikke endres';
+
+/**
+ * An own event's id from the API path. External bookings ('ical-…', 'beds24-…') are owned by their source: binding,
+ * so changing or deleting one is refused with `refusal`, whether or not it exists.
+ */
+function ownEventId(apiId: string, refusal: string): number {
+  if (isExternalBookingId(apiId)) throw new ConflictException(refusal);
+  const id = Number(apiId);
+  if (!/^[1-9]\d*$/.test(apiId) || !Number.isSafeInteger(id)) throw new BadRequestException('Ugyldig hendelses-ID');
+  return id;
+}
 
 /** An event without an end (or ending at its start) counts as one hour. */
 function endsAtOf(start: Date, end: Date | null): Date {
@@ -75,16 +88,12 @@ export class CalendarService {
   }
 
   /**
-   * A user's own event. A `source` marks a binding booking that nobody may delete, so only the admin route and the
-   * importers may set it; here it is dropped, and the owner can always remove what they created.
+   * A user's own event. A `source` marks a binding event that nobody may delete, so only the admin route may set
+   * it; here it is dropped, and the owner can always remove what they created. Bookings owned by an outside system
+   * (Beds24, iCal feeds) are not events: they live in the external bookings store.
    */
   createEvent(user: User, dto: CreateEventDto): Promise<CalendarEvent> {
     return this.events.save(this.buildEvent(user.id, { ...dto, source: null }, null));
-  }
-
-  /** A binding booking from a channel sync (Beds24): it carries its source, so no one can delete or change it. */
-  createBooking(userId: number, dto: CreateEventDto & { source: EventSource }): Promise<CalendarEvent> {
-    return this.events.save(this.buildEvent(userId, dto, null));
   }
 
   /** An admin puts an event in another user's calendar; the action is recorded with it. */
@@ -96,9 +105,9 @@ export class CalendarService {
     });
   }
 
-  async updateEvent(user: User, id: number, dto: UpdateEventDto): Promise<CalendarEvent> {
-    const event = await this.ownedEvent(user, id);
-    if (isBinding(event)) throw new ConflictException('Bookingen er bindende og kan ikke endres');
+  async updateEvent(user: User, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
+    const event = await this.ownedEvent(user, ownEventId(apiId, BINDING_NOT_EDITABLE));
+    if (isBinding(event)) throw new ConflictException(BINDING_NOT_EDITABLE);
     if (dto.title !== undefined) event.title = dto.title;
     if (dto.description !== undefined) event.description = dto.description;
     if (dto.startTime !== undefined) event.startTime = new Date(dto.startTime);
@@ -113,18 +122,16 @@ export class CalendarService {
     return this.events.save(event);
   }
 
-  async deleteOwnEvent(user: User, id: number): Promise<CalendarEvent> {
-    const event = await this.ownedEvent(user, id);
+  async deleteOwnEvent(user: User, apiId: string): Promise<CalendarEvent> {
+    const event = await this.ownedEvent(user, ownEventId(apiId, `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
     if (isBinding(event)) throw new ConflictException(`${BOOKING_NOT_DELETABLE}: bookingen er bindende`);
-    await this.events.delete({ id });
+    await this.events.delete({ id: event.id });
     return event;
   }
 
-  /** Admin delete by API id; imported ('ical-…') and binding events are refused. */
+  /** Admin delete by API id; external bookings ('ical-…', 'beds24-…') and binding events are refused. */
   async adminDeleteEvent(admin: User, apiId: string): Promise<CalendarEvent> {
-    if (apiId.includes('ical-')) throw new ConflictException(`${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet`);
-    const id = Number(apiId);
-    if (!Number.isInteger(id) || id <= 0) throw new BadRequestException('Ugyldig hendelses-ID');
+    const id = ownEventId(apiId, `${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet`);
     return this.db.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException('Hendelsen finnes ikke');

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { User } from '../users/user.entity';
 import { CreateEventDto, DateRangeQuery, mapEvent, UpdateEventDto } from './calendar.dto';
@@ -21,13 +21,14 @@ export class EventsController {
     return mapEvent(await this.calendar.createEvent(user, dto));
   }
 
+  /** The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed. */
   @Put(':id')
-  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEventDto) {
+  async update(@CurrentUser() user: User, @Param('id') id: string, @Body() dto: UpdateEventDto) {
     return mapEvent(await this.calendar.updateEvent(user, id, dto));
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: User, @Param('id') id: string) {
     const event = await this.calendar.deleteOwnEvent(user, id);
     return { message: 'Event deleted', deletedEvent: { id: event.id, title: event.title } };
   }

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import ical, { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { IS_VISIBLE, SOURCE_KIND_NAMES, VISIBLE_EXTERNAL_BOOKINGS } from '../bookings/external-booking';
+import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { Sealer, sameHash, sha256Hex } from '../common/secrets';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { FeedEventsStore } from '../feeds/feed-events.store';
 import { utcToWallTime } from '../feeds/import/timezones';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -40,16 +41,17 @@ function allDaySpan(zone: string, start: Date, end: Date | null): { start: strin
 
 /**
  * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change.
- * Counts catch deletions, which leave no updated_at behind; the feeds' enabled flags catch a feed turned off.
+ * Counts catch deletions, which leave no updated_at behind; the sources' enabled flags catch a feed turned off.
+ * External bookings are counted as the calendar read shows them (VISIBLE_EXTERNAL_BOOKINGS).
  */
 export const POLL_SQL = `
   SELECT u.name, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds
   FROM users u,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE user_id = u.id) e,
-    LATERAL (SELECT count(*) AS n, max(ev.updated_at) AS at FROM ical_feed_events ev JOIN ical_feeds fd ON fd.id = ev.feed_id
-             WHERE ev.user_id = u.id AND fd.enabled) i,
+    LATERAL (SELECT count(*) AS n, max(b.updated_at) AS at FROM ${VISIBLE_EXTERNAL_BOOKINGS} WHERE b.user_id = u.id AND ${IS_VISIBLE}) i,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE user_id = u.id) m,
-    LATERAL (SELECT string_agg(id || ':' || enabled::text, ',' ORDER BY id) AS feeds FROM ical_feeds WHERE user_id = u.id) f
+    LATERAL (SELECT string_agg(source_kind || source_id || ':' || enabled::text, ',' ORDER BY source_kind, source_id) AS feeds
+             FROM external_booking_sources WHERE user_id = u.id) f
   WHERE u.id = $1 AND u.calendar_token_hash = $2 AND NOT u.is_blocked`;
 
 /**
@@ -76,7 +78,7 @@ export class SubscriptionService {
   constructor(
     private readonly users: UsersService,
     private readonly calendar: CalendarService,
-    private readonly feedEvents: FeedEventsStore,
+    private readonly externalBookings: ExternalBookingsService,
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -120,7 +122,7 @@ export class SubscriptionService {
     const range = this.window(now);
     const [events, imported, marked] = await Promise.all([
       this.calendar.listEvents(user.id, range),
-      this.feedEvents.listForUser(user.id, range),
+      this.externalBookings.listForUser(user.id, range),
       this.calendar.listMarkedDays(user.id, range),
     ]);
     const host = new URL(this.config.publicUrl).hostname;
@@ -146,11 +148,11 @@ export class SubscriptionService {
     }
     for (const e of imported) {
       cal.createEvent({
-        id: `ical-${e.feedId}-${e.uid}${e.recurrenceId ? `-${e.recurrenceId}` : ''}`,
+        id: `${e.sourceKind}-${e.sourceId}-${e.externalUid}${e.recurrenceId ? `-${e.recurrenceId}` : ''}`,
         start: e.allDay ? e.startDate! : e.startTime,
         end: e.allDay ? e.endDate! : e.endsAt,
         allDay: e.allDay,
-        summary: e.summary || e.feedName,
+        summary: e.summary || (e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind]),
         description: e.description ?? undefined,
         location: e.location ?? undefined,
         status: e.status === 'tentative' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,

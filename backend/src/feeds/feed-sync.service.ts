@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { eventEndsAt, FeedEventsStore } from './feed-events.store';
+import { toExternalBookings } from './ical-bookings';
 import { IcalFeed } from './ical-feed.entity';
 import { fetchFeed } from './import/fetch-feed';
-import { ImportedEvent, parseFeed, RejectedEvent } from './import/parse-feed';
-import { NOT_A_CALENDAR } from './import/preprocess';
+import { parseFeed } from './import/parse-feed';
 import { LOCK_FEED_SYNC, SyncLocks } from './sync-locks';
+import { emptyHeldBack, fetchError, INTERNAL_ERROR, parseError, partialParse, SyncMessage } from './sync-messages';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
 export interface SyncOutcome {
@@ -15,10 +16,15 @@ export interface SyncOutcome {
   status: SyncStatus;
   syncedCount: number;
   error?: string;
+  /** The error's message code and parameters (feeds/sync-messages.ts). */
+  errorCode?: string;
+  errorParams?: Record<string, string | number>;
   /** Why a sync was skipped: the feed is disabled, or another sync of it is running. */
   skipped?: 'disabled' | 'busy';
   /** Set when the parse was partial or a removal was held back (the same text as the feed's lastWarning). */
   warning?: string;
+  warningCode?: string;
+  warningParams?: Record<string, string | number>;
 }
 
 const DAY_MS = 86_400_000;
@@ -34,17 +40,20 @@ export function expansionWindow(now: Date): { start: Date; end: Date } {
 /** An unchanged feed is still re-parsed this often, so the expansion window above moves with the date. */
 const REPARSE_AFTER_MS = DAY_MS;
 
-/** Messages stored on the feed and shown to staff; a login page instead of a calendar usually means an expired link. */
-function describeParseError(error: string): string {
-  return error === NOT_A_CALENDAR ? 'not a calendar (the link may be invalid or expired)' : error;
-}
+/** A warning as a sync outcome's fields. */
+const warningOf = (w: SyncMessage | null) => (w ? { warning: w.message, warningCode: w.code, warningParams: w.params } : {});
+
+/** The feed's stored warning, which an unchanged feed keeps (one stored before codes existed has none). */
+const storedWarning = (f: IcalFeed) =>
+  f.lastWarning ? { warning: f.lastWarning, ...(f.lastWarningCode ? { warningCode: f.lastWarningCode, warningParams: f.lastWarningParams ?? {} } : {}) } : {};
 
 /**
- * Fetches one feed and makes its stored events match it. A failed fetch or parse changes no stored event; only
- * the feed's status records the error. Events that left the feed are removed only after a complete parse, only
- * when they end in the future, and, if the parse empties a feed that had future events, only when the next parse
- * confirms it. Each sync runs under a per-feed try-lock (SyncLocks), so two instances, or a tick and a manual
- * sync, never work on the same feed at once: the later one is skipped.
+ * The iCal adapter of the external bookings store: fetches one feed and hands its parse to the store as a pull
+ * (ExternalBookingsService.applyPull holds the rules on what a pull may remove). A failed fetch or parse never
+ * reaches the store; only the feed's status records the error. A parse that skipped some VEVENTs is an incomplete
+ * pull (a rejected VEVENT may be a booking whose last good copy is stored). Each sync runs under a per-feed try-lock
+ * (SyncLocks), so two instances, or a tick and a manual sync, never work on the same feed at once: the later one is
+ * skipped.
  */
 @Injectable()
 export class FeedSyncService {
@@ -52,7 +61,7 @@ export class FeedSyncService {
 
   constructor(
     @InjectRepository(IcalFeed) private readonly feeds: Repository<IcalFeed>,
-    private readonly store: FeedEventsStore,
+    private readonly bookings: ExternalBookingsService,
     private readonly locks: SyncLocks,
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,7 +96,7 @@ export class FeedSyncService {
     } catch (e) {
       // Unexpected failures (database, bugs) are recorded like feed errors; the stored events stay as they were.
       this.logger.error(`feed ${feedId}: ${e.stack ?? e}`);
-      return this.recordFailure(feed, now, 'internal error during sync');
+      return this.recordFailure(feed, now, INTERNAL_ERROR);
     }
   }
 
@@ -105,16 +114,16 @@ export class FeedSyncService {
       allowPrivateHosts,
       userAgent: 'Eierportal-calendar-sync/1.0',
     });
-    if (fetched.status === 'error') return this.recordFailure(feed, now, fetched.error);
+    if (fetched.status === 'error') return this.recordFailure(feed, now, fetchError(fetched.error));
     if (fetched.status === 'not-modified' || (!fullFetch && fetched.contentHash === feed.contentHash)) {
       await this.feeds.update(
         { id: feed.id },
         {
-          lastAttemptAt: now, lastSynced: now, lastError: null, consecutiveFailures: 0, nextSyncAt: this.nextSyncAfterSuccess(now),
+          lastAttemptAt: now, lastSynced: now, lastError: null, lastErrorCode: null, lastErrorParams: null, consecutiveFailures: 0, nextSyncAt: this.nextSyncAfterSuccess(now),
           ...(fetched.status === 'ok' ? { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null } : {}),
         },
       );
-      return { feedId: feed.id, status: 'unchanged', syncedCount: feed.eventCount, ...(feed.lastWarning ? { warning: feed.lastWarning } : {}) };
+      return { feedId: feed.id, status: 'unchanged', syncedCount: feed.eventCount, ...storedWarning(feed) };
     }
 
     const zone = this.config.businessTimeZone;
@@ -123,17 +132,18 @@ export class FeedSyncService {
       defaultTimeZone: zone,
       contentType: fetched.contentType,
     });
-    if (!parsed.ok) return this.recordFailure(feed, now, describeParseError(parsed.error));
+    if (!parsed.ok) return this.recordFailure(feed, now, parseError(parsed.error));
 
-    const generation = feed.syncGeneration + 1;
-    const outcome = await this.db.transaction(async (tx) => {
-      const removal = await this.decideRemoval(tx, feed, parsed.events, parsed.rejected, now);
-      await this.store.replace(tx, feed.id, feed.userId, generation, parsed.events, zone, removal.remove ? now : null);
-      const eventCount = await this.store.countForFeed(feed.id, tx);
+    return this.db.transaction(async (tx) => {
+      const source = { kind: 'ical' as const, id: feed.id, userId: feed.userId };
+      const bookings = toExternalBookings(parsed.events, zone);
+      const pull = await this.bookings.applyPull(tx, { source, complete: parsed.rejected.length === 0, bookings, now, emptyPullsBefore: feed.emptyParses });
+      let warning: SyncMessage | null = null;
+      if (parsed.rejected.length > 0) warning = partialParse(parsed.rejected.length, parsed.rejected.slice(0, 3).map((r) => r.reason).join('; '));
+      else if (pull.keptUntilConfirmed !== null) warning = emptyHeldBack(pull.keptUntilConfirmed);
       await tx.update(IcalFeed, { id: feed.id }, {
-        syncGeneration: generation,
-        eventCount,
-        emptyParses: removal.emptyParses,
+        eventCount: await this.bookings.countForSource('ical', feed.id, tx),
+        emptyParses: pull.emptyPulls,
         etag: fetched.etag ?? null,
         lastModified: fetched.lastModified ?? null,
         contentHash: fetched.contentHash,
@@ -141,39 +151,24 @@ export class FeedSyncService {
         lastSynced: now,
         lastParsedAt: now,
         lastError: null,
-        lastWarning: removal.warning,
+        lastErrorCode: null,
+        lastErrorParams: null,
+        lastWarning: warning?.message ?? null,
+        lastWarningCode: warning?.code ?? null,
+        lastWarningParams: warning?.params ?? null,
         consecutiveFailures: 0,
         nextSyncAt: this.nextSyncAfterSuccess(now),
       });
-      return { feedId: feed.id, status: 'updated' as const, syncedCount: parsed.events.length, ...(removal.warning ? { warning: removal.warning } : {}) };
+      return { feedId: feed.id, status: 'updated' as const, syncedCount: parsed.events.length, ...warningOf(warning) };
     });
-    return outcome;
   }
 
-  /**
-   * Whether this parse may remove stored events it did not see. Not after a partial parse (a rejected VEVENT may be
-   * a booking whose last good copy is stored), and not on the first parse that would empty a feed with future
-   * events (an OTA glitch serving an empty calendar must not wipe every booking in one sync).
-   */
-  private async decideRemoval(tx: EntityManager, feed: IcalFeed, events: ImportedEvent[], rejected: RejectedEvent[], now: Date) {
-    if (rejected.length > 0) {
-      const reasons = rejected.slice(0, 3).map((r) => r.reason).join('; ');
-      return { remove: false, emptyParses: 0, warning: `${rejected.length} event(s) skipped: ${reasons}. Events missing from the feed are kept until a complete parse.` };
-    }
-    const zone = this.config.businessTimeZone;
-    if (events.some((e) => eventEndsAt(e, zone) > now)) return { remove: true, emptyParses: 0, warning: null };
-    const storedFuture = await this.store.countFuture(tx, feed.id, now);
-    if (storedFuture === 0 || feed.emptyParses >= 1) return { remove: true, emptyParses: 0, warning: null };
-    return {
-      remove: false,
-      emptyParses: feed.emptyParses + 1,
-      warning: `The feed has no future events any more; ${storedFuture} stored event(s) are kept until the next sync confirms it.`,
-    };
-  }
-
-  private async recordFailure(feed: IcalFeed, now: Date, error: string): Promise<SyncOutcome> {
+  private async recordFailure(feed: IcalFeed, now: Date, error: SyncMessage): Promise<SyncOutcome> {
     const failures = feed.consecutiveFailures + 1;
-    await this.feeds.update({ id: feed.id }, { lastAttemptAt: now, lastError: error, consecutiveFailures: failures, nextSyncAt: this.nextSyncAfterFailure(now, failures) });
-    return { feedId: feed.id, status: 'failed', syncedCount: feed.eventCount, error };
+    await this.feeds.update(
+      { id: feed.id },
+      { lastAttemptAt: now, lastError: error.message, lastErrorCode: error.code, lastErrorParams: error.params, consecutiveFailures: failures, nextSyncAt: this.nextSyncAfterFailure(now, failures) },
+    );
+    return { feedId: feed.id, status: 'failed', syncedCount: feed.eventCount, error: error.message, errorCode: error.code, errorParams: error.params };
   }
 }

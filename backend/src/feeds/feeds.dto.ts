@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
-import type { StoredFeedEvent } from './feed-events.store';
+import { type ExternalBooking, SOURCE_KIND_NAMES } from '../bookings/external-booking';
 import type { SyncOutcome } from './feed-sync.service';
 import { IcalFeed } from './ical-feed.entity';
 
@@ -77,7 +77,11 @@ export function mapFeed(f: IcalFeed, staleHours?: number) {
     lastSynced: f.lastSynced,
     lastAttemptAt: f.lastAttemptAt,
     lastError: f.lastError,
+    lastErrorCode: f.lastErrorCode,
+    lastErrorParams: f.lastErrorParams,
     lastWarning: f.lastWarning,
+    lastWarningCode: f.lastWarningCode,
+    lastWarningParams: f.lastWarningParams,
     consecutiveFailures: f.consecutiveFailures,
     eventCount: f.eventCount,
     nextSyncAt: f.nextSyncAt,
@@ -96,8 +100,11 @@ export function maskFeedUrl(url: string): string {
   }
 }
 
-/** An imported event in the calendar's event shape: string id containing 'ical-', pink, binding. */
-export function mapFeedEvent(e: StoredFeedEvent) {
+/**
+ * An external booking in the calendar's event shape: a string id naming its source ('ical-…', 'beds24-…'), pink,
+ * binding. `source.feedName` is the feed's name, or the source kind's for a source with no record of its own.
+ */
+export function mapFeedEvent(e: ExternalBooking) {
   return {
     id: e.id,
     userId: e.userId,
@@ -108,7 +115,7 @@ export function mapFeedEvent(e: StoredFeedEvent) {
     allDay: e.allDay,
     color: ICAL_EVENT_COLOR,
     location: e.location,
-    source: { type: 'ical', feedName: e.feedName, feedId: e.feedId, uid: e.uid, kind: e.kind },
+    source: { type: e.sourceKind, feedName: e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind], feedId: e.sourceId, uid: e.externalUid, kind: e.kind },
     isBinding: true,
     status: e.status,
   };
@@ -126,8 +133,8 @@ export function syncMessage(outcome: SyncOutcome, updated: string): string {
 /** The optional parts of a sync outcome that an answer passes on. */
 export function syncDetails(outcome: SyncOutcome) {
   return {
-    ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.error ? { error: outcome.error, errorCode: outcome.errorCode, errorParams: outcome.errorParams } : {}),
     ...(outcome.skipped ? { skipped: outcome.skipped } : {}),
-    ...(outcome.warning ? { warning: outcome.warning } : {}),
+    ...(outcome.warning ? { warning: outcome.warning, warningCode: outcome.warningCode, warningParams: outcome.warningParams } : {}),
   };
 }

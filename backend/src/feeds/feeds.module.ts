@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BookingsModule } from '../bookings/bookings.module';
 import { UsersModule } from '../users/users.module';
 import { AdminFeedsController } from './admin-feeds.controller';
-import { FeedEventsStore } from './feed-events.store';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
 import { FeedsController } from './feeds.controller';
@@ -11,9 +11,9 @@ import { IcalFeed } from './ical-feed.entity';
 import { SyncLocks } from './sync-locks';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([IcalFeed]), UsersModule],
+  imports: [TypeOrmModule.forFeature([IcalFeed]), UsersModule, BookingsModule],
   controllers: [FeedsController, AdminFeedsController],
-  providers: [FeedsService, FeedSyncService, FeedEventsStore, FeedScheduler, SyncLocks],
-  exports: [FeedsService, FeedEventsStore, FeedScheduler],
+  providers: [FeedsService, FeedSyncService, FeedScheduler, SyncLocks],
+  exports: [FeedsService, FeedScheduler],
 })
 export class FeedsModule {}

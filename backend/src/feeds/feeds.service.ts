@@ -1,10 +1,11 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import type { ExternalBooking } from '../bookings/external-booking';
+import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import type { DateRange } from '../calendar/date-range';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { FeedEventsStore, StoredFeedEvent } from './feed-events.store';
 import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
 import { IcalFeed } from './ical-feed.entity';
 
@@ -15,7 +16,7 @@ export interface FeedWithOwner { feed: IcalFeed; owner: { id: number; name: stri
 export class FeedsService {
   constructor(
     @InjectRepository(IcalFeed) private readonly feeds: Repository<IcalFeed>,
-    private readonly store: FeedEventsStore,
+    private readonly bookings: ExternalBookingsService,
     private readonly users: UsersService,
     private readonly db: DataSource,
   ) {}
@@ -57,12 +58,19 @@ export class FeedsService {
 
   async remove(actor: User, id: number): Promise<IcalFeed> {
     const feed = await this.accessibleFeed(actor, id);
-    await this.feeds.delete({ id }); // its imported events go with it (ON DELETE CASCADE)
+    await this.db.transaction(async (tx) => {
+      await tx.delete(IcalFeed, { id });
+      await this.bookings.removeSources(tx, 'ical', [id]); // its imported events go with it
+    });
     return feed;
   }
 
-  eventsForUser(userId: number, range: DateRange): Promise<StoredFeedEvent[]> {
-    return this.store.listForUser(userId, range);
+  /**
+   * The user's external bookings for the range: every source's (iCal feeds and, once it lands, Beds24), as the
+   * calendar shows them beside the user's own events.
+   */
+  eventsForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
+    return this.bookings.listForUser(userId, range);
   }
 
   /** Every feed with its owner, for the all-feeds admin view. */
@@ -97,6 +105,7 @@ export class FeedsService {
         ) ranked WHERE n > 1`);
       const ids = rows.map((r) => r.id);
       if (ids.length) await tx.query('DELETE FROM ical_feeds WHERE id = ANY($1::int[])', [ids]);
+      await this.bookings.removeSources(tx, 'ical', ids);
       return { found: ids.length, removed: ids.length };
     });
   }

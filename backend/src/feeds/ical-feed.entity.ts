@@ -46,9 +46,22 @@ export class IcalFeed {
   @Column({ type: 'text', nullable: true })
   lastError: string | null;
 
+  /** lastError's message code and parameters (feeds/sync-messages.ts), for clients that translate it. */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  lastErrorCode: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  lastErrorParams: Record<string, string | number> | null;
+
   /** Set when the last parse skipped some events (a partial import). */
   @Column({ type: 'text', nullable: true })
   lastWarning: string | null;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  lastWarningCode: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  lastWarningParams: Record<string, string | number> | null;
 
   @Column({ type: 'int', default: 0 })
   consecutiveFailures: number;
@@ -64,9 +77,6 @@ export class IcalFeed {
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   contentHash: string | null;
-
-  @Column({ type: 'int', default: 0 })
-  syncGeneration: number;
 
   /** Valid parses in a row that would have emptied a feed with future events; removal waits for the second. */
   @Column({ type: 'int', default: 0 })

@@ -1,0 +1,109 @@
+/** The outside systems whose bookings the store holds. */
+export type SourceKind = 'ical' | 'beds24';
+
+/** What a booking's source is called when the source has no name of its own. */
+export const SOURCE_KIND_NAMES: Record<SourceKind, string> = { ical: 'iCal', beds24: 'Beds24' };
+
+/** One outside calendar: an iCal feed (its id), or a Beds24 configuration / property (its id). */
+export interface BookingSource {
+  kind: SourceKind;
+  id: number;
+  /** The user whose calendar shows the source's bookings. */
+  userId: number;
+}
+
+/** A booking as an adapter hands it to the store: already in instants and days, whatever the source's format. */
+export interface ExternalBookingInput {
+  /** The source's own key: an iCal UID, a Beds24 booking id. */
+  externalUid: string;
+  /** The instance of a recurring series; '' (or absent) for a single booking. */
+  recurrenceId?: string;
+  startTime: Date;
+  /** Exclusive end; never before startTime. */
+  endsAt: Date;
+  allDay: boolean;
+  /** All-day bookings: 'YYYY-MM-DD', end exclusive (the check-out day). Null for timed ones. */
+  startDate: string | null;
+  endDate: string | null;
+  summary: string;
+  description: string | null;
+  location: string | null;
+  /** 'confirmed' or 'tentative' are stored; 'cancelled' removes the stored booking (an explicit cancellation). */
+  status: string;
+  /** Guest stay, blocked dates, or anything else (see feeds/import/classify.ts). */
+  kind: string;
+  sequence: number;
+}
+
+export const CANCELLED = 'cancelled';
+
+/**
+ * One pull of a source, as the store applies it. `complete` says the pull read the source's whole window without
+ * losing anything (a full pull that parsed cleanly); a partial parse, or a delta ("modified since") pull, is not
+ * complete, so it updates and adds but never removes what it did not see.
+ */
+export interface ExternalPull {
+  source: BookingSource;
+  complete: boolean;
+  bookings: ExternalBookingInput[];
+  /** Bookings ending before this instant are never removed for vanishing: Airbnb drops past stays from its feed. */
+  now: Date;
+  /**
+   * Complete pulls in a row, just before this one, that held no future booking while future ones were stored
+   * (kept by the source, as the result's emptyPulls of the last pull).
+   */
+  emptyPullsBefore: number;
+}
+
+export interface PullResult {
+  /** Bookings stored or updated from this pull (cancellations not counted). */
+  stored: number;
+  /** Bookings removed: vanished from a complete pull, or cancelled explicitly. */
+  removed: number;
+  /** What the source keeps for its next pull's emptyPullsBefore. */
+  emptyPulls: number;
+  /**
+   * Set when a complete pull held no future booking and removal waits for the next pull to confirm it: how many
+   * stored future bookings are kept meanwhile.
+   */
+  keptUntilConfirmed: number | null;
+}
+
+/** A stored booking as the calendar, the subscription feed and booked-day checks read it. */
+export interface ExternalBooking {
+  /** The API id: `<kind>-<source id>-<16 hex of md5(UID|recurrence id)>`; personal notes are keyed by it. */
+  id: string;
+  sourceKind: SourceKind;
+  sourceId: number;
+  /** The source's name (the feed's), or null when the source kind has no record of its own yet. */
+  sourceName: string | null;
+  userId: number;
+  externalUid: string;
+  recurrenceId: string;
+  startTime: Date;
+  endsAt: Date;
+  allDay: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  summary: string;
+  description: string | null;
+  location: string | null;
+  status: string;
+  kind: string;
+  sequence: number;
+  /** Changes we saw to this booking; added to the source's SEQUENCE in the subscription feed. */
+  revision: number;
+  updatedAt: Date;
+}
+
+/** Whether an API id names an external booking (`ical-…`, `beds24-…`) rather than one of our own events. */
+export const isExternalBookingId = (apiId: string) => /(ical|beds24)-/.test(apiId);
+
+/**
+ * The bookings a calendar may show: those of a source that is not switched off. external_booking_sources (a view
+ * over each source kind's own table) names the source; a kind without a table of its own yet (Beds24) has no row
+ * there, and its bookings show. One definition for the calendar read and the subscription poll.
+ */
+export const VISIBLE_EXTERNAL_BOOKINGS = `external_bookings b
+  LEFT JOIN external_booking_sources s ON s.source_kind = b.source_kind AND s.source_id = b.source_id`;
+export const IS_VISIBLE = 's.enabled IS NOT FALSE';

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { DateRange } from '../calendar/date-range';
+import { type BookingSource, type ExternalBooking, type ExternalBookingInput, IS_VISIBLE, type SourceKind, VISIBLE_EXTERNAL_BOOKINGS } from './external-booking';
+
+/** Whether an upsert changes anything a calendar shows of the stored booking. */
+const SHOWN_FIELDS_CHANGED = `(external_bookings.start_time, external_bookings.ends_at, external_bookings.summary, external_bookings.description, external_bookings.location, external_bookings.status, external_bookings.sequence)
+  IS DISTINCT FROM (EXCLUDED.start_time, EXCLUDED.ends_at, EXCLUDED.summary, EXCLUDED.description, EXCLUDED.location, EXCLUDED.status, EXCLUDED.sequence)`;
+
+/**
+ * Upserts a pull's bookings in one statement (unnest arrays), by (source kind, source id, UID, recurrence id).
+ * updated_at moves only when what a calendar shows changed, so the subscription feed's validators stay put on an
+ * identical re-sync; revision counts those changes (the subscription feed's SEQUENCE).
+ * Exported with its parameters for the feed-sync benchmark's bare baseline, which must send the same statement.
+ */
+export const UPSERT_EXTERNAL_BOOKINGS = `INSERT INTO external_bookings (source_kind, source_id, user_id, sync_generation, external_uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence)
+  SELECT $1, $2, $3, $4, * FROM unnest($5::varchar[], $6::varchar[], $7::timestamptz[], $8::timestamptz[], $9::boolean[], $10::date[], $11::date[], $12::text[], $13::text[], $14::text[], $15::varchar[], $16::varchar[], $17::int[])
+  ON CONFLICT (source_kind, source_id, external_uid, recurrence_id) DO UPDATE SET
+    sync_generation = EXCLUDED.sync_generation, user_id = EXCLUDED.user_id,
+    start_time = EXCLUDED.start_time, ends_at = EXCLUDED.ends_at, all_day = EXCLUDED.all_day,
+    start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, summary = EXCLUDED.summary,
+    description = EXCLUDED.description, location = EXCLUDED.location, status = EXCLUDED.status,
+    kind = EXCLUDED.kind, sequence = EXCLUDED.sequence,
+    updated_at = CASE WHEN ${SHOWN_FIELDS_CHANGED} THEN now() ELSE external_bookings.updated_at END,
+    revision = external_bookings.revision + CASE WHEN ${SHOWN_FIELDS_CHANGED} THEN 1 ELSE 0 END`;
+
+/** UPSERT_EXTERNAL_BOOKINGS's parameters: one array per column. */
+export function upsertParams(source: BookingSource, generation: number, bookings: ExternalBookingInput[]): unknown[] {
+  const cols = { uid: [] as string[], rid: [] as string[], start: [] as Date[], end: [] as Date[], allDay: [] as boolean[], startDate: [] as (string | null)[], endDate: [] as (string | null)[], summary: [] as string[], description: [] as (string | null)[], location: [] as (string | null)[], status: [] as string[], kind: [] as string[], sequence: [] as number[] };
+  for (const b of bookings) {
+    cols.uid.push(b.externalUid);
+    cols.rid.push(b.recurrenceId ?? '');
+    cols.start.push(b.startTime);
+    cols.end.push(b.endsAt < b.startTime ? b.startTime : b.endsAt);
+    cols.allDay.push(b.allDay);
+    cols.startDate.push(b.startDate);
+    cols.endDate.push(b.endDate);
+    cols.summary.push(b.summary);
+    cols.description.push(b.description);
+    cols.location.push(b.location);
+    cols.status.push(b.status);
+    cols.kind.push(b.kind);
+    cols.sequence.push(b.sequence);
+  }
+  return [source.kind, source.id, source.userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence];
+}
+
+const SELECT = `
+  SELECT b.id, b.source_kind, b.source_id, s.name AS source_name, left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS uid_key,
+         b.user_id, b.external_uid, b.recurrence_id, b.start_time, b.ends_at, b.all_day, b.start_date, b.end_date, b.summary,
+         b.description, b.location, b.status, b.kind, b.sequence, b.revision, b.updated_at
+  FROM ${VISIBLE_EXTERNAL_BOOKINGS}`;
+
+/**
+ * Raw SQL for external_bookings: a pull writes a whole source in a few statements, and calendar reads use the GiST
+ * (user, time range) index. The rules deciding what a pull may remove live in ExternalBookingsService.
+ */
+@Injectable()
+export class ExternalBookingsStore {
+  constructor(private readonly db: DataSource) {}
+
+  /** A generation no pull has used: rows a complete pull did not touch keep an older one. */
+  async nextGeneration(tx: EntityManager): Promise<number> {
+    const [row] = await tx.query(`SELECT nextval('external_bookings_pull_seq')::int AS g`);
+    return row.g;
+  }
+
+  async upsert(tx: EntityManager, source: BookingSource, generation: number, bookings: ExternalBookingInput[]): Promise<void> {
+    if (bookings.length > 0) await tx.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams(source, generation, bookings));
+  }
+
+  /** Removes the given bookings of the source (explicit cancellations); answers how many were stored. */
+  async removeByKey(tx: EntityManager, source: BookingSource, keys: { externalUid: string; recurrenceId?: string }[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const [row] = await tx.query(
+      `WITH gone AS (DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2
+         AND (external_uid, recurrence_id) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[])) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [source.kind, source.id, keys.map((k) => k.externalUid), keys.map((k) => k.recurrenceId ?? '')],
+    );
+    return row.n;
+  }
+
+  /** Removes the source's bookings the pull of `generation` did not see, of those ending after `after`. */
+  async removeUnseen(tx: EntityManager, source: BookingSource, generation: number, after: Date): Promise<number> {
+    const [row] = await tx.query(
+      `WITH gone AS (DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4 RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [source.kind, source.id, generation, after],
+    );
+    return row.n;
+  }
+
+  /** Stored bookings of the source ending after `after` that the pull of `generation` did not see. */
+  async countUnseenAfter(tx: EntityManager, source: BookingSource, generation: number, after: Date): Promise<number> {
+    const [row] = await tx.query(
+      'SELECT count(*)::int AS n FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4',
+      [source.kind, source.id, generation, after],
+    );
+    return row.n;
+  }
+
+  async countForSource(kind: SourceKind, id: number, tx: EntityManager = this.db.manager): Promise<number> {
+    const [row] = await tx.query('SELECT count(*)::int AS n FROM external_bookings WHERE source_kind = $1 AND source_id = $2', [kind, id]);
+    return row.n;
+  }
+
+  /** Every booking of the given sources goes (the sources themselves were removed). */
+  async removeSources(tx: EntityManager, kind: SourceKind, ids: number[]): Promise<void> {
+    if (ids.length) await tx.query('DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = ANY($2::int[])', [kind, ids]);
+  }
+
+  /** A user's bookings overlapping the range, from sources that are not switched off. */
+  async listForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
+    const rows = await this.db.query(
+      `${SELECT} WHERE b.user_id = $1 AND ${IS_VISIBLE} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
+       ORDER BY b.start_time, b.id`,
+      [userId, range.start, range.end],
+    );
+    return rows.map(toBooking);
+  }
+}
+
+function toBooking(r: any): ExternalBooking {
+  return {
+    // From the source and the booking's UID, not the row: a personal note (keyed by this id) stays with a booking
+    // that leaves the source and comes back, and an id never points at another booking after a re-import.
+    id: `${r.source_kind}-${r.source_id}-${r.uid_key}`,
+    sourceKind: r.source_kind,
+    sourceId: r.source_id,
+    sourceName: r.source_name,
+    userId: r.user_id,
+    externalUid: r.external_uid,
+    recurrenceId: r.recurrence_id,
+    startTime: r.start_time,
+    endsAt: r.ends_at,
+    allDay: r.all_day,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    summary: r.summary,
+    description: r.description,
+    location: r.location,
+    status: r.status,
+    kind: r.kind,
+    sequence: r.sequence,
+    revision: r.revision,
+    updatedAt: r.updated_at,
+  };
+}

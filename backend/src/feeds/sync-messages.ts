@@ -1,0 +1,69 @@
+import { NOT_A_CALENDAR, TRUNCATED_CALENDAR } from './import/preprocess';
+
+/**
+ * A stored sync error or warning: a code and its parameters, so a client can say it in the user's language, beside
+ * the English text staff saw until now (kept as `message`, and still the feed's lastError / lastWarning).
+ */
+export interface SyncMessage {
+  code: string;
+  params: Record<string, string | number>;
+  message: string;
+}
+
+/**
+ * fetchFeed's errors (plain text) with their codes. The first pattern that matches names the code; its named groups
+ * are the parameters (numbers where they are numbers).
+ */
+const FETCH_ERRORS: [RegExp, string][] = [
+  [/^timed out after (?<ms>\d+) ms$/, 'feed.fetch.timeout'],
+  [/^HTTP (?<status>\d+)$/, 'feed.fetch.httpStatus'],
+  [/^feed too large \(over (?<maxBytes>\d+) bytes\)$/, 'feed.fetch.tooLarge'],
+  [/^address not allowed/, 'feed.fetch.addressNotAllowed'],
+  [/^invalid URL$/, 'feed.fetch.invalidUrl'],
+  [/^unsupported URL scheme$/, 'feed.fetch.unsupportedScheme'],
+  [/^host has no address$/, 'feed.fetch.noAddress'],
+  [/^unsupported content encoding (?<encoding>.+)$/, 'feed.fetch.unsupportedEncoding'],
+  [/^download failed \((?<reason>.+)\)$/, 'feed.fetch.downloadFailed'],
+  [/^too many redirects \(more than (?<max>\d+)\)$/, 'feed.fetch.tooManyRedirects'],
+  [/^redirect refused: (?<reason>.+)$/, 'feed.fetch.redirectRefused'],
+  [/^network error \((?<reason>.+)\)$/, 'feed.fetch.networkError'],
+];
+
+const numeric = (groups: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v]));
+
+/** A failed fetch's error; an unknown text is 'feed.fetch.failed' with the text as its detail. */
+export function fetchError(error: string): SyncMessage {
+  for (const [pattern, code] of FETCH_ERRORS) {
+    const m = pattern.exec(error);
+    if (m) return { code, params: numeric(m.groups), message: error };
+  }
+  return { code: 'feed.fetch.failed', params: { detail: error }, message: error };
+}
+
+/** A body the parser refused. A login page instead of a calendar usually means an expired link, and says so. */
+export function parseError(error: string): SyncMessage {
+  if (error === NOT_A_CALENDAR) return { code: 'feed.parse.notACalendar', params: {}, message: 'not a calendar (the link may be invalid or expired)' };
+  if (error === TRUNCATED_CALENDAR) return { code: 'feed.parse.truncated', params: {}, message: error };
+  return { code: 'feed.parse.invalid', params: { detail: error }, message: error };
+}
+
+export const INTERNAL_ERROR: SyncMessage = { code: 'feed.sync.internalError', params: {}, message: 'internal error during sync' };
+
+/** Some VEVENTs could not be read: the parse imported the rest and removed nothing. */
+export function partialParse(skipped: number, reasons: string): SyncMessage {
+  return {
+    code: 'feed.sync.partial',
+    params: { skipped, reasons },
+    message: `${skipped} event(s) skipped: ${reasons}. Events missing from the feed are kept until a complete parse.`,
+  };
+}
+
+/** The feed emptied itself of future bookings; the stored ones wait for the next parse to confirm it. */
+export function emptyHeldBack(kept: number): SyncMessage {
+  return {
+    code: 'feed.sync.emptyHeldBack',
+    params: { kept },
+    message: `The feed has no future events any more; ${kept} stored event(s) are kept until the next sync confirms it.`,
+  };
+}
