@@ -5,6 +5,7 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { UsersService } from '../users/users.service';
 import { PasswordResetToken } from './password-reset-token.entity';
+import { coded } from '../common/http-exception.filter';
 
 const VALID_FOR_MS = 24 * 3600 * 1000;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -36,7 +37,7 @@ export class PasswordResetService {
       .returning(['userId'])
       .execute();
     const userId = claimed.raw[0]?.user_id as number | undefined;
-    if (!userId) throw new BadRequestException('Lenken for tilbakestilling er ugyldig, utløpt eller allerede brukt');
+    if (!userId) throw new BadRequestException(coded('reset_link_invalid', 'Lenken for tilbakestilling er ugyldig, utløpt eller allerede brukt'));
     await this.users.setPassword(userId, newPassword);
   }
 }

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_KEY, AccessLevel } from './access.decorator';
 import { UsersService } from '../users/users.service';
+import { coded } from './http-exception.filter';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -28,6 +29,6 @@ export class AccessGuard implements CanActivate {
     if (level === 'user') return true;
     if (user.isAdmin) return true;
     if (level === 'staff' && user.isMiniAdmin && READ_METHODS.has(req.method)) return true;
-    throw new ForbiddenException('Tilgang nektet: krever administratorrettigheter');
+    throw new ForbiddenException(coded('admin_required', 'Tilgang nektet: krever administratorrettigheter'));
   }
 }

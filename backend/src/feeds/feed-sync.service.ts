@@ -8,6 +8,7 @@ import { fetchFeed } from './import/fetch-feed';
 import { ImportedEvent, parseFeed, RejectedEvent } from './import/parse-feed';
 import { NOT_A_CALENDAR } from './import/preprocess';
 import { LOCK_FEED_SYNC, SyncLocks } from './sync-locks';
+import { coded } from '../common/http-exception.filter';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
 export interface SyncOutcome {
@@ -72,14 +73,14 @@ export class FeedSyncService {
     const run = await this.locks.tryRun(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
     if (run.acquired) return run.value;
     const feed = await this.feeds.findOneBy({ id: feedId });
-    if (!feed) throw new NotFoundException('Kalenderfeeden finnes ikke');
+    if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
     return { feedId, status: 'skipped', skipped: 'busy', syncedCount: feed.eventCount };
   }
 
   private async syncLocked(feedId: number, force: boolean): Promise<SyncOutcome> {
     // Read under the lock: a sync that finished just before has moved the generation and validators on.
     const feed = await this.feeds.findOneBy({ id: feedId });
-    if (!feed) throw new NotFoundException('Kalenderfeeden finnes ikke');
+    if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
     if (!feed.enabled && !force) return { feedId, status: 'skipped', skipped: 'disabled', syncedCount: feed.eventCount };
     const now = new Date();
     try {
