@@ -2,10 +2,10 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
+import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { UsersService } from '../users/users.service';
 import { PasswordResetToken } from './password-reset-token.entity';
-import { coded } from '../common/http-exception.filter';
 
 const VALID_FOR_MS = 24 * 3600 * 1000;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -182,6 +182,7 @@ export function mapEvent(e: CalendarEvent): EventResponse {
     updatedAt: e.updatedAt,
   };
 }
+
 export class MarkedDayResponse {
   id: number;
   userId: number;

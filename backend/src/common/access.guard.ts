@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_KEY, AccessLevel } from './access.decorator';
-import { UsersService } from '../users/users.service';
 import { coded } from './http-exception.filter';
+import { UsersService } from '../users/users.service';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 

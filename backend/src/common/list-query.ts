@@ -81,8 +81,14 @@ export async function findPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
 /** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
 export const containing = (text: unknown) => `%${String(text).replace(/[%_\\]/g, '\\$&')}%`;
 
-/** A filter value that react-admin sends as one id or a list of ids (getMany). */
-export const idList = (value: unknown) => (Array.isArray(value) ? value : [value]).map(Number);
+/**
+ * `path IN (ids)` for a filter value that react-admin sends as one id or a list of ids (getMany); a value that is
+ * no id matches nothing.
+ */
+export function whereIdIn<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, path: string, value: unknown, param: string): void {
+  const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isInteger);
+  qb.andWhere(ids.length ? `${path} IN (:...${param})` : 'FALSE', { [param]: ids });
+}
 
 /** react-admin sends booleans from NullableBooleanInput as true/false, query strings as 'true'/'false'. */
 export const asBoolean = (value: unknown) => value === true || value === 'true';

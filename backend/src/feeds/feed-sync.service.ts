@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { eventEndsAt, FeedEventsStore } from './feed-events.store';
 import { IcalFeed } from './ical-feed.entity';
@@ -8,7 +9,6 @@ import { fetchFeed } from './import/fetch-feed';
 import { ImportedEvent, parseFeed, RejectedEvent } from './import/parse-feed';
 import { NOT_A_CALENDAR } from './import/preprocess';
 import { LOCK_FEED_SYNC, SyncLocks } from './sync-locks';
-import { coded } from '../common/http-exception.filter';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
 export interface SyncOutcome {

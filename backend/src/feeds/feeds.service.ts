@@ -2,13 +2,13 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { DateRange } from '../calendar/date-range';
+import { coded } from '../common/http-exception.filter';
+import { asBoolean, containing, findPage, ListQuery, whereIdIn } from '../common/list-query';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { asBoolean, containing, findPage, idList, ListQuery } from '../common/list-query';
 import { FeedEventsStore, StoredFeedEvent } from './feed-events.store';
 import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
 import { IcalFeed } from './ical-feed.entity';
-import { coded } from '../common/http-exception.filter';
 
 export interface FeedWithOwner { feed: IcalFeed; owner: { id: number; name: string; email: string; username: string } }
 
@@ -84,8 +84,8 @@ export class FeedsService {
       },
       filters: {
         q: (b, q) => b.andWhere('(f.name ILIKE :q OR f.url ILIKE :q OR u.name ILIKE :q OR u.email ILIKE :q OR u.username ILIKE :q)', { q: containing(q) }),
-        id: (b, id) => b.andWhere('f.id IN (:...ids)', { ids: idList(id) }),
-        userId: (b, id) => b.andWhere('f.userId IN (:...userIds)', { userIds: idList(id) }),
+        id: (b, id) => whereIdIn(b, 'f.id', id, 'ids'),
+        userId: (b, id) => whereIdIn(b, 'f.userId', id, 'userIds'),
         enabled: (b, value) => b.andWhere('f.enabled = :enabled', { enabled: asBoolean(value) }),
         stale: (b, value) => b.andWhere(asBoolean(value) ? isStale : `NOT ${isStale}`, { staleBefore }),
       },

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { Access } from '../common/access.decorator';
+import { coded } from '../common/http-exception.filter';
 import { JobStatusResponse } from './jobs.dto';
 import { ScheduledJobs } from './scheduled-jobs.service';
-import { coded } from '../common/http-exception.filter';
 
 /** Scheduled jobs and their last runs, for the back office. */
 @Controller('admin/jobs')

@@ -1,8 +1,8 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Access } from '../common/access.decorator';
-import { HealthResponse } from './health.dto';
 import { coded } from '../common/http-exception.filter';
+import { HealthResponse } from './health.dto';
 
 @Controller('health')
 export class HealthController {

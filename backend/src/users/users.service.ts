@@ -3,18 +3,18 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { asBoolean, containing, findPage, idList, ListQuery, ListSpec } from '../common/list-query';
+import { coded } from '../common/http-exception.filter';
+import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { SessionsService } from '../auth/sessions.service';
 import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
-import { coded } from '../common/http-exception.filter';
 
 const USER_LIST: ListSpec<User> = {
   sortable: Object.fromEntries(['id', 'name', 'username', 'email', 'lastLoginAt', 'createdAt', 'isAdmin', 'isBlocked'].map((f) => [f, `u.${f}`])),
   filters: {
     q: (qb, q) => qb.andWhere('(u.name ILIKE :q OR u.username ILIKE :q OR u.email ILIKE :q)', { q: containing(q) }),
-    id: (qb, id) => qb.andWhere('u.id IN (:...ids)', { ids: idList(id) }),
+    id: (qb, id) => whereIdIn(qb, 'u.id', id, 'ids'),
     isAdmin: (qb, value) => qb.andWhere('u.isAdmin = :isAdmin', { isAdmin: asBoolean(value) }),
     isBlocked: (qb, value) => qb.andWhere('u.isBlocked = :isBlocked', { isBlocked: asBoolean(value) }),
   },
