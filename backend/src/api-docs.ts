@@ -58,7 +58,7 @@ function describeAccessAndErrors(path: string, operation: OperationObject) {
   if (operation.requestBody || operation.parameters?.length) errors['400'] = 'Validation failed: `message` is the first rule’s text, `errors` has one entry per field';
   if (level && level !== 'public') {
     errors['401'] = 'No valid session';
-    errors['403'] = level === 'user' ? 'Blocked, or not allowed on this resource' : `Not allowed: ${WHO[level]}`;
+    errors['403'] = level === 'user' ? 'Not allowed on this resource' : `Not allowed: ${WHO[level]}`;
   }
   if (path.includes('{')) errors['404'] = 'Not found, or not the caller’s';
   errors.default = 'Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape';

@@ -2897,7 +2897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2955,7 +2955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3014,7 +3014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3075,7 +3075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3141,7 +3141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3237,7 +3237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3298,7 +3298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3364,7 +3364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3497,7 +3497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3543,7 +3543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3602,7 +3602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3663,7 +3663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3729,7 +3729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3983,7 +3983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4042,7 +4042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4103,7 +4103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4169,7 +4169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4337,7 +4337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4383,7 +4383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4429,7 +4429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4475,7 +4475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4521,7 +4521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4580,7 +4580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4639,7 +4639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Blocked, or not allowed on this resource */
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
