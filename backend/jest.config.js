@@ -14,6 +14,8 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  // src/metadata.ts (generated for node16 resolution) imports './x.dto.js'; here that is the .ts source.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@electric-sql/pglite|pg-boss|serialize-error|non-error)/)'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   testTimeout: 30000,

@@ -1,7 +1,7 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
@@ -10,6 +10,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
+import { buildApiDocument } from './api-docs';
 import { AppModule } from './app.module';
 import { DatabaseSessionStore } from './auth/database-session.store';
 import { sameOrigin } from './common/same-origin.middleware';
@@ -61,8 +62,7 @@ export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, op
 
   app.use(['/api/login', '/api/reset-password'], express.json({ limit: '16kb' }), ...authRateLimits(config.authRateLimit));
 
-  const docs = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Eierportal API').setVersion('1').addCookieAuth('connect.sid').build());
-  SwaggerModule.setup('api/docs', app, docs);
+  SwaggerModule.setup('api/docs', app, await buildApiDocument(app));
 
   serveFrontend(app, config);
   await app.init();
@@ -80,7 +80,7 @@ function authRateLimits(perAccount: number) {
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
     skipSuccessfulRequests: true,
-    handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.' }),
+    handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.', code: 'rate_limited' }),
   };
   const client = (req: express.Request) => ipKeyGenerator(req.ip ?? '');
   return [

@@ -39,7 +39,7 @@ describe('authentication', () => {
       const user = await t.createUser('user');
       const wrong = await t.anon().post('/api/login').send({ username: user.username, password: 'feil-passord' }).expect(401);
       const unknown = await t.anon().post('/api/login').send({ username: 'ingen@example.com', password: 'x' }).expect(401);
-      expect(wrong.body).toEqual({ message: 'Ugyldig brukernavn eller passord' });
+      expect(wrong.body).toEqual({ message: 'Ugyldig brukernavn eller passord', code: 'invalid_credentials' });
       expect(unknown.body).toEqual(wrong.body);
     });
 
@@ -70,7 +70,7 @@ describe('authentication', () => {
 
   it('GET /api/user without a session is 401 with the error shape', async () => {
     const res = await request(t.server).get('/api/user').expect(401);
-    expect(res.body).toEqual({ message: 'Du må logge inn' });
+    expect(res.body).toEqual({ message: 'Du må logge inn', code: 'unauthorized' });
   });
 
   describe('same-origin rule', () => {

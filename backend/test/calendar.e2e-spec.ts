@@ -53,6 +53,17 @@ describe('calendar', () => {
       await agent.get('/api/events').query({ startDate: '2020-01-01', endDate: '2027-01-01' }).expect(400);
     });
 
+    it('applies every rule of a new event to a change (PUT shares the create DTO)', async () => {
+      const { agent } = await t.loginAs('user');
+      const e = await agent.post('/api/events').send({ title: 'A', startTime: '2027-01-10T10:00:00Z' }).expect(201);
+      const tooLong = 'x'.repeat(501);
+      await agent.post('/api/events').send({ title: 'B', startTime: '2027-01-10T10:00:00Z', routes: [tooLong] }).expect(400);
+      const res = await agent.put(`/api/events/${e.body.id}`).send({ routes: ['Oslo → Hytta', tooLong] }).expect(400);
+      expect(res.body.errors[0].field).toBe('routes');
+      expect((await agent.put(`/api/events/${e.body.id}`).send({ title: ' ' }).expect(400)).body.message).toBe('Title is required');
+      expect((await agent.put(`/api/events/${e.body.id}`).send({ routes: ['Oslo → Hytta'] }).expect(200)).body.routes).toEqual(['Oslo → Hytta']);
+    });
+
     it('ignores a source sent by a user, so they can always delete what they created', async () => {
       const { agent } = await t.loginAs('user');
       const e = await agent.post('/api/events').send({ title: 'Mitt', startTime: '2027-01-10T10:00:00Z', source: { type: 'ical', feedName: 'Airbnb' } }).expect(201);

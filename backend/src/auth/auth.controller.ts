@@ -1,10 +1,12 @@
 import { Body, Controller, ForbiddenException, HttpCode, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { CreateUserDto, mapUser } from '../users/user.dto';
+import { MessageResponse } from '../common/api.dto';
+import { coded } from '../common/http-exception.filter';
+import { CreateUserDto, mapUser, UserResponse } from '../users/user.dto';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { LoginDto, ResetPasswordDto } from './auth.dto';
+import { LoginDto, ResetLinkResponse, ResetPasswordDto } from './auth.dto';
 import { PasswordResetService } from './password-reset.service';
 
 const regenerate = (req: Request) => new Promise<void>((ok, fail) => req.session.regenerate((e) => (e ? fail(e) : ok())));
@@ -17,14 +19,14 @@ export class AuthController {
   @Post('login')
   @Access('public')
   @HttpCode(200)
-  async login(@Body() dto: LoginDto, @Req() req: Request) {
+  async login(@Body() dto: LoginDto, @Req() req: Request): Promise<UserResponse> {
     const user = await this.users.findByUsername(dto.username);
     if (!user) {
       await this.users.dummyVerify(dto.password);
       throw UsersService.unauthorized();
     }
     if (!(await this.users.verifyPassword(user, dto.password))) throw UsersService.unauthorized();
-    if (user.isBlocked) throw new ForbiddenException(`Kontoen er blokkert${user.blockReason ? `: ${user.blockReason}` : ''}`);
+    if (user.isBlocked) throw new ForbiddenException(user.blockReason ? coded('account_blocked_reason', `Kontoen er blokkert: ${user.blockReason}`, { reason: user.blockReason }) : coded('account_blocked', 'Kontoen er blokkert'));
     // A new session id at login defeats session fixation.
     await regenerate(req);
     req.session.userId = user.id;
@@ -36,7 +38,7 @@ export class AuthController {
   @Post('logout')
   @Access('public')
   @HttpCode(200)
-  async logout(@Req() req: Request) {
+  async logout(@Req() req: Request): Promise<MessageResponse> {
     await new Promise<void>((done) => req.session.destroy(() => done()));
     return { message: 'Logget ut' };
   }
@@ -44,21 +46,21 @@ export class AuthController {
   /** Accounts are created by administrators only. */
   @Post('register')
   @Access('admin')
-  async register(@Body() dto: CreateUserDto, @CurrentUser() actor: User) {
+  async register(@Body() dto: CreateUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.create(dto, actor.id));
   }
 
   @Post('admin/users/:id/reset-password')
   @Access('admin')
   @HttpCode(200)
-  createResetLink(@Param('id', ParseIntPipe) id: number) {
+  createResetLink(@Param('id', ParseIntPipe) id: number): Promise<ResetLinkResponse> {
     return this.resets.createLink(id);
   }
 
   @Post('reset-password')
   @Access('public')
   @HttpCode(200)
-  async resetPassword(@Body() dto: ResetPasswordDto) {
+  async resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageResponse> {
     await this.resets.reset(dto.token, dto.newPassword);
     return { message: 'Passordet er endret' };
   }

@@ -22,3 +22,9 @@ export class ResetPasswordDto {
   @IsString({ message: 'Password must be at least 6 characters long' })
   newPassword: string;
 }
+
+/** A one-time link to the password reset page, valid for 24 hours. */
+export class ResetLinkResponse {
+  resetLink: string;
+  expiresAt: Date;
+}

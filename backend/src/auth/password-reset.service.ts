@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
+import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { UsersService } from '../users/users.service';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -36,7 +37,7 @@ export class PasswordResetService {
       .returning(['userId'])
       .execute();
     const userId = claimed.raw[0]?.user_id as number | undefined;
-    if (!userId) throw new BadRequestException('Lenken for tilbakestilling er ugyldig, utløpt eller allerede brukt');
+    if (!userId) throw new BadRequestException(coded('reset_link_invalid', 'Lenken for tilbakestilling er ugyldig, utløpt eller allerede brukt'));
     await this.users.setPassword(userId, newPassword);
   }
 }

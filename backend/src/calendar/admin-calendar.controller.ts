@@ -5,7 +5,10 @@ import { FeedScheduler } from '../feeds/feed-scheduler.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { mapFeedEvent } from '../feeds/feeds.dto';
 import { UsersService } from '../users/users.service';
-import { AdminCalendarQuery, CreateEventDto, DateRangeQuery, EventColorDto, mapEvent, mapMarkedDay } from './calendar.dto';
+import {
+  AdminCalendarQuery, CreateEventDto, DateRangeQuery, DeletedEventResponse, EventColorDto, EventResponse, mapEvent, mapMarkedDay, MarkedDayResponse,
+  UserCalendarResponse,
+} from './calendar.dto';
 import { CalendarService } from './calendar.service';
 import { toDateRange } from './date-range';
 
@@ -30,7 +33,7 @@ export class AdminCalendarController {
   ) {}
 
   @Get('user-calendar/:userId')
-  async userCalendar(@Param('userId', ParseIntPipe) userId: number, @Query() q: AdminCalendarQuery) {
+  async userCalendar(@Param('userId', ParseIntPipe) userId: number, @Query() q: AdminCalendarQuery): Promise<UserCalendarResponse> {
     const user = await this.users.get(userId);
     const window = defaultWindow(q);
     // force_refresh queues (or starts in the background) a sync of the user's feeds; this read never waits for it
@@ -41,25 +44,25 @@ export class AdminCalendarController {
   }
 
   @Get('user-marked-days/:userId')
-  async userMarkedDays(@Param('userId', ParseIntPipe) userId: number, @Query() q: DateRangeQuery) {
+  async userMarkedDays(@Param('userId', ParseIntPipe) userId: number, @Query() q: DateRangeQuery): Promise<MarkedDayResponse[]> {
     await this.users.get(userId);
     return (await this.calendar.listMarkedDays(userId, toDateRange(q.startDate, q.endDate))).map(mapMarkedDay);
   }
 
   @Post('user-events/:userId')
-  async createFor(@CurrentUser() admin: User, @Param('userId', ParseIntPipe) userId: number, @Body() dto: CreateEventDto) {
+  async createFor(@CurrentUser() admin: User, @Param('userId', ParseIntPipe) userId: number, @Body() dto: CreateEventDto): Promise<EventResponse> {
     await this.users.get(userId);
     return mapEvent(await this.calendar.createEventFor(admin, userId, dto));
   }
 
   @Delete('events/:id')
-  async remove(@CurrentUser() admin: User, @Param('id') id: string) {
+  async remove(@CurrentUser() admin: User, @Param('id') id: string): Promise<DeletedEventResponse> {
     const event = await this.calendar.adminDeleteEvent(admin, id);
     return { message: 'Event deleted', deletedEvent: { id: event.id, title: event.title, userId: event.userId } };
   }
 
   @Put('events/:id/color')
-  async recolor(@CurrentUser() admin: User, @Param('id', ParseIntPipe) id: number, @Body() dto: EventColorDto) {
+  async recolor(@CurrentUser() admin: User, @Param('id', ParseIntPipe) id: number, @Body() dto: EventColorDto): Promise<EventResponse> {
     return mapEvent(await this.calendar.adminSetColor(admin, id, dto.color));
   }
 }

@@ -1,7 +1,9 @@
+import { OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf,
 } from 'class-validator';
+import { FeedEventResponse } from '../feeds/feeds.dto';
 import { CalendarEvent, EventSource } from './event.entity';
 import { IcalEventNote } from './ical-event-note.entity';
 import { MARKER_TYPES, MarkedDay, MarkerType } from './marked-day.entity';
@@ -82,45 +84,8 @@ export class CreateEventDto {
   location?: string | null;
 }
 
-export class UpdateEventDto {
-  @IsOptional()
-  @Transform(trim)
-  @MaxLength(500, { message: 'Tittelen kan ikke være lengre enn 500 tegn' })
-  @IsNotEmpty({ message: 'Title is required' })
-  title?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(10000)
-  description?: string | null;
-
-  @IsOptional()
-  @IsISO8601({}, { message: 'Invalid date' })
-  startTime?: string;
-
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsISO8601({}, { message: 'Invalid date' })
-  endTime?: string | null;
-
-  @IsOptional()
-  @IsBoolean()
-  allDay?: boolean;
-
-  @IsOptional()
-  @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
-  color?: string;
-
-  @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  routes?: string[];
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
-  location?: string | null;
-}
+/** Every rule of a new event applies to a change; only the source, which a user never sets by hand, is left out. */
+export class UpdateEventDto extends PartialType(OmitType(CreateEventDto, ['source'] as const)) {}
 
 export class EventColorDto {
   @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
@@ -148,25 +113,7 @@ export class MarkedDayDto {
   notes?: string | null;
 }
 
-export class UpdateMarkedDayDto {
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'Invalid date' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid date' })
-  date?: string;
-
-  @IsOptional()
-  @IsIn(MARKER_TYPES, { message: 'Ugyldig markeringstype' })
-  markerType?: MarkerType;
-
-  @IsOptional()
-  @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
-  color?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  notes?: string | null;
-}
+export class UpdateMarkedDayDto extends PartialType(MarkedDayDto) {}
 
 export class CreateNoteDto {
   @Transform(trim)
@@ -182,13 +129,7 @@ export class CreateNoteDto {
   notes: string;
 }
 
-export class UpdateNoteDto {
-  @Transform(trim)
-  @MaxLength(10000)
-  @IsNotEmpty({ message: 'Note is required' })
-  @IsString({ message: 'Note is required' })
-  notes: string;
-}
+export class UpdateNoteDto extends PickType(CreateNoteDto, ['notes'] as const) {}
 
 export class IdParam {
   @Type(() => Number)
@@ -198,7 +139,30 @@ export class IdParam {
 /** A booking or synced event: shown read-only, never deleted by hand. */
 export const isBinding = (e: CalendarEvent) => Boolean(e.source) || e.csvProtected;
 
-export function mapEvent(e: CalendarEvent) {
+/** An event as the calendar shows it. */
+export class EventResponse {
+  id: number;
+  userId: number;
+  title: string;
+  description: string | null;
+  startTime: string;
+  endTime: string | null;
+  allDay: boolean;
+  color: string;
+  /** A colour an admin chose; it wins over the user's own. */
+  adminColorOverride: string | null;
+  routes: string[];
+  /** Where a synced booking came from; null for events made by hand. */
+  source: EventSource | null;
+  location: string | null;
+  /** A booking or synced event: shown read-only, never deleted by hand. */
+  isBinding: boolean;
+  createdById: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function mapEvent(e: CalendarEvent): EventResponse {
   return {
     id: e.id,
     userId: e.userId,
@@ -218,12 +182,66 @@ export function mapEvent(e: CalendarEvent) {
     updatedAt: e.updatedAt,
   };
 }
-export type EventResponse = ReturnType<typeof mapEvent>;
 
-export function mapMarkedDay(d: MarkedDay) {
+export class MarkedDayResponse {
+  id: number;
+  userId: number;
+  /** YYYY-MM-DD */
+  date: string;
+  markerType: MarkerType;
+  color: string;
+  notes: string | null;
+}
+
+export function mapMarkedDay(d: MarkedDay): MarkedDayResponse {
   return { id: d.id, userId: d.userId, date: d.date, markerType: d.markerType, color: d.color, notes: d.notes };
 }
 
-export function mapNote(n: IcalEventNote) {
+export class NoteResponse {
+  id: number;
+  eventExternalId: string;
+  notes: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function mapNote(n: IcalEventNote): NoteResponse {
   return { id: n.id, eventExternalId: n.eventExternalId, notes: n.notes, createdAt: n.createdAt, updatedAt: n.updatedAt };
+}
+
+/** The caller's note on one imported event; id and notes are null when there is none. */
+export class NoteLookupResponse {
+  id: number | null;
+  notes: string | null;
+}
+
+export class DeletedEvent {
+  id: number;
+  title: string;
+  /** Set when an admin deleted another user's event. */
+  userId?: number;
+}
+
+export class DeletedEventResponse {
+  /** @example Event deleted */
+  message: string;
+  deletedEvent: DeletedEvent;
+}
+
+export class CalendarOwner {
+  id: number;
+  name: string;
+  username: string;
+}
+
+/** One user's calendar as an admin sees it: own events and imported bookings. */
+export class UserCalendarResponse {
+  user: CalendarOwner;
+  events: EventResponse[];
+  icalEvents: FeedEventResponse[];
+}
+
+/** The personal subscription link (a secret: whoever has it reads the calendar). */
+export class CalendarLinkResponse {
+  url: string;
 }

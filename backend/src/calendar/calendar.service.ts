@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { isExternalBookingId } from '../bookings/external-booking';
+import { coded } from '../common/http-exception.filter';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from './date-range';
@@ -18,10 +19,10 @@ const BINDING_NOT_EDITABLE = 'Bookingen er bindende og kan ikke endres';
  * An own event's id from the API path. External bookings ('ical-…', 'beds24-…') are owned by their source: binding,
  * so changing or deleting one is refused with `refusal`, whether or not it exists.
  */
-function ownEventId(apiId: string, refusal: string): number {
-  if (isExternalBookingId(apiId)) throw new ConflictException(refusal);
+function ownEventId(apiId: string, refusal: { code: string; message: string }): number {
+  if (isExternalBookingId(apiId)) throw new ConflictException(coded(refusal.code, refusal.message));
   const id = Number(apiId);
-  if (!/^[1-9]\d*$/.test(apiId) || !Number.isSafeInteger(id)) throw new BadRequestException('Ugyldig hendelses-ID');
+  if (!/^[1-9]\d*$/.test(apiId) || !Number.isSafeInteger(id)) throw new BadRequestException(coded('invalid_event_id', 'Ugyldig hendelses-ID'));
   return id;
 }
 
@@ -57,20 +58,20 @@ export class CalendarService {
   private async ownedEvent(user: User, id: number): Promise<CalendarEvent> {
     const event = await this.events.findOneBy({ id, userId: user.id });
     // Another user's event answers like a missing one: its existence is nobody else's business.
-    if (!event) throw new NotFoundException('Hendelsen finnes ikke');
+    if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
     return event;
   }
 
   private async anyEvent(id: number): Promise<CalendarEvent> {
     const event = await this.events.findOneBy({ id });
-    if (!event) throw new NotFoundException('Hendelsen finnes ikke');
+    if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
     return event;
   }
 
   private buildEvent(userId: number, dto: CreateEventDto, createdById: number | null): CalendarEvent {
     const start = new Date(dto.startTime);
     const end = dto.endTime ? new Date(dto.endTime) : null;
-    if (end && end < start) throw new BadRequestException({ message: 'Sluttid kan ikke være før starttid', errors: [{ field: 'endTime', message: 'Sluttid kan ikke være før starttid' }] });
+    if (end && end < start) throw new BadRequestException({ ...coded('end_before_start', 'Sluttid kan ikke være før starttid'), errors: [{ field: 'endTime', message: 'Sluttid kan ikke være før starttid' }] });
     return this.events.create({
       userId,
       title: dto.title,
@@ -106,13 +107,13 @@ export class CalendarService {
   }
 
   async updateEvent(user: User, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
-    const event = await this.ownedEvent(user, ownEventId(apiId, BINDING_NOT_EDITABLE));
-    if (isBinding(event)) throw new ConflictException(BINDING_NOT_EDITABLE);
+    const event = await this.ownedEvent(user, ownEventId(apiId, { code: 'booking_not_editable', message: BINDING_NOT_EDITABLE }));
+    if (isBinding(event)) throw new ConflictException(coded('booking_not_editable', BINDING_NOT_EDITABLE));
     if (dto.title !== undefined) event.title = dto.title;
     if (dto.description !== undefined) event.description = dto.description;
     if (dto.startTime !== undefined) event.startTime = new Date(dto.startTime);
     if (dto.endTime !== undefined) event.endTime = dto.endTime ? new Date(dto.endTime) : null;
-    if (event.endTime && event.endTime < event.startTime) throw new BadRequestException({ message: 'Sluttid kan ikke være før starttid', errors: [{ field: 'endTime', message: 'Sluttid kan ikke være før starttid' }] });
+    if (event.endTime && event.endTime < event.startTime) throw new BadRequestException({ ...coded('end_before_start', 'Sluttid kan ikke være før starttid'), errors: [{ field: 'endTime', message: 'Sluttid kan ikke være før starttid' }] });
     if (dto.allDay !== undefined) event.allDay = dto.allDay;
     if (dto.color !== undefined) event.color = dto.color;
     if (dto.routes !== undefined) event.routes = dto.routes;
@@ -123,19 +124,19 @@ export class CalendarService {
   }
 
   async deleteOwnEvent(user: User, apiId: string): Promise<CalendarEvent> {
-    const event = await this.ownedEvent(user, ownEventId(apiId, `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
-    if (isBinding(event)) throw new ConflictException(`${BOOKING_NOT_DELETABLE}: bookingen er bindende`);
+    const event = await this.ownedEvent(user, ownEventId(apiId, { code: 'booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: bookingen er bindende` }));
+    if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
     await this.events.delete({ id: event.id });
     return event;
   }
 
   /** Admin delete by API id; external bookings ('ical-…', 'beds24-…') and binding events are refused. */
   async adminDeleteEvent(admin: User, apiId: string): Promise<CalendarEvent> {
-    const id = ownEventId(apiId, `${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet`);
+    const id = ownEventId(apiId, { code: 'imported_booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet` });
     return this.db.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
-      if (!event) throw new NotFoundException('Hendelsen finnes ikke');
-      if (isBinding(event)) throw new ConflictException(`${BOOKING_NOT_DELETABLE}: bookingen er bindende`);
+      if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
+      if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
       await tx.delete(CalendarEvent, { id });
       await this.audit.record(admin.id, event.userId, 'event.delete', { eventId: id, title: event.title }, tx);
       return event;
@@ -145,7 +146,7 @@ export class CalendarService {
   async adminSetColor(admin: User, id: number, color: string): Promise<CalendarEvent> {
     return this.db.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
-      if (!event) throw new NotFoundException('Hendelsen finnes ikke');
+      if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       const previous = event.adminColorOverride ?? event.color;
       event.adminColorOverride = color;
       const saved = await tx.save(event);
@@ -170,19 +171,19 @@ export class CalendarService {
 
   private async ownedMarkedDay(user: User, id: number): Promise<MarkedDay> {
     const day = await this.markedDays.findOneBy({ id, userId: user.id });
-    if (!day) throw new NotFoundException('Markeringen finnes ikke');
+    if (!day) throw new NotFoundException(coded('marked_day_not_found', 'Markeringen finnes ikke'));
     return day;
   }
 
   async createMarkedDay(user: User, dto: MarkedDayDto): Promise<MarkedDay> {
-    if (await this.markedDays.existsBy({ userId: user.id, date: dto.date })) throw new ConflictException('Dagen er allerede markert');
+    if (await this.markedDays.existsBy({ userId: user.id, date: dto.date })) throw new ConflictException(coded('day_already_marked', 'Dagen er allerede markert'));
     return this.markedDays.save(this.markedDays.create({ userId: user.id, date: dto.date, markerType: dto.markerType, color: dto.color ?? DEFAULT_MARKER_COLOR, notes: dto.notes ?? null }));
   }
 
   async updateMarkedDay(user: User, id: number, dto: UpdateMarkedDayDto): Promise<MarkedDay> {
     const day = await this.ownedMarkedDay(user, id);
     if (dto.date !== undefined && dto.date !== day.date && (await this.markedDays.existsBy({ userId: user.id, date: dto.date }))) {
-      throw new ConflictException('Dagen er allerede markert');
+      throw new ConflictException(coded('day_already_marked', 'Dagen er allerede markert'));
     }
     Object.assign(day, Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)));
     return this.markedDays.save(day);
@@ -212,7 +213,7 @@ export class CalendarService {
 
   private async ownedNote(user: User, id: number): Promise<IcalEventNote> {
     const note = await this.notes.findOneBy({ id, userId: user.id });
-    if (!note) throw new NotFoundException('Notatet finnes ikke');
+    if (!note) throw new NotFoundException(coded('note_not_found', 'Notatet finnes ikke'));
     return note;
   }
 

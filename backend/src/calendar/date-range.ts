@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { coded } from '../common/http-exception.filter';
 
 export interface DateRange { start: Date; end: Date }
 
@@ -8,9 +9,9 @@ const MAX_SPAN_DAYS = 3 * 366;
 export function toDateRange(startDate: string, endDate: string): DateRange {
   const start = new Date(startDate);
   const end = new Date(endDate);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw new BadRequestException('Invalid date');
-  if (end <= start) throw new BadRequestException('endDate må være etter startDate');
-  if (end.getTime() - start.getTime() > MAX_SPAN_DAYS * 86_400_000) throw new BadRequestException('Perioden kan ikke være lengre enn tre år');
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw new BadRequestException(coded('invalid_date', 'Invalid date'));
+  if (end <= start) throw new BadRequestException(coded('range_end_before_start', 'endDate må være etter startDate'));
+  if (end.getTime() - start.getTime() > MAX_SPAN_DAYS * 86_400_000) throw new BadRequestException(coded('range_too_long', 'Perioden kan ikke være lengre enn tre år'));
   return { start, end };
 }
 

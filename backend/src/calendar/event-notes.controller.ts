@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { User } from '../users/user.entity';
-import { CreateNoteDto, mapNote, UpdateNoteDto } from './calendar.dto';
+import { MessageResponse } from '../common/api.dto';
+import { CreateNoteDto, mapNote, NoteLookupResponse, NoteResponse, UpdateNoteDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';
 
 /** Personal notes on imported events; each user sees only their own. */
@@ -12,23 +13,23 @@ export class EventNotesController {
 
   /** The caller's note on this event; id and notes are null when there is none. */
   @Get('event/:externalId')
-  async forEvent(@CurrentUser() user: User, @Param('externalId') externalId: string) {
+  async forEvent(@CurrentUser() user: User, @Param('externalId') externalId: string): Promise<NoteLookupResponse> {
     const note = await this.calendar.noteFor(user, externalId);
     return note ? mapNote(note) : { id: null, notes: null };
   }
 
   @Post()
-  async create(@CurrentUser() user: User, @Body() dto: CreateNoteDto) {
+  async create(@CurrentUser() user: User, @Body() dto: CreateNoteDto): Promise<NoteResponse> {
     return mapNote(await this.calendar.saveNote(user, dto.eventExternalId, dto.notes));
   }
 
   @Put(':id')
-  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateNoteDto) {
+  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateNoteDto): Promise<NoteResponse> {
     return mapNote(await this.calendar.updateNote(user, id, dto.notes));
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number): Promise<MessageResponse> {
     await this.calendar.deleteNote(user, id);
     return { message: 'Note deleted' };
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { User } from '../users/user.entity';
-import { CreateEventDto, DateRangeQuery, mapEvent, UpdateEventDto } from './calendar.dto';
+import { CreateEventDto, DateRangeQuery, DeletedEventResponse, EventResponse, mapEvent, UpdateEventDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';
 import { toDateRange } from './date-range';
 
@@ -12,23 +12,23 @@ export class EventsController {
   constructor(private readonly calendar: CalendarService) {}
 
   @Get()
-  async list(@CurrentUser() user: User, @Query() q: DateRangeQuery) {
+  async list(@CurrentUser() user: User, @Query() q: DateRangeQuery): Promise<EventResponse[]> {
     return (await this.calendar.listEvents(user.id, toDateRange(q.startDate, q.endDate))).map(mapEvent);
   }
 
   @Post()
-  async create(@CurrentUser() user: User, @Body() dto: CreateEventDto) {
+  async create(@CurrentUser() user: User, @Body() dto: CreateEventDto): Promise<EventResponse> {
     return mapEvent(await this.calendar.createEvent(user, dto));
   }
 
   /** The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed. */
   @Put(':id')
-  async update(@CurrentUser() user: User, @Param('id') id: string, @Body() dto: UpdateEventDto) {
+  async update(@CurrentUser() user: User, @Param('id') id: string, @Body() dto: UpdateEventDto): Promise<EventResponse> {
     return mapEvent(await this.calendar.updateEvent(user, id, dto));
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: User, @Param('id') id: string) {
+  async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<DeletedEventResponse> {
     const event = await this.calendar.deleteOwnEvent(user, id);
     return { message: 'Event deleted', deletedEvent: { id: event.id, title: event.title } };
   }

@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { User } from '../users/user.entity';
 
 /**
@@ -10,7 +11,10 @@ import type { User } from '../users/user.entity';
  */
 export type AccessLevel = 'public' | 'user' | 'staff' | 'admin';
 export const ACCESS_KEY = 'access';
-export const Access = (level: AccessLevel) => SetMetadata(ACCESS_KEY, level);
+/** The OpenAPI extension that carries a route's level; the document's setup turns it into security and errors. */
+export const ACCESS_EXTENSION = 'x-access';
+
+export const Access = (level: AccessLevel) => applyDecorators(SetMetadata(ACCESS_KEY, level), ApiExtension(ACCESS_EXTENSION, level));
 
 /** The logged-in user, loaded by the AccessGuard. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => ctx.switchToHttp().getRequest().user);

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_KEY, AccessLevel } from './access.decorator';
+import { coded } from './http-exception.filter';
 import { UsersService } from '../users/users.service';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -28,6 +29,6 @@ export class AccessGuard implements CanActivate {
     if (level === 'user') return true;
     if (user.isAdmin) return true;
     if (level === 'staff' && user.isMiniAdmin && READ_METHODS.has(req.method)) return true;
-    throw new ForbiddenException('Tilgang nektet: krever administratorrettigheter');
+    throw new ForbiddenException(coded('admin_required', 'Tilgang nektet: krever administratorrettigheter'));
   }
 }

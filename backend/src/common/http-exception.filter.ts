@@ -1,10 +1,34 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import type { ErrorResponse, FieldErrorResponse } from './api.dto';
 
-export interface FieldError { field: string; message: string }
-export interface ErrorBody { message: string; errors?: FieldError[] }
+export type FieldError = FieldErrorResponse;
+export type ErrorBody = ErrorResponse;
+export type ErrorParams = Record<string, string | number>;
 
-/** Every error leaves as { message, errors? }; a 500 never carries a stack trace. */
+/**
+ * The body for an exception that names its message code: `throw new ConflictException(coded('username_taken',
+ * 'Brukernavnet er allerede i bruk'))`. The text stays the one SPEC.md gives; the code and params let a client
+ * render it in the user's language (frontend catalogue: `errors.<code>`).
+ */
+export function coded(code: string, message: string, params?: ErrorParams): { code: string; message: string; params?: ErrorParams } {
+  return params ? { code, message, params } : { code, message };
+}
+
+/** The code an error gets when its thrower named none. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+export const codeForStatus = (status: number) => CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'error');
+
+/** Every error leaves as { message, code, params?, errors? }; a 500 never carries a stack trace. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
@@ -14,26 +38,29 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      res.status(status).json(toBody(exception.getResponse(), exception.message));
+      res.status(status).json(toBody(status, exception.getResponse(), exception.message));
       return;
     }
     const status = (exception as { status?: number })?.status;
     if (status === 413 || (exception as { type?: string })?.type === 'entity.too.large') {
-      res.status(413).json({ message: 'Forespørselen er for stor' });
+      res.status(413).json(coded('too_large', 'Forespørselen er for stor'));
       return;
     }
     if (status === 400 && (exception as { type?: string })?.type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'Ugyldig JSON i forespørselen' });
+      res.status(400).json(coded('invalid_json', 'Ugyldig JSON i forespørselen'));
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'En feil oppstod' });
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json(coded('internal', 'En feil oppstod'));
   }
 }
 
-function toBody(response: string | object, fallback: string): ErrorBody {
-  if (typeof response === 'string') return { message: response };
-  const r = response as { message?: unknown; errors?: FieldError[] };
+function toBody(status: number, response: string | object, fallback: string): ErrorBody {
+  if (typeof response === 'string') return { message: response, code: codeForStatus(status) };
+  const r = response as { message?: unknown; code?: unknown; params?: ErrorParams; errors?: FieldError[] };
   const message = Array.isArray(r.message) ? String(r.message[0]) : typeof r.message === 'string' ? r.message : fallback;
-  return r.errors ? { message, errors: r.errors } : { message };
+  const body: ErrorBody = { message, code: typeof r.code === 'string' ? r.code : codeForStatus(status) };
+  if (r.params) body.params = r.params;
+  if (r.errors) body.errors = r.errors;
+  return body;
 }

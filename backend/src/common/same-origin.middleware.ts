@@ -15,7 +15,7 @@ export function sameOrigin(publicUrl: string) {
     const own = `${req.protocol}://${req.get('host')}`;
     const foreignOrigin = origin !== undefined && origin !== 'null' ? origin !== allowed && origin !== own : origin === 'null';
     if (foreignOrigin || req.get('sec-fetch-site') === 'cross-site') {
-      res.status(403).json({ message: 'Forespørsel fra fremmed opprinnelse avvist' });
+      res.status(403).json({ message: 'Forespørsel fra fremmed opprinnelse avvist', code: 'foreign_origin' });
       return;
     }
     next();

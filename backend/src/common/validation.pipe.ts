@@ -1,5 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import type { FieldError } from './http-exception.filter';
+import { coded, type FieldError } from './http-exception.filter';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((e) => {
@@ -17,7 +17,7 @@ export function createValidationPipe() {
     stopAtFirstError: true,
     exceptionFactory: (errors) => {
       const fieldErrors = flatten(errors);
-      return new BadRequestException({ message: fieldErrors[0]?.message ?? 'Ugyldig forespørsel', errors: fieldErrors });
+      return new BadRequestException({ ...coded('validation', fieldErrors[0]?.message ?? 'Ugyldig forespørsel'), errors: fieldErrors });
     },
   });
 }

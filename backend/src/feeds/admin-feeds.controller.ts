@@ -1,11 +1,17 @@
-import { Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { ListQueryParams } from '../common/api.dto';
+import { ListQuery, parseListQuery, setContentRange } from '../common/list-query';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
 import type { User } from '../users/user.entity';
 import { IcalFeed } from './ical-feed.entity';
-import { mapFeed, maskFeedUrl, syncDetails, syncMessage } from './feeds.dto';
+import {
+  AdminFeedResponse, AdminFeedsQuery, AllFeedsEntryResponse, CleanupDuplicatesResponse, FeedHealthResponse, FeedResponse, ForceRefreshResponse,
+  mapFeed, maskFeedUrl, syncDetails, syncMessage, SyncAllResponse,
+} from './feeds.dto';
 import { FeedsService } from './feeds.service';
 
 @Controller('admin')
@@ -17,24 +23,33 @@ export class AdminFeedsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Feeds of one user (?userId), for the user-calendar dialog; without userId, every feed. */
+  /** Feeds of one user (?userId), for the user-calendar dialog; without userId, every feed. Pages like all-ical-feeds. */
   @Get('ical-feeds')
   @Access('staff')
-  async list(@CurrentUser() viewer: User, @Query('userId') userId?: string) {
-    const all = await this.feeds.allWithOwners();
-    return all.filter(({ feed }) => !userId || feed.userId === Number(userId)).map(({ feed, owner }) => ({ ...this.map(feed, viewer), owner }));
+  async list(@CurrentUser() viewer: User, @Query() query: AdminFeedsQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFeedResponse[]> {
+    const listQuery = parseListQuery(query);
+    if (query.userId !== undefined) listQuery.filter = { ...listQuery.filter, userId: query.userId };
+    const { rows, total } = await this.page(listQuery);
+    setContentRange(res, 'ical-feeds', listQuery, rows.length, total);
+    return rows.map(({ feed, owner }) => ({ ...this.map(feed, viewer), owner }));
   }
 
-  /** Every feed with owner info and sync health; feeds without a success for FEED_STALE_HOURS are flagged stale. */
+  /**
+   * Every feed with owner info and sync health; feeds without a success for FEED_STALE_HOURS are flagged stale.
+   * With react-admin's sort, range and filter it answers one page and Content-Range; without them, every feed.
+   */
   @Get('all-ical-feeds')
   @Access('staff')
-  async all(@CurrentUser() viewer: User) {
-    return (await this.feeds.allWithOwners()).map(({ feed, owner }) => ({ ...this.map(feed, viewer), userName: owner.name, userEmail: owner.email, username: owner.username, owner }));
+  async all(@CurrentUser() viewer: User, @Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<AllFeedsEntryResponse[]> {
+    const listQuery = parseListQuery(query);
+    const { rows, total } = await this.page(listQuery);
+    setContentRange(res, 'ical-feeds', listQuery, rows.length, total);
+    return rows.map(({ feed, owner }) => ({ ...this.map(feed, viewer), userName: owner.name, userEmail: owner.email, username: owner.username, owner }));
   }
 
   @Get('feed-health')
   @Access('staff')
-  async health(@CurrentUser() viewer: User) {
+  async health(@CurrentUser() viewer: User): Promise<FeedHealthResponse> {
     const rows = (await this.feeds.allWithOwners()).map(({ feed, owner }) => ({ ...this.map(feed, viewer), owner }));
     return {
       staleAfterHours: this.config.feeds.staleHours,
@@ -46,11 +61,15 @@ export class AdminFeedsController {
     };
   }
 
+  private page(listQuery: ListQuery) {
+    return this.feeds.listWithOwners(listQuery, this.config.feeds.staleHours);
+  }
+
   /**
    * A feed as staff see it. Export links carry the channel's secret token, so a mini admin (read-only) sees only
    * where a feed comes from; admins, who may edit feeds, see the whole address.
    */
-  private map(feed: IcalFeed, viewer: User) {
+  private map(feed: IcalFeed, viewer: User): FeedResponse {
     const mapped = mapFeed(feed, this.config.feeds.staleHours);
     return viewer.isAdmin ? mapped : { ...mapped, url: maskFeedUrl(mapped.url) };
   }
@@ -58,7 +77,7 @@ export class AdminFeedsController {
   @Post('force-refresh-ical/:feedId')
   @Access('admin')
   @HttpCode(200)
-  async forceRefresh(@Param('feedId', ParseIntPipe) feedId: number) {
+  async forceRefresh(@Param('feedId', ParseIntPipe) feedId: number): Promise<ForceRefreshResponse> {
     const outcome = await this.sync.sync(feedId, { force: true });
     // On failure the back office wraps the bare error in its own 'Tving oppdatering feilet' text.
     const message = outcome.status === 'failed' ? outcome.error! : syncMessage(outcome, 'Kalenderen er hentet på nytt');
@@ -68,7 +87,7 @@ export class AdminFeedsController {
   @Post('sync-all-ical')
   @Access('admin')
   @HttpCode(200)
-  async syncAll() {
+  async syncAll(): Promise<SyncAllResponse> {
     // Answers at once: the syncs run through the queue or in the background; progress shows in each feed's lastAttemptAt.
     const startedAt = new Date();
     const { total } = await this.scheduler.syncAll();
@@ -78,7 +97,7 @@ export class AdminFeedsController {
   @Post('cleanup-duplicates')
   @Access('admin')
   @HttpCode(200)
-  cleanupDuplicates() {
+  cleanupDuplicates(): Promise<CleanupDuplicatesResponse> {
     return this.feeds.cleanupDuplicates();
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
+import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { toExternalBookings } from './ical-bookings';
 import { IcalFeed } from './ical-feed.entity';
@@ -81,14 +82,14 @@ export class FeedSyncService {
     const run = await this.locks.tryRun(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
     if (run.acquired) return run.value;
     const feed = await this.feeds.findOneBy({ id: feedId });
-    if (!feed) throw new NotFoundException('Kalenderfeeden finnes ikke');
+    if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
     return { feedId, status: 'skipped', skipped: 'busy', syncedCount: feed.eventCount };
   }
 
   private async syncLocked(feedId: number, force: boolean): Promise<SyncOutcome> {
     // Read under the lock: a sync that finished just before has moved the generation and validators on.
     const feed = await this.feeds.findOneBy({ id: feedId });
-    if (!feed) throw new NotFoundException('Kalenderfeeden finnes ikke');
+    if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
     if (!feed.enabled && !force) return { feedId, status: 'skipped', skipped: 'disabled', syncedCount: feed.eventCount };
     const now = new Date();
     try {

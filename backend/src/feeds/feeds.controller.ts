@@ -5,7 +5,9 @@ import { Access, CurrentUser } from '../common/access.decorator';
 import { User } from '../users/user.entity';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
-import { CreateFeedDto, mapFeed, mapFeedEvent, syncDetails, syncMessage, UpdateFeedDto } from './feeds.dto';
+import {
+  CreateFeedDto, DeletedFeedResponse, FeedEventResponse, FeedResponse, mapFeed, mapFeedEvent, syncDetails, syncMessage, SyncResponse, UpdateFeedDto,
+} from './feeds.dto';
 import { FeedsService } from './feeds.service';
 
 /** A user's own feeds (admins may act on anyone's by id) and the events imported from them. */
@@ -15,24 +17,24 @@ export class FeedsController {
   constructor(private readonly feeds: FeedsService, private readonly sync: FeedSyncService, private readonly scheduler: FeedScheduler) {}
 
   @Get('ical-feeds')
-  async list(@CurrentUser() user: User) {
+  async list(@CurrentUser() user: User): Promise<FeedResponse[]> {
     return (await this.feeds.listOwn(user.id)).map((f) => mapFeed(f));
   }
 
   @Post('ical-feeds')
-  async create(@CurrentUser() user: User, @Body() dto: CreateFeedDto) {
+  async create(@CurrentUser() user: User, @Body() dto: CreateFeedDto): Promise<FeedResponse> {
     const feed = await this.feeds.create(user, dto);
     if (feed.enabled) await this.scheduler.enqueueIfRunning(feed.id);
     return mapFeed(feed);
   }
 
   @Put('ical-feeds/:id')
-  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateFeedDto) {
+  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateFeedDto): Promise<FeedResponse> {
     return mapFeed(await this.feeds.update(user, id, dto));
   }
 
   @Delete('ical-feeds/:id')
-  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number): Promise<DeletedFeedResponse> {
     const feed = await this.feeds.remove(user, id);
     return { message: 'Kalenderen er slettet', deletedFeed: { id: feed.id, name: feed.name } };
   }
@@ -40,7 +42,7 @@ export class FeedsController {
   /** Syncs now and answers when done; a disabled feed, or one already syncing, is not fetched and says so. */
   @Post('ical-feeds/:id/sync')
   @HttpCode(200)
-  async syncNow(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number) {
+  async syncNow(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number): Promise<SyncResponse> {
     await this.feeds.accessibleFeed(user, id);
     const outcome = await this.sync.sync(id, { force: false });
     return { message: syncMessage(outcome, 'Kalenderen er synkronisert'), syncedCount: outcome.syncedCount, status: outcome.status, ...syncDetails(outcome) };
@@ -48,7 +50,7 @@ export class FeedsController {
 
   /** Imported events for the range, read from the database only: never an outside fetch on this path. */
   @Get('ical-feed-events')
-  async events(@CurrentUser() user: User, @Query() q: DateRangeQuery) {
+  async events(@CurrentUser() user: User, @Query() q: DateRangeQuery): Promise<FeedEventResponse[]> {
     return (await this.feeds.eventsForUser(user.id, toDateRange(q.startDate, q.endDate))).map(mapFeedEvent);
   }
 }

@@ -1,7 +1,9 @@
-import { Transform } from 'class-transformer';
+import { OmitType, PartialType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
 import { type ExternalBooking, SOURCE_KIND_NAMES } from '../bookings/external-booking';
-import type { SyncOutcome } from './feed-sync.service';
+import { ListQueryParams } from '../common/api.dto';
+import type { SyncOutcome, SyncStatus } from './feed-sync.service';
 import { IcalFeed } from './ical-feed.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -39,31 +41,37 @@ export class CreateFeedDto {
   userId?: number;
 }
 
-export class UpdateFeedDto {
-  @IsOptional()
-  @Transform(trim)
-  @MaxLength(255, { message: 'Navnet kan ikke være lengre enn 255 tegn' })
-  @IsNotEmpty({ message: 'Navn er påkrevd' })
-  name?: string;
-
-  @IsOptional()
-  @Transform(webcalToHttps)
-  @MaxLength(2000, { message: 'URL-en er for lang' })
-  @IsUrl(URL_RULE, { message: 'URL må være gyldig' })
-  @IsNotEmpty({ message: 'URL er påkrevd' })
-  url?: string;
-
-  @IsOptional()
-  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'Ugyldig farge' })
-  color?: string;
-
-  @IsOptional()
-  @IsBoolean()
-  enabled?: boolean;
-}
+/** A change to a feed: any field of a new one; the owner never changes. */
+export class UpdateFeedDto extends PartialType(OmitType(CreateFeedDto, ['userId'] as const)) {}
 
 /** A feed as the API shows it, with its sync state. The fetch validators (ETag, hash) stay internal. */
-export function mapFeed(f: IcalFeed, staleHours?: number) {
+export class FeedResponse {
+  id: number;
+  userId: number;
+  name: string;
+  url: string;
+  color: string;
+  enabled: boolean;
+  feedType: string;
+  syncMethod: string;
+  lastSynced: Date | null;
+  lastAttemptAt: Date | null;
+  lastError: string | null;
+  /** The message code of lastError, with its parameters, for the reader's language. */
+  lastErrorCode: string | null;
+  lastErrorParams: Record<string, string | number> | null;
+  lastWarning: string | null;
+  lastWarningCode: string | null;
+  lastWarningParams: Record<string, string | number> | null;
+  consecutiveFailures: number;
+  eventCount: number;
+  nextSyncAt: Date;
+  createdAt: Date;
+  /** Staff views only: enabled, and no successful sync for FEED_STALE_HOURS. */
+  stale?: boolean;
+}
+
+export function mapFeed(f: IcalFeed, staleHours?: number): FeedResponse {
   const lastSuccess = f.lastSynced?.getTime() ?? f.createdAt.getTime();
   return {
     id: f.id,
@@ -100,11 +108,36 @@ export function maskFeedUrl(url: string): string {
   }
 }
 
+export class FeedEventSource {
+  type: string;
+  feedName: string;
+  feedId: number;
+  uid: string;
+  kind: string;
+}
+
 /**
  * An external booking in the calendar's event shape: a string id naming its source ('ical-…', 'beds24-…'), pink,
  * binding. `source.feedName` is the feed's name, or the source kind's for a source with no record of its own.
  */
-export function mapFeedEvent(e: ExternalBooking) {
+export class FeedEventResponse {
+  /** @example ical-3-0123456789abcdef */
+  id: string;
+  userId: number;
+  title: string;
+  description: string | null;
+  /** A date (YYYY-MM-DD) for all-day events, else an ISO date-time. */
+  startTime: string | null;
+  endTime: string | null;
+  allDay: boolean;
+  color: string;
+  location: string | null;
+  source: FeedEventSource;
+  isBinding: boolean;
+  status: string;
+}
+
+export function mapFeedEvent(e: ExternalBooking): FeedEventResponse {
   return {
     id: e.id,
     userId: e.userId,
@@ -137,4 +170,81 @@ export function syncDetails(outcome: SyncOutcome) {
     ...(outcome.skipped ? { skipped: outcome.skipped } : {}),
     ...(outcome.warning ? { warning: outcome.warning, warningCode: outcome.warningCode, warningParams: outcome.warningParams } : {}),
   };
+}
+
+/** GET /api/admin/ical-feeds: the list parameters, and the owner whose feeds the user-calendar dialog shows. */
+export class AdminFeedsQuery extends ListQueryParams {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Ugyldig bruker-ID' })
+  userId?: number;
+}
+
+export class DeletedFeed {
+  id: number;
+  name: string;
+}
+
+export class DeletedFeedResponse {
+  message: string;
+  deletedFeed: DeletedFeed;
+}
+
+/** The outcome of a sync started by hand. */
+export class SyncResponse {
+  message: string;
+  syncedCount: number;
+  status: SyncStatus;
+  error?: string;
+  errorCode?: string;
+  errorParams?: Record<string, string | number>;
+  /** Why nothing was fetched: the feed is disabled, or another sync of it is running. */
+  skipped?: 'disabled' | 'busy';
+  /** Set when the parse was partial or a removal was held back. */
+  warning?: string;
+  warningCode?: string;
+  warningParams?: Record<string, string | number>;
+}
+
+export class ForceRefreshResponse extends SyncResponse {
+  success: boolean;
+}
+
+export class FeedOwner {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+}
+
+/** A feed as staff see it; for mini admins the address is cut to scheme and host. */
+export class AdminFeedResponse extends FeedResponse {
+  owner: FeedOwner;
+}
+
+export class AllFeedsEntryResponse extends AdminFeedResponse {
+  userName: string;
+  userEmail: string;
+  username: string;
+}
+
+export class FeedHealthResponse {
+  staleAfterHours: number;
+  total: number;
+  enabled: number;
+  failing: number;
+  stale: number;
+  feeds: AdminFeedResponse[];
+}
+
+export class SyncAllResponse {
+  success: boolean;
+  /** How many enabled feeds were queued. */
+  total: number;
+  startedAt: Date;
+}
+
+export class CleanupDuplicatesResponse {
+  found: number;
+  removed: number;
 }

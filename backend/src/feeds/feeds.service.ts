@@ -4,6 +4,8 @@ import { DataSource, Repository } from 'typeorm';
 import type { ExternalBooking } from '../bookings/external-booking';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import type { DateRange } from '../calendar/date-range';
+import { coded } from '../common/http-exception.filter';
+import { asBoolean, containing, findPage, ListQuery, whereIdIn } from '../common/list-query';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
@@ -28,14 +30,14 @@ export class FeedsService {
   /** The feed if the actor owns it or is an admin; others are told it does not exist. */
   async accessibleFeed(actor: User, id: number): Promise<IcalFeed> {
     const feed = await this.feeds.findOneBy({ id });
-    if (!feed || (feed.userId !== actor.id && !actor.isAdmin)) throw new NotFoundException('Kalenderfeeden finnes ikke');
+    if (!feed || (feed.userId !== actor.id && !actor.isAdmin)) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
     return feed;
   }
 
   async create(actor: User, dto: CreateFeedDto): Promise<IcalFeed> {
     let userId = actor.id;
     if (dto.userId !== undefined && dto.userId !== actor.id) {
-      if (!actor.isAdmin) throw new ForbiddenException('Bare administratorer kan legge til kalendere for andre');
+      if (!actor.isAdmin) throw new ForbiddenException(coded('feed_for_others_admin_only', 'Bare administratorer kan legge til kalendere for andre'));
       userId = (await this.users.get(dto.userId)).id;
     }
     return this.feeds.save(this.feeds.create({ userId, name: dto.name, url: dto.url, color: dto.color ?? DEFAULT_FEED_COLOR, enabled: dto.enabled ?? true, nextSyncAt: new Date() }));
@@ -73,10 +75,41 @@ export class FeedsService {
     return this.bookings.listForUser(userId, range);
   }
 
+  /**
+   * One page of the all-feeds admin list, filtered and sorted in SQL (owner fields included): ?q searches name,
+   * address and owner; enabled, stale (enabled, no success for staleHours), userId and id match exactly.
+   */
+  async listWithOwners(query: ListQuery, staleHours: number): Promise<{ rows: FeedWithOwner[]; total: number }> {
+    const staleBefore = new Date(Date.now() - staleHours * 3_600_000);
+    const isStale = '(f.enabled AND COALESCE(f.lastSynced, f.createdAt) < :staleBefore)';
+    const qb = this.feeds.createQueryBuilder('f').innerJoin('users', 'u', 'u.id = f.user_id');
+    const page = await findPage(qb, query, {
+      sortable: {
+        ...Object.fromEntries(['id', 'userId', 'name', 'url', 'enabled', 'lastSynced', 'lastAttemptAt', 'lastError', 'consecutiveFailures', 'eventCount', 'nextSyncAt', 'createdAt'].map((p) => [p, `f.${p}`])),
+        userName: 'u.name',
+        userEmail: 'u.email',
+        username: 'u.username',
+      },
+      filters: {
+        q: (b, q) => b.andWhere('(f.name ILIKE :q OR f.url ILIKE :q OR u.name ILIKE :q OR u.email ILIKE :q OR u.username ILIKE :q)', { q: containing(q) }),
+        id: (b, id) => whereIdIn(b, 'f.id', id, 'ids'),
+        userId: (b, id) => whereIdIn(b, 'f.userId', id, 'userIds'),
+        enabled: (b, value) => b.andWhere('f.enabled = :enabled', { enabled: asBoolean(value) }),
+        stale: (b, value) => b.andWhere(asBoolean(value) ? isStale : `NOT ${isStale}`, { staleBefore }),
+      },
+      key: 'f.id',
+    });
+    return { rows: await this.withOwners(page.rows), total: page.total };
+  }
+
   /** Every feed with its owner, for the all-feeds admin view. */
   async allWithOwners(): Promise<FeedWithOwner[]> {
-    const feeds = await this.feeds.find({ order: { id: 'ASC' } });
-    const owners = new Map((await this.users.list({ filter: { id: [...new Set(feeds.map((f) => f.userId))] }, paged: false }))[0].map((u) => [u.id, u]));
+    return this.withOwners(await this.feeds.find({ order: { id: 'ASC' } }));
+  }
+
+  private async withOwners(feeds: IcalFeed[]): Promise<FeedWithOwner[]> {
+    if (!feeds.length) return [];
+    const owners = new Map((await this.users.list({ filter: { id: [...new Set(feeds.map((f) => f.userId))] }, paged: false })).rows.map((u) => [u.id, u]));
     return feeds.map((feed) => {
       const o = owners.get(feed.userId)!;
       return { feed, owner: { id: o.id, name: o.name, email: o.email, username: o.username } };

@@ -1,5 +1,7 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { Access } from '../common/access.decorator';
+import { coded } from '../common/http-exception.filter';
+import { JobStatusResponse } from './jobs.dto';
 import { ScheduledJobs } from './scheduled-jobs.service';
 
 /** Scheduled jobs and their last runs, for the back office. */
@@ -9,16 +11,16 @@ export class JobsController {
 
   @Get()
   @Access('staff')
-  list() {
+  list(): Promise<JobStatusResponse[]> {
     return this.jobs.statuses();
   }
 
   @Post(':id/run')
   @Access('admin')
   @HttpCode(200)
-  async run(@Param('id') id: string) {
+  async run(@Param('id') id: string): Promise<JobStatusResponse> {
     const status = await this.jobs.runNow(id);
-    if (!status) throw new NotFoundException('Ukjent jobb, eller den kjører allerede');
+    if (!status) throw new NotFoundException(coded('job_unknown_or_running', 'Ukjent jobb, eller den kjører allerede'));
     return status;
   }
 }

@@ -1,6 +1,8 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Access } from '../common/access.decorator';
+import { coded } from '../common/http-exception.filter';
+import { HealthResponse } from './health.dto';
 
 @Controller('health')
 export class HealthController {
@@ -9,11 +11,11 @@ export class HealthController {
   /** 200 when the database answers. */
   @Get()
   @Access('public')
-  async health() {
+  async health(): Promise<HealthResponse> {
     try {
       await this.db.query('SELECT 1');
     } catch {
-      throw new ServiceUnavailableException('Databasen svarer ikke');
+      throw new ServiceUnavailableException(coded('database_down', 'Databasen svarer ikke'));
     }
     return { status: 'ok', database: 'up' };
   }

@@ -1,8 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { ListQueryParams, MessageResponse } from '../common/api.dto';
 import { parseListQuery, setContentRange } from '../common/list-query';
-import { AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapUser, UpdateUserDto } from './user.dto';
+import {
+  AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, UpdateUserDto, UserResponse,
+} from './user.dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 
@@ -13,47 +16,47 @@ export class AdminUsersController {
 
   @Get()
   @Access('staff')
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const listQuery = parseListQuery(query, UsersService.sortable);
-    const [rows, total] = await this.users.list(listQuery);
+  async list(@Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<UserResponse[]> {
+    const listQuery = parseListQuery(query);
+    const { rows, total } = await this.users.list(listQuery);
     setContentRange(res, 'users', listQuery, rows.length, total);
     return rows.map(mapUser);
   }
 
   @Get(':id')
   @Access('staff')
-  async get(@Param('id', ParseIntPipe) id: number) {
+  async get(@Param('id', ParseIntPipe) id: number): Promise<UserResponse> {
     return mapUser(await this.users.get(id));
   }
 
   @Get(':id/account-number-log')
   @Access('staff')
-  accountNumberLog(@Param('id', ParseIntPipe) id: number) {
-    return this.users.accountNumberLog(id);
+  async accountNumberLog(@Param('id', ParseIntPipe) id: number): Promise<AccountNumberLogResponse[]> {
+    return (await this.users.accountNumberLog(id)).map(mapAccountNumberLog);
   }
 
   @Post()
   @Access('admin')
-  async create(@Body() dto: CreateUserDto, @CurrentUser() actor: User) {
+  async create(@Body() dto: CreateUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.create(dto, actor.id));
   }
 
   @Put(':id')
   @Access('admin')
-  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User) {
+  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.update(id, dto, actor));
   }
 
   @Delete(':id')
   @Access('admin')
-  async remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User) {
+  async remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.remove(id, actor));
   }
 
   @Post(':id/change-password')
   @Access('admin')
   @HttpCode(200)
-  async changePassword(@Param('id', ParseIntPipe) id: number, @Body() dto: AdminSetPasswordDto) {
+  async changePassword(@Param('id', ParseIntPipe) id: number, @Body() dto: AdminSetPasswordDto): Promise<MessageResponse> {
     await this.users.get(id);
     await this.users.setPassword(id, dto.newPassword);
     return { message: 'Passordet er endret' };
@@ -62,14 +65,14 @@ export class AdminUsersController {
   @Post(':id/block')
   @Access('admin')
   @HttpCode(200)
-  async block(@Param('id', ParseIntPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User) {
+  async block(@Param('id', ParseIntPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.block(id, dto.reason, actor));
   }
 
   @Post(':id/unblock')
   @Access('admin')
   @HttpCode(200)
-  async unblock(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User) {
+  async unblock(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.unblock(id, actor));
   }
 }

@@ -1,5 +1,7 @@
+import { OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import type { AccountNumberLog } from './account-number-log.entity';
 import type { User } from './user.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -8,7 +10,7 @@ const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string
 export const PASSWORD_MIN = 6;
 
 /** What the API says about a user. Never the password or its hash. */
-export interface UserResponse {
+export class UserResponse {
   id: number;
   username: string;
   name: string;
@@ -92,31 +94,14 @@ export class CreateUserDto extends ContactFields {
   isMiniAdmin?: boolean;
 }
 
-export class UpdateUserDto extends ContactFields {
-  @IsOptional()
-  @Transform(trim)
-  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
-  username?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @MaxLength(255, { message: 'Navn kan ikke være lengre enn 255 tegn' })
-  @IsNotEmpty({ message: 'Navn er påkrevd' })
-  name?: string;
-
+/** Every field of a new user is optional on update; the password changes through change-password only. */
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['password', 'email'] as const)) {
+  /** Unlike on create, an e-mail sent on update may not be blank. */
   @IsOptional()
   @Transform(trim)
   @IsEmail({}, { message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
   email?: string;
-
-  @IsOptional()
-  @IsBoolean()
-  isAdmin?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  isMiniAdmin?: boolean;
 
   /** The message shown to the user on their calendar; empty clears it. */
   @IsOptional()
@@ -125,13 +110,8 @@ export class UpdateUserDto extends ContactFields {
   adminInfo?: string | null;
 }
 
-export class UpdateProfileDto extends ContactFields {
-  @Transform(trim)
-  @MaxLength(255, { message: 'Navn kan ikke være lengre enn 255 tegn' })
-  @IsNotEmpty({ message: 'Navn er påkrevd' })
-  @IsString({ message: 'Navn er påkrevd' })
-  name: string;
-
+/** A user's own profile: name and contact fields as on create, and an e-mail that may not be blank. */
+export class UpdateProfileDto extends PickType(CreateUserDto, ['name', 'phoneNumber', 'accountNumber'] as const) {
   @Transform(trim)
   @IsEmail({}, { message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
@@ -161,4 +141,20 @@ export class BlockUserDto {
   @IsNotEmpty({ message: 'Begrunnelse er påkrevd' })
   @IsString({ message: 'Begrunnelse er påkrevd' })
   reason: string;
+}
+
+/** One change of a user's payout account number. */
+export class AccountNumberLogResponse {
+  id: number;
+  userId: number;
+  changedById: number | null;
+  oldAccountNumber: string | null;
+  newAccountNumber: string | null;
+  changeReason: string | null;
+  createdAt: Date;
+}
+
+export function mapAccountNumberLog(l: AccountNumberLog): AccountNumberLogResponse {
+  const { id, userId, changedById, oldAccountNumber, newAccountNumber, changeReason, createdAt } = l;
+  return { id, userId, changedById, oldAccountNumber, newAccountNumber, changeReason, createdAt };
 }

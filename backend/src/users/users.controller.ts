@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { ChangeOwnPasswordDto, mapUser, UpdateProfileDto } from './user.dto';
+import { MessageResponse } from '../common/api.dto';
+import { ChangeOwnPasswordDto, mapUser, UpdateProfileDto, UserResponse } from './user.dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 
@@ -12,24 +13,24 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  me(@CurrentUser() user: User) {
+  me(@CurrentUser() user: User): UserResponse {
     return mapUser(user);
   }
 
   @Put('profile')
-  async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto) {
+  async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto): Promise<UserResponse> {
     return mapUser(await this.users.updateProfile(user, dto));
   }
 
   @Put('password')
   @HttpCode(200)
-  async changePassword(@CurrentUser() user: User, @Body() dto: ChangeOwnPasswordDto, @Req() req: Request) {
+  async changePassword(@CurrentUser() user: User, @Body() dto: ChangeOwnPasswordDto, @Req() req: Request): Promise<MessageResponse> {
     await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID);
     return { message: 'Passordet er endret' };
   }
 
   @Delete('account')
-  async deleteAccount(@CurrentUser() user: User, @Req() req: Request) {
+  async deleteAccount(@CurrentUser() user: User, @Req() req: Request): Promise<MessageResponse> {
     await this.users.deleteAccount(user);
     await new Promise<void>((done) => req.session.destroy(() => done()));
     return { message: 'Kontoen er slettet' };

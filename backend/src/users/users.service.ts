@@ -3,17 +3,26 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { ListQuery } from '../common/list-query';
+import { coded } from '../common/http-exception.filter';
+import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { SessionsService } from '../auth/sessions.service';
 import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
 
-const SORTABLE = ['id', 'name', 'username', 'email', 'lastLoginAt', 'createdAt', 'isAdmin', 'isBlocked'] as const;
+const USER_LIST: ListSpec<User> = {
+  sortable: Object.fromEntries(['id', 'name', 'username', 'email', 'lastLoginAt', 'createdAt', 'isAdmin', 'isBlocked'].map((f) => [f, `u.${f}`])),
+  filters: {
+    q: (qb, q) => qb.andWhere('(u.name ILIKE :q OR u.username ILIKE :q OR u.email ILIKE :q)', { q: containing(q) }),
+    id: (qb, id) => whereIdIn(qb, 'u.id', id, 'ids'),
+    isAdmin: (qb, value) => qb.andWhere('u.isAdmin = :isAdmin', { isAdmin: asBoolean(value) }),
+    isBlocked: (qb, value) => qb.andWhere('u.isBlocked = :isBlocked', { isBlocked: asBoolean(value) }),
+  },
+  key: 'u.id',
+};
 
 @Injectable()
 export class UsersService {
-  static readonly sortable = SORTABLE;
   private readonly logger = new Logger(UsersService.name);
 
   constructor(
@@ -51,24 +60,17 @@ export class UsersService {
 
   async get(id: number): Promise<User> {
     const user = await this.findById(id);
-    if (!user) throw new NotFoundException('Bruker ikke funnet');
+    if (!user) throw new NotFoundException(coded('user_not_found', 'Bruker ikke funnet'));
     return user;
   }
 
-  async list(query: ListQuery): Promise<[User[], number]> {
-    const qb = this.users.createQueryBuilder('u');
-    const { q, id, isAdmin, isBlocked } = query.filter as { q?: string; id?: number | number[]; isAdmin?: boolean; isBlocked?: boolean };
-    if (q) qb.andWhere('(u.name ILIKE :q OR u.username ILIKE :q OR u.email ILIKE :q)', { q: `%${String(q).replace(/[%_\\]/g, '\\$&')}%` });
-    if (id !== undefined) qb.andWhere('u.id IN (:...ids)', { ids: (Array.isArray(id) ? id : [id]).map(Number) });
-    if (isAdmin !== undefined) qb.andWhere('u.isAdmin = :isAdmin', { isAdmin: Boolean(isAdmin) });
-    if (isBlocked !== undefined) qb.andWhere('u.isBlocked = :isBlocked', { isBlocked: Boolean(isBlocked) });
-    qb.orderBy(`u.${query.sort?.field ?? 'id'}`, query.sort?.order ?? 'ASC');
-    if (query.range) qb.skip(query.range.skip).take(query.range.take);
-    return qb.getManyAndCount();
+  /** The back-office user list: ?q searches name, username and e-mail; id, isAdmin, isBlocked match exactly. */
+  list(query: ListQuery): Promise<{ rows: User[]; total: number }> {
+    return findPage(this.users.createQueryBuilder('u'), query, USER_LIST);
   }
 
   async create(dto: CreateUserDto, actorId: number | null): Promise<User> {
-    if (await this.findByUsername(dto.username)) throw new ConflictException('En bruker med denne e-postadressen finnes allerede');
+    if (await this.findByUsername(dto.username)) throw new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
     const isAdmin = dto.isAdmin ?? false;
     const username = dto.username.toLowerCase();
     const user = this.users.create({
@@ -93,11 +95,11 @@ export class UsersService {
     const user = await this.get(id);
     if (dto.username !== undefined && dto.username.toLowerCase() !== user.username) {
       const other = await this.findByUsername(dto.username);
-      if (other && other.id !== id) throw new ConflictException('En bruker med denne e-postadressen finnes allerede');
+      if (other && other.id !== id) throw new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
       user.username = dto.username.toLowerCase();
     }
     if (id === actor.id && (dto.isAdmin === false || dto.isMiniAdmin === true)) {
-      throw new ForbiddenException('Du kan ikke fjerne dine egne administratorrettigheter');
+      throw new ForbiddenException(coded('own_admin_rights', 'Du kan ikke fjerne dine egne administratorrettigheter'));
     }
     if (dto.name !== undefined) user.name = dto.name;
     if (dto.email !== undefined) user.email = dto.email;
@@ -141,7 +143,7 @@ export class UsersService {
 
   /** Changing one's own password keeps the current session and ends every other one. */
   async changeOwnPassword(user: User, currentPassword: string, newPassword: string, currentSid: string): Promise<void> {
-    if (!(await this.verifyPassword(user, currentPassword))) throw new BadRequestException({ message: 'Nåværende passord er feil', errors: [{ field: 'currentPassword', message: 'Nåværende passord er feil' }] });
+    if (!(await this.verifyPassword(user, currentPassword))) throw new BadRequestException({ ...coded('wrong_current_password', 'Nåværende passord er feil'), errors: [{ field: 'currentPassword', message: 'Nåværende passord er feil' }] });
     await this.setPassword(user.id, newPassword, currentSid);
   }
 
@@ -152,7 +154,7 @@ export class UsersService {
   }
 
   async block(id: number, reason: string, actor: User): Promise<User> {
-    if (id === actor.id) throw new ForbiddenException('Du kan ikke blokkere deg selv');
+    if (id === actor.id) throw new ForbiddenException(coded('cannot_block_self', 'Du kan ikke blokkere deg selv'));
     const user = await this.get(id);
     Object.assign(user, { isBlocked: true, blockReason: reason, blockedAt: new Date() });
     await this.users.save(user);
@@ -161,14 +163,14 @@ export class UsersService {
   }
 
   async unblock(id: number, actor: User): Promise<User> {
-    if (id === actor.id) throw new ForbiddenException('Du kan ikke oppheve blokkering av deg selv');
+    if (id === actor.id) throw new ForbiddenException(coded('cannot_unblock_self', 'Du kan ikke oppheve blokkering av deg selv'));
     const user = await this.get(id);
     Object.assign(user, { isBlocked: false, blockReason: null, blockedAt: null });
     return this.users.save(user);
   }
 
   async remove(id: number, actor: User): Promise<User> {
-    if (id === actor.id) throw new ForbiddenException('Du kan ikke slette din egen konto her');
+    if (id === actor.id) throw new ForbiddenException(coded('cannot_delete_self', 'Du kan ikke slette din egen konto her'));
     return this.deleteAccount(await this.get(id));
   }
 
@@ -176,7 +178,7 @@ export class UsersService {
   async deleteAccount(user: User): Promise<User> {
     if (user.isAdmin) {
       const admins = await this.users.countBy({ isAdmin: true });
-      if (admins <= 1) throw new ConflictException('Den siste administratoren kan ikke slettes');
+      if (admins <= 1) throw new ConflictException(coded('last_admin', 'Den siste administratoren kan ikke slettes'));
     }
     await this.sessions.endAllFor(user.id);
     await this.users.delete({ id: user.id });
@@ -214,6 +216,6 @@ export class UsersService {
   private dummyHash?: string;
 
   static unauthorized() {
-    return new UnauthorizedException('Ugyldig brukernavn eller passord');
+    return new UnauthorizedException(coded('invalid_credentials', 'Ugyldig brukernavn eller passord'));
   }
 }

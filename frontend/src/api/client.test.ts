@@ -2,8 +2,11 @@
 // Runs against a real local HTTP server, so the wrapper is tested with real fetch, status lines and bodies.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInstance } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiJson, apiRequest, errorText } from './client';
+import en from '../i18n/en.json';
+import nb from '../i18n/nb.json';
+import { ApiError, apiJson, apiRequest, codedText, errorText } from './client';
 
 let server: Server;
 let base: string;
@@ -31,6 +34,14 @@ beforeAll(async () => {
         res
           .writeHead(400, { 'Content-Type': 'application/json' })
           .end(JSON.stringify({ message: 'Nåværende passord er feil', errors: [{ field: 'currentPassword', message: 'Nåværende passord er feil' }] }));
+        break;
+      case '/coded-error':
+        res
+          .writeHead(403, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ message: 'Kontoen er blokkert: Ubetalt', code: 'account_blocked_reason', params: { reason: 'Ubetalt' } }));
+        break;
+      case '/unknown-code':
+        res.writeHead(409, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Noe nytt', code: 'something_new' }));
         break;
       case '/text-error':
         res.writeHead(500, 'Internal Server Error').end('database down');
@@ -85,5 +96,31 @@ describe('fetch wrapper', () => {
 
     const bareError = (await apiRequest('GET', `${base}/bare-error`).catch((e: unknown) => e)) as ApiError;
     expect(bareError.message).toBe('404: Not Found');
+  });
+});
+
+describe('coded server messages', () => {
+  const catalogue = (lng: 'nb' | 'en') => {
+    const i18n = createInstance();
+    void i18n.init({ lng, resources: { nb: { translation: nb }, en: { translation: en } }, initAsync: false, interpolation: { escapeValue: false } });
+    return i18n;
+  };
+
+  it('renders a known code from the catalogue in the user language, with its params', async () => {
+    const error = (await apiRequest('POST', `${base}/coded-error`).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('account_blocked_reason');
+    expect(error.params).toEqual({ reason: 'Ubetalt' });
+    expect(errorText(error, 'fallback', catalogue('en'))).toBe('The account is blocked: Ubetalt');
+    expect(errorText(error, 'fallback', catalogue('nb'))).toBe('Kontoen er blokkert: Ubetalt');
+  });
+
+  it('falls back to the server text for a code the catalogue does not know', async () => {
+    const error = (await apiRequest('GET', `${base}/unknown-code`).catch((e: unknown) => e)) as ApiError;
+    expect(errorText(error, 'fallback', catalogue('en'))).toBe('Noe nytt');
+  });
+
+  it('renders a stored warning the same way', () => {
+    expect(codedText({ code: 'invalid_sort_field', params: { field: 'etag' } }, 'fallback', catalogue('en'))).toBe('Cannot sort by etag');
+    expect(codedText({ code: 'not_in_catalogue' }, 'fallback', catalogue('en'))).toBe('fallback');
   });
 });

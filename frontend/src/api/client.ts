@@ -2,16 +2,26 @@
  * The one fetch wrapper every call goes through (SPEC §7, §8): cookies always travel, a JSON body is sent only
  * when there is a payload, and any non-OK answer throws an ApiError whose message is `${status}: ${body}`.
  */
+import i18next from 'i18next';
 
 export interface FieldError {
   field: string;
   message: string;
 }
 
+/** Values a coded message names ({{reason}}, {{field}}, ...). */
+export type MessageParams = Record<string, string | number>;
+
+/** What renders a coded message: the app's i18next instance, or another in tests. */
+export type Translator = Pick<typeof i18next, 'exists' | 't'>;
+
 export class ApiError extends Error {
   readonly status: number;
-  /** The server's own `message` (our error filter sends `{ message, errors? }`), when the body was that JSON. */
+  /** The server's own `message` (our error filter sends `{ message, code, params?, errors? }`), when the body was that JSON. */
   readonly serverMessage?: string;
+  /** The message code beside it (`errors.<code>` in the catalogue) and the values it names. */
+  readonly code?: string;
+  readonly params?: MessageParams;
   readonly errors: FieldError[];
 
   constructor(status: number, statusText: string, bodyText: string) {
@@ -20,7 +30,9 @@ export class ApiError extends Error {
     this.status = status;
     const parsed = parseJson(bodyText);
     if (parsed && typeof parsed === 'object') {
-      const { message, errors } = parsed as { message?: unknown; errors?: unknown };
+      const { message, code, params, errors } = parsed as { message?: unknown; code?: unknown; params?: unknown; errors?: unknown };
+      if (typeof code === 'string') this.code = code;
+      if (params && typeof params === 'object') this.params = params as MessageParams;
       if (typeof message === 'string') this.serverMessage = message;
       else if (Array.isArray(message)) this.serverMessage = message.filter((m) => typeof m === 'string').join(', ');
       this.errors = Array.isArray(errors) ? (errors as FieldError[]) : [];
@@ -59,11 +71,25 @@ export async function apiJson<T>(method: string, url: string, payload?: unknown)
 }
 
 /**
- * The text to show a person for a failed call: the server's message when it sent one, otherwise the
- * `${status}: …` message, otherwise the given fallback.
+ * A coded message from the server (an error, a stored feed-sync warning) in the user's language: the catalogue's
+ * `errors.<code>` with the params filled in when it knows the code, else the server's own text, else fallback.
  */
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || error.message || fallback;
+export function codedText(
+  coded: { code?: string; params?: MessageParams; message?: string },
+  fallback: string,
+  i18n: Translator = i18next,
+): string {
+  if (coded.code && i18n.exists(`errors.${coded.code}`)) return i18n.t(`errors.${coded.code}`, coded.params ?? {});
+  return coded.message || fallback;
+}
+
+/**
+ * The text to show a person for a failed call: the catalogue's text for the server's message code, otherwise the
+ * server's message, otherwise the `${status}: …` message, otherwise the given fallback. Validation errors
+ * (code 'validation') keep the server's text: it is SPEC.md §5's message for the field that failed.
+ */
+export function errorText(error: unknown, fallback: string, i18n: Translator = i18next): string {
+  if (error instanceof ApiError) return codedText({ code: error.code, params: error.params, message: error.serverMessage || error.message }, fallback, i18n);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -1,0 +1,66 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ACCESS_EXTENSION, AccessLevel } from './common/access.decorator';
+import { ErrorResponse } from './common/api.dto';
+import pluginMetadata from './metadata';
+
+/** The security scheme of the session cookie. */
+export const SESSION_AUTH = 'session';
+
+const WHO: Record<AccessLevel, string> = {
+  public: 'anyone, also without a session',
+  user: 'any logged-in user; ownership is checked',
+  staff: 'admins; mini admins may read (GET) only',
+  admin: 'admins only',
+};
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+type OperationObject = NonNullable<OpenAPIObject['paths'][string]['get']>;
+
+/**
+ * The OpenAPI document served at /api/docs (and /api/docs-json), from which the frontend's API types are
+ * generated. What the types say comes from the Swagger CLI plugin's metadata (src/metadata.ts, see
+ * scripts/generate-metadata.mjs); each operation's access rule and error answers are added here from its
+ * @Access level, so no controller repeats them.
+ */
+export async function buildApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+  await SwaggerModule.loadPluginMetadata(pluginMetadata);
+  const config = new DocumentBuilder()
+    .setTitle('Eierportal API')
+    .setDescription('Calendar, bookings and customer service for homeowners and rental hosts. Every error has the ErrorResponse shape.')
+    .setVersion('1')
+    .addCookieAuth('connect.sid', { type: 'apiKey', in: 'cookie', description: 'The session cookie set by POST /api/login' }, SESSION_AUTH)
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorResponse],
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation) describeAccessAndErrors(path, operation);
+    }
+  }
+  return document;
+}
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+});
+
+function describeAccessAndErrors(path: string, operation: OperationObject) {
+  const level = (operation as unknown as Record<string, unknown>)[ACCESS_EXTENSION] as AccessLevel | undefined;
+  if (level) {
+    operation.description = [operation.description, `Access: ${level} (${WHO[level]})`].filter(Boolean).join('\n\n');
+    operation.security = level === 'public' ? [] : [{ [SESSION_AUTH]: [] }];
+  }
+  const errors: Record<string, string> = {};
+  if (operation.requestBody || operation.parameters?.length) errors['400'] = 'Validation failed: `message` is the first rule’s text, `errors` has one entry per field';
+  if (level && level !== 'public') {
+    errors['401'] = 'No valid session';
+    errors['403'] = level === 'user' ? 'Not allowed on this resource' : `Not allowed: ${WHO[level]}`;
+  }
+  if (path.includes('{')) errors['404'] = 'Not found, or not the caller’s';
+  errors.default = 'Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape';
+  for (const [status, description] of Object.entries(errors)) operation.responses[status] ??= errorAnswer(description);
+}

@@ -1,0 +1,46 @@
+/** Shapes shared by every domain: the error body, the plain `{ message }` answer and the list query. */
+import { IsOptional, IsString } from 'class-validator';
+
+export class FieldErrorResponse {
+  /** The request property, dotted for nested ones: `routes.0`. */
+  field: string;
+  /** SPEC.md §5's text for the rule that failed. */
+  message: string;
+}
+
+/**
+ * Every error answer. `message` is the Norwegian (or SPEC) text; `code` names it so a client can show it in its
+ * own language through its `errors.<code>` catalogue, with `params` filled in.
+ */
+export class ErrorResponse {
+  /** @example Tilgang nektet */
+  message: string;
+  /** @example forbidden */
+  code: string;
+  /** Values the text names, e.g. `{ "reason": "…" }` for a blocked account. */
+  params?: Record<string, string | number>;
+  /** Validation errors, one per field (400 only). */
+  errors?: FieldErrorResponse[];
+}
+
+export class MessageResponse {
+  message: string;
+}
+
+/** The query parameters of a back-office list, as the OpenAPI document shows them. All are JSON. */
+export class ListQueryParams {
+  /** `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+  @IsOptional()
+  @IsString()
+  sort?: string;
+
+  /** `[first,last]`, both inclusive, at most 1000 rows. */
+  @IsOptional()
+  @IsString()
+  range?: string;
+
+  /** `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+  @IsOptional()
+  @IsString()
+  filter?: string;
+}

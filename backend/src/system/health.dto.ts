@@ -1,0 +1,6 @@
+export class HealthResponse {
+  /** @example ok */
+  status: string;
+  /** @example up */
+  database: string;
+}
