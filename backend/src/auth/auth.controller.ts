@@ -2,7 +2,7 @@ import { Body, Controller, ForbiddenException, HttpCode, Param, ParseIntPipe, Po
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { CreateUserDto, mapUser } from '../users/user.dto';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { LoginDto, ResetPasswordDto } from './auth.dto';
 import { PasswordResetService } from './password-reset.service';

@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
-import { DateRange, dayOf } from './date-range';
+import { DateRange, dayOf } from '../common/time/date-range';
 import { CalendarEvent, EventSource } from './event.entity';
 import { IcalEventNote } from './ical-event-note.entity';
 import { MarkedDay } from './marked-day.entity';

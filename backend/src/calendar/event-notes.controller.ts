@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { CreateNoteDto, mapNote, UpdateNoteDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { SubscriptionService } from './subscription.service';
 

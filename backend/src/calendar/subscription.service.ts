@@ -3,9 +3,9 @@ import ical, { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Sealer, sameHash, sha256Hex } from '../common/secrets';
+import { utcToWallTime } from '../common/time/timezones';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { FeedEventsStore } from '../feeds/feed-events.store';
-import { utcToWallTime } from '../feeds/import/timezones';
+import { FeedsService } from '../feeds/feeds.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CalendarService } from './calendar.service';
@@ -56,6 +56,7 @@ export const POLL_SQL = `
  * The validators of one POLL_SQL row: an ETag that changes with any count, last change, feed switch or the owner's
  * name (the calendar's X-WR-CALNAME), and with the day, because the rendered window moves with it.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row (TypeORM's query() answers any)
 export function calendarVersion(userId: number, row: Record<string, any>, now = new Date()): { etag: string; lastModified: Date } {
   const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
   const lastModified = new Date(Math.max(0, ...stamps));
@@ -76,7 +77,7 @@ export class SubscriptionService {
   constructor(
     private readonly users: UsersService,
     private readonly calendar: CalendarService,
-    private readonly feedEvents: FeedEventsStore,
+    private readonly feeds: FeedsService,
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -120,7 +121,7 @@ export class SubscriptionService {
     const range = this.window(now);
     const [events, imported, marked] = await Promise.all([
       this.calendar.listEvents(user.id, range),
-      this.feedEvents.listForUser(user.id, range),
+      this.feeds.eventsForUser(user.id, range),
       this.calendar.listMarkedDays(user.id, range),
     ]);
     const host = new URL(this.config.publicUrl).hostname;

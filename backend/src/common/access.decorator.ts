@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from './session-user';
 
 /**
  * Who may call a route. Every route declares exactly one level; the global AccessGuard refuses routes without one.
@@ -12,5 +12,5 @@ export type AccessLevel = 'public' | 'user' | 'staff' | 'admin';
 export const ACCESS_KEY = 'access';
 export const Access = (level: AccessLevel) => SetMetadata(ACCESS_KEY, level);
 
-/** The logged-in user, loaded by the AccessGuard. */
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => ctx.switchToHttp().getRequest().user);
+/** The logged-in user, loaded by the AccessGuard through SESSION_USER_LOOKUP (the users module's User). */
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionUser => ctx.switchToHttp().getRequest().user);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { DateRange } from '../calendar/date-range';
+import type { DateRange } from '../common/time/date-range';
 import type { ImportedEvent } from './import/parse-feed';
-import { wallTimeToUtc } from './import/timezones';
+import { wallTimeToUtc } from '../common/time/timezones';
 
 /** One stored imported event, as read back for the calendar and the subscription feed. */
 export interface StoredFeedEvent {
@@ -139,6 +139,7 @@ const SELECT = `
          e.all_day, e.start_date, e.end_date, e.summary, e.description, e.location, e.status, e.kind, e.sequence, e.revision, e.updated_at
   FROM ical_feed_events e JOIN ical_feeds f ON f.id = e.feed_id`;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row (TypeORM's query() answers any)
 function toStored(r: any): StoredFeedEvent {
   return {
     // From the feed and the booking's UID, not the row: a personal note (keyed by this id) stays with a booking

@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { DateRange } from '../calendar/date-range';
+import type { DateRange } from '../common/time/date-range';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { FeedEventsStore, StoredFeedEvent } from './feed-events.store';
