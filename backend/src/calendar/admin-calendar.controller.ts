@@ -5,9 +5,10 @@ import { FeedScheduler } from '../feeds/feed-scheduler.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { mapFeedEvent } from '../feeds/feeds.dto';
 import { UsersService } from '../users/users.service';
-import { AdminCalendarQuery, CreateEventDto, DateRangeQuery, EventColorDto, mapEvent, mapMarkedDay } from './calendar.dto';
+import { AdminCalendarQuery, CreateEventDto, EventColorDto, mapEvent, mapMarkedDay } from './calendar.dto';
 import { CalendarService } from './calendar.service';
 import { toDateRange } from '../common/time/date-range';
+import { DateRangeQuery } from '../common/time/date-range.dto';
 
 /** Without a window, an admin sees from last month to a year ahead. */
 function defaultWindow(q: AdminCalendarQuery) {

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
 import type { User } from '../users/user.entity';
-import { CreateEventDto, DateRangeQuery, mapEvent, UpdateEventDto } from './calendar.dto';
+import { CreateEventDto, mapEvent, UpdateEventDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';
 import { toDateRange } from '../common/time/date-range';
+import { DateRangeQuery } from '../common/time/date-range.dto';
 
 /** The logged-in user's own events. */
 @Controller('events')

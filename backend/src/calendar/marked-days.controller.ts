@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
 import type { User } from '../users/user.entity';
-import { DateRangeQuery, mapMarkedDay, MarkedDayDto, UpdateMarkedDayDto } from './calendar.dto';
+import { mapMarkedDay, MarkedDayDto, UpdateMarkedDayDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';
 import { toDateRange } from '../common/time/date-range';
+import { DateRangeQuery } from '../common/time/date-range.dto';
 
 @Controller('marked-days')
 @Access('user')
