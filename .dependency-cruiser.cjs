@@ -22,7 +22,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A cycle of imports: the modules on it cannot be understood, tested or moved one at a time. ' +
-        'Type-only imports count too (they are the design showing through even when tsc erases them).',
+        'Type-only imports count too: tsc erases them, but the modules still cannot change apart.',
       from: {},
       to: { circular: true },
     },
