@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { PasswordResetService } from '../src/auth/password-reset.service';
 import { ORIGIN, PASSWORD, TestApp } from './helpers/test-app';
 
 const sidOf = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('connect.sid='))?.split(';')[0];
@@ -109,7 +111,7 @@ describe('authentication', () => {
 
     it('refuses expired, unknown and too-short input', async () => {
       const user = await t.createUser('user');
-      const { resetLink } = await t.app.get(require('../src/auth/password-reset.service').PasswordResetService).createLink(user.id);
+      const { resetLink } = await t.app.get(PasswordResetService).createLink(user.id);
       const token = new URL(resetLink).searchParams.get('token');
       const short = await t.anon().post('/api/reset-password').send({ token, newPassword: '123' }).expect(400);
       expect(short.body.message).toBe('Password must be at least 6 characters long');
@@ -117,7 +119,7 @@ describe('authentication', () => {
       const missing = await t.anon().post('/api/reset-password').send({ newPassword: '123456' }).expect(400);
       expect(missing.body.message).toBe('No reset token available');
       // Expire it and try.
-      const ds = t.app.get(require('typeorm').DataSource);
+      const ds = t.app.get(DataSource);
       await ds.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [user.id]);
       await t.anon().post('/api/reset-password').send({ token, newPassword: '123456' }).expect(400);
     });

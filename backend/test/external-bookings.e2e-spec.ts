@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { BookingSource, ExternalBookingInput, ExternalPull } from '../src/bookings/external-booking';
+import type { BookingSource, ExternalBookingInput, ExternalPull } from '../src/bookings/external-booking.types';
 import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
 import { TestApp } from './helpers/test-app';
 

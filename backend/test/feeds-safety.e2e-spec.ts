@@ -18,7 +18,8 @@ const WINDOW = { startDate: day(-200), endDate: day(200) };
 type Agent = Awaited<ReturnType<TestApp['loginAs']>>['agent'];
 const uids = async (agent: Agent) =>
   ((await agent.get('/api/ical-feed-events').query(WINDOW).expect(200)).body as { source: { uid: string } }[]).map((e) => e.source.uid).sort();
-const feedState = async (agent: Agent, id: number) => ((await agent.get('/api/ical-feeds').expect(200)).body as { id: number }[]).find((f) => f.id === id) as any;
+type FeedState = { id: number; eventCount: number; lastError: string | null; lastWarning: string | null };
+const feedState = async (agent: Agent, id: number) => ((await agent.get('/api/ical-feeds').expect(200)).body as FeedState[]).find((f) => f.id === id)!;
 
 /** Polls until `check` returns a truthy value (or fails after `ms`). */
 async function waitFor<T>(check: () => Promise<T> | T, what: string, ms = 10_000): Promise<T> {

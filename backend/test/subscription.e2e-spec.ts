@@ -201,7 +201,7 @@ describe('personal subscription feed', () => {
     await request(t.server).get(pathOf(link)).expect(404);
     await request(t.server).get(pathOf(renewed)).expect(200);
     const token = new URL(renewed).searchParams.get('token')!;
-    const [row] = await t.app.get(require('typeorm').DataSource).query('SELECT calendar_token_hash, calendar_token_sealed FROM users WHERE id = $1', [user.id]);
+    const [row] = await t.app.get(DataSource).query('SELECT calendar_token_hash, calendar_token_sealed FROM users WHERE id = $1', [user.id]);
     expect(row.calendar_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.calendar_token_hash).not.toContain(token);
     expect(row.calendar_token_sealed).not.toContain(token);

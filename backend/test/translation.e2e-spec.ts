@@ -4,15 +4,17 @@ import { TestApp } from './helpers/test-app';
 
 const DICTIONARY: Record<string, string> = { 'Velkommen til hytta': 'Welcome to the cabin', 'Welcome to the cabin': 'Velkommen til hytta' };
 
-type FakeService = { server: Server; url: string; requests: any[] };
+type FakeService = { server: Server; url: string; requests: Record<string, unknown>[] };
+/** The fields the two fake services read from a request body (LibreTranslate's q/target, DeepL's text/source_lang). */
+type Posted = { q: string; target: string; text: string[]; source_lang: string };
 
 /** A local HTTP server for JSON POSTs: records each request (path, authorization, body) and sends `answer`'s reply. */
-function fakeService(answer: (json: any, req: IncomingMessage) => { status: number; body: unknown }): Promise<FakeService> {
-  const requests: any[] = [];
+function fakeService(answer: (json: Posted, req: IncomingMessage) => { status: number; body: unknown }): Promise<FakeService> {
+  const requests: Record<string, unknown>[] = [];
   const server = createServer(async (req: IncomingMessage, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    const json = JSON.parse(body);
+    const json = JSON.parse(body) as Posted;
     requests.push({ path: req.url, authorization: req.headers.authorization, ...json });
     const reply = answer(json, req);
     res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));

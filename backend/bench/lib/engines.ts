@@ -13,6 +13,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/bench';
 
 /** The slice of a `pg` pool a baseline server needs; pg.Pool and the app's PGlitePool both fit. */
 export interface QueryPool {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL rows, typed as pg types them
   query(text: string, params?: unknown[]): Promise<{ rows: any[] }>;
   end(): Promise<void> | void;
 }

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { mapEvent, mapMarkedDay } from '../../src/calendar/calendar.dto';
 import { CalendarService } from '../../src/calendar/calendar.service';
-import { DateRange, dayOf, toDateRange } from '../../src/calendar/date-range';
+import { DateRange, dayOf, toDateRange } from '../../src/common/time/date-range';
 import { CalendarEvent } from '../../src/calendar/event.entity';
 import { MarkedDay } from '../../src/calendar/marked-day.entity';
 import { ExternalBookingsStore } from '../../src/bookings/external-bookings.store';

@@ -4,7 +4,7 @@ import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
 import { coded } from '../common/http-exception.filter';
 import { CreateUserDto, mapUser, UserResponse } from '../users/user.dto';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { LoginDto, ResetLinkResponse, ResetPasswordDto } from './auth.dto';
 import { PasswordResetService } from './password-reset.service';

@@ -1,7 +1,7 @@
 import { Store, SessionData } from 'express-session';
 import type { DataSource } from 'typeorm';
 
-type Callback<T = void> = (err?: any, value?: T) => void;
+type Callback<T = void> = (err?: unknown, value?: T) => void;
 
 const DEFAULT_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Sliding expiry is refreshed at most this often per session, so a read-only request costs no write. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { DateRange } from '../calendar/date-range';
-import { CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking';
+import type { DateRange } from '../common/time/date-range';
+import { CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
 import { ExternalBookingsStore } from './external-bookings.store';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { DateRange } from '../calendar/date-range';
-import { type BookingSource, type ExternalBooking, type ExternalBookingInput, IS_VISIBLE, type SourceKind, VISIBLE_EXTERNAL_BOOKINGS } from './external-booking';
+import type { DateRange } from '../common/time/date-range';
+import { type BookingSource, type ExternalBooking, type ExternalBookingInput, IS_VISIBLE, type SourceKind, VISIBLE_EXTERNAL_BOOKINGS } from './external-booking.types';
 
 /** Whether an upsert changes anything a calendar shows of the stored booking. */
 const SHOWN_FIELDS_CHANGED = `(external_bookings.start_time, external_bookings.ends_at, external_bookings.summary, external_bookings.description, external_bookings.location, external_bookings.status, external_bookings.sequence)
@@ -121,6 +121,7 @@ export class ExternalBookingsStore {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row
 function toBooking(r: any): ExternalBooking {
   return {
     // From the source and the booking's UID, not the row: a personal note (keyed by this id) stays with a booking

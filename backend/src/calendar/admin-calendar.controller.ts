@@ -1,16 +1,17 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { FeedScheduler } from '../feeds/feed-scheduler.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { mapFeedEvent } from '../feeds/feeds.dto';
 import { UsersService } from '../users/users.service';
 import {
-  AdminCalendarQuery, CreateEventDto, DateRangeQuery, DeletedEventResponse, EventColorDto, EventResponse, mapEvent, mapMarkedDay, MarkedDayResponse,
+  AdminCalendarQuery, CreateEventDto, DeletedEventResponse, EventColorDto, EventResponse, mapEvent, mapMarkedDay, MarkedDayResponse,
   UserCalendarResponse,
 } from './calendar.dto';
 import { CalendarService } from './calendar.service';
-import { toDateRange } from './date-range';
+import { toDateRange } from '../common/time/date-range';
+import { DateRangeQuery } from '../common/time/date-range.dto';
 
 /** Without a window, an admin sees from last month to a year ahead. */
 function defaultWindow(q: AdminCalendarQuery) {

@@ -13,17 +13,6 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const DEFAULT_EVENT_COLOR = '#ef4444';
 export const DEFAULT_MARKER_COLOR = '#8b5cf6';
 
-/** ?startDate&endDate on every calendar read: ISO dates or date-times, end exclusive. */
-export class DateRangeQuery {
-  @IsISO8601({ strict: true }, { message: 'Invalid date' })
-  @IsNotEmpty({ message: 'startDate er påkrevd' })
-  startDate: string;
-
-  @IsISO8601({ strict: true }, { message: 'Invalid date' })
-  @IsNotEmpty({ message: 'endDate er påkrevd' })
-  endDate: string;
-}
-
 export class AdminCalendarQuery {
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'Invalid date' })

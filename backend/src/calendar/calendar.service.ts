@@ -2,11 +2,11 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { isExternalBookingId } from '../bookings/external-booking';
+import { isExternalBookingId } from '../bookings/external-booking.types';
 import { coded } from '../common/http-exception.filter';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
-import { DateRange, dayOf } from './date-range';
+import { DateRange, dayOf } from '../common/time/date-range';
 import { CalendarEvent } from './event.entity';
 import { IcalEventNote } from './ical-event-note.entity';
 import { MarkedDay } from './marked-day.entity';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { MessageResponse } from '../common/api.dto';
 import { CreateNoteDto, mapNote, NoteLookupResponse, NoteResponse, UpdateNoteDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
-import { CreateEventDto, DateRangeQuery, DeletedEventResponse, EventResponse, mapEvent, UpdateEventDto } from './calendar.dto';
+import type { User } from '../users/user.entity';
+import { CreateEventDto, DeletedEventResponse, EventResponse, mapEvent, UpdateEventDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';
-import { toDateRange } from './date-range';
+import { toDateRange } from '../common/time/date-range';
+import { DateRangeQuery } from '../common/time/date-range.dto';
 
 /** The logged-in user's own events. */
 @Controller('events')

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
-import { DateRangeQuery, mapMarkedDay, MarkedDayDto, MarkedDayResponse, UpdateMarkedDayDto } from './calendar.dto';
+import type { User } from '../users/user.entity';
+import { mapMarkedDay, MarkedDayDto, MarkedDayResponse, UpdateMarkedDayDto } from './calendar.dto';
 import { CalendarService } from './calendar.service';
-import { toDateRange } from './date-range';
+import { toDateRange } from '../common/time/date-range';
+import { DateRangeQuery } from '../common/time/date-range.dto';
 
 @Controller('marked-days')
 @Access('user')

@@ -2,7 +2,7 @@ import { applyDecorators, Controller, Get, HttpCode, NotFoundException, Param, P
 import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { coded } from '../common/http-exception.filter';
 import { CalendarLinkResponse } from './calendar.dto';

@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import ical, { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { IS_VISIBLE, SOURCE_KIND_NAMES, VISIBLE_EXTERNAL_BOOKINGS } from '../bookings/external-booking';
+import { IS_VISIBLE, SOURCE_KIND_NAMES, VISIBLE_EXTERNAL_BOOKINGS } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { Sealer, sameHash, sha256Hex } from '../common/secrets';
+import { utcToWallTime } from '../common/time/timezones';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { utcToWallTime } from '../feeds/import/timezones';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CalendarService } from './calendar.service';
@@ -58,6 +58,7 @@ export const POLL_SQL = `
  * The validators of one POLL_SQL row: an ETag that changes with any count, last change, feed switch or the owner's
  * name (the calendar's X-WR-CALNAME), and with the day, because the rendered window moves with it.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row (TypeORM's query() answers any)
 export function calendarVersion(userId: number, row: Record<string, any>, now = new Date()): { etag: string; lastModified: Date } {
   const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
   const lastModified = new Date(Math.max(0, ...stamps));

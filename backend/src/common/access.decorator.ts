@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from './session-user';
 
 /**
  * Who may call a route. Every route declares exactly one level; the global AccessGuard refuses routes without one.
@@ -16,5 +16,5 @@ export const ACCESS_EXTENSION = 'x-access';
 
 export const Access = (level: AccessLevel) => applyDecorators(SetMetadata(ACCESS_KEY, level), ApiExtension(ACCESS_EXTENSION, level));
 
-/** The logged-in user, loaded by the AccessGuard. */
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => ctx.switchToHttp().getRequest().user);
+/** The logged-in user, loaded by the AccessGuard through SESSION_USER_LOOKUP (the users module's User). */
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionUser => ctx.switchToHttp().getRequest().user);

@@ -1,15 +1,15 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_KEY, AccessLevel } from './access.decorator';
 import { coded } from './http-exception.filter';
-import { UsersService } from '../users/users.service';
+import { SESSION_USER_LOOKUP, type SessionUserLookup } from './session-user';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly users: UsersService) {}
+  constructor(private readonly reflector: Reflector, @Inject(SESSION_USER_LOOKUP) private readonly users: SessionUserLookup) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const level = this.reflector.getAllAndOverride<AccessLevel | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);

@@ -1,5 +1,5 @@
 import 'express-session';
-import type { User } from '../users/user.entity';
+import type { SessionUser } from './session-user';
 
 declare module 'express-session' {
   interface SessionData {
@@ -10,7 +10,7 @@ declare module 'express-session' {
 declare global {
   namespace Express {
     interface Request {
-      user?: User;
+      user?: SessionUser;
     }
   }
 }

@@ -5,7 +5,7 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
 import { migrations } from './migrations';
 
 /** The same entities and migrations on both engines; only the driver differs. */
-export function dataSourceOptions(handle: DatabaseHandle, entities: Function[]): DataSourceOptions {
+export function dataSourceOptions(handle: DatabaseHandle, entities: NonNullable<DataSourceOptions['entities']>): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
     entities,

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { DateRangeQuery } from '../calendar/calendar.dto';
-import { toDateRange } from '../calendar/date-range';
+import { toDateRange } from '../common/time/date-range';
+import { DateRangeQuery } from '../common/time/date-range.dto';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
 import {

@@ -1,7 +1,7 @@
 import { OmitType, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
-import { type ExternalBooking, SOURCE_KIND_NAMES } from '../bookings/external-booking';
+import { type ExternalBooking, SOURCE_KIND_NAMES } from '../bookings/external-booking.types';
 import { ListQueryParams } from '../common/api.dto';
 import type { SyncOutcome, SyncStatus } from './feed-sync.service';
 import { IcalFeed } from './ical-feed.entity';

@@ -1,9 +1,9 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { ExternalBooking } from '../bookings/external-booking';
+import type { ExternalBooking } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
-import type { DateRange } from '../calendar/date-range';
+import type { DateRange } from '../common/time/date-range';
 import { coded } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, whereIdIn } from '../common/list-query';
 import type { User } from '../users/user.entity';

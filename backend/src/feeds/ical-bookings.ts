@@ -1,6 +1,6 @@
-import type { ExternalBookingInput } from '../bookings/external-booking';
+import type { ExternalBookingInput } from '../bookings/external-booking.types';
 import type { ImportedEvent } from './import/parse-feed';
-import { wallTimeToUtc } from './import/timezones';
+import { wallTimeToUtc } from '../common/time/timezones';
 
 const dayToUtc = (day: string, zone: string) => {
   const [year, month, d] = day.split('-').map(Number);

@@ -48,7 +48,7 @@ export class SyncLocks implements OnModuleDestroy {
     }
   }
 
-  private async query(sql: string, params: unknown[]): Promise<any[]> {
+  private async query(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
     if (this.handle.kind === 'pglite') return (await pglitePool(this.handle.pglite).query(sql, params)).rows;
     // One statement at a time on the lock session: pg 8 queues overlapping client.query calls but deprecates it.
     const turn = this.queue.then(async () => (await (await this.session()).query(sql, params)).rows);

@@ -78,9 +78,10 @@ export class ScheduledJobs implements OnApplicationShutdown {
 
   async statuses(): Promise<ScheduledJobStatus[]> {
     const rows = await this.db.query('SELECT * FROM scheduled_jobs');
-    const byId = new Map(rows.map((r: any) => [r.id, r]));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL rows (TypeORM's query() answers any)
+    const byId = new Map<string, any>(rows.map((r: { id: string }) => [r.id, r]));
     return [...this.jobs.values()].map((job) => {
-      const r: any = byId.get(job.id) ?? {};
+      const r = byId.get(job.id) ?? {};
       return {
         id: job.id,
         everyMs: job.everyMs,

@@ -6,7 +6,8 @@ export interface TranslationProvider {
 
 export class TranslationFailed extends Error {}
 
-async function postJson(url: string, body: unknown, headers: Record<string, string>, signal: AbortSignal): Promise<any> {
+/** POSTs JSON and parses the answer, whose shape the caller expects but still checks (`T` fields may be missing). */
+async function postJson<T>(url: string, body: unknown, headers: Record<string, string>, signal: AbortSignal): Promise<Partial<T> | null> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
   const text = await res.text();
   if (!res.ok) throw new TranslationFailed(`${res.status} from translation service: ${text.slice(0, 200)}`);
@@ -25,7 +26,7 @@ export class LibreTranslateProvider implements TranslationProvider {
   async translate(text: string, source: string, target: string, signal: AbortSignal): Promise<string> {
     const body: Record<string, string> = { q: text, source, target, format: 'text' };
     if (this.apiKey) body.api_key = this.apiKey;
-    const json = await postJson(`${this.baseUrl.replace(/\/+$/, '')}/translate`, body, {}, signal);
+    const json = await postJson<{ translatedText: unknown; error: string }>(`${this.baseUrl.replace(/\/+$/, '')}/translate`, body, {}, signal);
     if (typeof json?.translatedText !== 'string') throw new TranslationFailed(json?.error ?? 'Unknown translation error');
     return json.translatedText;
   }
@@ -38,7 +39,7 @@ export class DeepLProvider implements TranslationProvider {
 
   async translate(text: string, source: string, target: string, signal: AbortSignal): Promise<string> {
     const deeplTarget = target === 'en' ? 'EN-GB' : target.toUpperCase();
-    const json = await postJson(
+    const json = await postJson<{ translations: { text: unknown }[] }>(
       `${this.baseUrl.replace(/\/+$/, '')}/v2/translate`,
       { text: [text], source_lang: source.toUpperCase(), target_lang: deeplTarget },
       { authorization: `DeepL-Auth-Key ${this.apiKey}` },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SessionsModule } from '../auth/sessions.module';
+import { SESSION_USER_LOOKUP } from '../common/session-user';
 import { AccountNumberLog } from './account-number-log.entity';
 import { AdminUsersController } from './admin-users.controller';
 import { User } from './user.entity';
@@ -10,7 +11,8 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([User, AccountNumberLog]), SessionsModule],
   controllers: [UsersController, AdminUsersController],
-  providers: [UsersService],
-  exports: [UsersService],
+  // The access guard in common looks session users up through this token (common imports no domain).
+  providers: [UsersService, { provide: SESSION_USER_LOOKUP, useExisting: UsersService }],
+  exports: [UsersService, SESSION_USER_LOOKUP],
 })
 export class UsersModule {}

@@ -1,4 +1,4 @@
-import { RequestMethod } from '@nestjs/common';
+import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { ACCESS_KEY, AccessLevel } from '../../src/common/access.decorator';
@@ -18,7 +18,7 @@ export function registeredRoutes(t: TestApp): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   for (const module of t.app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
-      const type = wrapper.metatype as Function;
+      const type = wrapper.metatype as Type;
       const base = Reflect.getMetadata(PATH_METADATA, type) as string;
       for (const name of Object.getOwnPropertyNames(type.prototype)) {
         const handler = type.prototype[name];

@@ -4,7 +4,7 @@
  * directly (['dtstart', {tzid}, 'date-time', '2027-03-04T11:00:00']) also avoids a wrapper object per property,
  * which matters for 20 000-event feeds.
  */
-import type { WallTime } from './timezones';
+import type { WallTime } from '../../common/time/timezones';
 
 /** One property in jCal form: name (lower-case), parameters, value type, values (TEXT already unescaped). */
 export type JCalProperty = [name: string, params: Record<string, unknown>, type: string, ...values: unknown[]];

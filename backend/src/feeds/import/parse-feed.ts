@@ -26,7 +26,7 @@ import {
   textValue,
 } from './ical-values';
 import { prepareCalendarText, unfoldBytes } from './preprocess';
-import { FeedTimeZones, type FeedZone, type WallTime } from './timezones';
+import { FeedTimeZones, type FeedZone, type WallTime } from '../../common/time/timezones';
 
 export interface ImportedEvent {
   /** The feed's UID, or `synthetic-<hash>` for a VEVENT without one (stable across parses of the same content). */

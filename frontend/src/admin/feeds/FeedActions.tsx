@@ -169,6 +169,7 @@ export function SyncAllButton() {
     if (finished) notify('resources.ical-feeds.syncAll.done', { type: 'success', messageArgs: { total: run.total } });
     else notify('resources.ical-feeds.syncAll.timeout', { type: 'warning', messageArgs: { done, total: run.total } });
     // Clearing the run makes this report happen once per run.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the run ended (from polling); one reset, no cascade
     setRun(null);
   }, [run, finished, timedOut, done, notify, refresh]);
 

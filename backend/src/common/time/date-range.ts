@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { coded } from '../common/http-exception.filter';
+import { coded } from '../http-exception.filter';
 
 export interface DateRange { start: Date; end: Date }
 

@@ -1,0 +1,155 @@
+/**
+ * The module map, enforced (`npm run depcheck`; DESIGN.md "Repository layout", issue 9 item 4).
+ *
+ * Backend layers, from the bottom up:
+ *   config, database   settings and the only engine-aware code; import nothing above them
+ *   common             guard, access decorator, session helpers, errors, list queries, time helpers, adapters;
+ *                      imports config/database, never a domain
+ *   <domain>           every other folder under backend/src (auth, users, calendar, feeds, jobs, …); imports
+ *                      common/config/database freely, another domain only through that domain's public face
+ *   main.ts, app.*     the composition root at the top of backend/src; may import anything
+ * Tests (backend/test) and benchmarks (backend/bench) sit outside the map and may import any source file.
+ */
+
+const SRC = '^backend/src/';
+/** Folders under backend/src that are layers, not domains. */
+const LAYERS = '(common|config|database)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle of imports: the modules on it cannot be understood, tested or moved one at a time. ' +
+        'Type-only imports count too: tsc erases them, but the modules still cannot change apart.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-between-folders',
+      // TO ENABLE (set to 'error') once the last one is gone (issue 9 item 4); `npm run depcheck` lists it:
+      //   auth ↔ users   users.service ends a user's sessions through auth/sessions.service, and auth logs users in
+      //                  through users.service. SessionsService (endAllFor, removeExpired) is a session helper that
+      //                  belongs in common; it stays in auth until the database port reworks sessions.
+      severity: 'warn',
+      comment:
+        'The same at the level of folders: a domain that needs another must not be needed by it (one of them ' +
+        'holds something that belongs lower down, in common, or the two talk through the event bus).',
+      scope: 'folder',
+      from: { path: SRC },
+      to: { circular: true },
+    },
+    {
+      name: 'common-not-to-domain',
+      severity: 'error',
+      comment:
+        'common sits below every domain: it declares what it needs (e.g. SESSION_USER_LOOKUP, SessionUser) and a ' +
+        'domain module provides it. Type-only imports count: a type from a domain still ties common to it.',
+      from: { path: `${SRC}common/` },
+      to: { path: SRC, pathNot: `${SRC}${LAYERS}/` },
+    },
+    {
+      name: 'base-not-upward',
+      severity: 'error',
+      comment: 'config and database are the bottom layer: they import neither common, nor a domain, nor the app root.',
+      from: { path: `${SRC}(config|database)/` },
+      to: { path: SRC, pathNot: `${SRC}(config|database)/` },
+    },
+    {
+      name: 'domain-only-through-public-face',
+      severity: 'error',
+      comment:
+        "A domain imports another domain's *.module.ts, *.service.ts, *.dto.ts and *.types.ts only (its module, " +
+        "injectable services, request/response shapes and the types it publishes). Everything else is that domain's inside: entities, stores, " +
+        'repositories, controllers, helpers, import/ code. One exception: `import type` of another domain\'s ' +
+        "*.entity.ts (e.g. the User a service is handed): a type cannot reach a table, only the class can " +
+        '(@InjectRepository, getRepository, TypeOrmModule.forFeature need the value).',
+      from: { path: `${SRC}([^/]+)/`, pathNot: `${SRC}${LAYERS}/` },
+      to: {
+        path: SRC,
+        pathNot: [
+          `${SRC}($1|${LAYERS})/`,
+          // the composition root is never imported by a domain: let the next rule say so
+          `${SRC}[^/]+$`,
+          '[.](module|service|dto|types)[.]ts$',
+          // entities: the next rule allows them as types only
+          '[.]entity[.]ts$',
+        ],
+      },
+    },
+    {
+      name: 'domain-entity-type-only',
+      severity: 'error',
+      comment: "Another domain's entity may be imported as a type only (`import type`), never as the class.",
+      from: { path: `${SRC}([^/]+)/`, pathNot: `${SRC}${LAYERS}/` },
+      to: {
+        path: `${SRC}[^/]+/.+[.]entity[.]ts$`,
+        pathNot: `${SRC}$1/`,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'nothing-imports-app-root',
+      severity: 'error',
+      comment: 'main.ts, app.module.ts and app.factory.ts wire everything together; only tests and benchmarks import them.',
+      from: { path: `${SRC}[^/]+/` },
+      to: { path: `${SRC}[^/]+$` },
+    },
+    {
+      name: 'engine-only-in-database',
+      // TO ENABLE (set to 'error'): once the database port of issue 9 item 1 has landed, no file outside
+      // backend/src/database imports pg, PGlite or our PGlite driver. A warning until then; `npm run depcheck` lists
+      // who still does.
+      severity: 'warn',
+      comment:
+        'Only backend/src/database knows which engine runs; everything else uses its port (transactions, ' +
+        'advisory try-locks, publish/subscribe, snapshot reads).',
+      from: { path: SRC, pathNot: `${SRC}database/` },
+      to: { path: ['(^|/)node_modules/(pg|@electric-sql/pglite)/', `${SRC}database/pglite-pg-driver[.]ts$`] },
+    },
+    {
+      name: 'frontend-not-to-backend',
+      severity: 'error',
+      comment: 'The frontend knows the backend through HTTP and the generated API types only, never its source.',
+      from: { path: '^frontend/' },
+      to: { path: '^backend/' },
+    },
+    {
+      name: 'backend-not-to-frontend',
+      severity: 'error',
+      comment: 'The backend serves the built frontend as files; it never imports frontend source.',
+      from: { path: '^backend/' },
+      to: { path: '^frontend/' },
+    },
+    {
+      name: 'src-not-to-dev-dependency',
+      severity: 'error',
+      comment: 'Application code must not need a devDependency (npm ci --omit=dev builds the production image).',
+      from: { path: SRC, pathNot: '[.]spec[.]ts$' },
+      // TO FIX: express is imported by app.factory.ts but declared nowhere (it arrives with @nestjs/platform-express,
+      // 5.3.0 exactly; @types/express is the devDependency this rule sees). Declare it in backend's dependencies.
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: '(^|/)node_modules/express/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to no file or package.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are dependencies of the design, so the rules above see them (and can tell them apart).
+    tsPreCompilationDeps: true,
+    // One resolver for both workspaces: the backend's relative imports and the frontend's bundler-style ones.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.jsx', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      exportsFields: ['exports'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
