@@ -4,7 +4,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_KEY } from '../app/preferenceKeys';
+import { LANGUAGE_KEY } from '../shared/preferenceKeys';
 import en from './en.json';
 import nb from './nb.json';
 

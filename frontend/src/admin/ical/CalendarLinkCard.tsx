@@ -6,7 +6,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { CopyableUrlField } from '../../components/CopyableUrlField';
+import { CopyableUrlField } from '../../shared/components/CopyableUrlField';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 

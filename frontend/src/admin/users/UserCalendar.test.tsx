@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
-import { osloWallClockToIso } from '../../calendar/dates';
+import { osloWallClockToIso } from '../../features/calendar/dates';
 import type { UserCalendarEvent } from './userEvents';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };
