@@ -26,7 +26,7 @@ import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-rout
 import { useCurrentUser, useLogout } from '../shared/session';
 import { errorText } from '../api/client';
 import type { User } from '../api/types';
-import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds/FeedManagerButton';
+import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds/components/FeedManagerButton';
 import { useDevicePreference } from '../shared/devicePreference';
 import { LanguageSwitch } from '../shared/components/LanguageSwitch';
 import { isActive, navItemsFor } from './navItems';

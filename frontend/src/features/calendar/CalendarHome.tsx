@@ -33,11 +33,11 @@ import { useCurrentUser } from '../../shared/session';
 import { isStaff, type User } from '../../api/types';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useToast } from '../../shared/toast';
-import { AddEventDialog } from './AddEventDialog';
-import { AdminInfoBanner } from './AdminInfoBanner';
+import { AddEventDialog } from './components/AddEventDialog';
+import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { useAdminUsers, useCalendarData, useInvalidateEvents, type VisibleRange } from './calendarApi';
-import { CalendarToolbar } from './CalendarToolbar';
-import { ConfirmDialog } from './ConfirmDialog';
+import { CalendarToolbar } from './components/CalendarToolbar';
+import { ConfirmDialog } from './components/ConfirmDialog';
 import { ADMIN_PALETTE, BOOKING_WARNING_MS, SWIPE_THRESHOLD_PX, TOOLTIP_DELAY_MS } from './constants';
 import { toDateKey } from './dates';
 import {
@@ -51,9 +51,9 @@ import {
   moreLabel,
   visibleHours,
 } from './displayRules';
-import { EventDetailDialog } from './EventDetailDialog';
+import { EventDetailDialog } from './components/EventDetailDialog';
 import { toEventInputs } from './eventInputs';
-import { MarkDayDialog, MarkedDayDetailDialog } from './MarkedDayDialogs';
+import { MarkDayDialog, MarkedDayDetailDialog } from './components/MarkedDayDialogs';
 import type { AnyEvent, CalendarSize, CalendarViewKind, MarkedDay } from './types';
 import { CUSTOM_VIEWS, FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from './viewNames';
 

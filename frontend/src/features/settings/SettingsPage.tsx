@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../shared/session';
-import { CalendarLinkTab } from './CalendarLinkTab';
-import { PasswordTab } from './PasswordTab';
-import { ProfileTab } from './ProfileTab';
+import { CalendarLinkTab } from './components/CalendarLinkTab';
+import { PasswordTab } from './components/PasswordTab';
+import { ProfileTab } from './components/ProfileTab';
 
 const TABS = ['profile', 'password', 'calendarLink'] as const;
 type SettingsTab = (typeof TABS)[number];

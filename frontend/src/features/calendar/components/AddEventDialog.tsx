@@ -15,14 +15,14 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiJson } from '../../api/client';
-import type { User } from '../../api/types';
-import { useToast } from '../../shared/toast';
-import { checkAddEvent, type EventPayload } from './addEventForm';
-import { useAdminUsers, useInvalidateEvents } from './calendarApi';
-import { FIXED_END_TIME, FIXED_START_TIME } from './constants';
-import { toDateAfterFromChange } from './dates';
-import type { CalendarEvent } from './types';
+import { ApiError, apiJson } from '../../../api/client';
+import type { User } from '../../../api/types';
+import { useToast } from '../../../shared/toast';
+import { checkAddEvent, type EventPayload } from '../addEventForm';
+import { useAdminUsers, useInvalidateEvents } from '../calendarApi';
+import { FIXED_END_TIME, FIXED_START_TIME } from '../constants';
+import { toDateAfterFromChange } from '../dates';
+import type { CalendarEvent } from '../types';
 
 interface AddEventDialogProps {
   open: boolean;

@@ -6,10 +6,10 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiJson, errorText } from '../../api/client';
-import { useToast } from '../../shared/toast';
-import { calendarKeys } from './calendarApi';
-import type { EventNote } from './types';
+import { apiJson, errorText } from '../../../api/client';
+import { useToast } from '../../../shared/toast';
+import { calendarKeys } from '../calendarApi';
+import type { EventNote } from '../types';
 
 export function EventNotes({ externalId }: { externalId: string }) {
   const { t } = useTranslation();

@@ -6,12 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Answer, LocalApi, RecordedRequest } from '../../admin/testing/localApi';
-import i18n from '../../i18n';
-import { isValidFeedUrl, shortUrl, validateFeed } from './feedForm';
+import type { Answer, LocalApi, RecordedRequest } from '../../../admin/testing/localApi';
+import i18n from '../../../i18n';
+import { isValidFeedUrl, shortUrl, validateFeed } from '../feedForm';
 import { FeedManagerDialog } from './FeedManagerDialog';
-import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
-import type { Feed } from './types';
+import { renderWithApp, startApiForApp } from '../../../test/renderWithApi';
+import type { Feed } from '../types';
 
 function feed(id: number, changes: Partial<Feed> = {}): Feed {
   return {

@@ -33,12 +33,12 @@ import {
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../../api/client';
-import { useDevicePreference } from '../../shared/devicePreference';
-import { useToast } from '../../shared/toast';
-import { EMPTY_FEED, FEED_COLOR_CHOICES, shortUrl, validateFeed, type FeedErrors } from './feedForm';
-import { useCreateFeed, useDeleteFeed, useFeeds, useSyncFeed, useUpdateFeed } from './feedsApi';
-import type { Feed, NewFeed, SyncAnswer } from './types';
+import { ApiError, errorText } from '../../../api/client';
+import { useDevicePreference } from '../../../shared/devicePreference';
+import { useToast } from '../../../shared/toast';
+import { EMPTY_FEED, FEED_COLOR_CHOICES, shortUrl, validateFeed, type FeedErrors } from '../feedForm';
+import { useCreateFeed, useDeleteFeed, useFeeds, useSyncFeed, useUpdateFeed } from '../feedsApi';
+import type { Feed, NewFeed, SyncAnswer } from '../types';
 
 const formatDateTime = (value: string) => format(new Date(value), 'dd.MM.yyyy HH:mm');
 

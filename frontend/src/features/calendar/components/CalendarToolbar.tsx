@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { CalendarSize, CalendarViewKind, PickerUser } from './types';
+import type { CalendarSize, CalendarViewKind, PickerUser } from '../types';
 
 const VIEWS: CalendarViewKind[] = ['month', 'week', 'day', 'year'];
 

@@ -2,10 +2,10 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChangePassword } from '../../shared/session';
-import { ApiError, errorText } from '../../api/client';
-import { useToast } from '../../shared/toast';
-import { validatePasswordChange, type PasswordErrors, type PasswordForm } from './passwordValidation';
+import { useChangePassword } from '../../../shared/session';
+import { ApiError, errorText } from '../../../api/client';
+import { useToast } from '../../../shared/toast';
+import { validatePasswordChange, type PasswordErrors, type PasswordForm } from '../passwordValidation';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../api/types';
-import { createQueryClient } from '../../app/queryClient';
-import { ToastProvider } from '../../shared/toast';
-import i18n from '../../i18n';
+import type { User } from '../../../api/types';
+import { createQueryClient } from '../../../app/queryClient';
+import { ToastProvider } from '../../../shared/toast';
+import i18n from '../../../i18n';
 import { AddEventDialog } from './AddEventDialog';
 
 const owner: User = {

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../api/types';
+import type { User } from '../../../api/types';
 
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy HH:mm';
 

@@ -3,11 +3,11 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContent
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDeleteAccount, useUpdateProfile, type ProfileInput } from '../../shared/session';
-import { ApiError, errorText } from '../../api/client';
-import type { User } from '../../api/types';
-import { useToast } from '../../shared/toast';
-import { isValidEmail } from '../auth/loginValidation';
+import { useDeleteAccount, useUpdateProfile, type ProfileInput } from '../../../shared/session';
+import { ApiError, errorText } from '../../../api/client';
+import type { User } from '../../../api/types';
+import { useToast } from '../../../shared/toast';
+import { isValidEmail } from '../../auth/loginValidation';
 
 export const PHONE_MAX_LENGTH = 20;
 export const ACCOUNT_NUMBER_MAX_LENGTH = 30;

@@ -18,16 +18,16 @@ import {
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiJson, errorText } from '../../api/client';
-import type { User } from '../../api/types';
-import { useToast } from '../../shared/toast';
-import { useInvalidateEvents } from './calendarApi';
-import { COMPANY_WEB_ADDRESS } from './constants';
+import { ApiError, apiJson, errorText } from '../../../api/client';
+import type { User } from '../../../api/types';
+import { useToast } from '../../../shared/toast';
+import { useInvalidateEvents } from '../calendarApi';
+import { COMPANY_WEB_ADDRESS } from '../constants';
 import { ConfirmDialog } from './ConfirmDialog';
-import { parseApiTime } from './dates';
+import { parseApiTime } from '../dates';
 import { EventNotes } from './EventNotes';
-import { eventColor, isIcalEvent, replaceLinks } from './displayRules';
-import type { AnyEvent, TranslateAnswer } from './types';
+import { eventColor, isIcalEvent, replaceLinks } from '../displayRules';
+import type { AnyEvent, TranslateAnswer } from '../types';
 
 interface EventDetailDialogProps {
   event: AnyEvent | null;

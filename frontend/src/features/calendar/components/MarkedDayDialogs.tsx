@@ -21,13 +21,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiJson, errorText } from '../../api/client';
-import { useToast } from '../../shared/toast';
-import { invalidateMarkedDayQueries } from './calendarApi';
+import { apiJson, errorText } from '../../../api/client';
+import { useToast } from '../../../shared/toast';
+import { invalidateMarkedDayQueries } from '../calendarApi';
 import { ConfirmDialog } from './ConfirmDialog';
-import { COLORS, MARKER_COLORS, MARKER_TYPES } from './constants';
-import { isValidDateKey, parseApiTime } from './dates';
-import type { MarkedDay, MarkerType } from './types';
+import { COLORS, MARKER_COLORS, MARKER_TYPES } from '../constants';
+import { isValidDateKey, parseApiTime } from '../dates';
+import type { MarkedDay, MarkerType } from '../types';
 
 function useMarkedDayAction() {
   const { t } = useTranslation();

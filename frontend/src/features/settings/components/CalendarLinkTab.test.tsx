@@ -5,10 +5,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalApi } from '../../admin/testing/localApi';
-import { webcalUrl } from '../feeds/calendarLinkApi';
-import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
-import i18n from '../../i18n';
+import type { LocalApi } from '../../../admin/testing/localApi';
+import { webcalUrl } from '../../feeds/calendarLinkApi';
+import { renderWithApp, startApiForApp } from '../../../test/renderWithApi';
+import i18n from '../../../i18n';
 import { CalendarLinkTab } from './CalendarLinkTab';
 
 const FIRST = 'https://portal.example.no/api/ical/7?token=first-secret';
