@@ -12,8 +12,7 @@ import type { AdminDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { stopPropagation } from './ActionButton';
 import { checkNewEvent, FIXED_END_TIME, FIXED_START_TIME, type NewEventPayload, type NewEventValues } from './userEvents';
-
-export const userCalendarKey = (userId: number) => ['user-calendar', userId] as const;
+import { queryKeys } from '../../api/queryKeys';
 
 interface CreateEventDialogProps {
   user: { id: number; name: string };
@@ -50,7 +49,7 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
         { type: 'success' },
       );
       onClose();
-      return queryClient.invalidateQueries({ queryKey: userCalendarKey(user.id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.userCalendar(user.id) });
     },
     onError: (error) => notifyFailure('resources.users.createEvent.failed', error),
   });

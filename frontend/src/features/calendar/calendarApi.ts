@@ -1,27 +1,18 @@
 /**
- * Calendar data (SPEC §7 "Events, marked days and feeds", "Admin"): query keys by visible range, the reads with
+ * Calendar data (SPEC §7 "Events, marked days and feeds", "Admin"): the reads by visible range with
  * their freshness (SPEC §9), and the refresh rules after a change.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
 import type { AdminUserCalendar, CalendarEvent, IcalEvent, MarkedDay, PickerUser } from './types';
+import { queryKeys } from '../../api/queryKeys';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
 export interface VisibleRange {
   startDate: string;
   endDate: string;
 }
-
-export const calendarKeys = {
-  events: (range: VisibleRange) => ['/api/events', range] as const,
-  icalEvents: (range: VisibleRange) => ['/api/ical-feed-events', range] as const,
-  markedDays: (range: VisibleRange) => ['/api/marked-days', range] as const,
-  adminCalendar: (userId: number, range: VisibleRange) => ['/api/admin/user-calendar', userId, range] as const,
-  adminMarkedDays: (userId: number, range: VisibleRange) => ['/api/admin/user-marked-days', userId, range] as const,
-  adminUsers: ['/api/admin/users'] as const,
-  eventNote: (externalId: string) => ['/api/ical-event-notes', externalId] as const,
-};
 
 const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
 
@@ -67,35 +58,35 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   const uid = viewedUserId ?? 0;
 
   const events = useQuery({
-    queryKey: calendarKeys.events(r),
+    queryKey: queryKeys.events.range(r),
     queryFn: () => apiJson<CalendarEvent[]>('GET', withParams('/api/events', { ...r })),
     enabled: own,
     staleTime: STALE.events,
     placeholderData: keepPreviousData,
   });
   const ical = useQuery({
-    queryKey: calendarKeys.icalEvents(r),
+    queryKey: queryKeys.icalEvents.range(r),
     queryFn: () => fetchIcalEvents(r),
     enabled: own,
     staleTime: STALE.ical,
     placeholderData: keepPreviousData,
   });
   const marked = useQuery({
-    queryKey: calendarKeys.markedDays(r),
+    queryKey: queryKeys.markedDays.range(r),
     queryFn: () => apiJson<MarkedDay[]>('GET', withParams('/api/marked-days', { ...r })),
     enabled: own,
     staleTime: STALE.markedDays,
     placeholderData: keepPreviousData,
   });
   const adminCalendar = useQuery({
-    queryKey: calendarKeys.adminCalendar(uid, r),
+    queryKey: queryKeys.userCalendar.range(uid, r),
     queryFn: () => fetchAdminCalendar(uid, r),
     enabled: other,
     staleTime: STALE.adminCalendar,
     refetchInterval: ADMIN_CALENDAR_REFETCH_MS,
   });
   const adminMarked = useQuery({
-    queryKey: calendarKeys.adminMarkedDays(uid, r),
+    queryKey: queryKeys.userMarkedDays.range(uid, r),
     queryFn: () => apiJson<MarkedDay[]>('GET', withParams(`/api/admin/user-marked-days/${uid}`, { ...r })),
     enabled: other,
     staleTime: STALE.markedDays,
@@ -123,7 +114,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
 /** GET /api/admin/users for the pickers (staff only). */
 export function useAdminUsers(enabled: boolean) {
   return useQuery({
-    queryKey: calendarKeys.adminUsers,
+    queryKey: queryKeys.adminUsers,
     queryFn: () => apiJson<PickerUser[]>('GET', '/api/admin/users'),
     enabled,
   });
@@ -134,18 +125,18 @@ export function useAdminUsers(enabled: boolean) {
  * for an admin acting on another user, that user's calendar are refreshed.
  */
 export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: number | null): Promise<unknown> {
-  const prefixes = ['/api/events', '/api/ical-feed-events', '/api/ical-event-notes', '/api/admin/ical-feeds'];
-  const jobs = prefixes.map((prefix) => queryClient.invalidateQueries({ queryKey: [prefix] }));
+  const prefixes = [queryKeys.events.all, queryKeys.icalEvents.all, queryKeys.eventNotes.all, queryKeys.adminFeeds];
+  const jobs = prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
   if (otherUserId != null) {
-    jobs.push(queryClient.invalidateQueries({ queryKey: ['/api/admin/user-calendar', otherUserId] }));
+    jobs.push(queryClient.invalidateQueries({ queryKey: queryKeys.userCalendar.ofUser(otherUserId) }));
   }
   return Promise.all(jobs);
 }
 
 export function invalidateMarkedDayQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/marked-days'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/admin/user-marked-days'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.markedDays.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.userMarkedDays.all }),
   ]);
 }
 

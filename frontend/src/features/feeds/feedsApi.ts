@@ -8,10 +8,10 @@ import { queryKeys } from '../../api/queryKeys';
 import type { Feed, NewFeed, SyncAnswer } from './types';
 
 /** SPEC §7: the prefixes to refresh after a feed changed (or was synced). */
-export const FEED_DEPENDENT_KEYS = ['/api/ical-feeds', '/api/ical-feed-events', '/api/admin/ical-feeds'] as const;
+export const FEED_DEPENDENT_KEYS = [queryKeys.feeds, queryKeys.icalEvents.all, queryKeys.adminFeeds];
 
 export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
-  return Promise.all(FEED_DEPENDENT_KEYS.map((key) => queryClient.invalidateQueries({ queryKey: [key] }))).then(() => undefined);
+  return Promise.all(FEED_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }
 
 export function useFeeds(enabled = true) {

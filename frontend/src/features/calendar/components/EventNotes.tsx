@@ -8,14 +8,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiJson, errorText } from '../../../api/client';
 import { useToast } from '../../../shared/toast';
-import { calendarKeys } from '../calendarApi';
+import { queryKeys } from '../../../api/queryKeys';
 import type { EventNote } from '../types';
 
 export function EventNotes({ externalId }: { externalId: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const key = calendarKeys.eventNote(externalId);
+  const key = queryKeys.eventNotes.one(externalId);
   const note = useQuery({
     queryKey: key,
     queryFn: () => apiJson<EventNote>('GET', `/api/ical-event-notes/event/${encodeURIComponent(externalId)}`),
