@@ -15,7 +15,7 @@ import { createAuthProvider, type Role } from './authProvider';
 import { createDataProvider, FEEDS_RESOURCE, OWN_ICAL_RESOURCE } from './dataProvider';
 import feeds from './feeds';
 import ical from './ical';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { createI18nProvider } from './i18nProvider';
 import users from './users';
 
 /** The tabs in menu order for a role; the first is where the back office opens. */
