@@ -29,7 +29,7 @@ import type { User } from '../api/types';
 import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds/components/FeedManagerButton';
 import { useDevicePreference } from '../shared/devicePreference';
 import { LanguageSwitch } from '../shared/components/LanguageSwitch';
-import { isActive, navItemsFor } from './navItems';
+import { isActive, navItemsFor } from './navigation';
 import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 
