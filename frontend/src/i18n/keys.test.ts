@@ -7,6 +7,7 @@ import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import nb from './nb.json';
+import { APP_SECTIONS, BACK_OFFICE_SECTIONS } from './sections';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -47,6 +48,13 @@ describe('message files', () => {
     const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
     for (const key of flatKeys(nb)) {
       expect(placeholders(textAt(nb, key)), key).toEqual(placeholders(textAt(english, key)));
+    }
+  });
+
+  it("are loaded whole: the app starts with every section but the back office's, which brings its own", () => {
+    for (const [language, messages] of [['nb', nb], ['en', en]] as const) {
+      const appSections = Object.keys(messages).filter((key) => !BACK_OFFICE_SECTIONS.includes(key));
+      expect(Object.keys(APP_SECTIONS[language]).sort(), language).toEqual(appSections.sort());
     }
   });
 

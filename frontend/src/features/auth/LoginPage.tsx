@@ -6,7 +6,8 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import SyncIcon from '@mui/icons-material/Sync';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import { Box, Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { useCurrentUser, useLogin } from '../../shared/session';
@@ -16,7 +17,8 @@ import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { clearBrowserData } from '../../app/storage';
 import { SupportContact } from '../../shared/components/SupportContact';
 import { useToast } from '../../shared/toast';
-import { validateLogin, type LoginErrors } from './loginValidation';
+import { muiField } from '../../shared/forms';
+import { loginResolver } from './loginValidation';
 
 /** The page reloads this long after a cache clear, so the success message can be read (SPEC §9). */
 export const RELOAD_AFTER_CLEAR_MS = 1500;
@@ -58,15 +60,15 @@ function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrors>({});
+  // Checked on submit only, as before the form moved to react-hook-form (SPEC §5 Login).
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { email: '', password: '' },
+    resolver: loginResolver,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateLogin(email, password);
-    setErrors(found);
-    if (found.email || found.password) return;
+  const onSubmit = handleSubmit(async ({ email, password }) => {
     // mutateAsync, not mutate's callbacks: the page unmounts (redirect) as soon as the user is cached.
     try {
       const user = await login.mutateAsync({ username: email.trim(), password });
@@ -74,7 +76,7 @@ function LoginForm() {
     } catch (error) {
       toast({ title: t('auth.loginFailed'), description: errorText(error, t('common.error')), severity: 'error' });
     }
-  };
+  });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login.formLabel')}>
@@ -84,10 +86,9 @@ function LoginForm() {
           label={t('login.email')}
           type="email"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...muiField(register('email'))}
           error={!!errors.email}
-          helperText={errors.email ? t(errors.email) : undefined}
+          helperText={errors.email?.message ? t(errors.email.message) : undefined}
           autoFocus
           fullWidth
         />
@@ -96,10 +97,9 @@ function LoginForm() {
           label={t('login.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...muiField(register('password'))}
           error={!!errors.password}
-          helperText={errors.password ? t(errors.password) : undefined}
+          helperText={errors.password?.message ? t(errors.password.message) : undefined}
           fullWidth
         />
         <Button type="submit" variant="contained" size="large" disabled={login.isPending}>

@@ -1,11 +1,13 @@
 /** /reset-password?token=… (SPEC §2): new password + confirmation, then a success state with a link to /auth. */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../shared/session';
 import { ApiError } from '../../api/client';
+import { muiField } from '../../shared/forms';
 import { validateReset } from './resetValidation';
 
 export function ResetPasswordPage() {
@@ -13,27 +15,26 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errorKey, setErrorKey] = useState<string>();
+  // One message for the whole form (SPEC §5), kept as the form's root error; it is cleared on every submit.
+  const { register, handleSubmit, setError, formState } = useForm({ defaultValues: { password: '', confirm: '' } });
+  const errorKey = formState.errors.root?.message;
   const [serverMessage, setServerMessage] = useState<string>();
   const [done, setDone] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async ({ password, confirm }) => {
     setServerMessage(undefined);
     const found = validateReset(token, password, confirm);
-    setErrorKey(found);
+    if (found) setError('root', { type: 'validate', message: found });
     if (found || !token) return;
     try {
       await reset.mutateAsync({ token, newPassword: password });
       setDone(true);
     } catch (error) {
-      setErrorKey('reset.failed');
+      setError('root', { type: 'server', message: 'reset.failed' });
       // The server explains why (expired or used link); shown under the generic text.
       if (error instanceof ApiError) setServerMessage(error.serverMessage);
     }
-  };
+  });
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'grey.100' }}>
@@ -68,8 +69,7 @@ export function ResetPasswordPage() {
                 label={t('reset.newPassword')}
                 type="password"
                 autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                {...muiField(register('password'))}
                 fullWidth
               />
               <TextField
@@ -77,8 +77,7 @@ export function ResetPasswordPage() {
                 label={t('reset.confirmPassword')}
                 type="password"
                 autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
+                {...muiField(register('confirm'))}
                 fullWidth
               />
               <Button type="submit" variant="contained" disabled={!token || reset.isPending}>

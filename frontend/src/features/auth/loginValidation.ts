@@ -1,4 +1,5 @@
 /** Client-side login checks (SPEC §5 Login). Results are i18n keys so the page shows them in either language. */
+import { keyResolver } from '../../shared/forms';
 
 export interface LoginErrors {
   email?: string;
@@ -20,3 +21,6 @@ export function validateLogin(email: string, password: string): LoginErrors {
   if (!password) errors.password = 'validation.passwordRequired';
   return errors;
 }
+
+/** The login form's resolver (react-hook-form). */
+export const loginResolver = keyResolver<{ email: string; password: string }>(({ email, password }) => validateLogin(email, password));

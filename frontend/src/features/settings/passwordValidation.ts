@@ -1,4 +1,5 @@
 /** The user's own password change (SPEC §5 "User password change"). Results are i18n keys per field. */
+import { keyResolver } from '../../shared/forms';
 import { PASSWORD_MIN_LENGTH } from '../auth/resetValidation';
 
 export interface PasswordForm {
@@ -16,3 +17,6 @@ export function validatePasswordChange(form: PasswordForm): PasswordErrors {
   if (form.newPassword !== form.confirmPassword) errors.confirmPassword = 'settings.password.mismatch';
   return errors;
 }
+
+/** The password tab's resolver (react-hook-form). */
+export const passwordChangeResolver = keyResolver<PasswordForm>(validatePasswordChange);

@@ -1,11 +1,12 @@
 /** Settings → Password: current, new and confirmation (SPEC §5 "User password change"). */
 import { Box, Button, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../../../shared/session';
 import { ApiError, errorText } from '../../../api/client';
 import { useToast } from '../../../shared/toast';
-import { validatePasswordChange, type PasswordErrors, type PasswordForm } from '../passwordValidation';
+import { muiField } from '../../../shared/forms';
+import { passwordChangeResolver, type PasswordForm } from '../passwordValidation';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -13,40 +14,42 @@ export function PasswordTab() {
   const { t } = useTranslation();
   const toast = useToast();
   const change = useChangePassword();
-  const [form, setForm] = useState<PasswordForm>(EMPTY);
-  const [errors, setErrors] = useState<PasswordErrors>({});
-  // Field errors the server sent back (already worded), shown as they are.
-  const [serverErrors, setServerErrors] = useState<PasswordErrors>({});
-
-  const field = (name: keyof PasswordForm, labelKey: string, autoComplete: string) => ({
-    id: `password-${name}`,
-    label: t(labelKey),
-    type: 'password',
-    autoComplete,
-    value: form[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value }),
-    error: !!(errors[name] || serverErrors[name]),
-    helperText: errors[name] ? t(errors[name]) : serverErrors[name],
-    fullWidth: true,
+  const { register, handleSubmit, reset, setError, formState } = useForm<PasswordForm>({
+    defaultValues: EMPTY,
+    resolver: passwordChangeResolver,
+    reValidateMode: 'onSubmit',
   });
+  const { errors } = formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validatePasswordChange(form);
-    setErrors(found);
-    setServerErrors({});
-    if (Object.keys(found).length) return;
+  // Client errors are i18n keys; field errors the server sent back (type 'server') are already worded.
+  const field = (name: keyof PasswordForm, labelKey: string, autoComplete: string) => {
+    const error = errors[name];
+    return {
+      id: `password-${name}`,
+      label: t(labelKey),
+      type: 'password',
+      autoComplete,
+      ...muiField(register(name)),
+      error: !!error,
+      helperText: error?.message && (error.type === 'server' ? error.message : t(error.message)),
+      fullWidth: true,
+    };
+  };
+
+  const onSubmit = handleSubmit(async (form) => {
     try {
       const answer = await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
-      setForm(EMPTY);
+      reset(EMPTY);
       toast({ title: t('settings.password.changed'), description: answer?.message, severity: 'success' });
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length) {
-        setServerErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+      if (error instanceof ApiError) {
+        for (const { field: name, message } of error.errors) {
+          if (name in EMPTY) setError(name as keyof PasswordForm, { type: 'server', message });
+        }
       }
       toast({ title: t('settings.password.failed'), description: errorText(error, t('common.error')), severity: 'error' });
     }
-  };
+  });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>

@@ -1,26 +1,15 @@
 /** Settings → Profile: name, e-mail, fixed username, phone, account number; and deleting the account. */
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount, useUpdateProfile, type ProfileInput } from '../../../shared/session';
 import { ApiError, errorText } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { useToast } from '../../../shared/toast';
-import { isValidEmail } from '../../auth/loginValidation';
-
-export const PHONE_MAX_LENGTH = 20;
-export const ACCOUNT_NUMBER_MAX_LENGTH = 30;
-
-type ProfileErrors = Partial<Record<keyof ProfileInput, string>>;
-
-function validateProfile(form: ProfileInput, t: (key: string) => string): ProfileErrors {
-  const errors: ProfileErrors = {};
-  if (!form.name.trim()) errors.name = t('validation.nameRequired');
-  if (!form.email.trim()) errors.email = t('validation.emailRequired');
-  else if (!isValidEmail(form.email.trim())) errors.email = t('validation.emailInvalid');
-  return errors;
-}
+import { muiField } from '../../../shared/forms';
+import { ACCOUNT_NUMBER_MAX_LENGTH, PHONE_MAX_LENGTH, profileResolver } from '../profileValidation';
 
 export function ProfileTab({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -28,39 +17,42 @@ export function ProfileTab({ user }: { user: User }) {
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const remove = useDeleteAccount();
-  const [form, setForm] = useState<ProfileInput>({
-    name: user.name,
-    email: user.email ?? '',
-    phoneNumber: user.phoneNumber ?? '',
-    accountNumber: user.accountNumber ?? '',
+  const { register, handleSubmit, setError, formState } = useForm<ProfileInput>({
+    defaultValues: {
+      name: user.name,
+      email: user.email ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+      accountNumber: user.accountNumber ?? '',
+    },
+    resolver: profileResolver,
+    reValidateMode: 'onSubmit',
   });
-  const [errors, setErrors] = useState<ProfileErrors>({});
+  const { errors } = formState;
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  const field = (name: keyof ProfileInput) => ({
-    id: `profile-${name}`,
-    value: form[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value }),
-    error: !!errors[name],
-    helperText: errors[name],
-    fullWidth: true,
-  });
+  // Client errors are i18n keys; field errors the server sent back (type 'server') are already worded.
+  const field = (name: keyof ProfileInput) => {
+    const error = errors[name];
+    return {
+      id: `profile-${name}`,
+      ...muiField(register(name)),
+      error: !!error,
+      helperText: error?.message && (error.type === 'server' ? error.message : t(error.message)),
+      fullWidth: true,
+    };
+  };
 
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateProfile(form, t);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const onSave = handleSubmit(async (form) => {
     try {
       await update.mutateAsync({ ...form, name: form.name.trim(), email: form.email.trim() });
       toast({ title: t('settings.profile.saved'), severity: 'success' });
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length) {
-        setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+      if (error instanceof ApiError) {
+        for (const { field: name, message } of error.errors) setError(name as keyof ProfileInput, { type: 'server', message });
       }
       toast({ title: t('settings.profile.saveFailed'), description: errorText(error, t('common.error')), severity: 'error' });
     }
-  };
+  });
 
   const onDelete = async () => {
     try {
