@@ -13,12 +13,13 @@ import {
   TextField,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiJson } from '../../../api/client';
 import type { User } from '../../../api/types';
+import { muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
-import { checkAddEvent, type EventPayload } from '../addEventForm';
+import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../addEventForm';
 import { useAdminUsers, useInvalidateEvents } from '../calendarApi';
 import { FIXED_END_TIME, FIXED_START_TIME } from '../constants';
 import { toDateAfterFromChange } from '../dates';
@@ -52,11 +53,17 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
   const invalidate = useInvalidateEvents();
   const canPickUser = currentUser.isAdmin;
   const users = useAdminUsers(canPickUser);
-  const [title, setTitle] = useState(t('calendar.addEvent.defaultTitle'));
-  const [fromDate, setFromDate] = useState(date);
-  const [toDate, setToDate] = useState(date);
-  const [description, setDescription] = useState('');
-  const [userId, setUserId] = useState<number>(viewedUserId ?? currentUser.id);
+  // The rules run on submit and answer with a toast (SPEC §5), so the form holds values only.
+  const { register, control, handleSubmit, getValues, setValue } = useForm<AddEventFormValues & { userId: number }>({
+    defaultValues: {
+      title: t('calendar.addEvent.defaultTitle'),
+      fromDate: date,
+      toDate: date,
+      description: '',
+      userId: viewedUserId ?? currentUser.id,
+    },
+  });
+  const [userId, fromDate] = useWatch({ control, name: ['userId', 'fromDate'] });
   const forOtherUser = canPickUser && userId !== currentUser.id;
 
   const create = useMutation({
@@ -66,10 +73,9 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
         : apiJson<CalendarEvent>('POST', '/api/events', payload),
   });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      const check = checkAddEvent({ title, fromDate, toDate, description });
+      const check = checkAddEvent(values);
       if (!check.ok) {
         toast({ title: t(check.titleKey), description: t(check.descriptionKey), severity: 'error' });
         return;
@@ -90,7 +96,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
     } catch {
       toast({ title: t('calendar.addEvent.submitError'), severity: 'error' });
     }
-  };
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -99,25 +105,30 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {canPickUser && (
-              <TextField
-                select
-                label={t('calendar.addEvent.pickUser')}
-                value={users.data ? userId : ''}
-                onChange={(e) => setUserId(Number(e.target.value))}
-                disabled={!users.data}
-              >
-                {(users.data ?? []).map((u) => (
-                  <MenuItem key={u.id} value={u.id}>
-                    {u.id === currentUser.id ? `${u.name} ${t('calendar.addEvent.me')}` : u.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <Controller
+                control={control}
+                name="userId"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('calendar.addEvent.pickUser')}
+                    value={users.data ? field.value : ''}
+                    onChange={(e) => field.onChange(Number(e.target.value))}
+                    disabled={!users.data}
+                  >
+                    {(users.data ?? []).map((u) => (
+                      <MenuItem key={u.id} value={u.id}>
+                        {u.id === currentUser.id ? `${u.name} ${t('calendar.addEvent.me')}` : u.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
             )}
             <TextField
               label={t('calendar.addEvent.titleLabel')}
               placeholder={t('calendar.addEvent.titlePlaceholder')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
+              {...muiField(register('title'))}
               autoFocus
               required
             />
@@ -125,19 +136,18 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
               <TextField
                 type="date"
                 label={t('calendar.addEvent.fromDate')}
-                value={fromDate}
-                onChange={(e) => {
-                  setFromDate(e.target.value);
-                  setToDate((current) => toDateAfterFromChange(e.target.value, current));
-                }}
+                {...muiField(
+                  register('fromDate', {
+                    onChange: (e) => setValue('toDate', toDateAfterFromChange(e.target.value, getValues('toDate'))),
+                  }),
+                )}
                 slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
               <TextField
                 type="date"
                 label={t('calendar.addEvent.toDate')}
-                value={toDate}
-                onChange={(e) => setToDate(e.target.value)}
+                {...muiField(register('toDate'))}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: fromDate } }}
                 fullWidth
               />
@@ -158,8 +168,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
             </Stack>
             <TextField
               label={t('calendar.addEvent.description')}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              {...muiField(register('description'))}
               multiline
               minRows={3}
             />
