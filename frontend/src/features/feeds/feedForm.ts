@@ -3,6 +3,7 @@
  * defaults and the client-side checks, which mirror the server's (name required; URL required and a valid
  * http(s) address; webcal:// links are accepted because the server stores them as https://).
  */
+import { keyResolver } from '../../shared/forms';
 import type { NewFeed } from './types';
 
 export const FEED_COLOR_CHOICES = [
@@ -37,6 +38,9 @@ export function validateFeed(form: Pick<NewFeed, 'name' | 'url'>): FeedErrors {
   else if (!isValidFeedUrl(form.url)) errors.url = 'feeds.validation.urlInvalid';
   return errors;
 }
+
+/** The add-feed form's resolver (react-hook-form). */
+export const feedResolver = keyResolver<NewFeed>(validateFeed);
 
 /** The address shortened for the list: host and the start of the path. */
 export function shortUrl(url: string, max = 48): string {

@@ -31,12 +31,14 @@ import {
   Typography,
 } from '@mui/material';
 import { format } from 'date-fns';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/client';
 import { useDevicePreference } from '../../../shared/devicePreference';
 import { useToast } from '../../../shared/toast';
-import { EMPTY_FEED, FEED_COLOR_CHOICES, shortUrl, validateFeed, type FeedErrors } from '../feedForm';
+import { muiField } from '../../../shared/forms';
+import { EMPTY_FEED, FEED_COLOR_CHOICES, feedResolver, shortUrl } from '../feedForm';
 import { useCreateFeed, useDeleteFeed, useFeeds, useSyncFeed, useUpdateFeed } from '../feedsApi';
 import type { Feed, NewFeed, SyncAnswer } from '../types';
 
@@ -149,37 +151,40 @@ function AddFeedForm({ onAdded }: { onAdded: (feed: Feed) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateFeed();
-  const [form, setForm] = useState<NewFeed>(EMPTY_FEED);
-  const [errors, setErrors] = useState<FeedErrors>({});
-  // Field errors the server sent back, already worded.
-  const [serverErrors, setServerErrors] = useState<FeedErrors>({});
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<NewFeed>({
+    defaultValues: EMPTY_FEED,
+    resolver: feedResolver,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  // Client errors are i18n keys; field errors the server sent back (type 'server') are already worded.
+  const fieldError = (name: 'name' | 'url') => {
+    const error = errors[name];
+    return error?.message && (error.type === 'server' ? error.message : t(error.message));
+  };
 
   const text = (name: 'name' | 'url') => ({
     id: `feed-${name}`,
-    value: form[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value }),
-    error: !!(errors[name] || serverErrors[name]),
+    ...muiField(register(name)),
+    error: !!errors[name],
     fullWidth: true,
     size: 'small' as const,
   });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateFeed(form);
-    setErrors(found);
-    setServerErrors({});
-    if (Object.keys(found).length) return;
+  const onSubmit = handleSubmit(async (form) => {
     try {
       const feed = await create.mutateAsync(form);
-      setForm(EMPTY_FEED);
+      reset(EMPTY_FEED);
       onAdded(feed);
     } catch (error) {
       if (error instanceof ApiError) {
-        setServerErrors(Object.fromEntries(error.errors.filter((e) => e.field === 'name' || e.field === 'url').map((e) => [e.field, e.message])));
+        for (const { field, message } of error.errors) {
+          if (field === 'name' || field === 'url') setError(field, { type: 'server', message });
+        }
       }
       toast({ title: t('feeds.errors.create'), description: errorText(error, t('common.error')), severity: 'error' });
     }
-  };
+  });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="feed-add-title">
@@ -191,30 +196,42 @@ function AddFeedForm({ onAdded }: { onAdded: (feed: Feed) => void }) {
           {...text('name')}
           label={t('feeds.add.name')}
           placeholder={t('feeds.add.namePlaceholder')}
-          helperText={errors.name ? t(errors.name) : serverErrors.name}
+          helperText={fieldError('name')}
         />
         <TextField
           {...text('url')}
           type="url"
           label={t('feeds.add.url')}
           placeholder="https://…/calendar.ics"
-          helperText={errors.url ? t(errors.url) : (serverErrors.url ?? t('feeds.add.urlHelp'))}
+          helperText={fieldError('url') || t('feeds.add.urlHelp')}
         />
         <FormControl>
           <FormLabel id="feed-color-label">{t('feeds.add.color')}</FormLabel>
-          <RadioGroup row aria-labelledby="feed-color-label" value={form.color} onChange={(e) => setForm({ ...form, color: e.target.value })}>
-            {FEED_COLOR_CHOICES.map((choice) => (
-              <FormControlLabel
-                key={choice.key}
-                value={choice.hex}
-                label={t(`feeds.colors.${choice.key}`)}
-                control={<Radio sx={{ color: choice.hex, '&.Mui-checked': { color: choice.hex } }} />}
-              />
-            ))}
-          </RadioGroup>
+          <Controller
+            control={control}
+            name="color"
+            render={({ field }) => (
+              <RadioGroup row aria-labelledby="feed-color-label" value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                {FEED_COLOR_CHOICES.map((choice) => (
+                  <FormControlLabel
+                    key={choice.key}
+                    value={choice.hex}
+                    label={t(`feeds.colors.${choice.key}`)}
+                    control={<Radio sx={{ color: choice.hex, '&.Mui-checked': { color: choice.hex } }} />}
+                  />
+                ))}
+              </RadioGroup>
+            )}
+          />
         </FormControl>
         <FormControlLabel
-          control={<Switch checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />}
+          control={
+            <Controller
+              control={control}
+              name="enabled"
+              render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            />
+          }
           label={t('feeds.add.enabled')}
         />
         <Box>
