@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 export const TEST_NOW = new Date('2025-06-02T10:00:00Z');
 
 /** Fakes Date from TEST_NOW; `also` adds further timers a test drives itself (e.g. setInterval). */
-export function useTestClock(also: ('setInterval' | 'clearInterval' | 'setTimeout' | 'clearTimeout')[] = []) {
+export function installTestClock(also: ('setInterval' | 'clearInterval' | 'setTimeout' | 'clearTimeout')[] = []) {
   vi.useFakeTimers({ toFake: ['Date', ...also], shouldAdvanceTime: true });
   vi.setSystemTime(TEST_NOW);
 }

@@ -12,7 +12,7 @@ import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import { osloWallClockToIso } from '../../features/calendar/dates';
-import { TEST_NOW, useTestClock } from '../../test/clock';
+import { TEST_NOW, installTestClock } from '../../test/clock';
 import type { UserCalendarEvent } from './userEvents';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };
@@ -115,7 +115,7 @@ describe('user calendar', { timeout: 30_000 }, () => {
 
   it('re-reads the calendar every 30 seconds while the dialog is open', async () => {
     // Only the clock and the interval timers are faked, and they still follow real time, so react-admin runs as usual.
-    useTestClock(['setInterval', 'clearInterval']);
+    installTestClock(['setInterval', 'clearInterval']);
     const server = await openAdmin(ada);
     const user = userEvent.setup();
     const dialog = await openCalendar(user);

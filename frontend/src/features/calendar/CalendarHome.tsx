@@ -2,8 +2,9 @@
  * Calendar home (/ and every unknown path; SPEC §2 "Calendar home"): the toolbar, the calendar, the banners, and
  * the dialogs the calendar opens. Admins and mini admins can switch to another user's calendar.
  */
+import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStaff, type User } from '../../api/types';
 import { useDevicePreference } from '../../shared/devicePreference';
@@ -37,7 +38,8 @@ function CalendarScreen({ user }: { user: User }) {
   const { isMobile } = useDevicePreference();
   const staff = isStaff(user);
 
-  const win = useCalendarWindow(isMobile);
+  const calendarRef = useRef<CalendarRef>(null);
+  const win = useCalendarWindow(calendarRef, isMobile);
   const [chosenUserId, setChosenUserId] = useState<number | null>(null);
   // SPEC §4: non-admins are always on their own calendar.
   const viewedUserId = staff ? chosenUserId : null;
@@ -100,6 +102,7 @@ function CalendarScreen({ user }: { user: User }) {
       )}
       <Box sx={{ height: 4 }}>{data.isLoading && <LinearProgress />}</Box>
       <CalendarView
+        calendarRef={calendarRef}
         win={win}
         days={days}
         isMobile={isMobile}

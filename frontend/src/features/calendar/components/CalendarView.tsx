@@ -8,7 +8,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import FullCalendar, { type DateClickInfo, type DayCellInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef, type DateClickInfo, type DayCellInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import nbLocale from '@fullcalendar/react/locales/nb';
@@ -19,7 +19,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import { Box, Tooltip } from '@mui/material';
 import { getISOWeek } from 'date-fns';
-import { useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
+import { useMemo, useRef, type CSSProperties, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOLTIP_DELAY_MS } from '../constants';
 import { toDateKey } from '../dates';
@@ -36,6 +36,7 @@ const NO_EVENTS: never[] = [];
 const PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin];
 
 interface CalendarViewProps {
+  calendarRef: RefObject<CalendarRef | null>;
   win: CalendarWindow;
   days: CalendarDays;
   isMobile: boolean;
@@ -47,7 +48,7 @@ interface CalendarViewProps {
   onMarkerClick: (mark: MarkedDay) => void;
 }
 
-export function CalendarView({ win, days, isMobile, adminActions, onDayClick, onDayContextMenu, onEventClick, onMarkerClick }: CalendarViewProps) {
+export function CalendarView({ calendarRef, win, days, isMobile, adminActions, onDayClick, onDayContextMenu, onEventClick, onMarkerClick }: CalendarViewProps) {
   const { t, i18n } = useTranslation();
   const rootRef = useRef<HTMLDivElement>(null);
   const rootWidth = useElementWidth(rootRef);
@@ -175,7 +176,7 @@ export function CalendarView({ win, days, isMobile, adminActions, onDayClick, on
       onTouchEnd={swipe.onTouchEnd}
     >
       <FullCalendar
-        ref={win.calendarRef}
+        ref={calendarRef}
         plugins={PLUGINS}
         locales={[nbLocale]}
         locale={i18n.language === 'en' ? 'en' : 'nb'}

@@ -1,15 +1,15 @@
 /**
  * What the calendar shows: the chosen view and size, the visible range and its title, and the buttons that move
- * FullCalendar (prev, next, today). The view FullCalendar runs follows from the choice, the size and the device.
+ * FullCalendar (prev, next, today) through `calendarRef`, the ref the page hands to <FullCalendar>. The view
+ * FullCalendar runs follows from the choice, the size and the device.
  */
 import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
-import { useRef, useState } from 'react';
+import { useState, type RefObject } from 'react';
 import type { VisibleRange } from '../calendarApi';
 import type { CalendarSize, CalendarViewKind } from '../types';
 import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
 
-export function useCalendarWindow(isMobile: boolean) {
-  const calendarRef = useRef<CalendarRef>(null);
+export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, isMobile: boolean) {
   const [chosenView, setChosenView] = useState<CalendarViewKind>('month');
   const [size, setSize] = useState<CalendarSize>('large');
   const [showYearWeekNumbers, setShowYearWeekNumbers] = useState(false);
@@ -41,7 +41,6 @@ export function useCalendarWindow(isMobile: boolean) {
   };
 
   return {
-    calendarRef,
     view,
     fcView,
     monthGrid,
