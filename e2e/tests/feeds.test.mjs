@@ -9,7 +9,7 @@ import { createUser } from '../lib/api.mjs';
 import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
 import { dateInMonth, startFeedServer } from '../lib/feed-server.mjs';
 import { main } from '../lib/texts.mjs';
-import { DEVICE_PREFERENCE_KEY } from '../../frontend/src/app/preferenceKeys.ts';
+import { DEVICE_PREFERENCE_KEY } from '../../frontend/src/shared/preferenceKeys.ts';
 import { homeHeading, logIn, mainMenu, openMobileMenu, switchLanguage } from '../lib/ui.mjs';
 
 const { nb, en } = main;

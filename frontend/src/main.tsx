@@ -6,7 +6,7 @@ import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { THEME_KEY, THEME_SCHEME_KEY } from './app/preferenceKeys';
+import { THEME_KEY, THEME_SCHEME_KEY } from './shared/preferenceKeys';
 import { Startup } from './app/Startup';
 import { clearStorageOncePerVersion } from './app/storage';
 import { theme } from './app/theme';

@@ -1,8 +1,9 @@
 /**
  * The back office at /admin, a react-admin app loaded as its own chunk: the main app lazy-loads this default
  * export on '/admin/*' inside its BrowserRouter, and react-admin uses that router with basename '/admin'.
- * Customers never download any of it: nothing outside src/admin imports it but that lazy import. It may use shared
- * pieces of the main app (the calendar's add-event rules, src/components), which then land in chunks of their own.
+ * Customers never download any of it: nothing outside src/admin imports it but that lazy import (the shell's sidebar
+ * takes only admin/navigation.ts, an icon and a path). It may use parts of the main app (the calendar's add-event
+ * rules, src/shared), which then land in chunks of their own.
  *
  * Tabs (SPEC §2): users, ical (own iCal link and feeds) and all-ical (every feed). Without a dashboard react-admin
  * opens the first resource, so the order depends on the role: mini admins land on ical, admins on users.
@@ -15,7 +16,7 @@ import { createAuthProvider, type Role } from './authProvider';
 import { createDataProvider, FEEDS_RESOURCE, OWN_ICAL_RESOURCE } from './dataProvider';
 import feeds from './feeds';
 import ical from './ical';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { createI18nProvider } from './i18nProvider';
 import users from './users';
 
 /** The tabs in menu order for a role; the first is where the back office opens. */

@@ -5,20 +5,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { useCurrentUser } from '../api/auth';
+import { useCurrentUser } from '../shared/session';
 import { ErrorBoundary } from './fallbacks/ErrorBoundary';
 import { PageSpinner } from './fallbacks/PageSpinner';
 import { SomethingWentWrong } from './fallbacks/SomethingWentWrong';
 import { createQueryClient } from './queryClient';
 import { RequireAuth } from './RequireAuth';
-import { ToastProvider } from './toast';
+import { ToastProvider } from '../shared/toast';
 
 // The signed-in shell is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
 const Layout = lazy(() => import('./Layout').then((m) => ({ default: m.Layout })));
-const LoginPage = lazy(() => import('../auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
-const CalendarHome = lazy(() => import('../calendar/CalendarHome').then((m) => ({ default: m.CalendarHome })));
-const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const CalendarHome = lazy(() => import('../features/calendar/CalendarHome').then((m) => ({ default: m.CalendarHome })));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;

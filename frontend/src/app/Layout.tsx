@@ -23,15 +23,15 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { useCurrentUser, useLogout } from '../api/auth';
+import { useCurrentUser, useLogout } from '../shared/session';
 import { errorText } from '../api/client';
 import type { User } from '../api/types';
-import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../feeds/FeedManagerButton';
-import { useDevicePreference } from './devicePreference';
-import { LanguageSwitch } from './LanguageSwitch';
-import { isActive, navItemsFor } from './navItems';
-import { SupportContact } from './SupportContact';
-import { useToast } from './toast';
+import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds/components/FeedManagerButton';
+import { useDevicePreference } from '../shared/devicePreference';
+import { LanguageSwitch } from '../shared/components/LanguageSwitch';
+import { isActive, navItemsFor } from './navigation';
+import { SupportContact } from '../shared/components/SupportContact';
+import { useToast } from '../shared/toast';
 
 const SIDEBAR_WIDTH = 272;
 

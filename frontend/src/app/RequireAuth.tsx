@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser } from '../api/auth';
+import { useCurrentUser } from '../shared/session';
 import { isStaff } from '../api/types';
 import { AccessDenied } from './fallbacks/AccessDenied';
 import { PageSpinner } from './fallbacks/PageSpinner';

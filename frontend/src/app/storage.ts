@@ -5,7 +5,7 @@
  * user-session). DESIGN.md narrows that: the visitor's preferences (language, device view, theme) survive too,
  * and the clearing happens once per deployed build instead of on every load.
  */
-import { DEVICE_PREFERENCE_KEY, LANGUAGE_KEY, THEME_KEY } from './preferenceKeys';
+import { DEVICE_PREFERENCE_KEY, LANGUAGE_KEY, THEME_KEY } from '../shared/preferenceKeys';
 
 /** Where the build that last cleared storage is remembered. */
 export const BUILD_VERSION_KEY = 'appBuildVersion';

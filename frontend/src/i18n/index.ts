@@ -1,14 +1,15 @@
 /**
  * i18next set-up. Norwegian (nb) is the default; localStorage 'language' === 'en' selects English (SPEC §1).
  * Both message files are bundled so the first render already has its texts.
+ * The app starts with its own sections of the catalogue (sections.ts); the back office adds its own.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_KEY } from '../app/preferenceKeys';
-import en from './en.json';
-import nb from './nb.json';
+import { LANGUAGE_KEY } from '../shared/preferenceKeys';
+import { APP_SECTIONS } from './sections';
 
 export type Language = 'nb' | 'en';
+
 
 export function languageFromStorage(value: string | null): Language {
   return value === 'en' ? 'en' : 'nb';
@@ -36,7 +37,7 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: { nb: { translation: nb }, en: { translation: en } },
+  resources: { nb: { translation: APP_SECTIONS.nb }, en: { translation: APP_SECTIONS.en } },
   lng: storedLanguage(),
   fallbackLng: 'nb',
   initAsync: false,

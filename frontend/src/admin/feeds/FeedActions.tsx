@@ -24,8 +24,8 @@ import type { Role } from '../authProvider';
 import { FEEDS_RESOURCE, type AdminDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminFeed, SyncAllAnswer } from './types';
+import { queryKeys } from '../../api/queryKeys';
 
-export const FEED_HEALTH_KEY = ['feed-health'] as const;
 /** Sync-all progress is re-read this often, and given up on after this long (the jobs keep running). */
 export const SYNC_ALL_POLL_MS = 2000;
 export const SYNC_ALL_MAX_MS = 2 * 60_000;
@@ -35,8 +35,8 @@ export function useRefreshFeeds() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: [FEEDS_RESOURCE] }),
-      queryClient.invalidateQueries({ queryKey: FEED_HEALTH_KEY }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.resource(FEEDS_RESOURCE) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.feedHealth }),
     ]);
 }
 
@@ -149,7 +149,7 @@ export function SyncAllButton() {
 
   const running = run !== null && !timedOut;
   const progress = useQuery({
-    queryKey: ['feed-sync-all', run?.startedAt],
+    queryKey: queryKeys.admin.feedSyncAll(run?.startedAt),
     queryFn: async () => syncAllProgress(await dataProvider.allFeeds(), run!.startedAt),
     enabled: running,
     refetchInterval: (query) => (running && (query.state.data ?? 0) < run.total ? SYNC_ALL_POLL_MS : false),

@@ -9,7 +9,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
-import { FEED_HEALTH_KEY } from './FeedActions';
+import { queryKeys } from '../../api/queryKeys';
 import { ColorDot } from './badges';
 import { noSuccessText } from './syncState';
 
@@ -30,7 +30,7 @@ export function FeedHealthPanel() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const health = useQuery({
-    queryKey: FEED_HEALTH_KEY,
+    queryKey: queryKeys.admin.feedHealth,
     queryFn: () => dataProvider.feedHealth(),
     // Re-read whenever the list opens again (after a create, edit or delete elsewhere in the back office).
     refetchOnMount: 'always',

@@ -6,18 +6,17 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { CopyableUrlField } from '../../components/CopyableUrlField';
+import { CopyableUrlField } from '../../shared/components/CopyableUrlField';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
-
-export const OWN_CALENDAR_LINK_KEY = ['own-calendar-link'] as const;
+import { queryKeys } from '../../api/queryKeys';
 
 export function CalendarLinkCard() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   // One retry, not react-query's three with back-off: a failure should show within a couple of seconds.
-  const link = useQuery({ queryKey: OWN_CALENDAR_LINK_KEY, queryFn: () => dataProvider.ownCalendarLink(), retry: 1 });
+  const link = useQuery({ queryKey: queryKeys.admin.ownCalendarLink, queryFn: () => dataProvider.ownCalendarLink(), retry: 1 });
   const t = (key: string, options?: object) => translate(`resources.ical.link.${key}`, options);
 
   const copy = async (url: string) => {

@@ -6,14 +6,14 @@
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useForm } from 'react-hook-form';
+import { queryKeys } from '../../api/queryKeys';
+import { muiField } from '../../shared/forms';
 import type { AdminDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { stopPropagation } from './ActionButton';
 import { checkNewEvent, FIXED_END_TIME, FIXED_START_TIME, type NewEventPayload, type NewEventValues } from './userEvents';
-
-export const userCalendarKey = (userId: number) => ['user-calendar', userId] as const;
 
 interface CreateEventDialogProps {
   user: { id: number; name: string };
@@ -36,8 +36,11 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const t = (key: string, options?: object) => translate(`resources.users.createEvent.${key}`, options);
   const firstDay = date ?? format(new Date(), 'yyyy-MM-dd');
-  const [values, setValues] = useState<NewEventValues>({ title: t('defaultTitle'), fromDate: firstDay, toDate: firstDay, description: '' });
-  const [invalid, setInvalid] = useState<keyof NewEventValues | null>(null);
+  // The rules run on submit (checkNewEvent); the refused field is marked until the next change.
+  const { register, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<NewEventValues>({
+    defaultValues: { title: t('defaultTitle'), fromDate: firstDay, toDate: firstDay, description: '' },
+  });
+  const { errors } = formState;
 
   const create = useMutation({
     mutationFn: (payload: NewEventPayload) => dataProvider.createUserEvent(user.id, payload),
@@ -50,32 +53,33 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
         { type: 'success' },
       );
       onClose();
-      return queryClient.invalidateQueries({ queryKey: userCalendarKey(user.id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.userCalendar(user.id) });
     },
     onError: (error) => notifyFailure('resources.users.createEvent.failed', error),
   });
 
-  const change = (field: keyof NewEventValues) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setInvalid(null);
-    setValues((current) => {
-      const next = { ...current, [field]: value };
-      // SPEC §4: moving the from-date past the to-date moves the to-date along.
-      if (field === 'fromDate' && value && next.toDate && next.toDate < value) next.toDate = value;
-      return next;
-    });
-  };
+  const field = (name: keyof NewEventValues) =>
+    muiField(
+      register(name, {
+        onChange: (event: { target: { value: string } }) => {
+          clearErrors();
+          // SPEC §4: moving the from-date past the to-date moves the to-date along.
+          const value = event.target.value;
+          const toDate = getValues('toDate');
+          if (name === 'fromDate' && value && toDate && toDate < value) setValue('toDate', value);
+        },
+      }),
+    );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     const check = checkNewEvent(values);
     if (!check.ok) {
-      setInvalid(check.field);
+      setError(check.field, { type: 'validate' });
       notifyFailure(check.textKey, '', check.titleKey);
       return;
     }
     create.mutate(check.payload);
-  };
+  });
 
   const dateProps = { type: 'date', fullWidth: true, slotProps: { inputLabel: { shrink: true } } } as const;
   return (
@@ -89,19 +93,18 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
               required
               label={t('titleLabel')}
               placeholder={t('defaultTitle')}
-              value={values.title}
-              onChange={change('title')}
-              error={invalid === 'title'}
+              {...field('title')}
+              error={!!errors.title}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField {...dateProps} required label={t('fromDate')} value={values.fromDate} onChange={change('fromDate')} error={invalid === 'fromDate'} />
-              <TextField {...dateProps} label={t('toDate')} value={values.toDate} onChange={change('toDate')} error={invalid === 'toDate'} />
+              <TextField {...dateProps} required label={t('fromDate')} {...field('fromDate')} error={!!errors.fromDate} />
+              <TextField {...dateProps} label={t('toDate')} {...field('toDate')} error={!!errors.toDate} />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField fullWidth label={t('startTime')} value={FIXED_START_TIME} slotProps={{ input: { readOnly: true } }} />
               <TextField fullWidth label={t('endTime')} value={FIXED_END_TIME} slotProps={{ input: { readOnly: true } }} />
             </Stack>
-            <TextField multiline minRows={3} label={t('description')} value={values.description} onChange={change('description')} />
+            <TextField multiline minRows={3} label={t('description')} {...field('description')} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
-import { osloWallClockToIso } from '../../calendar/dates';
+import { osloWallClockToIso } from '../../features/calendar/dates';
+import { TEST_NOW, installTestClock } from '../../test/clock';
 import type { UserCalendarEvent } from './userEvents';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };
@@ -20,7 +21,7 @@ const ole = { id: 3, username: 'ole@example.com', name: 'Ole Owner', email: 'ole
 const users = [ada, mia, ole].map((u) => ({ ...u, isBlocked: false, blockReason: null, lastLoginAt: null }));
 
 // The dialog opens on the current month and shows three months; the fixtures sit inside that window.
-const monthStart = startOfMonth(new Date());
+const monthStart = startOfMonth(TEST_NOW);
 const day = (n: number) => format(new Date(monthStart.getFullYear(), monthStart.getMonth(), n), 'yyyy-MM-dd');
 const firstWindow = { startDate: format(monthStart, 'yyyy-MM-dd'), endDate: format(addMonths(monthStart, 3), 'yyyy-MM-dd') };
 
@@ -113,8 +114,8 @@ describe('user calendar', { timeout: 30_000 }, () => {
   });
 
   it('re-reads the calendar every 30 seconds while the dialog is open', async () => {
-    // Only the interval timers are faked, and they still follow real time, so react-admin runs as usual.
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval'] });
+    // Only the clock and the interval timers are faked, and they still follow real time, so react-admin runs as usual.
+    installTestClock(['setInterval', 'clearInterval']);
     const server = await openAdmin(ada);
     const user = userEvent.setup();
     const dialog = await openCalendar(user);

@@ -34,8 +34,9 @@ import { ColorDot } from '../feeds/badges';
 import { errorMessage } from '../httpClient';
 import { useIsMobile } from '../useIsMobile';
 import { stopPropagation } from './ActionButton';
-import { CreateEventDialog, userCalendarKey } from './CreateEventDialog';
+import { CreateEventDialog } from './CreateEventDialog';
 import { calendarWindow, eventRows, type EventRow } from './userEvents';
+import { queryKeys } from '../../api/queryKeys';
 
 export const USER_CALENDAR_FRESH_MS = 5_000;
 export const USER_CALENDAR_POLL_MS = 30_000;
@@ -94,7 +95,7 @@ function UserCalendarContent({ user, onClose }: UserCalendarDialogProps) {
   const months = isMobile ? 1 : 3;
   const range = calendarWindow(month, months);
   const calendar = useQuery({
-    queryKey: [...userCalendarKey(user.id), range.startDate, range.endDate],
+    queryKey: queryKeys.admin.userCalendarRange(user.id, range.startDate, range.endDate),
     queryFn: () => dataProvider.userCalendar(user.id, range),
     staleTime: USER_CALENDAR_FRESH_MS,
     refetchInterval: USER_CALENDAR_POLL_MS,

@@ -12,3 +12,14 @@ export const validatePassword = [
 ];
 export const validatePhone = [maxLength(20, 'resources.users.validation.phoneMax')];
 export const validateAccountNumber = [maxLength(30, 'resources.users.validation.accountMax')];
+
+/** The same password rule for react-hook-form fields (the change-password dialog). */
+export const passwordRules = {
+  required: 'resources.users.validation.passwordRequired',
+  minLength: { value: PASSWORD_MIN, message: 'resources.users.validation.passwordMin' },
+};
+
+/** A block needs a reason that is not blank (SPEC §5). */
+export const blockReasonRules = {
+  validate: (reason: string) => reason.trim() !== '' || 'resources.users.validation.reasonRequired',
+};

@@ -1,0 +1,194 @@
+/**
+ * /auth (SPEC §2 Login page): hero with the product's features, the sign-in form, preference switches, a
+ * clear-cache button and customer-service details. A logged-in visitor is sent on to /.
+ */
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import SyncIcon from '@mui/icons-material/Sync';
+import ViewWeekIcon from '@mui/icons-material/ViewWeek';
+import { Box, Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, type Location } from 'react-router';
+import { useCurrentUser, useLogin } from '../../shared/session';
+import { errorText } from '../../api/client';
+import { DeviceSwitch } from '../../shared/components/DeviceSwitch';
+import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
+import { clearBrowserData } from '../../app/storage';
+import { SupportContact } from '../../shared/components/SupportContact';
+import { useToast } from '../../shared/toast';
+import { muiField } from '../../shared/forms';
+import { loginResolver } from './loginValidation';
+
+/** The page reloads this long after a cache clear, so the success message can be read (SPEC §9). */
+export const RELOAD_AFTER_CLEAR_MS = 1500;
+
+const FEATURES = [
+  { icon: CalendarMonthIcon, key: 'personalCalendar' },
+  { icon: ViewWeekIcon, key: 'multipleViews' },
+  { icon: SyncIcon, key: 'ical' },
+] as const;
+
+function Hero() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3} sx={{ color: 'common.white' }}>
+      <Typography variant="h3" component="p" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' } }}>
+        {t('app.name')}
+      </Typography>
+      <Typography variant="h6" component="p">
+        {t('login.tagline')}
+      </Typography>
+      <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {FEATURES.map(({ icon: Icon, key }) => (
+          <Stack key={key} component="li" direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Icon fontSize="large" />
+            <Box>
+              <Typography sx={{ fontWeight: 600 }}>{t(`login.features.${key}.title`)}</Typography>
+              <Typography variant="body2" sx={{ opacity: 0.9 }}>
+                {t(`login.features.${key}.text`)}
+              </Typography>
+            </Box>
+          </Stack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function LoginForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const login = useLogin();
+  // Checked on submit only, as before the form moved to react-hook-form (SPEC §5 Login).
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { email: '', password: '' },
+    resolver: loginResolver,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    // mutateAsync, not mutate's callbacks: the page unmounts (redirect) as soon as the user is cached.
+    try {
+      const user = await login.mutateAsync({ username: email.trim(), password });
+      toast({ title: t('auth.loginSuccess'), description: t('auth.welcomeBack', { name: user.name }), severity: 'success' });
+    } catch (error) {
+      toast({ title: t('auth.loginFailed'), description: errorText(error, t('common.error')), severity: 'error' });
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login.formLabel')}>
+      <Stack spacing={2}>
+        <TextField
+          id="login-email"
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          {...muiField(register('email'))}
+          error={!!errors.email}
+          helperText={errors.email?.message ? t(errors.email.message) : undefined}
+          autoFocus
+          fullWidth
+        />
+        <TextField
+          id="login-password"
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          {...muiField(register('password'))}
+          error={!!errors.password}
+          helperText={errors.password?.message ? t(errors.password.message) : undefined}
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+          {login.isPending ? t('login.signingIn') : t('login.signIn')}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {t('login.accountsByAdmin')}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}
+
+function ClearCacheButton() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await clearBrowserData();
+      toast({ title: t('cache.cleared'), description: t('cache.reloading'), severity: 'success' });
+      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_CLEAR_MS);
+    } catch (error) {
+      console.error(error);
+      toast({ title: t('cache.clearFailed'), description: t('cache.clearFailedText'), severity: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button size="small" variant="text" onClick={onClick} disabled={busy}>
+      {t('cache.clear')}
+    </Button>
+  );
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: user } = useCurrentUser();
+  const [now] = useState(() => new Date());
+  const from = (location.state as { from?: Location } | null)?.from;
+  const target = from && from.pathname !== '/auth' ? `${from.pathname}${from.search}${from.hash}` : '/';
+
+  if (user) return <Navigate to={target} replace />;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.100' }}>
+      <Box sx={{ flexGrow: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Box
+          sx={{
+            background: 'linear-gradient(135deg, #1d4ed8 0%, #0f766e 100%)',
+            p: { xs: 3, md: 6 },
+            display: 'flex',
+            alignItems: 'center',
+          }}
+        >
+          <Hero />
+        </Box>
+        <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 }, display: 'flex', alignItems: 'center' }}>
+          <Stack spacing={3} sx={{ width: '100%' }}>
+            <Paper sx={{ p: { xs: 3, sm: 4 } }} elevation={2}>
+              <Stack spacing={3}>
+                <Box>
+                  <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+                    {t('login.welcome')}
+                  </Typography>
+                  <Typography color="text.secondary">{t('login.subtitle')}</Typography>
+                </Box>
+                <LoginForm />
+              </Stack>
+            </Paper>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <LanguageSwitch />
+              <DeviceSwitch />
+              <ClearCacheButton />
+            </Stack>
+            <Paper sx={{ p: 3 }} variant="outlined">
+              <SupportContact />
+            </Paper>
+          </Stack>
+        </Container>
+      </Box>
+      <Box component="footer" sx={{ py: 2, px: 3, display: 'flex', justifyContent: 'space-between', color: 'text.secondary' }}>
+        <Typography variant="body2">{t('login.footer', { year: now.getFullYear() })}</Typography>
+        <Typography variant="body2">{t('login.version', { month: now.getMonth() + 1, day: now.getDate() })}</Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+/** Client-side login checks (SPEC §5 Login). Results are i18n keys so the page shows them in either language. */
+import { keyResolver } from '../../shared/forms';
+
+export interface LoginErrors {
+  email?: string;
+  password?: string;
+}
+
+// Same shape the server's @IsEmail accepts in practice: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function validateLogin(email: string, password: string): LoginErrors {
+  const errors: LoginErrors = {};
+  const trimmed = email.trim();
+  if (!trimmed) errors.email = 'validation.emailRequired';
+  else if (!isValidEmail(trimmed)) errors.email = 'validation.emailInvalid';
+  if (!password) errors.password = 'validation.passwordRequired';
+  return errors;
+}
+
+/** The login form's resolver (react-hook-form). */
+export const loginResolver = keyResolver<{ email: string; password: string }>(({ email, password }) => validateLogin(email, password));

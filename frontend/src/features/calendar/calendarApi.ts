@@ -1,0 +1,146 @@
+/**
+ * Calendar data (SPEC §7 "Events, marked days and feeds", "Admin"): the reads by visible range with
+ * their freshness (SPEC §9), and the refresh rules after a change.
+ */
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiJson } from '../../api/client';
+import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
+import type { AdminUserCalendar, CalendarEvent, IcalEvent, MarkedDay, PickerUser } from './types';
+import { queryKeys } from '../../api/queryKeys';
+
+/** The visible range as the API wants it: ISO instants, end exclusive. */
+export interface VisibleRange {
+  startDate: string;
+  endDate: string;
+}
+
+const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
+
+/** GET /api/ical-feed-events; a 404 (feeds not available on this server) is an empty list. */
+async function fetchIcalEvents(range: VisibleRange): Promise<IcalEvent[]> {
+  try {
+    return await apiJson<IcalEvent[]>('GET', withParams('/api/ical-feed-events', { ...range }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+// SPEC §7: the first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
+const forceRefreshed = new Set<number>();
+
+function fetchAdminCalendar(userId: number, range: VisibleRange): Promise<AdminUserCalendar> {
+  const first = !forceRefreshed.has(userId);
+  forceRefreshed.add(userId);
+  const params: Record<string, string> = { ...range };
+  if (first) params.force_refresh = 'true';
+  return apiJson<AdminUserCalendar>('GET', withParams(`/api/admin/user-calendar/${userId}`, params));
+}
+
+export interface CalendarData {
+  events: CalendarEvent[];
+  icalEvents: IcalEvent[];
+  markedDays: MarkedDay[];
+  isLoading: boolean;
+  error: unknown;
+  /** Name of the user whose calendar an admin is viewing, once known. */
+  viewedUserName?: string;
+}
+
+/**
+ * Everything the visible range needs: the own calendar (events, iCal events, marked days), or with
+ * `viewedUserId` another user's calendar through the admin endpoints.
+ */
+export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null): CalendarData {
+  const own = !!range && viewedUserId === null;
+  const other = !!range && viewedUserId !== null;
+  const r = range ?? { startDate: '', endDate: '' };
+  const uid = viewedUserId ?? 0;
+
+  const events = useQuery({
+    queryKey: queryKeys.events.range(r),
+    queryFn: () => apiJson<CalendarEvent[]>('GET', withParams('/api/events', { ...r })),
+    enabled: own,
+    staleTime: STALE.events,
+    placeholderData: keepPreviousData,
+  });
+  const ical = useQuery({
+    queryKey: queryKeys.icalEvents.range(r),
+    queryFn: () => fetchIcalEvents(r),
+    enabled: own,
+    staleTime: STALE.ical,
+    placeholderData: keepPreviousData,
+  });
+  const marked = useQuery({
+    queryKey: queryKeys.markedDays.range(r),
+    queryFn: () => apiJson<MarkedDay[]>('GET', withParams('/api/marked-days', { ...r })),
+    enabled: own,
+    staleTime: STALE.markedDays,
+    placeholderData: keepPreviousData,
+  });
+  const adminCalendar = useQuery({
+    queryKey: queryKeys.userCalendar.range(uid, r),
+    queryFn: () => fetchAdminCalendar(uid, r),
+    enabled: other,
+    staleTime: STALE.adminCalendar,
+    refetchInterval: ADMIN_CALENDAR_REFETCH_MS,
+  });
+  const adminMarked = useQuery({
+    queryKey: queryKeys.userMarkedDays.range(uid, r),
+    queryFn: () => apiJson<MarkedDay[]>('GET', withParams(`/api/admin/user-marked-days/${uid}`, { ...r })),
+    enabled: other,
+    staleTime: STALE.markedDays,
+  });
+
+  if (viewedUserId !== null) {
+    return {
+      events: adminCalendar.data?.events ?? [],
+      icalEvents: adminCalendar.data?.icalEvents ?? [],
+      markedDays: adminMarked.data ?? [],
+      isLoading: adminCalendar.isPending && other,
+      error: adminCalendar.error ?? adminMarked.error,
+      viewedUserName: adminCalendar.data?.user.name,
+    };
+  }
+  return {
+    events: events.data ?? [],
+    icalEvents: ical.data ?? [],
+    markedDays: marked.data ?? [],
+    isLoading: own && (events.isPending || ical.isPending || marked.isPending),
+    error: events.error ?? ical.error ?? marked.error,
+  };
+}
+
+/** GET /api/admin/users for the pickers (staff only). */
+export function useAdminUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.adminUsers,
+    queryFn: () => apiJson<PickerUser[]>('GET', '/api/admin/users'),
+    enabled,
+  });
+}
+
+/**
+ * SPEC §7: after a change to events the event lists, the imported-feed events, notes, the admin feed list and,
+ * for an admin acting on another user, that user's calendar are refreshed.
+ */
+export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: number | null): Promise<unknown> {
+  const prefixes = [queryKeys.events.all, queryKeys.icalEvents.all, queryKeys.eventNotes.all, queryKeys.adminFeeds];
+  const jobs = prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
+  if (otherUserId != null) {
+    jobs.push(queryClient.invalidateQueries({ queryKey: queryKeys.userCalendar.ofUser(otherUserId) }));
+  }
+  return Promise.all(jobs);
+}
+
+export function invalidateMarkedDayQueries(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.markedDays.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.userMarkedDays.all }),
+  ]);
+}
+
+export const useInvalidateEvents = () => {
+  const queryClient = useQueryClient();
+  return (otherUserId?: number | null) => invalidateEventQueries(queryClient, otherUserId);
+};

@@ -1,0 +1,186 @@
+/**
+ * 'Legg til ny hendelse' (SPEC §2 "Add-event dialog", §5, §8): title, from/to date, the fixed 11:00–15:00,
+ * description; admins pick whose calendar gets the event.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiJson } from '../../../api/client';
+import type { User } from '../../../api/types';
+import { muiField } from '../../../shared/forms';
+import { useToast } from '../../../shared/toast';
+import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../addEventForm';
+import { useAdminUsers, useInvalidateEvents } from '../calendarApi';
+import { FIXED_END_TIME, FIXED_START_TIME } from '../constants';
+import { toDateAfterFromChange } from '../dates';
+import type { CalendarEvent } from '../types';
+
+interface AddEventDialogProps {
+  open: boolean;
+  /** 'YYYY-MM-DD' the dialog opens with. */
+  date: string;
+  currentUser: User;
+  /** Whose calendar is on screen: the default owner of the new event (null = the current user). */
+  viewedUserId: number | null;
+  onClose: () => void;
+}
+
+/** The texts of a failed creation (SPEC §8): the server's message, or what kind of failure it was. */
+function createFailureText(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) return error.serverMessage || t('calendar.addEvent.unknownServerError');
+  if (error instanceof TypeError) return t('calendar.addEvent.networkError');
+  return t('calendar.addEvent.createError');
+}
+
+export function AddEventDialog(props: AddEventDialogProps) {
+  // Remounting per opening gives every opening fresh fields.
+  return props.open ? <AddEventForm key={props.date} {...props} /> : null;
+}
+
+function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDialogProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const invalidate = useInvalidateEvents();
+  const canPickUser = currentUser.isAdmin;
+  const users = useAdminUsers(canPickUser);
+  // The rules run on submit and answer with a toast (SPEC §5), so the form holds values only.
+  const { register, control, handleSubmit, getValues, setValue } = useForm<AddEventFormValues & { userId: number }>({
+    defaultValues: {
+      title: t('calendar.addEvent.defaultTitle'),
+      fromDate: date,
+      toDate: date,
+      description: '',
+      userId: viewedUserId ?? currentUser.id,
+    },
+  });
+  const [userId, fromDate] = useWatch({ control, name: ['userId', 'fromDate'] });
+  const forOtherUser = canPickUser && userId !== currentUser.id;
+
+  const create = useMutation({
+    mutationFn: (payload: EventPayload) =>
+      forOtherUser
+        ? apiJson<CalendarEvent>('POST', `/api/admin/user-events/${userId}`, payload)
+        : apiJson<CalendarEvent>('POST', '/api/events', payload),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const check = checkAddEvent(values);
+      if (!check.ok) {
+        toast({ title: t(check.titleKey), description: t(check.descriptionKey), severity: 'error' });
+        return;
+      }
+      try {
+        await create.mutateAsync(check.payload);
+      } catch (error) {
+        toast({ title: t('calendar.addEvent.createFailed'), description: createFailureText(error, t), severity: 'error' });
+        return;
+      }
+      await invalidate(forOtherUser ? userId : null);
+      toast({
+        title: t('calendar.addEvent.created'),
+        description: t(forOtherUser ? 'calendar.addEvent.savedForUser' : 'calendar.addEvent.saved'),
+        severity: 'success',
+      });
+      onClose();
+    } catch {
+      toast({ title: t('calendar.addEvent.submitError'), severity: 'error' });
+    }
+  });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{t('calendar.addEvent.heading')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {canPickUser && (
+              <Controller
+                control={control}
+                name="userId"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('calendar.addEvent.pickUser')}
+                    value={users.data ? field.value : ''}
+                    onChange={(e) => field.onChange(Number(e.target.value))}
+                    disabled={!users.data}
+                  >
+                    {(users.data ?? []).map((u) => (
+                      <MenuItem key={u.id} value={u.id}>
+                        {u.id === currentUser.id ? `${u.name} ${t('calendar.addEvent.me')}` : u.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
+            <TextField
+              label={t('calendar.addEvent.titleLabel')}
+              placeholder={t('calendar.addEvent.titlePlaceholder')}
+              {...muiField(register('title'))}
+              autoFocus
+              required
+            />
+            <Stack direction="row" spacing={2}>
+              <TextField
+                type="date"
+                label={t('calendar.addEvent.fromDate')}
+                {...muiField(
+                  register('fromDate', {
+                    onChange: (e) => setValue('toDate', toDateAfterFromChange(e.target.value, getValues('toDate'))),
+                  }),
+                )}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+              <TextField
+                type="date"
+                label={t('calendar.addEvent.toDate')}
+                {...muiField(register('toDate'))}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: fromDate } }}
+                fullWidth
+              />
+            </Stack>
+            <Stack direction="row" spacing={2}>
+              <TextField
+                label={t('calendar.addEvent.startTime')}
+                value={FIXED_START_TIME}
+                slotProps={{ input: { readOnly: true } }}
+                fullWidth
+              />
+              <TextField
+                label={t('calendar.addEvent.endTime')}
+                value={FIXED_END_TIME}
+                slotProps={{ input: { readOnly: true } }}
+                fullWidth
+              />
+            </Stack>
+            <TextField
+              label={t('calendar.addEvent.description')}
+              {...muiField(register('description'))}
+              multiline
+              minRows={3}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {create.isPending ? t('calendar.addEvent.saving') : t('calendar.addEvent.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The calendar's own toolbar (SPEC §2 "Calendar home"): title, previous/next, 'I dag', view switch, add button,
+ * size toggle (desktop) and, for admins and mini admins, the user picker.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { CalendarSize, CalendarViewKind, PickerUser } from '../types';
+
+const VIEWS: CalendarViewKind[] = ['month', 'week', 'day', 'year'];
+
+interface CalendarToolbarProps {
+  isMobile: boolean;
+  periodTitle: string;
+  view: CalendarViewKind;
+  size: CalendarSize;
+  showYearWeekNumbers: boolean;
+  canAdd: boolean;
+  /** null hides the picker (not staff). */
+  pickerUsers: PickerUser[] | null;
+  currentUserId: number;
+  viewedUserId: number | null;
+  onPrev: () => void;
+  onNext: () => void;
+  onToday: () => void;
+  onView: (view: CalendarViewKind) => void;
+  onSize: (size: CalendarSize) => void;
+  onShowYearWeekNumbers: (show: boolean) => void;
+  onAdd: () => void;
+  onViewUser: (userId: number | null) => void;
+}
+
+export function CalendarToolbar(props: CalendarToolbarProps) {
+  const { t } = useTranslation();
+  const { isMobile, view, size } = props;
+  const compact = size === 'compact' && !isMobile;
+  const stepLabel = t(`calendar.step.${view}`);
+  return (
+    <Stack spacing={1.5}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant={isMobile ? 'h5' : 'h4'} component="h1" sx={{ flexGrow: 1 }}>
+          {t('calendar.title')}
+        </Typography>
+        {props.pickerUsers && (
+          <TextField
+            select
+            size="small"
+            label={t('calendar.admin.pickerLabel')}
+            value={props.viewedUserId ?? 'self'}
+            onChange={(e) => props.onViewUser(e.target.value === 'self' ? null : Number(e.target.value))}
+            sx={{ minWidth: isMobile ? 140 : 240 }}
+          >
+            <MenuItem value="self">{t('calendar.admin.myCalendar')}</MenuItem>
+            {props.pickerUsers
+              .filter((u) => u.id !== props.currentUserId)
+              .map((u) => (
+                <MenuItem key={u.id} value={u.id}>
+                  {isMobile ? u.name : `${u.name} (${u.username})`}
+                </MenuItem>
+              ))}
+          </TextField>
+        )}
+        {!isMobile && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={size}
+            onChange={(_, next: CalendarSize | null) => next && props.onSize(next)}
+            aria-label={t('calendar.size.label')}
+          >
+            <ToggleButton value="large">{t('calendar.size.large')}</ToggleButton>
+            <ToggleButton value="compact">{t('calendar.size.compact')}</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        {props.canAdd && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={props.onAdd}>
+            {isMobile ? t('calendar.addShort') : t('calendar.add')}
+          </Button>
+        )}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <IconButton onClick={props.onPrev} aria-label={t('calendar.previous', { unit: stepLabel })}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton onClick={props.onNext} aria-label={t('calendar.next', { unit: stepLabel })}>
+          <ChevronRightIcon />
+        </IconButton>
+        <Button variant="outlined" size="small" onClick={props.onToday}>
+          {t('calendar.today')}
+        </Button>
+        <Typography sx={{ fontWeight: 600, flexGrow: 1, textTransform: 'capitalize', minWidth: 120 }} aria-live="polite">
+          {props.periodTitle}
+        </Typography>
+        {view === 'year' && (
+          <FormControlLabel
+            control={<Switch checked={props.showYearWeekNumbers} onChange={(e) => props.onShowYearWeekNumbers(e.target.checked)} />}
+            label={t('calendar.showWeekNumbers')}
+          />
+        )}
+        <Box>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={compact ? 'month' : view}
+            onChange={(_, next: CalendarViewKind | null) => next && props.onView(next)}
+            aria-label={t('calendar.viewLabel')}
+          >
+            {VIEWS.map((v) => (
+              <ToggleButton key={v} value={v} disabled={compact && v !== 'month'}>
+                {t(`calendar.views.${v}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * FullCalendar as the calendar home draws it (SPEC §2): month (3 months on desktop), week, day and year views,
+ * event bars with an admin's colour and delete buttons, marked-day dots and week numbers in the day cells, the
+ * day view's empty and current hours, and swiping between periods. Clicks are handed to the page as day keys
+ * and events.
+ */
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import '../calendar.css';
+import FullCalendar, { type CalendarRef, type DateClickInfo, type DayCellInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import nbLocale from '@fullcalendar/react/locales/nb';
+import multiMonthPlugin from '@fullcalendar/react/multimonth';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import PaletteIcon from '@mui/icons-material/PaletteOutlined';
+import { Box, Tooltip } from '@mui/material';
+import { getISOWeek } from 'date-fns';
+import { useMemo, useRef, type CSSProperties, type MouseEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOOLTIP_DELAY_MS } from '../constants';
+import { toDateKey } from '../dates';
+import { busyHours, dayKind, displayTitle, isIcalEvent, monthAspectRatio, moreLabel, visibleHours } from '../displayRules';
+import type { AdminEventActions } from '../hooks/useAdminEventActions';
+import type { CalendarDays } from '../hooks/useCalendarDays';
+import type { CalendarWindow } from '../hooks/useCalendarWindow';
+import { useElementWidth } from '../hooks/useElementWidth';
+import { useSwipe } from '../hooks/useSwipe';
+import type { AnyEvent, MarkedDay } from '../types';
+import { CUSTOM_VIEWS, FC_VIEWS } from '../viewNames';
+
+const NO_EVENTS: never[] = [];
+const PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin];
+
+interface CalendarViewProps {
+  calendarRef: RefObject<CalendarRef | null>;
+  win: CalendarWindow;
+  days: CalendarDays;
+  isMobile: boolean;
+  /** The admin's colour and delete buttons on events, or null where they are not offered. */
+  adminActions: AdminEventActions | null;
+  onDayClick: (dateKey: string) => void;
+  onDayContextMenu: (dateKey: string) => void;
+  onEventClick: (event: AnyEvent) => void;
+  onMarkerClick: (mark: MarkedDay) => void;
+}
+
+export function CalendarView({ calendarRef, win, days, isMobile, adminActions, onDayClick, onDayContextMenu, onEventClick, onMarkerClick }: CalendarViewProps) {
+  const { t, i18n } = useTranslation();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const rootWidth = useElementWidth(rootRef);
+  const swipe = useSwipe(win.prev, win.next);
+  const { fcView, monthGrid, compact, range } = win;
+
+  const onDateClick = (info: DateClickInfo) => {
+    if ((info.jsEvent.target as HTMLElement | null)?.closest('.cal-marker')) return;
+    onDayClick(info.dateStr.slice(0, 10));
+  };
+
+  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-date]');
+    const dateKey = cell?.dataset.date?.slice(0, 10);
+    if (!dateKey) return;
+    event.preventDefault();
+    onDayContextMenu(dateKey);
+  };
+
+  const onFcEventClick = (info: EventClickInfo) => {
+    info.jsEvent.preventDefault();
+    if ((info.jsEvent.target as HTMLElement | null)?.closest('.cal-event-action')) return;
+    onEventClick(info.event.extendedProps.source as AnyEvent);
+  };
+
+  const renderEvent = (arg: EventDisplayInfo) => {
+    const source = arg.event.extendedProps.source as AnyEvent;
+    const showActions = adminActions && !isIcalEvent(source);
+    return (
+      <span className={monthGrid ? 'cal-event' : 'cal-event cal-event-stacked'} title={arg.event.title}>
+        {!monthGrid && arg.timeText && <span className="cal-event-time">{arg.timeText}</span>}
+        <span className="cal-event-title">{displayTitle(arg.event.title, t('calendar.link'), isMobile)}</span>
+        {showActions && (
+          <>
+            <button
+              type="button"
+              className="cal-event-action"
+              aria-label={t('calendar.admin.changeColor')}
+              title={t('calendar.admin.changeColor')}
+              onClick={(e) => adminActions.openColorMenu(e.currentTarget, source)}
+            >
+              <PaletteIcon fontSize="inherit" />
+            </button>
+            <button
+              type="button"
+              className="cal-event-action"
+              aria-label={t('calendar.admin.deleteEvent')}
+              title={t('calendar.admin.deleteEvent')}
+              onClick={() => adminActions.askDelete(source)}
+            >
+              <DeleteIcon fontSize="inherit" />
+            </button>
+          </>
+        )}
+      </span>
+    );
+  };
+
+  const renderDayTop = (arg: DayCellInfo) => {
+    // Days of the neighbouring months repeat in a month grid; their dots belong to their own month.
+    const marks = arg.isOther || arg.isDisabled ? [] : (days.markedByDay.get(toDateKey(arg.date)) ?? []);
+    const week = win.showWeekNumbers && arg.dow === 1 ? getISOWeek(arg.date) : null;
+    return (
+      <span className="cal-day-top">
+        {week !== null && (
+          <span className="cal-week-number" title={`${t('calendar.weekHeader')} ${week}`}>
+            {week}
+          </span>
+        )}
+        {marks.map((mark) => (
+          <Tooltip
+            key={mark.id}
+            enterDelay={TOOLTIP_DELAY_MS}
+            title={[t(`calendar.markerType.${mark.markerType}`), mark.notes].filter(Boolean).join(': ')}
+          >
+            <span
+              className="cal-marker"
+              role="button"
+              tabIndex={0}
+              aria-label={t(`calendar.markerType.${mark.markerType}`)}
+              style={{ backgroundColor: mark.color ?? undefined }}
+              onClick={() => onMarkerClick(mark)}
+              onKeyDown={(e) => e.key === 'Enter' && onMarkerClick(mark)}
+            />
+          </Tooltip>
+        ))}
+        <span className="cal-day-number">{arg.dayNumberText}</span>
+      </span>
+    );
+  };
+
+  const dayCellClass = (arg: DayCellInfo) => {
+    const kind = monthGrid || fcView === FC_VIEWS.year ? dayKind(days.dayIndex.get(toDateKey(arg.date))) : null;
+    return [kind && !arg.isOther && !arg.isDisabled ? `cal-day-${kind}` : '', arg.isToday ? 'cal-today' : ''].filter(Boolean).join(' ');
+  };
+
+  // Day view (SPEC §2): hours without events say so, and the current hour is highlighted. FullCalendar has no
+  // content hook for slot lanes, so the lane gets a class and the text comes from CSS (--cal-no-events).
+  const shownDay = range && fcView === FC_VIEWS.day ? toDateKey(new Date(range.startDate)) : null;
+  const busy = useMemo(() => (shownDay ? busyHours(days.allEvents, shownDay) : null), [days.allEvents, shownDay]);
+  const slotLaneClass = (arg: SlotLaneInfo) => {
+    if (!shownDay || !busy || !arg.time) return '';
+    const hour = Math.floor(arg.time.milliseconds / 3_600_000);
+    const now = new Date();
+    return [busy.has(hour) ? '' : 'cal-slot-empty', shownDay === toDateKey(now) && hour === now.getHours() ? 'cal-slot-now' : '']
+      .filter(Boolean)
+      .join(' ');
+  };
+
+  const hours = visibleHours(isMobile);
+  // The 3-month view puts three months side by side; compact size lets cells shrink to the mobile minimum.
+  const monthWidth = fcView === FC_VIEWS.threeMonth ? rootWidth / 3 - 24 : rootWidth;
+  const aspectRatio = fcView === FC_VIEWS.year ? monthAspectRatio(0, isMobile) : monthAspectRatio(monthWidth, isMobile || compact);
+  const rootClass = ['cal-root', isMobile && 'cal-mobile', compact && 'cal-compact']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <Box
+      ref={rootRef}
+      className={rootClass}
+      style={{ '--cal-no-events': JSON.stringify(t('calendar.noEvents')) } as CSSProperties}
+      onContextMenu={onContextMenu}
+      onTouchStart={swipe.onTouchStart}
+      onTouchEnd={swipe.onTouchEnd}
+    >
+      <FullCalendar
+        ref={calendarRef}
+        plugins={PLUGINS}
+        locales={[nbLocale]}
+        locale={i18n.language === 'en' ? 'en' : 'nb'}
+        firstDay={1}
+        headerToolbar={false}
+        initialView={fcView}
+        views={CUSTOM_VIEWS}
+        height="auto"
+        aspectRatio={aspectRatio}
+        // The year overview shows days by colour only; its mini months have no room for event bars.
+        events={fcView === FC_VIEWS.year ? NO_EVENTS : days.eventInputs}
+        eventDisplay="block"
+        eventContent={renderEvent}
+        eventClick={onFcEventClick}
+        dateClick={onDateClick}
+        datesSet={win.onDatesSet}
+        weekNumbers={!monthGrid && fcView !== FC_VIEWS.year}
+        weekNumberHeaderContent={(arg) => `${t('calendar.weekHeader')} ${arg.num ?? ''}`}
+        dayMaxEvents={isMobile ? 1 : compact ? 2 : 3}
+        moreLinkContent={(arg) => moreLabel(arg.num, t)}
+        dayCellClass={dayCellClass}
+        dayCellTopContent={renderDayTop}
+        slotDuration="01:00:00"
+        slotLaneClass={slotLaneClass}
+        slotMinTime={hours.slotMinTime}
+        slotMaxTime={hours.slotMaxTime}
+        scrollTime={isMobile ? hours.slotMinTime : '07:00:00'}
+        allDayText={t('calendar.detail.allDay')}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        nowIndicator
+      />
+    </Box>
+  );
+}

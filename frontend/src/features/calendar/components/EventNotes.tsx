@@ -1,0 +1,101 @@
+/**
+ * Personal notes on an imported (iCal) event (SPEC §2 "Event detail dialog", §8 notes toasts). Visible only to
+ * the user who writes them.
+ */
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiJson, errorText } from '../../../api/client';
+import { useToast } from '../../../shared/toast';
+import { queryKeys } from '../../../api/queryKeys';
+import type { EventNote } from '../types';
+
+export function EventNotes({ externalId }: { externalId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const key = queryKeys.eventNotes.one(externalId);
+  const note = useQuery({
+    queryKey: key,
+    queryFn: () => apiJson<EventNote>('GET', `/api/ical-event-notes/event/${encodeURIComponent(externalId)}`),
+    staleTime: 0,
+  });
+  const [draft, setDraft] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const noteId = note.data?.id ?? null;
+  const text = note.data?.notes ?? '';
+
+  const run = async (action: () => Promise<unknown>, successKey: string, failureKey: string) => {
+    setBusy(true);
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: key });
+      setDraft(null);
+      toast({ title: t(successKey), severity: 'success' });
+    } catch (error) {
+      toast({ title: t(failureKey), description: errorText(error, t('common.error')), severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = () => {
+    const notes = (draft ?? '').trim();
+    if (!notes) return;
+    if (noteId === null) {
+      void run(() => apiJson('POST', '/api/ical-event-notes', { eventExternalId: externalId, notes }), 'calendar.notes.saved', 'calendar.notes.saveFailed');
+    } else {
+      void run(() => apiJson('PUT', `/api/ical-event-notes/${noteId}`, { notes }), 'calendar.notes.updated', 'calendar.notes.updateFailed');
+    }
+  };
+  const remove = () => {
+    if (noteId === null) return;
+    void run(() => apiJson('DELETE', `/api/ical-event-notes/${noteId}`), 'calendar.notes.deleted', 'calendar.notes.deleteFailed');
+  };
+
+  return (
+    <Box sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
+      <Typography variant="subtitle2">{t('calendar.notes.title')}</Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        {t('calendar.notes.privacy')}
+      </Typography>
+      {draft === null ? (
+        <Stack spacing={1}>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} color={text ? 'text.primary' : 'text.secondary'}>
+            {note.isPending ? t('calendar.loading') : text || t('calendar.notes.none')}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <Button size="small" variant="outlined" onClick={() => setDraft(text)} disabled={note.isPending}>
+              {text ? t('calendar.notes.edit') : t('calendar.notes.add')}
+            </Button>
+            {noteId !== null && (
+              <Button size="small" color="error" onClick={remove} disabled={busy}>
+                {t('calendar.notes.delete')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      ) : (
+        <Stack spacing={1}>
+          <TextField
+            multiline
+            minRows={2}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            label={t('calendar.notes.label')}
+            autoFocus
+          />
+          <Stack direction="row" spacing={1}>
+            <Button size="small" variant="contained" onClick={save} disabled={busy || !draft.trim()}>
+              {t('calendar.notes.save')}
+            </Button>
+            <Button size="small" onClick={() => setDraft(null)}>
+              {t('common.cancel')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Box>
+  );
+}

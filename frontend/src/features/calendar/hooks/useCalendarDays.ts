@@ -1,0 +1,23 @@
+/** The loaded data as the calendar draws it: FullCalendar inputs, what each day holds, and marks per day. */
+import { useMemo } from 'react';
+import type { CalendarData } from '../calendarApi';
+import { buildDayIndex } from '../displayRules';
+import { toEventInputs } from '../eventInputs';
+import type { AnyEvent, MarkedDay } from '../types';
+
+export function useCalendarDays(data: CalendarData) {
+  const allEvents = useMemo<AnyEvent[]>(() => [...data.events, ...data.icalEvents], [data.events, data.icalEvents]);
+  const eventInputs = useMemo(() => toEventInputs(allEvents), [allEvents]);
+  const dayIndex = useMemo(() => buildDayIndex(allEvents, data.markedDays), [allEvents, data.markedDays]);
+  const markedByDay = useMemo(() => {
+    const map = new Map<string, MarkedDay[]>();
+    for (const day of data.markedDays) {
+      const key = day.date.slice(0, 10);
+      map.set(key, [...(map.get(key) ?? []), day]);
+    }
+    return map;
+  }, [data.markedDays]);
+  return { allEvents, eventInputs, dayIndex, markedByDay };
+}
+
+export type CalendarDays = ReturnType<typeof useCalendarDays>;

@@ -1,0 +1,63 @@
+/**
+ * What the calendar shows: the chosen view and size, the visible range and its title, and the buttons that move
+ * FullCalendar (prev, next, today) through `calendarRef`, the ref the page hands to <FullCalendar>. The view
+ * FullCalendar runs follows from the choice, the size and the device.
+ */
+import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
+import { useState, type RefObject } from 'react';
+import type { VisibleRange } from '../calendarApi';
+import type { CalendarSize, CalendarViewKind } from '../types';
+import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
+
+export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, isMobile: boolean) {
+  const [chosenView, setChosenView] = useState<CalendarViewKind>('month');
+  const [size, setSize] = useState<CalendarSize>('large');
+  const [showYearWeekNumbers, setShowYearWeekNumbers] = useState(false);
+  const [range, setRange] = useState<VisibleRange | null>(null);
+  const [periodTitle, setPeriodTitle] = useState('');
+
+  const view = effectiveView(chosenView, size, isMobile);
+  const fcView = fcViewName(view, isMobile);
+  const monthGrid = isMonthGrid(fcView);
+  const compact = size === 'compact' && !isMobile;
+  // Month views always show week numbers (SPEC §2), the year view when 'Vis ukenummer' is on.
+  const showWeekNumbers = monthGrid || (fcView === FC_VIEWS.year && showYearWeekNumbers);
+
+  const api = () => calendarRef.current?.getApi();
+
+  const changeView = (next: CalendarViewKind) => {
+    setChosenView(next);
+    api()?.changeView(fcViewName(effectiveView(next, size, isMobile), isMobile));
+  };
+  const changeSize = (next: CalendarSize) => {
+    setSize(next);
+    api()?.changeView(fcViewName(effectiveView(chosenView, next, isMobile), isMobile));
+  };
+
+  const onDatesSet = (info: DatesSetInfo) => {
+    const next = { startDate: info.start.toISOString(), endDate: info.end.toISOString() };
+    setRange((current) => (current?.startDate === next.startDate && current.endDate === next.endDate ? current : next));
+    setPeriodTitle(info.view.title);
+  };
+
+  return {
+    view,
+    fcView,
+    monthGrid,
+    compact,
+    size,
+    showWeekNumbers,
+    showYearWeekNumbers,
+    setShowYearWeekNumbers,
+    range,
+    periodTitle,
+    changeView,
+    changeSize,
+    onDatesSet,
+    prev: () => api()?.prev(),
+    next: () => api()?.next(),
+    today: () => api()?.today(),
+  };
+}
+
+export type CalendarWindow = ReturnType<typeof useCalendarWindow>;

@@ -1,0 +1,29 @@
+/** The personal subscription link (SPEC §2 Settings → Calendar link): read, renew, and its webcal:// twin. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import type { CalendarLink } from './types';
+
+/** The .ics download of the user's calendar (opened in a new tab). */
+export const EXPORT_ICAL_URL = '/api/calendar/export-ical';
+
+export function useCalendarLink() {
+  return useQuery({
+    queryKey: queryKeys.calendarLink,
+    queryFn: () => apiJson<CalendarLink>('GET', queryKeys.calendarLink[0]),
+  });
+}
+
+/** A new link; the old one stops working at once, so the cached one is replaced by the answer. */
+export function useRenewCalendarLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<CalendarLink>('POST', '/api/user/calendar-link/renew'),
+    onSuccess: (link) => queryClient.setQueryData(queryKeys.calendarLink, link),
+  });
+}
+
+/** Phones open webcal:// links in their calendar app, which subscribes in one tap. */
+export function webcalUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, 'webcal://');
+}

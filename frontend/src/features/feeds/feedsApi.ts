@@ -1,0 +1,58 @@
+/**
+ * The user's iCal feeds (SPEC §7 "Events, marked days and feeds"): the list, add, update (e.g. enabled), delete
+ * and sync-now. After any change the feed list, the imported events and the admin feed lists are refreshed.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import type { Feed, NewFeed, SyncAnswer } from './types';
+
+/** SPEC §7: the prefixes to refresh after a feed changed (or was synced). */
+export const FEED_DEPENDENT_KEYS = [queryKeys.feeds, queryKeys.icalEvents.all, queryKeys.adminFeeds];
+
+export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
+  return Promise.all(FEED_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+export function useFeeds(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.feeds,
+    queryFn: () => apiJson<Feed[]>('GET', queryKeys.feeds[0]),
+    // SPEC §9: iCal data is fresh for 30 s.
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+export function useCreateFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewFeed) => apiJson<Feed>('POST', '/api/ical-feeds', { ...input, name: input.name.trim(), url: input.url.trim() }),
+    onSuccess: () => invalidateFeedData(queryClient),
+  });
+}
+
+export function useUpdateFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...changes }: { id: number } & Partial<NewFeed>) => apiJson<Feed>('PUT', `/api/ical-feeds/${id}`, changes),
+    onSuccess: () => invalidateFeedData(queryClient),
+  });
+}
+
+export function useDeleteFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/ical-feeds/${id}`),
+    onSuccess: () => invalidateFeedData(queryClient),
+  });
+}
+
+/** Syncs one feed now; the server answers when done. Several feeds may sync at once, so the id is tracked per call. */
+export function useSyncFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<SyncAnswer>('POST', `/api/ical-feeds/${id}/sync`),
+    onSettled: () => invalidateFeedData(queryClient),
+  });
+}

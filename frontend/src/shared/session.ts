@@ -1,0 +1,91 @@
+/** Current user, login, logout and the user's own account calls (SPEC §7 "Authentication and user"). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiJson } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
+import type { MessageAnswer, User } from '../api/types';
+
+/** GET /api/user; a 401 means "nobody is logged in" and gives null instead of an error. */
+export async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    return await apiJson<User>('GET', queryKeys.currentUser[0]);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+    staleTime: 2 * 60_000,
+    gcTime: 5 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiJson<User>('POST', '/api/login', input),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<MessageAnswer>('POST', '/api/logout'),
+    onSuccess: () => {
+      // Nothing cached for the previous user may leak to the next one.
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.currentUser, null);
+    },
+  });
+}
+
+export interface ProfileInput {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  accountNumber: string;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => apiJson<User>('PUT', '/api/user/profile', input),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiJson<MessageAnswer>('PUT', '/api/user/password', input),
+  });
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<MessageAnswer>('DELETE', '/api/user/account'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.currentUser, null);
+    },
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) =>
+      apiJson<MessageAnswer>('POST', '/api/reset-password', input),
+  });
+}
