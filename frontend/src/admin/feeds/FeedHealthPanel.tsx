@@ -7,6 +7,7 @@ import { Alert, Box, Card, CardContent, Chip, List, ListItem, ListItemText, Stac
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider';
+import { lastErrorText, lastWarningText } from '../../shared/syncMessages';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { queryKeys } from '../../api/queryKeys';
@@ -45,12 +46,12 @@ export function FeedHealthPanel() {
   const details = (feed: (typeof feeds)[number]) => {
     const age = noSuccessText(feed);
     return [
-      feed.lastError,
+      lastErrorText(feed),
       feed.consecutiveFailures > 0 ? translate('resources.ical-feeds.sync.failuresInARow', { smart_count: feed.consecutiveFailures }) : null,
       // A stale feed says how long it has gone without success; the others when they last succeeded.
       feed.stale ? translate(age.key, age.args) : t('lastSuccess', { date: formatDateTime(feed.lastSynced) ?? never }),
       translate('resources.ical-feeds.sync.lastAttempt', { date: formatDateTime(feed.lastAttemptAt) ?? never }),
-      feed.lastWarning ? translate('resources.ical-feeds.sync.warning', { warning: feed.lastWarning }) : null,
+      feed.lastWarning ? translate('resources.ical-feeds.sync.warning', { warning: lastWarningText(feed) }) : null,
     ]
       .filter(Boolean)
       .join(' · ');

@@ -1,6 +1,7 @@
 /** Status chips of a feed row (SPEC §4 Feed: Aktiv/Inaktiv; plus the sync-health flags of the all-ical tab). */
 import { Box, Chip, Stack, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { lastErrorText } from '../../shared/syncMessages';
 import type { AdminFeed } from './types';
 
 export function ColorDot({ color }: { color: string }) {
@@ -22,7 +23,7 @@ export function FeedStatusChips() {
       />
       {feed.stale && <Chip size="small" color="warning" label={translate('resources.ical-feeds.status.stale')} />}
       {feed.enabled && feed.lastError && (
-        <Tooltip title={feed.lastError}>
+        <Tooltip title={lastErrorText(feed)}>
           <Chip size="small" color="error" label={translate('resources.ical-feeds.status.failing')} />
         </Tooltip>
       )}

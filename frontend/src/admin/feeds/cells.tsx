@@ -5,6 +5,7 @@
  */
 import { Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { lastErrorText, lastWarningText } from '../../shared/syncMessages';
 import { formatDateTime } from '../formatDate';
 import { ColorDot } from './badges';
 import { noSuccessText } from './syncState';
@@ -74,7 +75,7 @@ export function ProblemsCell() {
     <Stack spacing={0.25}>
       {feed.lastError && (
         <Typography variant="caption" color="error" sx={wrap}>
-          {feed.lastError}
+          {lastErrorText(feed)}
         </Typography>
       )}
       {feed.consecutiveFailures > 0 && (
@@ -84,7 +85,7 @@ export function ProblemsCell() {
       )}
       {feed.lastWarning && (
         <Typography variant="caption" color="warning.main" sx={wrap}>
-          {translate('resources.ical-feeds.sync.warning', { warning: feed.lastWarning })}
+          {translate('resources.ical-feeds.sync.warning', { warning: lastWarningText(feed) })}
         </Typography>
       )}
     </Stack>

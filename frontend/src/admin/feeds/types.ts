@@ -1,4 +1,5 @@
 /** Feeds as the back office sees them (backend admin-feeds.controller.ts, feeds.controller.ts). */
+import type { MessageParams } from '../../api/client';
 
 export interface FeedOwner {
   id: number;
@@ -20,7 +21,11 @@ export interface AdminFeed {
   lastSynced: string | null;
   lastAttemptAt: string | null;
   lastError: string | null;
+  lastErrorCode?: string | null;
+  lastErrorParams?: MessageParams | null;
   lastWarning: string | null;
+  lastWarningCode?: string | null;
+  lastWarningParams?: MessageParams | null;
   consecutiveFailures: number;
   eventCount: number;
   nextSyncAt: string | null;

@@ -1,4 +1,5 @@
 /** Feed shapes as the API answers them (backend feeds.dto.ts mapFeed, feeds.controller.ts). */
+import type { MessageParams } from '../../api/client';
 
 export interface Feed {
   id: number;
@@ -12,7 +13,11 @@ export interface Feed {
   lastSynced: string | null;
   lastAttemptAt: string | null;
   lastError: string | null;
+  lastErrorCode?: string | null;
+  lastErrorParams?: MessageParams | null;
   lastWarning: string | null;
+  lastWarningCode?: string | null;
+  lastWarningParams?: MessageParams | null;
   consecutiveFailures: number;
   eventCount: number;
   nextSyncAt: string | null;
@@ -32,10 +37,14 @@ export interface SyncAnswer {
   syncedCount: number;
   status: 'updated' | 'unchanged' | 'failed' | 'skipped';
   error?: string;
+  errorCode?: string;
+  errorParams?: MessageParams;
   /** Why nothing was synced: the feed is turned off, or a sync of it is already running. */
   skipped?: 'disabled' | 'busy';
   /** A partial import, or bookings kept until the next sync confirms they left the feed. */
   warning?: string;
+  warningCode?: string;
+  warningParams?: MessageParams;
 }
 
 export interface CalendarLink {

@@ -1,0 +1,32 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../i18n/en.json';
+import nb from '../i18n/nb.json';
+import { lastErrorText, lastWarningText } from './syncMessages';
+
+async function translator(lng: 'nb' | 'en') {
+  const i18n = createInstance();
+  await i18n.init({ lng, resources: { nb: { translation: nb }, en: { translation: en } }, interpolation: { escapeValue: false } });
+  return i18n;
+}
+
+describe('stored sync messages', () => {
+  const failing = { lastError: 'HTTP 404', lastErrorCode: 'feed.fetch.httpStatus', lastErrorParams: { status: 404 }, lastWarning: null };
+
+  it("says a coded error in the reader's language with its parameters", async () => {
+    expect(lastErrorText(failing, await translator('nb'))).toBe('Kalenderserveren svarte HTTP 404');
+    expect(lastErrorText(failing, await translator('en'))).toBe('The calendar server answered HTTP 404');
+  });
+
+  it('says a coded warning with its count', async () => {
+    const feed = { lastError: null, lastWarning: 'kept', lastWarningCode: 'feed.sync.emptyHeldBack', lastWarningParams: { kept: 3 } };
+    expect(lastWarningText(feed, await translator('nb'))).toMatch(/^Feeden har ingen fremtidige hendelser lenger; 3 lagrede/);
+  });
+
+  it('shows the stored text of a message without a code, or with a code the catalogue does not know', async () => {
+    const nbT = await translator('nb');
+    expect(lastErrorText({ lastError: 'Tidsavbrudd', lastWarning: null }, nbT)).toBe('Tidsavbrudd');
+    expect(lastErrorText({ ...failing, lastErrorCode: 'feed.fetch.somethingNew' }, nbT)).toBe('HTTP 404');
+    expect(lastWarningText(failing, nbT)).toBeNull();
+  });
+});
