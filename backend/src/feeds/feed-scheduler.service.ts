@@ -4,7 +4,7 @@ import { JobQueue } from '../jobs/job-queue.service';
 import { ScheduledJobs } from '../jobs/scheduled-jobs.service';
 import { FeedSyncService } from './feed-sync.service';
 import { FeedsService } from './feeds.service';
-import { LOCK_FEED_TICK, SyncLocks } from './sync-locks';
+import { DatabasePort, LOCK_FEED_TICK } from '../database/database.port';
 
 export const FEED_SYNC_QUEUE = 'feed-sync';
 const TICK_MS = 30_000;
@@ -41,7 +41,7 @@ export class FeedScheduler implements OnApplicationBootstrap, BeforeApplicationS
     private readonly feeds: FeedsService,
     private readonly sync: FeedSyncService,
     private readonly scheduled: ScheduledJobs,
-    private readonly locks: SyncLocks,
+    private readonly database: DatabasePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,7 +67,7 @@ export class FeedScheduler implements OnApplicationBootstrap, BeforeApplicationS
    * a try-lock, so when several instances tick at once only one of them looks for due feeds (the others return null).
    */
   async tick(now = new Date()): Promise<number | null> {
-    const run = await this.locks.tryRun(LOCK_FEED_TICK, 0, async () => {
+    const run = await this.database.tryLock(LOCK_FEED_TICK, 0, async () => {
       const due = await this.feeds.dueFeedIds(now, DUE_PER_TICK);
       for (const feedId of due) await this.enqueue(feedId);
       return due.length;

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { eventEndsAt, FeedEventsStore } from './feed-events.store';
 import { IcalFeed } from './ical-feed.entity';
 import { fetchFeed } from './import/fetch-feed';
 import { ImportedEvent, parseFeed, RejectedEvent } from './import/parse-feed';
 import { NOT_A_CALENDAR } from './import/preprocess';
-import { LOCK_FEED_SYNC, SyncLocks } from './sync-locks';
+import { DatabasePort, LOCK_FEED_SYNC } from '../database/database.port';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
 export interface SyncOutcome {
@@ -43,7 +43,7 @@ function describeParseError(error: string): string {
  * Fetches one feed and makes its stored events match it. A failed fetch or parse changes no stored event; only
  * the feed's status records the error. Events that left the feed are removed only after a complete parse, only
  * when they end in the future, and, if the parse empties a feed that had future events, only when the next parse
- * confirms it. Each sync runs under a per-feed try-lock (SyncLocks), so two instances, or a tick and a manual
+ * confirms it. Each sync runs under a per-feed try-lock (DatabasePort.tryLock), so two instances, or a tick and a manual
  * sync, never work on the same feed at once: the later one is skipped.
  */
 @Injectable()
@@ -53,8 +53,7 @@ export class FeedSyncService {
   constructor(
     @InjectRepository(IcalFeed) private readonly feeds: Repository<IcalFeed>,
     private readonly store: FeedEventsStore,
-    private readonly locks: SyncLocks,
-    private readonly db: DataSource,
+    private readonly database: DatabasePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -69,7 +68,7 @@ export class FeedSyncService {
   }
 
   async sync(feedId: number, options: { force?: boolean } = {}): Promise<SyncOutcome> {
-    const run = await this.locks.tryRun(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
+    const run = await this.database.tryLock(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
     if (run.acquired) return run.value;
     const feed = await this.feeds.findOneBy({ id: feedId });
     if (!feed) throw new NotFoundException('Kalenderfeeden finnes ikke');
@@ -126,7 +125,7 @@ export class FeedSyncService {
     if (!parsed.ok) return this.recordFailure(feed, now, describeParseError(parsed.error));
 
     const generation = feed.syncGeneration + 1;
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.database.transaction(async (tx) => {
       const removal = await this.decideRemoval(tx, feed, parsed.events, parsed.rejected, now);
       await this.store.replace(tx, feed.id, feed.userId, generation, parsed.events, zone, removal.remove ? now : null);
       const eventCount = await this.store.countForFeed(feed.id, tx);

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { fromPglite, PgBoss } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Job, Queue, WorkOptions } from 'pg-boss';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { DATABASE_HANDLE } from '../database/database-handle';
-import type { DatabaseHandle } from '../database/open-database';
-import { pglitePool } from '../database/pglite-pg-driver';
+import { DatabasePort } from '../database/database.port';
 
 /**
  * pg-boss queues in the app's own database (schema pgboss): several instances share the work, a crashed worker's
@@ -17,14 +15,10 @@ export class JobQueue implements OnApplicationShutdown {
   private boss?: PgBoss;
   private starting?: Promise<PgBoss>;
 
-  constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly database: DatabasePort, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   private create(): PgBoss {
-    if (this.handle.kind === 'pglite') {
-      const pool = pglitePool(this.handle.pglite);
-      return new PgBoss({ db: fromPglite({ query: (sql, params) => pool.query(sql, params), exec: (sql) => pool.exec(sql) }), backend: 'pglite', schema: 'pgboss' });
-    }
-    return new PgBoss({ connectionString: this.handle.url, schema: 'pgboss', max: 4 });
+    return new PgBoss({ ...this.database.jobQueueConnection(), schema: 'pgboss' });
   }
 
   /** Starts pg-boss once (installing its schema on first use). */

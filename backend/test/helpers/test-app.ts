@@ -3,12 +3,11 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
-import { createPglite, DatabaseHandle } from '../../src/database/open-database';
+import { createPglite, DatabaseHandle, resetSchema } from '../../src/database/open-database';
 import { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
 import { TEMPLATE_FILE } from './template';
@@ -21,10 +20,7 @@ export const ORIGIN = 'http://127.0.0.1';
 async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    await client.end();
+    await resetSchema(url);
     return { kind: 'postgres', url };
   }
   const template = new Blob([readFileSync(TEMPLATE_FILE)]);
