@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { SessionsModule } from './auth/sessions.module';
 import { AccessGuard } from './common/access.guard';
+import { AdapterOverrides, AdaptersModule } from './common/adapters/adapters.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
@@ -32,12 +33,13 @@ class CoreModule {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, handle: DatabaseHandle): DynamicModule {
+  static forRoot(config: AppConfig, handle: DatabaseHandle, adapters: AdapterOverrides = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
         DatabaseModule.forRoot(handle),
+        AdaptersModule.forRoot(adapters),
         SessionsModule,
         UsersModule,
         AuthModule,

@@ -39,8 +39,12 @@ export interface AppConfig {
     /** A feed without a success for longer than this is flagged in the sync-health view. */
     staleHours: number;
   };
-  /** Runs the scheduler and job workers in this process (off in API tests that drive syncs directly). */
+  /** Runs the scheduler and job workers in this process (off on web-only instances). */
   runJobs: boolean;
+  jobs: {
+    /** Seconds between checks for expired jobs and jobs whose worker stopped sending heartbeats. */
+    superviseSeconds: number;
+  };
 }
 
 /** The repository root: the first folder upwards whose package.json declares workspaces. */
@@ -141,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       staleHours: integer(env, 'FEED_STALE_HOURS', 24, 1, 24 * 90),
     },
     runJobs: flag(env, 'RUN_JOBS', true),
+    jobs: {
+      superviseSeconds: integer(env, 'JOB_SUPERVISE_SECONDS', 20, 1, 300),
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { Clock } from '../common/adapters/clock';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
@@ -15,6 +16,7 @@ export class AdminFeedsController {
     private readonly sync: FeedSyncService,
     private readonly scheduler: FeedScheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** Feeds of one user (?userId), for the user-calendar dialog; without userId, every feed. */
@@ -51,7 +53,7 @@ export class AdminFeedsController {
    * where a feed comes from; admins, who may edit feeds, see the whole address.
    */
   private map(feed: IcalFeed, viewer: User) {
-    const mapped = mapFeed(feed, this.config.feeds.staleHours);
+    const mapped = mapFeed(feed, { staleHours: this.config.feeds.staleHours, now: this.clock.now() });
     return viewer.isAdmin ? mapped : { ...mapped, url: maskFeedUrl(mapped.url) };
   }
 

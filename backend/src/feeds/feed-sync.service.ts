@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { Clock } from '../common/adapters/clock';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { eventEndsAt, FeedEventsStore } from './feed-events.store';
 import { IcalFeed } from './ical-feed.entity';
@@ -55,6 +56,7 @@ export class FeedSyncService {
     private readonly store: FeedEventsStore,
     private readonly database: DatabasePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   private nextSyncAfterSuccess(now: Date): Date {
@@ -80,7 +82,7 @@ export class FeedSyncService {
     const feed = await this.feeds.findOneBy({ id: feedId });
     if (!feed) throw new NotFoundException('Kalenderfeeden finnes ikke');
     if (!feed.enabled && !force) return { feedId, status: 'skipped', skipped: 'disabled', syncedCount: feed.eventCount };
-    const now = new Date();
+    const now = this.clock.now();
     try {
       return await this.fetchAndStore(feed, now, force);
     } catch (e) {

@@ -63,7 +63,7 @@ export class UpdateFeedDto {
 }
 
 /** A feed as the API shows it, with its sync state. The fetch validators (ETag, hash) stay internal. */
-export function mapFeed(f: IcalFeed, staleHours?: number) {
+export function mapFeed(f: IcalFeed, health?: { staleHours: number; now: Date }) {
   const lastSuccess = f.lastSynced?.getTime() ?? f.createdAt.getTime();
   return {
     id: f.id,
@@ -82,7 +82,7 @@ export function mapFeed(f: IcalFeed, staleHours?: number) {
     eventCount: f.eventCount,
     nextSyncAt: f.nextSyncAt,
     createdAt: f.createdAt,
-    ...(staleHours !== undefined ? { stale: f.enabled && Date.now() - lastSuccess > staleHours * 3_600_000 } : {}),
+    ...(health ? { stale: f.enabled && health.now.getTime() - lastSuccess > health.staleHours * 3_600_000 } : {}),
   };
 }
 

@@ -6,8 +6,12 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
+import { Clock, FixedClock } from '../../src/common/adapters/clock';
 import { loadConfig } from '../../src/config/app-config';
 import { createPglite, DatabaseHandle, resetSchema } from '../../src/database/open-database';
+import { FeedScheduler } from '../../src/feeds/feed-scheduler.service';
+import { JobQueue } from '../../src/jobs/job-queue.service';
+import { SCHEDULED_JOB_QUEUE } from '../../src/jobs/scheduled-jobs.service';
 import { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
 import { TEMPLATE_FILE } from './template';
@@ -15,6 +19,8 @@ import { TEMPLATE_FILE } from './template';
 export type Role = 'user' | 'miniAdmin' | 'admin';
 export const PASSWORD = 'passord123';
 export const ORIGIN = 'http://127.0.0.1';
+/** Where the clock of a TestApp stands unless a suite sets it: tests never depend on the day they run. */
+export const TEST_NOW = new Date('2026-06-01T12:00:00Z');
 
 /** A fresh database: PGlite from the migrated template, or an emptied schema on DATABASE_URL's PostgreSQL. */
 async function freshDatabase(): Promise<DatabaseHandle> {
@@ -33,16 +39,31 @@ export class TestApp {
   private counter = 0;
   private constructor(readonly app: INestApplication, private readonly handle: DatabaseHandle, private readonly dataDir: string) {}
 
-  static async start(env: Record<string, string> = {}): Promise<TestApp> {
+  /**
+   * Boots the app as production runs it (scheduler and job workers on), with a clock that stands at TEST_NOW
+   * unless `options.clock` is given; `t.clock` moves it.
+   */
+  static async start(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', RUN_JOBS: 'false', ...env });
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', ...env });
     const handle = await freshDatabase();
-    const app = await createApp(config, handle, { logger: false });
+    const app = await createApp(config, handle, { logger: false, adapters: { clock: options.clock ?? new FixedClock(TEST_NOW) } });
     return new TestApp(app, handle, dataDir);
   }
 
   get server() {
     return this.app.getHttpServer();
+  }
+
+  /** The app's clock (a FixedClock unless the suite passed another). */
+  get clock(): FixedClock {
+    return this.app.get(Clock) as FixedClock;
+  }
+
+  /** Resolves when every queued, running or retrying job (feed syncs, scheduled jobs) has ended. */
+  async jobsDone(): Promise<void> {
+    await this.app.get(FeedScheduler).whenIdle();
+    await this.app.get(JobQueue).whenDrained(SCHEDULED_JOB_QUEUE);
   }
 
   get users(): UsersService {
