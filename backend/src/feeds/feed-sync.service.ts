@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
+import { HttpClient } from '../common/adapters/http-client';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { eventEndsAt, FeedEventsStore } from './feed-events.store';
 import { IcalFeed } from './ical-feed.entity';
@@ -57,6 +58,7 @@ export class FeedSyncService {
     private readonly database: DatabasePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly http: HttpClient,
   ) {}
 
   private nextSyncAfterSuccess(now: Date): Date {
@@ -98,7 +100,7 @@ export class FeedSyncService {
     // series must be re-expanded as the window moves), or when an emptied feed waits for its confirming parse.
     const parseDue = !feed.lastParsedAt || now.getTime() - feed.lastParsedAt.getTime() >= REPARSE_AFTER_MS;
     const fullFetch = force || parseDue || feed.emptyParses > 0;
-    const fetched = await fetchFeed(feed.url, {
+    const fetched = await fetchFeed(this.http, feed.url, {
       etag: fullFetch ? undefined : (feed.etag ?? undefined),
       lastModified: fullFetch ? undefined : (feed.lastModified ?? undefined),
       timeoutMs,
