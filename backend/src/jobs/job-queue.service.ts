@@ -92,8 +92,4 @@ export class JobQueue implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     if (this.boss) await this.boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
   }
-
-  get runsJobs(): boolean {
-    return this.config.runJobs;
-  }
 }

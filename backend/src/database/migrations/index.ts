@@ -4,6 +4,7 @@ import { Feeds1764000000000 } from './1764000000000-feeds';
 import { ScheduledJobs1764100000000 } from './1764100000000-scheduled-jobs';
 import { FeedSyncSafety1764300000000 } from './1764300000000-feed-sync-safety';
 import { CalendarPollIndexes1764400000000 } from './1764400000000-calendar-poll-indexes';
+import { OutboxAndFiles1764700000000 } from './1764700000000-outbox-and-files';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
-export const migrations = [Accounts1763800000000, Calendar1763900000000, Feeds1764000000000, ScheduledJobs1764100000000, FeedSyncSafety1764300000000, CalendarPollIndexes1764400000000];
+export const migrations = [Accounts1763800000000, Calendar1763900000000, Feeds1764000000000, ScheduledJobs1764100000000, FeedSyncSafety1764300000000, CalendarPollIndexes1764400000000, OutboxAndFiles1764700000000];
