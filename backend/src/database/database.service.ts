@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
@@ -27,7 +27,7 @@ const RECONNECT_MAX_MS = 5000;
  * PostgreSQL, through one dedicated listener client that reconnects and LISTENs again by itself when it is lost.
  */
 @Injectable()
-export class Database extends DatabasePort implements OnModuleDestroy {
+export class Database extends DatabasePort implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
   private readonly held = new Set<string>();
   private lockClient?: Promise<pg.Client>;
@@ -94,6 +94,8 @@ export class Database extends DatabasePort implements OnModuleDestroy {
 
   private lockSession(): Promise<pg.Client> {
     if (this.handle.kind !== 'postgres') throw new Error('no lock session on PGlite');
+    // After shutdown no new session is opened: it would outlive the app and hold its locks.
+    if (this.closed) return Promise.reject(new Error('the database is closing'));
     if (this.lockClient) return this.lockClient;
     const client = new pg.Client({ connectionString: this.handle.url, application_name: 'eierportal-locks' });
     const session = client.connect().then(() => client);
@@ -183,7 +185,8 @@ export class Database extends DatabasePort implements OnModuleDestroy {
     this.reconnectTimer.unref();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Last of the shutdown hooks, so work that ends during shutdown (background syncs, pg-boss jobs) still unlocks. */
+  async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
     this.local.removeAllListeners();

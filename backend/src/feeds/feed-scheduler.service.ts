@@ -62,8 +62,9 @@ export class FeedScheduler implements OnModuleInit, OnApplicationBootstrap, Befo
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
-    // A sync is bounded by the fetch time-out; the lease's heartbeat hands a dead worker's feed on within a minute.
-    await this.jobs.createQueue(FEED_SYNC_QUEUE, { policy: 'stately', retryLimit: 2, retryDelay: 30, retryBackoff: true, heartbeatSeconds: JOB_LEASE.heartbeatSeconds, expireInSeconds: 300 });
+    // 'exclusive': one job per feed, queued or running, so a tick during a sync adds nothing. A sync is bounded by
+    // the fetch time-out; the lease's heartbeat hands a dead worker's feed on within a minute.
+    await this.jobs.createQueue(FEED_SYNC_QUEUE, { policy: 'exclusive', retryLimit: 2, retryDelay: 30, retryBackoff: true, heartbeatSeconds: JOB_LEASE.heartbeatSeconds, expireInSeconds: 300 });
     await this.jobs.work<{ feedId: number }>(FEED_SYNC_QUEUE, { localConcurrency: this.config.feeds.concurrency, pollingIntervalSeconds: 1 }, async (job) => {
       await this.sync.sync(job.data.feedId).catch((e) => this.logger.warn(`feed ${job.data.feedId}: ${e.message}`));
     });

@@ -55,12 +55,20 @@ export class JobQueue implements OnApplicationShutdown {
     return this.starting;
   }
 
-  /** Creates the queue, or brings an existing one's retry and lease options up to date (its policy stays). */
+  /**
+   * Creates the queue, or brings an existing one's retry and lease options up to date. pg-boss cannot change a
+   * queue's policy, so a queue whose policy changed is dropped and created again: only for queues whose jobs a
+   * tick enqueues again (every queue here), so nothing is lost but a wait for the next tick.
+   */
   async createQueue(name: string, options: Omit<Queue, 'name'>): Promise<void> {
     const boss = await this.started();
-    if (!(await boss.getQueue(name))) return boss.createQueue(name, options);
-    const { policy: _fixed, partition: _alsoFixed, ...changeable } = options;
-    await boss.updateQueue(name, changeable);
+    const existing = await boss.getQueue(name);
+    if (existing && existing.policy !== (options.policy ?? 'standard')) await boss.deleteQueue(name);
+    else if (existing) {
+      const { policy: _fixed, partition: _alsoFixed, ...changeable } = options;
+      return boss.updateQueue(name, changeable);
+    }
+    await boss.createQueue(name, options);
   }
 
   async send(name: string, data: object, options: { singletonKey?: string; expireInSeconds?: number; heartbeatSeconds?: number } = {}): Promise<string | null> {
