@@ -1,11 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/adapters/clock';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DatabasePort, LOCK_FEED_TICK } from '../database/database.port';
 import { JOB_LEASE, JobQueue } from '../jobs/job-queue.service';
 import { ScheduledJobs } from '../jobs/scheduled-jobs.service';
 import { FeedSyncService } from './feed-sync.service';
 import { FeedsService } from './feeds.service';
-import { DatabasePort, LOCK_FEED_TICK } from '../database/database.port';
 
 export const FEED_SYNC_QUEUE = 'feed-sync';
 /** Every 30 seconds. */
@@ -28,8 +28,8 @@ export async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (i
 }
 
 /**
- * Keeps feeds fresh: a scheduled job (ScheduledJobs) ticks every 30 s and enqueues one pg-boss job per due feed, keyed by the feed so ticks from
- * several instances never double the work; workers sync with bounded concurrency. A failing feed only delays
+ * Keeps feeds fresh: a scheduled job (ScheduledJobs) ticks every 30 s and enqueues one pg-boss job per due feed,
+ * keyed by the feed so ticks from several instances never double the work; workers sync with bounded concurrency. A failing feed only delays
  * itself (backoff in FeedSyncService); the queue retries a crashed job. Work started for an HTTP request without
  * job workers runs in the background (never inside the request) and is awaited briefly at shutdown.
  */

@@ -4,12 +4,12 @@ import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { HttpClient } from '../common/adapters/http-client';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DatabasePort, LOCK_FEED_SYNC } from '../database/database.port';
 import { eventEndsAt, FeedEventsStore } from './feed-events.store';
 import { IcalFeed } from './ical-feed.entity';
 import { fetchFeed } from './import/fetch-feed';
 import { ImportedEvent, parseFeed, RejectedEvent } from './import/parse-feed';
 import { NOT_A_CALENDAR } from './import/preprocess';
-import { DatabasePort, LOCK_FEED_SYNC } from '../database/database.port';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
 export interface SyncOutcome {
