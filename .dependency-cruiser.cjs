@@ -28,11 +28,7 @@ module.exports = {
     },
     {
       name: 'no-circular-between-folders',
-      // TO ENABLE (set to 'error') once the last one is gone (issue 9 item 4); `npm run depcheck` lists it:
-      //   auth ↔ users   users.service ends a user's sessions through auth/sessions.service, and auth logs users in
-      //                  through users.service. SessionsService (endAllFor, removeExpired) is a session helper that
-      //                  belongs in common; it stays in auth until the database port reworks sessions.
-      severity: 'warn',
+      severity: 'error',
       comment:
         'The same at the level of folders: a domain that needs another must not be needed by it (one of them ' +
         'holds something that belongs lower down, in common, or the two talk through the event bus).',
@@ -98,10 +94,7 @@ module.exports = {
     },
     {
       name: 'engine-only-in-database',
-      // TO ENABLE (set to 'error'): once the database port of issue 9 item 1 has landed, no file outside
-      // backend/src/database imports pg, PGlite or our PGlite driver. A warning until then; `npm run depcheck` lists
-      // who still does.
-      severity: 'warn',
+      severity: 'error',
       comment:
         'Only backend/src/database knows which engine runs; everything else uses its port (transactions, ' +
         'advisory try-locks, publish/subscribe, snapshot reads).',
@@ -127,9 +120,7 @@ module.exports = {
       severity: 'error',
       comment: 'Application code must not need a devDependency (npm ci --omit=dev builds the production image).',
       from: { path: SRC, pathNot: '[.]spec[.]ts$' },
-      // TO FIX: express is imported by app.factory.ts but declared nowhere (it arrives with @nestjs/platform-express,
-      // 5.3.0 exactly; @types/express is the devDependency this rule sees). Declare it in backend's dependencies.
-      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: '(^|/)node_modules/express/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'not-to-unresolvable',

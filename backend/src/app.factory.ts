@@ -12,7 +12,9 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildApiDocument } from './api-docs';
 import { AppModule } from './app.module';
-import { DatabaseSessionStore } from './auth/database-session.store';
+import { DatabaseSessionStore } from './common/sessions/database-session.store';
+import type { AdapterOverrides } from './common/adapters/adapters.module';
+import { Clock } from './common/adapters/clock';
 import { sameOrigin } from './common/same-origin.middleware';
 import { resolveSessionSecret } from './common/secrets';
 import { createValidationPipe } from './common/validation.pipe';
@@ -21,10 +23,10 @@ import type { DatabaseHandle } from './database/open-database';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
-/** Builds the whole app (API, sessions, security headers, static frontend) without listening. */
-export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, options: { logger?: false } = {}): Promise<INestApplication> {
+/** Builds the whole app (API, sessions, security headers, static frontend) without listening. `adapters` replace the default ones. */
+export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, options: { logger?: false; adapters?: AdapterOverrides } = {}): Promise<INestApplication> {
   const config: AppConfig = { ...appConfig, sessionSecret: resolveSessionSecret(appConfig) };
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle, options.adapters), {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bodyParser: false,
   });
@@ -51,7 +53,7 @@ export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, op
   app.use(
     session({
       name: 'connect.sid',
-      store: new DatabaseSessionStore(app.get(DataSource)),
+      store: new DatabaseSessionStore(app.get(DataSource), app.get(Clock)),
       secret: config.sessionSecret!,
       resave: false,
       saveUninitialized: false,

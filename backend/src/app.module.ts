@@ -1,15 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
-import { SessionsModule } from './auth/sessions.module';
+import { SessionsModule } from './common/sessions/sessions.module';
 import { AccessGuard } from './common/access.guard';
+import { AdapterOverrides, AdaptersModule } from './common/adapters/adapters.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from './config/app-config';
-import { dataSourceOptions } from './database/data-source-options';
-import { DATABASE_HANDLE } from './database/database-handle';
+import { DatabaseModule } from './database/database.module';
 import type { DatabaseHandle } from './database/open-database';
 import { FeedsModule } from './feeds/feeds.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -17,30 +16,30 @@ import { SystemModule } from './system/system.module';
 import { TranslationModule } from './translation/translation.module';
 import { UsersModule } from './users/users.module';
 
-/** Configuration and the opened database, available to every module. */
+/** Configuration, available to every module. */
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(config: AppConfig, handle: DatabaseHandle): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: DATABASE_HANDLE, useValue: handle },
       ],
-      exports: [APP_CONFIG, DATABASE_HANDLE],
+      exports: [APP_CONFIG],
     };
   }
 }
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, handle: DatabaseHandle): DynamicModule {
+  static forRoot(config: AppConfig, handle: DatabaseHandle, adapters: AdapterOverrides = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, handle),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(handle, []), autoLoadEntities: true }),
+        CoreModule.forRoot(config),
+        DatabaseModule.forRoot(handle),
+        AdaptersModule.forRoot(adapters),
         SessionsModule,
         UsersModule,
         AuthModule,

@@ -5,6 +5,20 @@ import { TestApp } from './helpers/test-app';
 
 const Q1_2027 = { startDate: '2027-01-01', endDate: '2027-04-01' };
 
+type Agent = Awaited<ReturnType<TestApp['loginAs']>>['agent'];
+/** Runs a scheduler tick now (retrying while a timed tick holds the lock) and waits for the syncs it queued. */
+async function syncDueFeeds(t: TestApp) {
+  while ((await t.app.get(FeedScheduler).tick()) === null) await new Promise((r) => setTimeout(r, 50));
+  await t.jobsDone();
+}
+
+/** Adds a feed and waits for the sync the app starts for every new feed, so the test's own syncs never meet it. */
+async function createFeed(t: TestApp, agent: Agent, body: object) {
+  const feed = (await agent.post('/api/ical-feeds').send(body).expect(201)).body;
+  await t.jobsDone();
+  return feed;
+}
+
 describe('iCal feeds', () => {
   let t: TestApp;
   let feeds: FeedServer;
@@ -36,7 +50,7 @@ describe('iCal feeds', () => {
       const { agent: owner, user } = await t.loginAs('user');
       const { agent: other } = await t.loginAs('user');
       const { agent: admin } = await t.loginAs('admin');
-      const feed = (await owner.post('/api/ical-feeds').send({ name: 'Airbnb', url: 'https://example.com/a.ics' }).expect(201)).body;
+      const feed = await createFeed(t, owner, { name: 'Airbnb', url: 'https://example.com/a.ics' });
       await other.put(`/api/ical-feeds/${feed.id}`).send({ enabled: false }).expect(404);
       await other.delete(`/api/ical-feeds/${feed.id}`).expect(404);
       await other.post(`/api/ical-feeds/${feed.id}/sync`).expect(404);
@@ -53,9 +67,10 @@ describe('iCal feeds', () => {
     it('imports a feed, answers { message, syncedCount }, and serves the SPEC event shape from the database', async () => {
       const { agent } = await t.loginAs('user');
       const url = feeds.serve('/airbnb.ics', fixture('airbnb-like.ics'));
-      const feed = (await agent.post('/api/ical-feeds').send({ name: 'Airbnb', url }).expect(201)).body;
+      const feed = await createFeed(t, agent, { name: 'Airbnb', url });
+      // The app imported the new feed at once; a sync now answers from the same feed.
       const sync = await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
-      expect(sync.body).toMatchObject({ syncedCount: 5, status: 'updated' });
+      expect(sync.body).toMatchObject({ syncedCount: 5, status: 'unchanged' });
       expect(typeof sync.body.message).toBe('string');
 
       const fetchesBefore = feeds.requests.length;
@@ -73,7 +88,7 @@ describe('iCal feeds', () => {
     it('re-syncs with a conditional GET, and is idempotent', async () => {
       const { agent } = await t.loginAs('user');
       const url = feeds.serve('/cond.ics', fixture('booking-com-like.ics'));
-      const feed = (await agent.post('/api/ical-feeds').send({ name: 'Booking', url }).expect(201)).body;
+      const feed = await createFeed(t, agent, { name: 'Booking', url });
       await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
       const before = (await agent.get('/api/ical-feed-events').query(Q1_2027)).body;
       const again = await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
@@ -85,7 +100,7 @@ describe('iCal feeds', () => {
     it('follows a changing feed: updates in place, removes what left, keeps ids stable', async () => {
       const { agent } = await t.loginAs('user');
       const url = feeds.serve('/changing.ics', stays({ uid: 'a@x', start: '2027-01-10', end: '2027-01-12' }, { uid: 'b@x', start: '2027-01-20', end: '2027-01-25' }));
-      const feed = (await agent.post('/api/ical-feeds').send({ name: 'Endrer seg', url }).expect(201)).body;
+      const feed = await createFeed(t, agent, { name: 'Endrer seg', url });
       await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
       const v1 = (await agent.get('/api/ical-feed-events').query(Q1_2027)).body;
       expect(v1.map((e: { startTime: string }) => e.startTime)).toEqual(['2027-01-10', '2027-01-20']);
@@ -102,7 +117,7 @@ describe('iCal feeds', () => {
       const { agent } = await t.loginAs('user');
       const good = stays({ uid: 'keep@x', start: '2027-03-01', end: '2027-03-05' });
       const url = feeds.serve('/flaky.ics', good);
-      const feed = (await agent.post('/api/ical-feeds').send({ name: 'Ustabil', url }).expect(201)).body;
+      const feed = await createFeed(t, agent, { name: 'Ustabil', url });
       await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
       const kept = (await agent.get('/api/ical-feed-events').query(Q1_2027)).body;
       expect(kept).toHaveLength(1);
@@ -131,6 +146,8 @@ describe('iCal feeds', () => {
 
       const hanging = feeds.hang('/hang.ics');
       await agent.put(`/api/ical-feeds/${feed.id}`).send({ url: hanging }).expect(200);
+      // A new address is due at once; let the scheduler's sync of it end first, so the one below is not skipped.
+      await syncDueFeeds(t);
       const hung = (await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200)).body;
       expect(hung).toMatchObject({ status: 'failed' });
       expect(hung.error).toMatch(/timed out/);
@@ -141,7 +158,7 @@ describe('iCal feeds', () => {
     it('hides the events of a disabled feed', async () => {
       const { agent } = await t.loginAs('user');
       const url = feeds.serve('/toggle.ics', stays({ uid: 't@x', start: '2027-01-05', end: '2027-01-06' }));
-      const feed = (await agent.post('/api/ical-feeds').send({ name: 'Av/på', url }).expect(201)).body;
+      const feed = await createFeed(t, agent, { name: 'Av/på', url });
       await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
       expect((await agent.get('/api/ical-feed-events').query(Q1_2027)).body).toHaveLength(1);
       await agent.put(`/api/ical-feeds/${feed.id}`).send({ enabled: false }).expect(200);
@@ -154,8 +171,8 @@ describe('iCal feeds', () => {
       const { agent: admin } = await t.loginAs('admin');
       const { agent: owner, user } = await t.loginAs('user');
       const url = feeds.serve('/admin.ics', stays({ uid: 'adm@x', start: '2027-01-15', end: '2027-01-16' }));
-      const a = (await owner.post('/api/ical-feeds').send({ name: 'A', url }).expect(201)).body;
-      const dup = (await owner.post('/api/ical-feeds').send({ name: 'A igjen', url: `${url}/` }).expect(201)).body;
+      const a = await createFeed(t, owner, { name: 'A', url });
+      const dup = await createFeed(t, owner, { name: 'A igjen', url: `${url}/` });
 
       const all = (await admin.get('/api/admin/all-ical-feeds').expect(200)).body;
       expect(all.find((f: { id: number }) => f.id === a.id)).toMatchObject({ userName: user.name, userEmail: user.email, username: user.username, stale: false });
@@ -167,7 +184,7 @@ describe('iCal feeds', () => {
       const syncAll = await admin.post('/api/admin/sync-all-ical').expect(200);
       expect(syncAll.body).toMatchObject({ success: true });
       expect(syncAll.body.total).toBeGreaterThanOrEqual(2);
-      // Without job workers sync-all runs in the background; let it end before the duplicate is removed.
+      // The syncs run through the queue; let them end before the duplicate is removed.
       await t.app.get(FeedScheduler).whenIdle();
 
       const cleanup = await admin.post('/api/admin/cleanup-duplicates').expect(200);
@@ -181,7 +198,7 @@ describe('iCal feeds', () => {
       const { agent: mini } = await t.loginAs('miniAdmin');
       const user = await t.createUser('user');
       const url = 'https://www.airbnb.com/calendar/ical/12345.ics?s=7f3c9a1b2d4e';
-      const feed = (await admin.post('/api/ical-feeds').send({ name: 'Airbnb', url, userId: user.id }).expect(201)).body;
+      const feed = await createFeed(t, admin, { name: 'Airbnb', url, userId: user.id });
       const find = (rows: { id: number; url: string }[]) => rows.find((f) => f.id === feed.id)!;
       for (const path of ['/api/admin/all-ical-feeds', `/api/admin/ical-feeds?userId=${user.id}`]) {
         expect(find((await mini.get(path).expect(200)).body).url).toBe('https://www.airbnb.com/…');
@@ -193,8 +210,8 @@ describe('iCal feeds', () => {
     it('flags feeds without a recent success in the sync-health view', async () => {
       const { agent: admin } = await t.loginAs('admin');
       const user = await t.createUser('user');
-      const feed = (await admin.post('/api/ical-feeds').send({ name: 'Gammel', url: 'https://example.com/old.ics', userId: user.id }).expect(201)).body;
-      await t.app.get(DataSource).query(`UPDATE ical_feeds SET created_at = now() - interval '3 days', last_error = 'timed out after 1000 ms' WHERE id = $1`, [feed.id]);
+      const feed = await createFeed(t, admin, { name: 'Gammel', url: 'https://example.com/old.ics', userId: user.id });
+      await t.app.get(DataSource).query(`UPDATE ical_feeds SET created_at = $2::timestamptz - interval '3 days', last_synced = NULL, last_error = 'timed out after 1000 ms' WHERE id = $1`, [feed.id, t.clock.now()]);
       const health = (await admin.get('/api/admin/feed-health').expect(200)).body;
       expect(health.staleAfterHours).toBe(24);
       expect(health.feeds.find((f: { id: number }) => f.id === feed.id)).toMatchObject({ stale: true, lastError: 'timed out after 1000 ms' });
@@ -205,7 +222,7 @@ describe('iCal feeds', () => {
       const { agent: admin } = await t.loginAs('admin');
       const { agent: owner, user } = await t.loginAs('user');
       const url = feeds.serve('/cal.ics', stays({ uid: 'cal@x', start: '2027-01-07', end: '2027-01-09' }));
-      const feed = (await owner.post('/api/ical-feeds').send({ name: 'Airbnb', url }).expect(201)).body;
+      const feed = await createFeed(t, owner, { name: 'Airbnb', url });
       await owner.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
       const cal = (await admin.get(`/api/admin/user-calendar/${user.id}`).query(Q1_2027).expect(200)).body;
       expect(cal.icalEvents).toHaveLength(1);
@@ -231,7 +248,7 @@ describe('SSRF rule', () => {
   it('refuses feeds on loopback and private addresses unless ALLOW_PRIVATE_FEED_HOSTS is set', async () => {
     const { agent } = await t.loginAs('user');
     const url = feeds.serve('/local.ics', stays({ uid: 'l@x', start: '2027-01-01', end: '2027-01-02' }));
-    const feed = (await agent.post('/api/ical-feeds').send({ name: 'Lokal', url }).expect(201)).body;
+    const feed = await createFeed(t, agent, { name: 'Lokal', url });
     const res = (await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200)).body;
     expect(res.status).toBe('failed');
     expect(res.error).toMatch(/not allowed/);
@@ -244,7 +261,7 @@ describe('scheduled sync', () => {
   let feeds: FeedServer;
   beforeAll(async () => {
     feeds = await new FeedServer().start();
-    t = await TestApp.start({ ALLOW_PRIVATE_FEED_HOSTS: 'true', RUN_JOBS: 'true' });
+    t = await TestApp.start({ ALLOW_PRIVATE_FEED_HOSTS: 'true' });
   });
   afterAll(async () => {
     await t.close();
@@ -253,16 +270,20 @@ describe('scheduled sync', () => {
 
   it('syncs due feeds through the job queue without anyone asking', async () => {
     const { agent } = await t.loginAs('user');
-    const url = feeds.serve('/scheduled.ics', stays({ uid: 's1@x', start: '2027-01-02', end: '2027-01-04' }, { uid: 's2@x', start: '2027-01-10', end: '2027-01-11' }));
-    await agent.post('/api/ical-feeds').send({ name: 'Planlagt', url }).expect(201);
-    await t.app.get(FeedScheduler).tick();
-    let events: unknown[] = [];
-    for (let i = 0; i < 60 && events.length < 2; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      events = (await agent.get('/api/ical-feed-events').query(Q1_2027)).body;
-    }
-    expect(events).toHaveLength(2);
+    const one = { uid: 's1@x', start: '2027-01-02', end: '2027-01-04' };
+    const url = feeds.serve('/scheduled.ics', stays(one));
+    await createFeed(t, agent, { name: 'Planlagt', url });
+    const [synced] = (await agent.get('/api/ical-feeds')).body;
+    expect(new Date(synced.nextSyncAt).getTime()).toBe(t.clock.now().getTime() + 15 * 60_000);
+
+    // Not due yet: a tick enqueues nothing. Fifteen minutes later it is, and the worker brings the new booking.
+    feeds.serve('/scheduled.ics', stays(one, { uid: 's2@x', start: '2027-01-10', end: '2027-01-11' }));
+    expect(await t.app.get(FeedScheduler).tick()).toBe(0);
+    t.clock.advance(15 * 60_000);
+    expect(await t.app.get(FeedScheduler).tick()).toBe(1);
+    await t.jobsDone();
+    expect((await agent.get('/api/ical-feed-events').query(Q1_2027)).body).toHaveLength(2);
     const [feed] = (await agent.get('/api/ical-feeds')).body;
-    expect(new Date(feed.nextSyncAt).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    expect(new Date(feed.nextSyncAt).getTime()).toBe(t.clock.now().getTime() + 15 * 60_000);
   });
 });

@@ -4,11 +4,12 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { PasswordResetService } from './password-reset.service';
-import { SessionsModule } from './sessions.module';
+import { SessionsModule } from '../common/sessions/sessions.module';
+import { SessionCleanup } from './session-cleanup';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, SessionsModule],
   controllers: [AuthController],
-  providers: [PasswordResetService],
+  providers: [PasswordResetService, SessionCleanup],
 })
 export class AuthModule {}

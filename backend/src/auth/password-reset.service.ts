@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
+import { Clock } from '../common/adapters/clock';
 import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { UsersService } from '../users/users.service';
@@ -17,12 +18,13 @@ export class PasswordResetService {
     @InjectRepository(PasswordResetToken) private readonly tokens: Repository<PasswordResetToken>,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   async createLink(userId: number): Promise<{ resetLink: string; expiresAt: Date }> {
     await this.users.get(userId);
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + VALID_FOR_MS);
+    const expiresAt = new Date(this.clock.now().getTime() + VALID_FOR_MS);
     await this.tokens.insert({ userId, tokenHash: sha256(token), expiresAt });
     return { resetLink: `${this.config.publicUrl}/reset-password?token=${token}`, expiresAt };
   }
@@ -33,7 +35,7 @@ export class PasswordResetService {
       .createQueryBuilder()
       .update()
       .set({ usedAt: () => 'now()' })
-      .where({ tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) })
+      .where({ tokenHash: sha256(token), usedAt: IsNull(), expiresAt: MoreThan(this.clock.now()) })
       .returning(['userId'])
       .execute();
     const userId = claimed.raw[0]?.user_id as number | undefined;

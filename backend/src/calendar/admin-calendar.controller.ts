@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { Clock } from '../common/adapters/clock';
 import type { User } from '../users/user.entity';
 import { FeedScheduler } from '../feeds/feed-scheduler.service';
 import { FeedsService } from '../feeds/feeds.service';
@@ -14,9 +15,8 @@ import { toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
 
 /** Without a window, an admin sees from last month to a year ahead. */
-function defaultWindow(q: AdminCalendarQuery) {
+function defaultWindow(q: AdminCalendarQuery, now: Date) {
   if (q.startDate && q.endDate) return toDateRange(q.startDate, q.endDate);
-  const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const end = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth() + 1, 1));
   return { start, end };
@@ -31,12 +31,13 @@ export class AdminCalendarController {
     private readonly users: UsersService,
     private readonly feeds: FeedsService,
     private readonly feedScheduler: FeedScheduler,
+    private readonly clock: Clock,
   ) {}
 
   @Get('user-calendar/:userId')
   async userCalendar(@Param('userId', ParseIntPipe) userId: number, @Query() q: AdminCalendarQuery): Promise<UserCalendarResponse> {
     const user = await this.users.get(userId);
-    const window = defaultWindow(q);
+    const window = defaultWindow(q, this.clock.now());
     // force_refresh queues (or starts in the background) a sync of the user's feeds; this read never waits for it
     // and answers from the stored events, and the client's next poll shows what the sync brought.
     if (q.force_refresh === 'true') await this.feedScheduler.refreshUser(userId);

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { IS_VISIBLE, SOURCE_KIND_NAMES, VISIBLE_EXTERNAL_BOOKINGS } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
+import { Clock } from '../common/adapters/clock';
 import { Sealer, sameHash, sha256Hex } from '../common/secrets';
 import { utcToWallTime } from '../common/time/timezones';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -59,7 +60,7 @@ export const POLL_SQL = `
  * name (the calendar's X-WR-CALNAME), and with the day, because the rendered window moves with it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row (TypeORM's query() answers any)
-export function calendarVersion(userId: number, row: Record<string, any>, now = new Date()): { etag: string; lastModified: Date } {
+export function calendarVersion(userId: number, row: Record<string, any>, now: Date): { etag: string; lastModified: Date } {
   const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
   const lastModified = new Date(Math.max(0, ...stamps));
   lastModified.setMilliseconds(0);
@@ -82,6 +83,7 @@ export class SubscriptionService {
     private readonly externalBookings: ExternalBookingsService,
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.sealer = new Sealer(config.sessionSecret!, 'calendar-link');
   }
@@ -109,17 +111,17 @@ export class SubscriptionService {
    * missing token reveals nothing, not even whether the user exists, and costs no aggregate) and a validator that
    * changes whenever the rendered calendar would. A 304 costs this statement and nothing else.
    */
-  async poll(userId: number, token: string | undefined, now = new Date()): Promise<{ etag: string; lastModified: Date } | null> {
+  async poll(userId: number, token: string | undefined, now = this.clock.now()): Promise<{ etag: string; lastModified: Date } | null> {
     if (!token || token.length > 200) return null;
     const [row] = await this.db.query(POLL_SQL, [userId, sha256Hex(token)]);
     return row ? calendarVersion(userId, row, now) : null;
   }
 
-  private window(now = new Date()) {
+  private window(now: Date) {
     return { start: new Date(now.getTime() - BACK_DAYS * DAY_MS), end: new Date(now.getTime() + AHEAD_DAYS * DAY_MS) };
   }
 
-  async render(user: User, now = new Date()): Promise<string> {
+  async render(user: User, now = this.clock.now()): Promise<string> {
     const range = this.window(now);
     const [events, imported, marked] = await Promise.all([
       this.calendar.listEvents(user.id, range),

@@ -6,6 +6,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: undefined, businessTimeZone: 'Europe/Oslo', runJobs: true });
     expect(c.feeds).toMatchObject({ syncMinutes: 15, allowPrivateHosts: false, staleHours: 24 });
     expect(c.dataDir).toMatch(/data$/);
+    expect(c).toMatchObject({ smtpUrl: undefined, mailFrom: 'Eierportal <noreply@localhost>', jobs: { superviseSeconds: 20 } });
   });
 
   it.each([
@@ -14,6 +15,9 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ TZ_BUSINESS: 'Mars/Olympus' }, /TZ_BUSINESS must be an IANA time zone/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
+    [{ SMTP_URL: 'mail.example.no' }, /SMTP_URL must look like smtp:\/\//],
+    [{ SMTP_URL: 'https://mail.example.no' }, /SMTP_URL must look like smtp:\/\//],
+    [{ JOB_SUPERVISE_SECONDS: '0' }, /JOB_SUPERVISE_SECONDS must be a whole number from 1 to 300/],
     [{ TRANSLATE_URL: 'translate.local' }, /TRANSLATE_URL must be an http\(s\) URL/],
   ])('refuses %o with one clear sentence', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

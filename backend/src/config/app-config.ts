@@ -39,8 +39,16 @@ export interface AppConfig {
     /** A feed without a success for longer than this is flagged in the sync-health view. */
     staleHours: number;
   };
-  /** Runs the scheduler and job workers in this process (off in API tests that drive syncs directly). */
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@smtp.example.no:587; unset: mail is recorded as not sent. */
+  smtpUrl?: string;
+  /** Sender of outgoing mail. */
+  mailFrom: string;
+  /** Runs the scheduler and job workers in this process (off on web-only instances). */
   runJobs: boolean;
+  jobs: {
+    /** Seconds between checks for expired jobs and jobs whose worker stopped sending heartbeats. */
+    superviseSeconds: number;
+  };
 }
 
 /** The repository root: the first folder upwards whose package.json declares workspaces. */
@@ -99,6 +107,16 @@ function databaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    if (['smtp:', 'smtps:'].includes(new URL(raw).protocol)) return raw;
+  } catch {
+    // fall through to the error below
+  }
+  throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.');
+}
+
 /** Reads the environment once. Every setting is documented in .env.example. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = findRepoRoot();
@@ -140,7 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateHosts: flag(env, 'ALLOW_PRIVATE_FEED_HOSTS', false),
       staleHours: integer(env, 'FEED_STALE_HOURS', 24, 1, 24 * 90),
     },
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || `Eierportal <noreply@${new URL(publicUrl).hostname}>`,
     runJobs: flag(env, 'RUN_JOBS', true),
+    jobs: {
+      superviseSeconds: integer(env, 'JOB_SUPERVISE_SECONDS', 20, 1, 300),
+    },
   };
 }
 

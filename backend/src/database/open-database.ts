@@ -65,3 +65,14 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   return { kind: 'postgres', url };
 }
+
+/** Empties a PostgreSQL database (every schema of the app and of pg-boss); for tests, which start from nothing. */
+export async function resetSchema(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { Clock } from '../common/adapters/clock';
 import { ListQueryParams } from '../common/api.dto';
 import { ListQuery, parseListQuery, setContentRange } from '../common/list-query';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -21,6 +22,7 @@ export class AdminFeedsController {
     private readonly sync: FeedSyncService,
     private readonly scheduler: FeedScheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** Feeds of one user (?userId), for the user-calendar dialog; without userId, every feed. Pages like all-ical-feeds. */
@@ -70,7 +72,7 @@ export class AdminFeedsController {
    * where a feed comes from; admins, who may edit feeds, see the whole address.
    */
   private map(feed: IcalFeed, viewer: User): FeedResponse {
-    const mapped = mapFeed(feed, this.config.feeds.staleHours);
+    const mapped = mapFeed(feed, { staleHours: this.config.feeds.staleHours, now: this.clock.now() });
     return viewer.isAdmin ? mapped : { ...mapped, url: maskFeedUrl(mapped.url) };
   }
 

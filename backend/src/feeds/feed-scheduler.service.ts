@@ -1,13 +1,15 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/adapters/clock';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { JobQueue } from '../jobs/job-queue.service';
+import { DatabasePort, LOCK_FEED_TICK } from '../database/database.port';
+import { JOB_LEASE, JobQueue } from '../jobs/job-queue.service';
 import { ScheduledJobs } from '../jobs/scheduled-jobs.service';
 import { FeedSyncService } from './feed-sync.service';
 import { FeedsService } from './feeds.service';
-import { LOCK_FEED_TICK, SyncLocks } from './sync-locks';
 
 export const FEED_SYNC_QUEUE = 'feed-sync';
-const TICK_MS = 30_000;
+/** Every 30 seconds. */
+const TICK = '*/30 * * * * *';
 const DUE_PER_TICK = 5000;
 const SHUTDOWN_WAIT_MS = 5000;
 
@@ -26,13 +28,13 @@ export async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (i
 }
 
 /**
- * Keeps feeds fresh: a scheduled tick every 30 s enqueues one pg-boss job per due feed, keyed by the feed so ticks from
- * several instances never double the work; workers sync with bounded concurrency. A failing feed only delays
+ * Keeps feeds fresh: a scheduled job (ScheduledJobs) ticks every 30 s and enqueues one pg-boss job per due feed,
+ * keyed by the feed so ticks from several instances never double the work; workers sync with bounded concurrency. A failing feed only delays
  * itself (backoff in FeedSyncService); the queue retries a crashed job. Work started for an HTTP request without
  * job workers runs in the background (never inside the request) and is awaited briefly at shutdown.
  */
 @Injectable()
-export class FeedScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class FeedScheduler implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(FeedScheduler.name);
   private readonly background = new Set<Promise<unknown>>();
 
@@ -41,22 +43,28 @@ export class FeedScheduler implements OnApplicationBootstrap, BeforeApplicationS
     private readonly feeds: FeedsService,
     private readonly sync: FeedSyncService,
     private readonly scheduled: ScheduledJobs,
-    private readonly locks: SyncLocks,
+    private readonly database: DatabasePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onModuleInit(): void {
     this.scheduled.register({
       id: 'feed-sync-tick',
-      everyMs: TICK_MS,
+      schedule: TICK,
       runAtStart: true,
       run: async () => {
         const enqueued = await this.tick();
         return enqueued === null ? { skipped: 'another instance is ticking' } : { enqueued };
       },
     });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
-    await this.jobs.createQueue(FEED_SYNC_QUEUE, { policy: 'stately', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
+    // 'exclusive': one job per feed, queued or running, so a tick during a sync adds nothing. A sync is bounded by
+    // the fetch time-out; the lease's heartbeat hands a dead worker's feed on within a minute.
+    await this.jobs.createQueue(FEED_SYNC_QUEUE, { policy: 'exclusive', retryLimit: 2, retryDelay: 30, retryBackoff: true, heartbeatSeconds: JOB_LEASE.heartbeatSeconds, expireInSeconds: 300 });
     await this.jobs.work<{ feedId: number }>(FEED_SYNC_QUEUE, { localConcurrency: this.config.feeds.concurrency, pollingIntervalSeconds: 1 }, async (job) => {
       await this.sync.sync(job.data.feedId).catch((e) => this.logger.warn(`feed ${job.data.feedId}: ${e.message}`));
     });
@@ -66,8 +74,8 @@ export class FeedScheduler implements OnApplicationBootstrap, BeforeApplicationS
    * Enqueues every due feed; the singleton key makes a feed already queued or running a no-op. The tick runs under
    * a try-lock, so when several instances tick at once only one of them looks for due feeds (the others return null).
    */
-  async tick(now = new Date()): Promise<number | null> {
-    const run = await this.locks.tryRun(LOCK_FEED_TICK, 0, async () => {
+  async tick(now = this.clock.now()): Promise<number | null> {
+    const run = await this.database.tryLock(LOCK_FEED_TICK, 0, async () => {
       const due = await this.feeds.dueFeedIds(now, DUE_PER_TICK);
       for (const feedId of due) await this.enqueue(feedId);
       return due.length;
@@ -113,17 +121,21 @@ export class FeedScheduler implements OnApplicationBootstrap, BeforeApplicationS
     this.background.add(run);
   }
 
-  /** Resolves when the background syncs started so far have ended (they never reject). */
+  /** Resolves when the syncs asked for so far have ended: queued ones, and those started in the background. */
   async whenIdle(): Promise<void> {
+    if (this.config.runJobs) await this.jobs.whenDrained(FEED_SYNC_QUEUE);
     await Promise.allSettled([...this.background]);
   }
 
-  /** Lets background syncs finish writing before the database closes, but never holds shutdown for long. */
+  /**
+   * Lets background syncs finish writing before the database closes, but never holds shutdown for long. (Queued
+   * syncs are pg-boss's: it stops its workers gracefully.)
+   */
   async beforeApplicationShutdown(): Promise<void> {
     if (this.background.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise((ok) => (timer = setTimeout(ok, SHUTDOWN_WAIT_MS)));
-    await Promise.race([this.whenIdle(), limit]);
+    await Promise.race([Promise.allSettled([...this.background]), limit]);
     clearTimeout(timer);
   }
 }

@@ -1,14 +1,16 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
+import { Clock } from '../common/adapters/clock';
+import { HttpClient } from '../common/adapters/http-client';
 import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DatabasePort, LOCK_FEED_SYNC } from '../database/database.port';
 import { toExternalBookings } from './ical-bookings';
 import { IcalFeed } from './ical-feed.entity';
 import { fetchFeed } from './import/fetch-feed';
 import { parseFeed } from './import/parse-feed';
-import { LOCK_FEED_SYNC, SyncLocks } from './sync-locks';
 import { emptyHeldBack, fetchError, INTERNAL_ERROR, parseError, partialParse, SyncMessage } from './sync-messages';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
@@ -53,7 +55,7 @@ const storedWarning = (f: IcalFeed) =>
  * (ExternalBookingsService.applyPull holds the rules on what a pull may remove). A failed fetch or parse never
  * reaches the store; only the feed's status records the error. A parse that skipped some VEVENTs is an incomplete
  * pull (a rejected VEVENT may be a booking whose last good copy is stored). Each sync runs under a per-feed try-lock
- * (SyncLocks), so two instances, or a tick and a manual sync, never work on the same feed at once: the later one is
+ * (DatabasePort.tryLock), so two instances, or a tick and a manual sync, never work on the same feed at once: the later one is
  * skipped.
  */
 @Injectable()
@@ -63,9 +65,10 @@ export class FeedSyncService {
   constructor(
     @InjectRepository(IcalFeed) private readonly feeds: Repository<IcalFeed>,
     private readonly bookings: ExternalBookingsService,
-    private readonly locks: SyncLocks,
-    private readonly db: DataSource,
+    private readonly database: DatabasePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly http: HttpClient,
   ) {}
 
   private nextSyncAfterSuccess(now: Date): Date {
@@ -79,7 +82,7 @@ export class FeedSyncService {
   }
 
   async sync(feedId: number, options: { force?: boolean } = {}): Promise<SyncOutcome> {
-    const run = await this.locks.tryRun(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
+    const run = await this.database.tryLock(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
     if (run.acquired) return run.value;
     const feed = await this.feeds.findOneBy({ id: feedId });
     if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
@@ -91,7 +94,7 @@ export class FeedSyncService {
     const feed = await this.feeds.findOneBy({ id: feedId });
     if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
     if (!feed.enabled && !force) return { feedId, status: 'skipped', skipped: 'disabled', syncedCount: feed.eventCount };
-    const now = new Date();
+    const now = this.clock.now();
     try {
       return await this.fetchAndStore(feed, now, force);
     } catch (e) {
@@ -107,7 +110,7 @@ export class FeedSyncService {
     // series must be re-expanded as the window moves), or when an emptied feed waits for its confirming parse.
     const parseDue = !feed.lastParsedAt || now.getTime() - feed.lastParsedAt.getTime() >= REPARSE_AFTER_MS;
     const fullFetch = force || parseDue || feed.emptyParses > 0;
-    const fetched = await fetchFeed(feed.url, {
+    const fetched = await fetchFeed(this.http, feed.url, {
       etag: fullFetch ? undefined : (feed.etag ?? undefined),
       lastModified: fullFetch ? undefined : (feed.lastModified ?? undefined),
       timeoutMs,
@@ -135,7 +138,7 @@ export class FeedSyncService {
     });
     if (!parsed.ok) return this.recordFailure(feed, now, parseError(parsed.error));
 
-    return this.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const source = { kind: 'ical' as const, id: feed.id, userId: feed.userId };
       const bookings = toExternalBookings(parsed.events, zone);
       const pull = await this.bookings.applyPull(tx, { source, complete: parsed.rejected.length === 0, bookings, now, emptyPullsBefore: feed.emptyParses });

@@ -71,7 +71,7 @@ export class FeedResponse {
   stale?: boolean;
 }
 
-export function mapFeed(f: IcalFeed, staleHours?: number): FeedResponse {
+export function mapFeed(f: IcalFeed, health?: { staleHours: number; now: Date }): FeedResponse {
   const lastSuccess = f.lastSynced?.getTime() ?? f.createdAt.getTime();
   return {
     id: f.id,
@@ -94,7 +94,7 @@ export function mapFeed(f: IcalFeed, staleHours?: number): FeedResponse {
     eventCount: f.eventCount,
     nextSyncAt: f.nextSyncAt,
     createdAt: f.createdAt,
-    ...(staleHours !== undefined ? { stale: f.enabled && Date.now() - lastSuccess > staleHours * 3_600_000 } : {}),
+    ...(health ? { stale: f.enabled && health.now.getTime() - lastSuccess > health.staleHours * 3_600_000 } : {}),
   };
 }
 

@@ -8,12 +8,11 @@ import { FeedSyncService } from './feed-sync.service';
 import { FeedsController } from './feeds.controller';
 import { FeedsService } from './feeds.service';
 import { IcalFeed } from './ical-feed.entity';
-import { SyncLocks } from './sync-locks';
 
 @Module({
   imports: [TypeOrmModule.forFeature([IcalFeed]), UsersModule, BookingsModule],
   controllers: [FeedsController, AdminFeedsController],
-  providers: [FeedsService, FeedSyncService, FeedScheduler, SyncLocks],
+  providers: [FeedsService, FeedSyncService, FeedScheduler],
   exports: [FeedsService, FeedScheduler],
 })
 export class FeedsModule {}

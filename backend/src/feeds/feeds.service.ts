@@ -6,6 +6,7 @@ import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import type { DateRange } from '../common/time/date-range';
 import { coded } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, whereIdIn } from '../common/list-query';
+import { Clock } from '../common/adapters/clock';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
@@ -21,6 +22,7 @@ export class FeedsService {
     private readonly bookings: ExternalBookingsService,
     private readonly users: UsersService,
     private readonly db: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   listOwn(userId: number): Promise<IcalFeed[]> {
@@ -40,20 +42,20 @@ export class FeedsService {
       if (!actor.isAdmin) throw new ForbiddenException(coded('feed_for_others_admin_only', 'Bare administratorer kan legge til kalendere for andre'));
       userId = (await this.users.get(dto.userId)).id;
     }
-    return this.feeds.save(this.feeds.create({ userId, name: dto.name, url: dto.url, color: dto.color ?? DEFAULT_FEED_COLOR, enabled: dto.enabled ?? true, nextSyncAt: new Date() }));
+    return this.feeds.save(this.feeds.create({ userId, name: dto.name, url: dto.url, color: dto.color ?? DEFAULT_FEED_COLOR, enabled: dto.enabled ?? true, nextSyncAt: this.clock.now() }));
   }
 
   async update(actor: User, id: number, dto: UpdateFeedDto): Promise<IcalFeed> {
     const feed = await this.accessibleFeed(actor, id);
     if (dto.url !== undefined && dto.url !== feed.url) {
       // A new address is a new source: forget the old validators and fetch it at once.
-      Object.assign(feed, { url: dto.url, etag: null, lastModified: null, contentHash: null, nextSyncAt: new Date(), consecutiveFailures: 0 });
+      Object.assign(feed, { url: dto.url, etag: null, lastModified: null, contentHash: null, nextSyncAt: this.clock.now(), consecutiveFailures: 0 });
     }
     if (dto.name !== undefined) feed.name = dto.name;
     if (dto.color !== undefined) feed.color = dto.color;
     if (dto.enabled !== undefined && dto.enabled !== feed.enabled) {
       feed.enabled = dto.enabled;
-      if (dto.enabled) feed.nextSyncAt = new Date();
+      if (dto.enabled) feed.nextSyncAt = this.clock.now();
     }
     return this.feeds.save(feed);
   }

@@ -1,15 +1,27 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { fromPglite, PgBoss } from 'pg-boss';
-import type { Job, Queue, WorkOptions } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
+import type { Job, JobWithMetadata, Queue, WorkOptions } from 'pg-boss';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { DATABASE_HANDLE } from '../database/database-handle';
-import type { DatabaseHandle } from '../database/open-database';
-import { pglitePool } from '../database/pglite-pg-driver';
+import { DatabasePort } from '../database/database.port';
+
+/**
+ * Job leases: a worker sends a heartbeat every HEARTBEAT_SECONDS / 2 while it runs a job. When a worker dies
+ * (process killed, machine gone), its job's heartbeat goes stale after HEARTBEAT_SECONDS, the next supervision
+ * pass (every config.jobs.superviseSeconds) fails it, and it is retried after its retry delay: with the defaults
+ * 30 + 20 + 10 s, another worker has it again within about a minute. expireInSeconds only caps a job that hangs
+ * while its process lives on.
+ */
+export const JOB_LEASE = { heartbeatSeconds: 30, expireInSeconds: 15 * 60 } as const;
+/** Retries of a failed job wait 10 s, 20 s, 40 s … (with jitter), at most 10 minutes. */
+export const JOB_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 } as const;
+
+/** The job states in which a job is still to be done. */
+const PENDING = new Set(['created', 'retry', 'active']);
 
 /**
  * pg-boss queues in the app's own database (schema pgboss): several instances share the work, a crashed worker's
- * job is retried, and each job's state is stored. On PGlite it goes through the same single-session pool as
- * TypeORM, so its statements never interleave with an open transaction.
+ * job is retried, and each job's state, timing and error are stored. The DatabasePort says how to connect (on
+ * PGlite, the same single-session pool as TypeORM, so its statements never interleave with an open transaction).
  */
 @Injectable()
 export class JobQueue implements OnApplicationShutdown {
@@ -17,14 +29,18 @@ export class JobQueue implements OnApplicationShutdown {
   private boss?: PgBoss;
   private starting?: Promise<PgBoss>;
 
-  constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly database: DatabasePort, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   private create(): PgBoss {
-    if (this.handle.kind === 'pglite') {
-      const pool = pglitePool(this.handle.pglite);
-      return new PgBoss({ db: fromPglite({ query: (sql, params) => pool.query(sql, params), exec: (sql) => pool.exec(sql) }), backend: 'pglite', schema: 'pgboss' });
-    }
-    return new PgBoss({ connectionString: this.handle.url, schema: 'pgboss', max: 4 });
+    const every = this.config.jobs.superviseSeconds;
+    // Supervision (expiry, heartbeats) runs only where workers run; a web-only instance just sends jobs.
+    return new PgBoss({
+      ...this.database.jobQueueConnection(),
+      schema: 'pgboss',
+      supervise: this.config.runJobs,
+      superviseIntervalSeconds: every,
+      monitorIntervalSeconds: every,
+    });
   }
 
   /** Starts pg-boss once (installing its schema on first use). */
@@ -39,12 +55,23 @@ export class JobQueue implements OnApplicationShutdown {
     return this.starting;
   }
 
+  /**
+   * Creates the queue, or brings an existing one's retry and lease options up to date. pg-boss cannot change a
+   * queue's policy, so a queue whose policy changed is dropped and created again: only for queues whose jobs a
+   * tick enqueues again (every queue here), so nothing is lost but a wait for the next tick.
+   */
   async createQueue(name: string, options: Omit<Queue, 'name'>): Promise<void> {
     const boss = await this.started();
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+    const existing = await boss.getQueue(name);
+    if (existing && existing.policy !== (options.policy ?? 'standard')) await boss.deleteQueue(name);
+    else if (existing) {
+      const { policy: _fixed, partition: _alsoFixed, ...changeable } = options;
+      return boss.updateQueue(name, changeable);
+    }
+    await boss.createQueue(name, options);
   }
 
-  async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string | null> {
+  async send(name: string, data: object, options: { singletonKey?: string; expireInSeconds?: number; heartbeatSeconds?: number } = {}): Promise<string | null> {
     return (await this.started()).send(name, data, options);
   }
 
@@ -55,11 +82,22 @@ export class JobQueue implements OnApplicationShutdown {
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.boss) await this.boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+  /** The stored jobs of a queue (every state pg-boss still keeps), newest first. */
+  async jobs<T extends object>(name: string): Promise<JobWithMetadata<T>[]> {
+    const jobs = await (await this.started()).findJobs<T>(name);
+    return jobs.sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
   }
 
-  get runsJobs(): boolean {
-    return this.config.runJobs;
+  /** Resolves when no job of the queue waits, runs or waits for a retry (or rejects after `timeoutMs`). */
+  async whenDrained(name: string, timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while ((await this.jobs(name)).some((j) => PENDING.has(j.state))) {
+      if (Date.now() > until) throw new Error(`queue ${name} still has work after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.boss) await this.boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
   }
 }

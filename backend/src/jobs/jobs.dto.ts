@@ -2,7 +2,8 @@
 export class JobStatusResponse {
   /** @example session-cleanup */
   id: string;
-  everyMs: number;
+  /** When it runs: a cron expression in the business time zone (TZ_BUSINESS). @example 0 * * * * */
+  schedule: string;
   lastStartedAt: Date | null;
   lastFinishedAt: Date | null;
   lastDurationMs: number | null;

@@ -1,19 +1,24 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DatabasePort, LOCK_SCHEDULED_JOB } from '../database/database.port';
+import { JOB_LEASE, JOB_RETRY, JobQueue } from './job-queue.service';
 
 /** A recurring task, declared as data. `run` returns a small summary that is stored with the run. */
 export interface ScheduledJob {
   id: string;
-  everyMs: number;
+  /** When it is due: a cron expression (an optional first field is seconds) in the business time zone. */
+  schedule: string;
   run: () => Promise<Record<string, unknown> | void>;
-  /** Run once shortly after start as well. */
+  /** Enqueued once when the app starts as well. */
   runAtStart?: boolean;
 }
 
 export interface ScheduledJobStatus {
   id: string;
-  everyMs: number;
+  schedule: string;
   lastStartedAt: Date | null;
   lastFinishedAt: Date | null;
   lastDurationMs: number | null;
@@ -23,47 +28,106 @@ export interface ScheduledJobStatus {
   runCount: number;
 }
 
+/** The pg-boss queue every scheduled job runs through; a job's id is its singleton key. */
+export const SCHEDULED_JOB_QUEUE = 'scheduled-job';
+
+/** The second advisory-lock key of a job id (a stable 32-bit hash). */
+function lockKey(id: string): number {
+  let h = 0;
+  for (const c of id) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
+  return h;
+}
+
 /**
- * Ticks scheduled jobs in this process (only when RUN_JOBS) and records each run's time, duration, result and
- * error in scheduled_jobs. The heavy work of a job goes through pg-boss queues; a tick only finds what is due.
- * A failing job is logged and recorded; it never stops the others.
+ * Recurring work as DESIGN.md "Background work" describes it. A cron tick of @nestjs/schedule (business time zone)
+ * only enqueues a pg-boss job keyed by the job's id, so ticks from several instances, or a tick while the last
+ * run still goes, never double it; a pg-boss worker runs it, retries a failure with backoff, and a job whose worker
+ * died is picked up again (JOB_LEASE). Each run's start, duration, result and error are kept in scheduled_jobs for
+ * the back office, next to pg-boss's own job rows. Ticks and workers run only in instances with RUN_JOBS.
  */
 @Injectable()
-export class ScheduledJobs implements OnApplicationShutdown {
+export class ScheduledJobs implements OnApplicationBootstrap {
   private readonly logger = new Logger(ScheduledJobs.name);
   private readonly jobs = new Map<string, ScheduledJob>();
-  private readonly timers: NodeJS.Timeout[] = [];
-  private readonly running = new Set<string>();
+  private active = false;
 
-  constructor(private readonly db: DataSource, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly database: DatabasePort,
+    private readonly queue: JobQueue,
+    private readonly registry: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
+  /** Declares a job; modules call this while the app starts (onModuleInit or onApplicationBootstrap). */
   register(job: ScheduledJob): void {
     this.jobs.set(job.id, job);
-    if (!this.config.runJobs) return;
-    const timer = setInterval(() => void this.runNow(job.id), job.everyMs);
-    timer.unref();
-    this.timers.push(timer);
-    if (job.runAtStart) setTimeout(() => void this.runNow(job.id), 1000).unref();
+    if (this.active) this.activate(job);
   }
 
-  /** Runs a job now (skipped if this process is already running it) and records the outcome. */
-  async runNow(id: string): Promise<ScheduledJobStatus | null> {
-    const job = this.jobs.get(id);
-    if (!job || this.running.has(id)) return null;
-    this.running.add(id);
-    const started = new Date();
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runJobs) return;
+    await this.queue.createQueue(SCHEDULED_JOB_QUEUE, { policy: 'stately', ...JOB_RETRY, ...JOB_LEASE });
+    await this.queue.work<{ id: string }>(SCHEDULED_JOB_QUEUE, { localConcurrency: 2, pollingIntervalSeconds: 1 }, async (job) => {
+      const outcome = await this.execute(job.data.id);
+      // Thrown, so pg-boss records the failure and retries it.
+      if (outcome?.error) throw new Error(outcome.error);
+    });
+    this.active = true;
+    for (const job of this.jobs.values()) this.activate(job);
+  }
+
+  private activate(job: ScheduledJob): void {
+    const cron = CronJob.from({
+      cronTime: job.schedule,
+      timeZone: this.config.businessTimeZone,
+      onTick: () => void this.enqueue(job.id),
+      start: true,
+    });
+    this.registry.addCronJob(`scheduled-job:${job.id}`, cron);
+    if (job.runAtStart) void this.enqueue(job.id);
+  }
+
+  /** Queues one run of the job; a no-op while one is queued already. */
+  async enqueue(id: string): Promise<string | null> {
     try {
-      const result = (await job.run()) ?? {};
-      await this.record(id, started, null, result);
+      return await this.queue.send(SCHEDULED_JOB_QUEUE, { id }, { singletonKey: id });
     } catch (e) {
-      this.logger.error(`${id}: ${e.stack ?? e}`);
-      await this.record(id, started, String(e.message ?? e), null).catch(() => undefined);
-    } finally {
-      this.running.delete(id);
+      this.logger.error(`enqueue ${id}: ${e.message}`);
+      return null;
     }
+  }
+
+  /** Runs a job now, in this request (admins' "run now"); null if it is unknown or running somewhere already. */
+  async runNow(id: string): Promise<ScheduledJobStatus | null> {
+    if (!(await this.execute(id))) return null;
     return (await this.statuses()).find((s) => s.id === id) ?? null;
   }
 
+  /**
+   * One run of a job under its advisory lock (at most one run at a time across instances), recorded whether it
+   * succeeds or fails. Null when the job is unknown or already running.
+   */
+  private async execute(id: string): Promise<{ error: string | null } | null> {
+    const job = this.jobs.get(id);
+    if (!job) return null;
+    const run = await this.database.tryLock(LOCK_SCHEDULED_JOB, lockKey(id), async () => {
+      const started = new Date();
+      try {
+        const result = (await job.run()) ?? {};
+        await this.record(id, started, null, result);
+        return { error: null };
+      } catch (e) {
+        this.logger.error(`${id}: ${e.stack ?? e}`);
+        const error = String(e.message ?? e);
+        await this.record(id, started, error, null).catch(() => undefined);
+        return { error };
+      }
+    });
+    return run.acquired ? run.value : null;
+  }
+
+  /** Run times are records of when the work happened (wall time), not decisions, so they do not use the Clock. */
   private async record(id: string, started: Date, error: string | null, result: Record<string, unknown> | null) {
     const finished = new Date();
     await this.db.query(
@@ -84,7 +148,7 @@ export class ScheduledJobs implements OnApplicationShutdown {
       const r = byId.get(job.id) ?? {};
       return {
         id: job.id,
-        everyMs: job.everyMs,
+        schedule: job.schedule,
         lastStartedAt: r.last_started_at ?? null,
         lastFinishedAt: r.last_finished_at ?? null,
         lastDurationMs: r.last_duration_ms ?? null,
@@ -94,9 +158,5 @@ export class ScheduledJobs implements OnApplicationShutdown {
         runCount: r.run_count ?? 0,
       };
     });
-  }
-
-  onApplicationShutdown(): void {
-    for (const t of this.timers) clearInterval(t);
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SessionsModule } from '../auth/sessions.module';
+import { SessionsModule } from '../common/sessions/sessions.module';
 import { SESSION_USER_LOOKUP } from '../common/session-user';
 import { AccountNumberLog } from './account-number-log.entity';
 import { AdminUsersController } from './admin-users.controller';

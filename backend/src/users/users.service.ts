@@ -5,7 +5,7 @@ import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { coded } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
-import { SessionsService } from '../auth/sessions.service';
+import { SessionsService } from '../common/sessions/sessions.service';
 import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';

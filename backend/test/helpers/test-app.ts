@@ -3,12 +3,16 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
+import { Clock, FixedClock } from '../../src/common/adapters/clock';
+import { HttpClient, type HostResolver } from '../../src/common/adapters/http-client';
 import { loadConfig } from '../../src/config/app-config';
-import { createPglite, DatabaseHandle } from '../../src/database/open-database';
+import { createPglite, DatabaseHandle, resetSchema } from '../../src/database/open-database';
+import { FeedScheduler } from '../../src/feeds/feed-scheduler.service';
+import { JobQueue } from '../../src/jobs/job-queue.service';
+import { SCHEDULED_JOB_QUEUE } from '../../src/jobs/scheduled-jobs.service';
 import { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
 import { TEMPLATE_FILE } from './template';
@@ -16,15 +20,25 @@ import { TEMPLATE_FILE } from './template';
 export type Role = 'user' | 'miniAdmin' | 'admin';
 export const PASSWORD = 'passord123';
 export const ORIGIN = 'http://127.0.0.1';
+/**
+ * Tests send traffic to loopback only: feeds at example.com and friends (the job workers try every new feed) fail
+ * as an unknown host here instead of asking a DNS server; IP literals need no lookup, 'localhost' is 127.0.0.1.
+ */
+const loopbackResolver: HostResolver = (hostname, _options, callback) => {
+  if (hostname === 'localhost') return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname} (tests resolve loopback names only)`);
+  error.code = 'ENOTFOUND';
+  callback(error, []);
+};
+
+/** Where the clock of a TestApp stands unless a suite sets it: tests never depend on the day they run. */
+export const TEST_NOW = new Date('2026-06-01T12:00:00Z');
 
 /** A fresh database: PGlite from the migrated template, or an emptied schema on DATABASE_URL's PostgreSQL. */
 async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    await client.end();
+    await resetSchema(url);
     return { kind: 'postgres', url };
   }
   const template = new Blob([readFileSync(TEMPLATE_FILE)]);
@@ -37,16 +51,31 @@ export class TestApp {
   private counter = 0;
   private constructor(readonly app: INestApplication, private readonly handle: DatabaseHandle, private readonly dataDir: string) {}
 
-  static async start(env: Record<string, string> = {}): Promise<TestApp> {
+  /**
+   * Boots the app as production runs it (scheduler and job workers on), with a clock that stands at TEST_NOW
+   * unless `options.clock` is given; `t.clock` moves it.
+   */
+  static async start(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', RUN_JOBS: 'false', ...env });
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', ...env });
     const handle = await freshDatabase();
-    const app = await createApp(config, handle, { logger: false });
+    const app = await createApp(config, handle, { logger: false, adapters: { clock: options.clock ?? new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
     return new TestApp(app, handle, dataDir);
   }
 
   get server() {
     return this.app.getHttpServer();
+  }
+
+  /** The app's clock (a FixedClock unless the suite passed another). */
+  get clock(): FixedClock {
+    return this.app.get(Clock) as FixedClock;
+  }
+
+  /** Resolves when every queued, running or retrying job (feed syncs, scheduled jobs) has ended. */
+  async jobsDone(): Promise<void> {
+    await this.app.get(FeedScheduler).whenIdle();
+    await this.app.get(JobQueue).whenDrained(SCHEDULED_JOB_QUEUE);
   }
 
   get users(): UsersService {

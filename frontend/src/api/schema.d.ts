@@ -434,7 +434,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         put: operations["Events_update"];
         post?: never;
         /** @description Access: user (any logged-in user; ownership is checked) */
@@ -870,9 +873,18 @@ export interface components {
             /** Format: date-time */
             lastAttemptAt: string | null;
             lastError: string | null;
+            /** @description The message code of lastError, with its parameters, for the reader's language. */
+            lastErrorCode: string | null;
+            lastErrorParams: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             lastSynced: string | null;
             lastWarning: string | null;
+            lastWarningCode: string | null;
+            lastWarningParams: {
+                [key: string]: unknown;
+            } | null;
             name: string;
             /** Format: date-time */
             nextSyncAt: string;
@@ -898,9 +910,18 @@ export interface components {
             /** Format: date-time */
             lastAttemptAt: string | null;
             lastError: string | null;
+            /** @description The message code of lastError, with its parameters, for the reader's language. */
+            lastErrorCode: string | null;
+            lastErrorParams: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             lastSynced: string | null;
             lastWarning: string | null;
+            lastWarningCode: string | null;
+            lastWarningParams: {
+                [key: string]: unknown;
+            } | null;
             name: string;
             /** Format: date-time */
             nextSyncAt: string;
@@ -1030,7 +1051,7 @@ export interface components {
             color: string;
             description: string | null;
             endTime: string | null;
-            /** @example ical-3-abc@airbnb.com */
+            /** @example ical-3-0123456789abcdef */
             id: string;
             isBinding: boolean;
             location: string | null;
@@ -1074,9 +1095,18 @@ export interface components {
             /** Format: date-time */
             lastAttemptAt: string | null;
             lastError: string | null;
+            /** @description The message code of lastError, with its parameters, for the reader's language. */
+            lastErrorCode: string | null;
+            lastErrorParams: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             lastSynced: string | null;
             lastWarning: string | null;
+            lastWarningCode: string | null;
+            lastWarningParams: {
+                [key: string]: unknown;
+            } | null;
             name: string;
             /** Format: date-time */
             nextSyncAt: string;
@@ -1094,6 +1124,10 @@ export interface components {
         };
         ForceRefreshResponse: {
             error?: string;
+            errorCode?: string;
+            errorParams?: {
+                [key: string]: unknown;
+            };
             message: string;
             /**
              * @description Why nothing was fetched: the feed is disabled, or another sync of it is running.
@@ -1101,11 +1135,15 @@ export interface components {
              */
             skipped?: "disabled" | "busy";
             /** @enum {string} */
-            status: "updated" | "unchanged" | "failed" | "skipped";
+            status: "skipped" | "updated" | "unchanged" | "failed";
             success: boolean;
             syncedCount: number;
             /** @description Set when the parse was partial or a removal was held back. */
             warning?: string;
+            warningCode?: string;
+            warningParams?: {
+                [key: string]: unknown;
+            };
         };
         HealthResponse: {
             /** @example up */
@@ -1114,7 +1152,6 @@ export interface components {
             status: string;
         };
         JobStatusResponse: {
-            everyMs: number;
             /** @example session-cleanup */
             id: string;
             lastDurationMs: number | null;
@@ -1130,6 +1167,8 @@ export interface components {
             /** Format: date-time */
             lastSuccessAt: string | null;
             runCount: number;
+            /** @description When it runs: a cron expression in the business time zone (TZ_BUSINESS). */
+            schedule: string;
         };
         LoginDto: {
             password: string;
@@ -1187,6 +1226,10 @@ export interface components {
         };
         SyncResponse: {
             error?: string;
+            errorCode?: string;
+            errorParams?: {
+                [key: string]: unknown;
+            };
             message: string;
             /**
              * @description Why nothing was fetched: the feed is disabled, or another sync of it is running.
@@ -1194,10 +1237,14 @@ export interface components {
              */
             skipped?: "disabled" | "busy";
             /** @enum {string} */
-            status: "updated" | "unchanged" | "failed" | "skipped";
+            status: "skipped" | "updated" | "unchanged" | "failed";
             syncedCount: number;
             /** @description Set when the parse was partial or a removal was held back. */
             warning?: string;
+            warningCode?: string;
+            warningParams?: {
+                [key: string]: unknown;
+            };
         };
         TranslateDto: {
             sourceLanguage?: string;
@@ -3039,7 +3086,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: string;
             };
             cookie?: never;
         };
@@ -3109,7 +3156,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: string;
             };
             cookie?: never;
         };

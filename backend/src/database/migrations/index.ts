@@ -6,6 +6,7 @@ import { FeedSyncSafety1764300000000 } from './1764300000000-feed-sync-safety';
 import { CalendarPollIndexes1764400000000 } from './1764400000000-calendar-poll-indexes';
 import { ExternalBookings1764500000000 } from './1764500000000-external-bookings';
 import { SyncMessageCodes1764600000000 } from './1764600000000-sync-message-codes';
+import { OutboxAndFiles1764700000000 } from './1764700000000-outbox-and-files';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   CalendarPollIndexes1764400000000,
   ExternalBookings1764500000000,
   SyncMessageCodes1764600000000,
+  OutboxAndFiles1764700000000,
 ];

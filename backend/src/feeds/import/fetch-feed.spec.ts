@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { fetchFeed, type FetchFeedOptions } from './fetch-feed';
+import { HttpClient } from '../../common/adapters/http-client';
+import { fetchFeed as fetchWith, type FetchFeedOptions } from './fetch-feed';
 import { parseFeed } from './parse-feed';
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a@x\r\nDTSTART;VALUE=DATE:20270101\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
@@ -62,6 +63,10 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+/** The app's HttpClient; every call below passes allowPrivateHosts itself. */
+const http = new HttpClient({ feeds: { allowPrivateHosts: false } } as never);
+const fetchFeed = (url: string, options: FetchFeedOptions) => fetchWith(http, url, options);
 
 const options = (extra: Partial<FetchFeedOptions> = {}): FetchFeedOptions => ({
   timeoutMs: 2000,

@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a feed fetch may connect to (DESIGN.md "Security": no private, loopback or link-local
+ * Which IP addresses an outbound request (a feed fetch, a channel API call) may connect to (DESIGN.md "Security": no private, loopback or link-local
  * targets, so a feed URL cannot be used to reach the server's own network). IPv6 forms that embed an IPv4
  * address (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged by
  * the embedded address.

@@ -1,5 +1,6 @@
 import { Store, SessionData } from 'express-session';
 import type { DataSource } from 'typeorm';
+import type { Clock } from '../adapters/clock';
 
 type Callback<T = void> = (err?: unknown, value?: T) => void;
 
@@ -14,23 +15,23 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 export class DatabaseSessionStore extends Store {
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(private readonly db: DataSource) {
+  constructor(private readonly db: DataSource, private readonly clock: Clock) {
     super();
   }
 
+  /** A session lives its cookie's max age from now, by the clock. */
   private expiryOf(sess: SessionData): Date {
-    const expires = sess.cookie?.expires;
-    return expires ? new Date(expires) : new Date(Date.now() + DEFAULT_TTL_MS);
+    return new Date(this.clock.now().getTime() + (sess.cookie?.originalMaxAge ?? DEFAULT_TTL_MS));
   }
 
   override get(sid: string, cb: Callback<SessionData | null>): void {
     this.db
-      .query('SELECT sess FROM session WHERE sid = $1 AND expire > now()', [sid])
+      .query('SELECT sess FROM session WHERE sid = $1 AND expire > $2', [sid, this.clock.now()])
       .then((rows: { sess: SessionData }[]) => cb(null, rows[0]?.sess ?? null), cb);
   }
 
   override set(sid: string, sess: SessionData, cb?: Callback): void {
-    this.lastTouched.set(sid, Date.now());
+    this.lastTouched.set(sid, this.clock.now().getTime());
     this.db
       .query(
         `INSERT INTO session (sid, sess, expire, user_id) VALUES ($1, $2, $3, $4)
@@ -41,9 +42,10 @@ export class DatabaseSessionStore extends Store {
   }
 
   override touch(sid: string, sess: SessionData, cb?: Callback): void {
+    const now = this.clock.now().getTime();
     const last = this.lastTouched.get(sid) ?? 0;
-    if (Date.now() - last < TOUCH_INTERVAL_MS) return void cb?.();
-    this.lastTouched.set(sid, Date.now());
+    if (now - last < TOUCH_INTERVAL_MS) return void cb?.();
+    this.lastTouched.set(sid, now);
     if (this.lastTouched.size > 50_000) this.lastTouched.clear();
     this.db
       .query('UPDATE session SET expire = $2 WHERE sid = $1', [sid, this.expiryOf(sess)])

@@ -1,0 +1,236 @@
+/**
+ * Outbound HTTP with the limits of DESIGN.md "Security", for every call to the outside world (iCal feeds, the
+ * Beds24 API): at most `maxRedirects` redirects (each target checked again), one deadline for the whole exchange
+ * (a server that sends headers and then stalls included), a cap on the (decompressed) body, and no connections to
+ * private, loopback or link-local addresses unless allowed. The address rule is applied to every address DNS
+ * returns, inside the socket's own lookup (so DNS rebinding between a check and the connect cannot slip through),
+ * and again to the address actually connected to.
+ *
+ * Error texts never contain the URL: outside URLs often carry secret tokens.
+ */
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { isBlockedAddress } from './address-policy';
+
+export interface HttpGetOptions {
+  headers?: Record<string, string>;
+  /** Deadline for the whole exchange, redirects and body included. */
+  timeoutMs: number;
+  maxBytes: number;
+  /** Default 3. */
+  maxRedirects?: number;
+  /** Lifts the address rule (tests against local servers); default: the ALLOW_PRIVATE_FEED_HOSTS setting. */
+  allowPrivateHosts?: boolean;
+}
+
+/** A final answer: 2xx with its body, or 304 (empty body). */
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export type HttpErrorKind = 'invalid-url' | 'blocked' | 'timeout' | 'too-large' | 'redirects' | 'http' | 'encoding' | 'network';
+
+/** A failure whose message is safe to store and show. */
+export class HttpError extends Error {
+  constructor(
+    readonly kind: HttpErrorKind,
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+  }
+}
+
+const BLOCKED_ADDRESS = 'address not allowed (private, loopback or link-local network)';
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function httpUrl(raw: string | URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HttpError('invalid-url', 'invalid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpError('invalid-url', 'unsupported URL scheme');
+  return url;
+}
+
+/** How host names become addresses: the system's resolver, or one a test controls (see HttpClient's constructor). */
+export type HostResolver = (hostname: string, options: { family?: number | 'IPv4' | 'IPv6'; hints?: number; all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+/** Injection token of a HostResolver; unbound in the app, which then uses the system's resolver. */
+export const HOST_RESOLVER = Symbol('HOST_RESOLVER');
+
+const systemResolver: HostResolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
+function guardedLookup(allowPrivateHosts: boolean, resolveHost: HostResolver): LookupFunction {
+  return (hostname, options, callback) => {
+    resolveHost(hostname, { family: options.family, hints: options.hints, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      if (!allowPrivateHosts && addresses.some((a) => isBlockedAddress(a.address))) {
+        return callback(new HttpError('blocked', BLOCKED_ADDRESS), '', 0);
+      }
+      if (addresses.length === 0) return callback(new HttpError('network', 'host has no address'), '', 0);
+      // net asks for all addresses when it races IPv4/IPv6 (autoSelectFamily); its types only know the single form.
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+interface Deadline {
+  signal: AbortSignal;
+  ms: number;
+}
+
+const timedOut = (deadline: Deadline) => new HttpError('timeout', `timed out after ${deadline.ms} ms`);
+
+/** One GET; resolves with the response once headers arrived. */
+function request(url: URL, headers: Record<string, string>, allowPrivateHosts: boolean, deadline: Deadline, resolveHost: HostResolver): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    if (deadline.signal.aborted) return reject(timedOut(deadline));
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !allowPrivateHosts && isBlockedAddress(host)) return reject(new HttpError('blocked', BLOCKED_ADDRESS));
+    const req = client.request(url, {
+      method: 'GET',
+      headers,
+      agent: false, // a fresh connection, so the checks below always see the socket this request uses
+      lookup: guardedLookup(allowPrivateHosts, resolveHost),
+    });
+    const checkPeer = (socket: Socket) => {
+      const peer = socket.remoteAddress;
+      if (!allowPrivateHosts && (!peer || isBlockedAddress(peer))) req.destroy(new HttpError('blocked', BLOCKED_ADDRESS));
+    };
+    req.on('socket', (socket) => {
+      if (socket.remoteAddress) checkPeer(socket);
+      else socket.once('connect', () => checkPeer(socket));
+    });
+    const onAbort = () => req.destroy(timedOut(deadline));
+    deadline.signal.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => deadline.signal.removeEventListener('abort', onAbort));
+    req.on('response', resolve);
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Reads the body through the right decompressor, stopping past maxBytes or at the deadline. */
+function readBody(res: IncomingMessage, maxBytes: number, deadline: Deadline): Promise<Buffer> {
+  const tooLarge = () => new HttpError('too-large', `answer too large (over ${maxBytes} bytes)`);
+  const declared = Number(res.headers['content-length']);
+  const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity' && declared > maxBytes) {
+    res.destroy();
+    return Promise.reject(tooLarge());
+  }
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
+  if (encoding !== 'identity' && !decoder) {
+    res.destroy();
+    return Promise.reject(new HttpError('encoding', `unsupported content encoding ${encoding}`));
+  }
+  const stream = decoder ? res.pipe(decoder) : res;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (err: Error | null) => {
+      if (settled) return;
+      settled = true;
+      deadline.signal.removeEventListener('abort', onAbort);
+      if (err) {
+        res.destroy();
+        decoder?.destroy();
+        reject(err);
+      } else {
+        resolve(Buffer.concat(chunks));
+      }
+    };
+    const onAbort = () => finish(timedOut(deadline));
+    if (deadline.signal.aborted) return onAbort();
+    deadline.signal.addEventListener('abort', onAbort, { once: true });
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) return finish(tooLarge());
+      chunks.push(chunk);
+    });
+    stream.on('end', () => finish(null));
+    const broken = (err?: Error) => finish(new HttpError('network', `download failed (${err ? errorCode(err) : 'connection closed early'})`));
+    stream.on('error', broken);
+    res.on('error', broken);
+    res.on('close', () => {
+      if (!res.complete) broken();
+    });
+  });
+}
+
+function errorCode(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e?.code ?? e?.message ?? String(err);
+}
+
+/** The app's one way to call outside servers (injectable, so a test or a future proxy setting can replace it). */
+@Injectable()
+export class HttpClient {
+  /** `resolveHost` replaces the system's DNS resolver: tests pass one that knows only loopback names. */
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'feeds'>,
+    @Optional() @Inject(HOST_RESOLVER) private readonly resolveHost: HostResolver = systemResolver,
+  ) {}
+
+  /** GETs `url`, following redirects; rejects with an HttpError (anything but 2xx or 304 included). */
+  async get(rawUrl: string | URL, options: HttpGetOptions): Promise<HttpAnswer> {
+    const maxRedirects = options.maxRedirects ?? 3;
+    const allowPrivateHosts = options.allowPrivateHosts ?? this.config.feeds.allowPrivateHosts;
+    const controller = new AbortController();
+    const deadline: Deadline = { signal: controller.signal, ms: options.timeoutMs };
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    try {
+      let url = httpUrl(rawUrl);
+      const headers = { 'Accept-Encoding': 'gzip, deflate, br', ...options.headers };
+      for (let redirects = 0; ; redirects++) {
+        const res = await request(url, headers, allowPrivateHosts, deadline, this.resolveHost ?? systemResolver);
+        const status = res.statusCode ?? 0;
+        if (REDIRECT_STATUSES.has(status) && res.headers.location) {
+          res.resume();
+          if (redirects >= maxRedirects) throw new HttpError('redirects', `too many redirects (more than ${maxRedirects})`);
+          try {
+            url = httpUrl(new URL(res.headers.location, url));
+          } catch (e) {
+            throw e instanceof HttpError ? new HttpError(e.kind, `redirect refused: ${e.message}`) : e;
+          }
+          continue;
+        }
+        if (status === 304) {
+          res.resume();
+          return { status, headers: res.headers, body: Buffer.alloc(0) };
+        }
+        if (status < 200 || status >= 300) {
+          res.resume();
+          throw new HttpError('http', `HTTP ${status}`, status);
+        }
+        return { status, headers: res.headers, body: await readBody(res, options.maxBytes, deadline) };
+      }
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (controller.signal.aborted) throw timedOut(deadline);
+      throw new HttpError('network', `network error (${errorCode(err)})`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from './data-source-options';
+import { DATABASE_HANDLE } from './database-handle';
+import { DatabasePort } from './database.port';
+import { Database } from './database.service';
+import type { DatabaseHandle } from './open-database';
+
+/** The opened database for every module: TypeORM (entities load from each module's forFeature) and the DatabasePort. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(handle: DatabaseHandle): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(handle, []), autoLoadEntities: true })],
+      providers: [{ provide: DATABASE_HANDLE, useValue: handle }, { provide: DatabasePort, useClass: Database }],
+      exports: [DatabasePort],
+    };
+  }
+}

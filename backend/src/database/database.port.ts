@@ -1,0 +1,39 @@
+import type { ConstructorOptions } from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+
+export type LockedRun<T> = { acquired: true; value: T } | { acquired: false };
+
+/** Stops a subscription made with DatabasePort.subscribe. */
+export type Unsubscribe = () => Promise<void>;
+
+/**
+ * What domain code may ask of the database beyond TypeORM's repositories, the same on both engines. Only
+ * `backend/src/database` knows whether PGlite or PostgreSQL answers; inject this port (it is global) instead.
+ */
+export abstract class DatabasePort {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  abstract transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T>;
+
+  /**
+   * Runs `fn` while holding the advisory lock (space, id), across instances and within this process; when anyone
+   * holds it already, returns `{ acquired: false }` at once without running `fn`.
+   */
+  abstract tryLock<T>(space: number, id: number, fn: () => Promise<T>): Promise<LockedRun<T>>;
+
+  /** Sends `payload` to every subscriber of `channel` (in every instance on PostgreSQL). */
+  abstract publish(channel: string, payload: string): Promise<void>;
+
+  /** Calls `handler` with each payload published on `channel` from now on, also after a lost connection. */
+  abstract subscribe(channel: string, handler: (payload: string) => void): Promise<Unsubscribe>;
+
+  /** Runs `fn` on one consistent, read-only view of the whole database (for backups and exports). */
+  abstract snapshot<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T>;
+
+  /** How pg-boss reaches this database: the shared session on PGlite, its own pool on PostgreSQL. */
+  abstract jobQueueConnection(): Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
+}
+
+/** Advisory-lock namespaces (the first key of the two-int form); one per kind of work, listed here so none collide. */
+export const LOCK_FEED_SYNC = 0x1ca1;
+export const LOCK_FEED_TICK = 0x1ca2;
+export const LOCK_SCHEDULED_JOB = 0x1ca3;

@@ -1,0 +1,110 @@
+import { DataSource } from 'typeorm';
+import { DatabasePort } from '../src/database/database.port';
+import { TestApp } from './helpers/test-app';
+
+/** The DatabasePort on the engine this run uses (PGlite, or PostgreSQL with DATABASE_URL). */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** Polls until `check` returns true (or fails after `ms`). */
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('database port', () => {
+  let t: TestApp;
+  let db: DatabasePort;
+  let ds: DataSource;
+  beforeAll(async () => {
+    t = await TestApp.start();
+    db = t.app.get(DatabasePort);
+    ds = t.app.get(DataSource);
+    await ds.query('CREATE TABLE port_probe (n int NOT NULL)');
+  });
+  afterAll(() => t.close());
+  const count = async () => (await ds.query('SELECT count(*)::int AS n FROM port_probe'))[0].n as number;
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    await db.transaction((tx) => tx.query('INSERT INTO port_probe VALUES (1)'));
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO port_probe VALUES (2)');
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect(await ds.query('SELECT n FROM port_probe')).toEqual([{ n: 1 }]);
+    await ds.query('DELETE FROM port_probe');
+  });
+
+  it('try-locks: a second taker of the same key is refused while the first holds it, other keys are free', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    const first = db.tryLock(7, 1, async () => {
+      await held;
+      return 'first';
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await db.tryLock(7, 1, async () => 'second')).toEqual({ acquired: false });
+    expect(await db.tryLock(7, 2, async () => 'other')).toEqual({ acquired: true, value: 'other' });
+    release();
+    expect(await first).toEqual({ acquired: true, value: 'first' });
+    // Released after fn, also when fn throws.
+    await expect(db.tryLock(7, 1, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await db.tryLock(7, 1, async () => 'again')).toEqual({ acquired: true, value: 'again' });
+  });
+
+  it('publishes to subscribers of a channel until they unsubscribe', async () => {
+    const got: string[] = [];
+    const other: string[] = [];
+    const stop = await db.subscribe('probe_channel', (p) => got.push(p));
+    await db.subscribe('other_channel', (p) => other.push(p));
+    await db.publish('probe_channel', 'hello');
+    await waitFor(() => got.length === 1, 'the first message');
+    expect(got).toEqual(['hello']);
+    await stop();
+    await db.publish('probe_channel', 'unheard');
+    await db.publish('other_channel', 'heard');
+    await waitFor(() => other.length === 1, 'the message on the other channel');
+    expect(got).toEqual(['hello']);
+  });
+
+  (onPostgres ? it : it.skip)('LISTENs again by itself after the listener connection is killed', async () => {
+    const got: string[] = [];
+    await db.subscribe('probe_reconnect', (p) => got.push(p));
+    const killed = await ds.query(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'eierportal-listen' AND datname = current_database()`);
+    expect(killed).toEqual([{ ok: true }]);
+    // Publish until the new connection listens; nothing else is needed from the subscriber.
+    await waitFor(async () => {
+      await db.publish('probe_reconnect', 'after');
+      await new Promise((r) => setTimeout(r, 100));
+      return got.length > 0;
+    }, 'a message after the reconnect');
+    expect(got[0]).toBe('after');
+    const listeners = await ds.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'eierportal-listen' AND datname = current_database()`);
+    expect(listeners).toEqual([{ n: 1 }]);
+  });
+
+  it('reads a snapshot that refuses writes', async () => {
+    await ds.query('INSERT INTO port_probe VALUES (1), (2)');
+    expect(await db.snapshot(async (tx) => (await tx.query('SELECT sum(n)::int AS s FROM port_probe'))[0].s)).toBe(3);
+    await expect(db.snapshot((tx) => tx.query('INSERT INTO port_probe VALUES (3)'))).rejects.toThrow(/read-only/);
+    expect(await count()).toBe(2);
+    await ds.query('DELETE FROM port_probe');
+  });
+
+  (onPostgres ? it : it.skip)('keeps one view for the whole snapshot while others write', async () => {
+    await ds.query('INSERT INTO port_probe VALUES (1)');
+    const seen = await db.snapshot(async (tx) => {
+      const before = (await tx.query('SELECT count(*)::int AS n FROM port_probe'))[0].n;
+      await ds.query('INSERT INTO port_probe VALUES (2)'); // another connection of the pool, committed at once
+      const after = (await tx.query('SELECT count(*)::int AS n FROM port_probe'))[0].n;
+      return { before, after };
+    });
+    expect(seen).toEqual({ before: 1, after: 1 });
+    expect(await count()).toBe(2);
+    await ds.query('DELETE FROM port_probe');
+  });
+});
