@@ -82,7 +82,7 @@ export class FeedsService {
    * address and owner; enabled, stale (enabled, no success for staleHours), userId and id match exactly.
    */
   async listWithOwners(query: ListQuery, staleHours: number): Promise<{ rows: FeedWithOwner[]; total: number }> {
-    const staleBefore = new Date(Date.now() - staleHours * 3_600_000);
+    const staleBefore = new Date(this.clock.now().getTime() - staleHours * 3_600_000);
     const isStale = '(f.enabled AND COALESCE(f.lastSynced, f.createdAt) < :staleBefore)';
     const qb = this.feeds.createQueryBuilder('f').innerJoin('users', 'u', 'u.id = f.user_id');
     const page = await findPage(qb, query, {
