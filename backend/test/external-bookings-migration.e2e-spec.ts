@@ -4,6 +4,7 @@ import { ExternalBookingsStore } from '../src/bookings/external-bookings.store';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { migrations } from '../src/database/migrations';
 import { CalendarPollIndexes1764400000000 } from '../src/database/migrations/1764400000000-calendar-poll-indexes';
+import { SyncMessageCodes1764600000000 } from '../src/database/migrations/1764600000000-sync-message-codes';
 import { createPglite, DatabaseHandle } from '../src/database/open-database';
 
 /** An empty database (no migrations run): a new PGlite, or an emptied schema on DATABASE_URL's PostgreSQL. */
@@ -51,7 +52,8 @@ describe('migration to the external bookings store', () => {
     const oldIds = (await ds.query(`SELECT 'ical-' || feed_id || '-' || left(md5(uid || '|' || recurrence_id), 16) AS id FROM ical_feed_events WHERE feed_id = $1 ORDER BY id`, [on.id])).map((r: { id: string }) => r.id);
     await ds.destroy();
 
-    ds = dataSource(handle, migrations.length);
+    // Up to this change's two migrations (external bookings, then the sync message codes), so undoing two undoes them.
+    ds = dataSource(handle, migrations.indexOf(SyncMessageCodes1764600000000) + 1);
     await ds.initialize();
     const moved = await ds.query(
       `SELECT id, source_id AS feed_id, user_id, external_uid AS uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence, revision, sync_generation, updated_at
