@@ -114,7 +114,7 @@ describe('calendar calls', () => {
     await expect(dataProvider.createUserEvent(7, payload)).resolves.toMatchObject({ id: 99, title: 'Eiersperre tid' });
     await expect(dataProvider.renewUserCalendarLink(7)).resolves.toEqual({ url: 'http://localhost/api/ical/7?token=new' });
     await expect(dataProvider.ownCalendarLink()).resolves.toEqual({ url: 'http://localhost/api/ical/1?token=own' });
-    // The own feeds arrive as a plain array, sorted and paged here like the all-feeds list.
+    // The own feeds arrive as a plain array, sorted and paged here (ical/localList.ts).
     const own = await dataProvider.getList(OWN_ICAL_RESOURCE, { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(own).toEqual({ data: [feeds[1], feeds[0]], total: 2 });
     expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([

@@ -3,16 +3,16 @@
  * actions that are not CRUD (password, reset link, block, unblock, calendar link and its renewal, the user's
  * calendar and creating an event for them) and the feed actions.
  *
- * The 'ical-feeds' resource is the exception to simple-rest: its list comes from GET /api/admin/all-ical-feeds,
- * a plain array without Content-Range, so it is filtered, sorted and paged here on the client (feeds/localList.ts);
- * a feed is created and changed through the owner-facing /api/ical-feeds routes, which take a userId from admins.
- * The 'ical' resource (the staff member's own feeds) lists GET /api/ical-feeds the same way.
+ * The 'ical-feeds' resource reads through simple-rest on GET /api/admin/all-ical-feeds, which filters, sorts and
+ * pages in SQL (getOne and getMany use its id filter; there is no GET by id); a feed is created and changed
+ * through the owner-facing /api/ical-feeds routes, which take a userId from admins. The 'ical' resource (the staff
+ * member's own feeds) lists GET /api/ical-feeds, a short plain array, and pages it here (ical/localList.ts).
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { listLocally } from './feeds/localList';
 import type { AdminFeed, CleanupAnswer, FeedHealth, FeedSyncAnswer, ForceRefreshAnswer, SyncAllAnswer } from './feeds/types';
 import { httpClient } from './httpClient';
+import { listLocally } from './ical/localList';
 import type { CalendarWindow, NewEventPayload, UserCalendar, UserCalendarEvent } from './users/userEvents';
 
 export interface ResetLink {
@@ -44,6 +44,8 @@ export interface AdminDataProvider extends DataProvider {
 }
 
 export const FEEDS_RESOURCE = 'ical-feeds';
+/** Where the 'ical-feeds' resource reads from, under /api/admin. */
+const ALL_FEEDS_PATH = 'all-ical-feeds';
 /** The staff member's own feeds and link (SPEC §2 admin 'ical' tab). */
 export const OWN_ICAL_RESOURCE = 'ical';
 
@@ -68,12 +70,7 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
   const post = <T>(path: string, body?: unknown) => call<T>('POST', `${adminUrl}/${path}`, body);
   const user = (id: Identifier) => `users/${encodeURIComponent(id)}`;
   const feedUrl = (id: Identifier) => `${apiUrl}/ical-feeds/${encodeURIComponent(id)}`;
-  const allFeeds = () => call<AdminFeed[]>('GET', `${adminUrl}/all-ical-feeds`);
-  const oneFeed = async (id: Identifier) => {
-    const feed = (await allFeeds()).find((f) => String(f.id) === String(id));
-    if (!feed) throw new Error('Kalenderen finnes ikke');
-    return feed;
-  };
+  const allFeeds = () => call<AdminFeed[]>('GET', `${adminUrl}/${ALL_FEEDS_PATH}`);
 
   // SPEC §7: the first user-calendar read per user adds force_refresh=true; later ones (the 30 s poll) do not.
   const refreshedCalendars = new Set<string>();
@@ -87,7 +84,14 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
   };
 
   const rest = simpleRestProvider(adminUrl, httpClient);
+  const oneFeed = async (id: Identifier, signal?: AbortSignal) => {
+    const { data } = await rest.getMany(ALL_FEEDS_PATH, { ids: [id], signal });
+    if (!data.length) throw new Error('Kalenderen finnes ikke');
+    return data[0];
+  };
   const isFeeds = (resource: string) => resource === FEEDS_RESOURCE;
+  /** The simple-rest path a resource's reads go to. */
+  const readPath = (resource: string) => (isFeeds(resource) ? ALL_FEEDS_PATH : resource);
   // react-admin's generics promise any record type; the feed branch returns AdminFeed records.
   const asRecords = <R>(value: unknown) => value as R;
 
@@ -95,19 +99,13 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
     ...rest,
     getList: async (resource, params) => {
       if (resource === OWN_ICAL_RESOURCE) return asRecords(listLocally(await call<RaRecord[]>('GET', `${apiUrl}/ical-feeds`), params));
-      return isFeeds(resource) ? asRecords(listLocally(await allFeeds(), params)) : rest.getList(resource, params);
+      return rest.getList(readPath(resource), params);
     },
     getOne: async (resource, params) =>
-      isFeeds(resource) ? asRecords({ data: await oneFeed(params.id) }) : rest.getOne(resource, params),
-    getMany: async (resource, params) => {
-      if (!isFeeds(resource)) return rest.getMany(resource, params);
-      const wanted = new Set(params.ids.map(String));
-      return asRecords({ data: (await allFeeds()).filter((f) => wanted.has(String(f.id))) });
-    },
-    getManyReference: async (resource, params) => {
-      if (!isFeeds(resource)) return rest.getManyReference(resource, params);
-      return asRecords(listLocally(await allFeeds(), { ...params, filter: { ...params.filter, [params.target]: params.id } }));
-    },
+      isFeeds(resource) ? asRecords({ data: await oneFeed(params.id, params.signal) }) : rest.getOne(resource, params),
+    getMany: (resource, params) => rest.getMany(readPath(resource), params),
+    // simple-rest sends the target as a filter ({ userId: 7 }), which all-ical-feeds accepts.
+    getManyReference: (resource, params) => rest.getManyReference(readPath(resource), params),
     create: async (resource, params) => {
       if (!isFeeds(resource)) return rest.create(resource, params);
       return asRecords({ data: await call<RaRecord>('POST', `${apiUrl}/ical-feeds`, toFeedPayload(params.data, true)) });

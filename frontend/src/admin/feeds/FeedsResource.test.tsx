@@ -1,12 +1,14 @@
 /**
  * The all-feeds resource as the main app mounts the back office, against a real local HTTP server playing the
- * API: what an admin and a mini admin see (including every sync-state field the API returns), the per-feed and
- * list actions with SPEC §8's titles, and the users table's 'copy iCal link'.
+ * API (all-ical-feeds pages, sorts and filters as the API does): what an admin and a mini admin see (including
+ * every sync-state field the API returns), sorting by each column on the server, the per-feed and list actions
+ * with SPEC §8's titles, and the users table's 'copy iCal link'.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../authProvider';
+import { answerAllFeeds, FEED_SORT_FIELDS } from '../testing/allFeedsApi';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import type { AdminFeed, FeedHealth } from './types';
@@ -85,7 +87,7 @@ async function openAdmin(me: CurrentUser, path = '/admin/ical-feeds') {
         progressReads += 1;
         feeds = feeds.map((f, i) => (i < progressReads ? { ...f, lastAttemptAt: syncAllStarted } : f));
       }
-      return { json: feeds };
+      return answerAllFeeds(feeds, req.query);
     }
     if (req.method === 'GET' && req.path === '/api/admin/feed-health') return { json: health() };
     if (req.method === 'GET' && req.path === '/api/admin/users') {
@@ -156,6 +158,32 @@ describe('all calendar feeds', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Synkroniser alle' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rydd duplikater' })).toBeInTheDocument();
     expect(screen.queryByText('Kun lesing')).toBeNull();
+  });
+
+  it('pages, sorts and filters on the server, by every column that offers a sort', async () => {
+    const server = await openAdmin(ada);
+    const user = userEvent.setup();
+    await rowOf('Airbnb Hytta');
+    const listReads = () => server.requests.filter((r) => r.path === '/api/admin/all-ical-feeds' && r.query.has('range'));
+    expect(JSON.parse(listReads()[0].query.get('sort')!)).toEqual(['id', 'ASC']);
+    expect(JSON.parse(listReads()[0].query.get('range')!)).toEqual([0, 24]);
+
+    const table = (await rowOf('Airbnb Hytta')).closest('table')!;
+    const sortButtons = within(table.querySelector('thead')!).getAllByRole('button');
+    for (const button of sortButtons) {
+      const reads = listReads().length;
+      await user.click(button);
+      await waitFor(() => expect(listReads().length).toBeGreaterThan(reads));
+    }
+    const sorted = listReads().slice(1).map((r) => JSON.parse(r.query.get('sort')!)[0] as string);
+    expect(sorted).toEqual(['name', 'userName', 'enabled', 'lastSynced', 'lastError', 'eventCount']);
+    expect(sorted.filter((field) => !(FEED_SORT_FIELDS as readonly string[]).includes(field))).toEqual([]);
+    // The last sort (event count ascending) came back from the server: the feed without events first.
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Booking Leilighet'));
+
+    await user.type(screen.getByPlaceholderText('Søk'), 'hytta');
+    await waitFor(() => expect(JSON.parse(listReads().at(-1)!.query.get('filter')!)).toEqual({ q: 'hytta' }));
+    await waitFor(() => expect(screen.queryByText('Booking Leilighet', { selector: 'table *' })).toBeNull());
   });
 
   it("reports a failed feed sync as 'Synkroniseringsfeil'", async () => {

@@ -1,7 +1,6 @@
 /**
- * GET /api/admin/all-ical-feeds answers every feed as a plain array (no Content-Range, no query parameters), so
- * the 'ical-feeds' resource filters, sorts and pages on the client. Feeds are few per user and the back office
- * reads them all anyway for the health panel, so one fetch per list view is fine.
+ * GET /api/ical-feeds answers the staff member's own feeds as a plain array (no Content-Range, no query
+ * parameters), so the 'ical' resource filters, sorts and pages them on the client; one person has few feeds.
  */
 import type { GetListParams, RaRecord } from 'react-admin';
 
