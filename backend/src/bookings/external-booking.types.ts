@@ -107,3 +107,10 @@ export const isExternalBookingId = (apiId: string) => /(ical|beds24)-/.test(apiI
 export const VISIBLE_EXTERNAL_BOOKINGS = `external_bookings b
   LEFT JOIN external_booking_sources s ON s.source_kind = b.source_kind AND s.source_id = b.source_id`;
 export const IS_VISIBLE = 's.enabled IS NOT FALSE';
+
+/**
+ * The same rule on `external_bookings b` alone, for reads that need no source name (the subscription poll's
+ * count): an anti-join against switched-off sources only, which are few, so the poll does not join every booking.
+ */
+export const NOT_IN_DISABLED_SOURCE = `NOT EXISTS (SELECT 1 FROM external_booking_sources s
+  WHERE s.source_kind = b.source_kind AND s.source_id = b.source_id AND NOT s.enabled)`;

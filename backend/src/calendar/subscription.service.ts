@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import ical, { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { IS_VISIBLE, SOURCE_KIND_NAMES, VISIBLE_EXTERNAL_BOOKINGS } from '../bookings/external-booking.types';
+import { NOT_IN_DISABLED_SOURCE, SOURCE_KIND_NAMES } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { Clock } from '../common/adapters/clock';
 import { Sealer, sameHash, sha256Hex } from '../common/secrets';
@@ -43,13 +43,13 @@ function allDaySpan(zone: string, start: Date, end: Date | null): { start: strin
 /**
  * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change.
  * Counts catch deletions, which leave no updated_at behind; the sources' enabled flags catch a feed turned off.
- * External bookings are counted as the calendar read shows them (VISIBLE_EXTERNAL_BOOKINGS).
+ * External bookings are counted as the calendar read shows them (those of a source not switched off).
  */
 export const POLL_SQL = `
   SELECT u.name, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds
   FROM users u,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE user_id = u.id) e,
-    LATERAL (SELECT count(*) AS n, max(b.updated_at) AS at FROM ${VISIBLE_EXTERNAL_BOOKINGS} WHERE b.user_id = u.id AND ${IS_VISIBLE}) i,
+    LATERAL (SELECT count(*) AS n, max(b.updated_at) AS at FROM external_bookings b WHERE b.user_id = u.id AND ${NOT_IN_DISABLED_SOURCE}) i,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE user_id = u.id) m,
     LATERAL (SELECT string_agg(source_kind || source_id || ':' || enabled::text, ',' ORDER BY source_kind, source_id) AS feeds
              FROM external_booking_sources WHERE user_id = u.id) f
