@@ -8,14 +8,17 @@ import { codedText, type MessageParams, type Translator } from '../api/client';
 export interface SyncState {
   lastError: string | null;
   lastErrorCode?: string | null;
-  lastErrorParams?: MessageParams | null;
+  lastErrorParams?: Record<string, unknown> | null;
   lastWarning: string | null;
   lastWarningCode?: string | null;
-  lastWarningParams?: MessageParams | null;
+  lastWarningParams?: Record<string, unknown> | null;
 }
 
-const say = (message: string | null, code: string | null | undefined, params: MessageParams | null | undefined, i18n?: Translator) =>
-  message === null ? null : codedText({ code: code ?? undefined, params: params ?? undefined, message }, message, i18n);
+/** A message's parameters: the server's strings and numbers (the OpenAPI document only knows them as an object). */
+export const messageParams = (params: Record<string, unknown> | null | undefined) => (params ?? undefined) as MessageParams | undefined;
+
+const say = (message: string | null, code: string | null | undefined, params: Record<string, unknown> | null | undefined, i18n?: Translator) =>
+  message === null ? null : codedText({ code: code ?? undefined, params: messageParams(params), message }, message, i18n);
 
 export const lastErrorText = (feed: SyncState, i18n?: Translator): string | null => say(feed.lastError, feed.lastErrorCode, feed.lastErrorParams, i18n);
 

@@ -36,7 +36,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, codedText, errorText } from '../../../api/client';
 import { useDevicePreference } from '../../../shared/devicePreference';
-import { lastErrorText, lastWarningText } from '../../../shared/syncMessages';
+import { lastErrorText, lastWarningText, messageParams } from '../../../shared/syncMessages';
 import { useToast } from '../../../shared/toast';
 import { muiField } from '../../../shared/forms';
 import { EMPTY_FEED, FEED_COLOR_CHOICES, feedResolver, shortUrl } from '../feedForm';
@@ -54,7 +54,7 @@ function useShowSyncAnswer() {
   const toast = useToast();
   return (feed: Pick<Feed, 'name'>, answer: SyncAnswer, justAdded: boolean) => {
     if (answer.status === 'failed') {
-      toast({ title: t('feeds.sync.failedTitle'), description: `${feed.name}: ${codedText({ code: answer.errorCode, params: answer.errorParams, message: answer.message }, answer.message)}`, severity: 'error' });
+      toast({ title: t('feeds.sync.failedTitle'), description: `${feed.name}: ${codedText({ code: answer.errorCode, params: messageParams(answer.errorParams), message: answer.message }, answer.message)}`, severity: 'error' });
       return;
     }
     if (answer.status === 'skipped') {
@@ -66,7 +66,7 @@ function useShowSyncAnswer() {
     toast({
       title: justAdded ? t('feeds.added') : answer.message,
       // The server's warning (a partial import, bookings kept back) matters more than a plain success.
-      description: answer.warning ? `${summary}. ${codedText({ code: answer.warningCode, params: answer.warningParams, message: answer.warning }, answer.warning)}` : summary,
+      description: answer.warning ? `${summary}. ${codedText({ code: answer.warningCode, params: messageParams(answer.warningParams), message: answer.warning }, answer.warning)}` : summary,
       severity: answer.warning ? 'warning' : 'success',
     });
   };
