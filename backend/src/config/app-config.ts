@@ -34,7 +34,7 @@ export interface AppConfig {
     concurrency: number;
     timeoutMs: number;
     maxBytes: number;
-    /** Lifts the SSRF rule (private, loopback, link-local addresses) for tests against local servers. */
+    /** Lifts the SSRF rule (private, loopback, link-local and other special-purpose addresses) for tests against local servers. */
     allowPrivateHosts: boolean;
     /** A feed without a success for longer than this is flagged in the sync-health view. */
     staleHours: number;

@@ -1,72 +1,57 @@
 /**
- * Which IP addresses an outbound request (a feed fetch, a channel API call) may connect to (DESIGN.md "Security": no private, loopback or link-local
- * targets, so a feed URL cannot be used to reach the server's own network). IPv6 forms that embed an IPv4
- * address (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged by
- * the embedded address.
+ * Which IP addresses an outbound request (a feed fetch, a channel API call) may connect to (DESIGN.md "Security"):
+ * only ordinary public unicast, so a feed URL cannot be used to reach the server's own network or the server
+ * itself. Refused: every IANA special-purpose range of IPv4 and IPv6 (private, loopback, link-local, carrier-grade
+ * NAT, documentation, benchmarking, multicast, reserved, NAT64, 6to4, Teredo, ...), and every address one of the
+ * host's own interfaces holds. An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as the IPv4 address inside.
+ *
+ * The ranges are ipaddr.js's own special-purpose table: any address it does not call 'unicast' is refused, plus the
+ * few registry entries it does not name (EXTRA_IPV6_RANGES).
  */
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata endpoints
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and 255.255.255.255 broadcast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // deprecated site-local
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** IANA special-purpose IPv6 blocks that ipaddr.js reports as 'unicast'. */
+const EXTRA_IPV6_RANGES = [
+  '::/96', // IPv4-compatible (deprecated, RFC 4291), which also holds :: and ::1
+  '100:0:0:1::/64', // dummy IPv6 prefix (RFC 9780)
+].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+
+/** Parses a textual address (zone index dropped); a mapped IPv6 address becomes its IPv4 address. */
+function parse(text: string): Address | null {
+  const bare = text.replace(/%.*$/, ''); // zone index, e.g. fe80::1%eth0
+  const family = isIP(bare); // node's strict form: no '127.1' or octal shorthand
+  if (family === 0) return null;
+  // IPv6 goes through the URL serialiser first, which writes a dotted tail in hex: ipaddr.js would read the
+  // IPv4-compatible '::8.8.8.8' as the mapped '::ffff:8.8.8.8', and so let it pass as 8.8.8.8.
+  const address = ipaddr.parse(family === 6 ? new URL(`http://[${bare}]`).hostname.slice(1, -1) : bare);
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
 }
 
-/** The eight 16-bit groups of an IPv6 address (accepts '::' and a dotted IPv4 tail). */
-function ipv6Groups(address: string): number[] {
-  let text = address.replace(/%.*$/, ''); // zone index, e.g. fe80::1%eth0
-  const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4Tail) {
-    const [a, b, c, d] = v4Tail[1].split('.').map(Number);
-    text = text.slice(0, -v4Tail[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+let hostAddresses: Set<string> | undefined;
+
+/** The addresses the host's interfaces hold, read once (normalised, so '::1' and '0:0:0:0:0:0:0:1' are one). */
+function ownAddresses(): Set<string> {
+  if (!hostAddresses) {
+    hostAddresses = new Set();
+    for (const entries of Object.values(networkInterfaces())) {
+      for (const entry of entries ?? []) {
+        const address = parse(entry.address);
+        if (address) hostAddresses.add(address.toNormalizedString());
+      }
+    }
   }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
-
-const ipv4FromGroups = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-
-/** The IPv4 address an IPv6 address carries, if it is one of the embedding forms. */
-function embeddedIpv4(address: string): string | null {
-  const g = ipv6Groups(address);
-  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zeros(0, 5) && g[5] === 0xffff) return ipv4FromGroups(g[6], g[7]); // ::ffff:a.b.c.d
-  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return ipv4FromGroups(g[6], g[7]); // ::a.b.c.d (not :: or ::1)
-  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return ipv4FromGroups(g[6], g[7]); // NAT64
-  if (g[0] === 0x2002) return ipv4FromGroups(g[1], g[2]); // 6to4
-  return null;
+  return hostAddresses;
 }
 
 /** True for addresses a feed fetch must not reach; also true for anything that is not an IP address. */
-export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address.replace(/%.*$/, ''));
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4 !== null && blocked.check(v4, 'ipv4')) return true;
-  return blocked.check(address.replace(/%.*$/, ''), 'ipv6');
+export function isBlockedAddress(text: string): boolean {
+  const address = parse(text);
+  if (!address) return true;
+  if (address.range() !== 'unicast') return true;
+  if (address.kind() === 'ipv6' && EXTRA_IPV6_RANGES.some((range) => address.match(range))) return true;
+  return ownAddresses().has(address.toNormalizedString());
 }

@@ -2,7 +2,8 @@
  * Outbound HTTP with the limits of DESIGN.md "Security", for every call to the outside world (iCal feeds, the
  * Beds24 API): at most `maxRedirects` redirects (each target checked again), one deadline for the whole exchange
  * (a server that sends headers and then stalls included), a cap on the (decompressed) body, and no connections to
- * private, loopback or link-local addresses unless allowed. The address rule is applied to every address DNS
+ * special-purpose addresses (private, loopback, link-local, documentation, the host's own: address-policy.ts)
+ * unless allowed. The address rule is applied to every address DNS
  * returns, inside the socket's own lookup (so DNS rebinding between a check and the connect cannot slip through),
  * and again to the address actually connected to.
  *
