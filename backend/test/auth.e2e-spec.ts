@@ -69,6 +69,18 @@ describe('authentication', () => {
     await agent.get('/api/user').expect(401);
   });
 
+  it('POST /api/logout clears the session cookie with its own attributes', async () => {
+    const { agent } = await t.loginAs('user');
+    const res = await agent.post('/api/logout').expect(200);
+    const cleared = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('connect.sid='));
+    expect(cleared).toBeDefined();
+    expect(cleared).toMatch(/^connect\.sid=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
+    expect(cleared).toMatch(/Path=\//);
+    expect(cleared).toMatch(/HttpOnly/);
+    expect(cleared).toMatch(/SameSite=Lax/);
+  });
+
   it('GET /api/user without a session is 401 with the error shape', async () => {
     const res = await request(t.server).get('/api/user').expect(401);
     expect(res.body).toEqual({ message: 'Du må logge inn', code: 'unauthorized' });
