@@ -120,6 +120,32 @@ describe('authentication', () => {
       expect(again.body.message).toMatch(/ugyldig|brukt/i);
     });
 
+    it('dies when a newer link is issued: only the newest works', async () => {
+      const user = await t.createUser('user');
+      const resets = t.app.get(PasswordResetService);
+      const tokenOf = (link: { resetLink: string }) => new URL(link.resetLink).searchParams.get('token');
+      const a = tokenOf(await resets.createLink(user.id));
+      const b = tokenOf(await resets.createLink(user.id));
+      const refused = await t.anon().post('/api/reset-password').send({ token: a, newPassword: 'passord-a' }).expect(400);
+      expect(refused.body.code).toBe('reset_link_invalid');
+      await t.anon().post('/api/reset-password').send({ token: b, newPassword: 'passord-b' }).expect(200);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'passord-b' }).expect(200);
+    });
+
+    it('dies when the password changes another way (own change, admin change)', async () => {
+      const { agent, user } = await t.loginAs('user');
+      const resets = t.app.get(PasswordResetService);
+      const beforeOwnChange = new URL((await resets.createLink(user.id)).resetLink).searchParams.get('token');
+      await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'eget-nytt' }).expect(200);
+      await t.anon().post('/api/reset-password').send({ token: beforeOwnChange, newPassword: 'fra-lenke' }).expect(400);
+
+      const { agent: admin } = await t.loginAs('admin');
+      const beforeAdminChange = new URL((await resets.createLink(user.id)).resetLink).searchParams.get('token');
+      await admin.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: 'admin-satt' }).expect(200);
+      await t.anon().post('/api/reset-password').send({ token: beforeAdminChange, newPassword: 'fra-lenke' }).expect(400);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'admin-satt' }).expect(200);
+    });
+
     it('refuses expired, unknown and too-short input', async () => {
       const user = await t.createUser('user');
       const { resetLink } = await t.app.get(PasswordResetService).createLink(user.id);
