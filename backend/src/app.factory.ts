@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import { buildApiDocument } from './api-docs';
 import { AppModule } from './app.module';
 import { DatabaseSessionStore } from './common/sessions/database-session.store';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
 import { sameOrigin } from './common/same-origin.middleware';
@@ -20,8 +21,6 @@ import { resolveSessionSecret } from './common/secrets';
 import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './database/open-database';
-
-const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 /** Builds the whole app (API, sessions, security headers, static frontend) without listening. `adapters` replace the default ones. */
 export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, options: { logger?: false; adapters?: AdapterOverrides } = {}): Promise<INestApplication> {
@@ -52,13 +51,13 @@ export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, op
   app.use('/api', express.json({ limit: '1mb' }));
   app.use(
     session({
-      name: 'connect.sid',
+      name: SESSION_COOKIE,
       store: new DatabaseSessionStore(app.get(DataSource), app.get(Clock)),
       secret: config.sessionSecret!,
       resave: false,
       saveUninitialized: false,
       rolling: false,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, maxAge: SESSION_MAX_AGE_MS },
+      cookie: { ...sessionCookieOptions(config.cookieSecure), maxAge: SESSION_MAX_AGE_MS },
     }),
   );
 

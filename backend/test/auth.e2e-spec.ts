@@ -69,6 +69,18 @@ describe('authentication', () => {
     await agent.get('/api/user').expect(401);
   });
 
+  it('POST /api/logout clears the session cookie with its own attributes', async () => {
+    const { agent } = await t.loginAs('user');
+    const res = await agent.post('/api/logout').expect(200);
+    const cleared = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('connect.sid='));
+    expect(cleared).toBeDefined();
+    expect(cleared).toMatch(/^connect\.sid=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
+    expect(cleared).toMatch(/Path=\//);
+    expect(cleared).toMatch(/HttpOnly/);
+    expect(cleared).toMatch(/SameSite=Lax/);
+  });
+
   it('GET /api/user without a session is 401 with the error shape', async () => {
     const res = await request(t.server).get('/api/user').expect(401);
     expect(res.body).toEqual({ message: 'Du må logge inn', code: 'unauthorized' });
@@ -106,6 +118,32 @@ describe('authentication', () => {
 
       const again = await t.anon().post('/api/reset-password').send({ token, newPassword: 'tredje-passord' }).expect(400);
       expect(again.body.message).toMatch(/ugyldig|brukt/i);
+    });
+
+    it('dies when a newer link is issued: only the newest works', async () => {
+      const user = await t.createUser('user');
+      const resets = t.app.get(PasswordResetService);
+      const tokenOf = (link: { resetLink: string }) => new URL(link.resetLink).searchParams.get('token');
+      const a = tokenOf(await resets.createLink(user.id));
+      const b = tokenOf(await resets.createLink(user.id));
+      const refused = await t.anon().post('/api/reset-password').send({ token: a, newPassword: 'passord-a' }).expect(400);
+      expect(refused.body.code).toBe('reset_link_invalid');
+      await t.anon().post('/api/reset-password').send({ token: b, newPassword: 'passord-b' }).expect(200);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'passord-b' }).expect(200);
+    });
+
+    it('dies when the password changes another way (own change, admin change)', async () => {
+      const { agent, user } = await t.loginAs('user');
+      const resets = t.app.get(PasswordResetService);
+      const beforeOwnChange = new URL((await resets.createLink(user.id)).resetLink).searchParams.get('token');
+      await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'eget-nytt' }).expect(200);
+      await t.anon().post('/api/reset-password').send({ token: beforeOwnChange, newPassword: 'fra-lenke' }).expect(400);
+
+      const { agent: admin } = await t.loginAs('admin');
+      const beforeAdminChange = new URL((await resets.createLink(user.id)).resetLink).searchParams.get('token');
+      await admin.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: 'admin-satt' }).expect(200);
+      await t.anon().post('/api/reset-password').send({ token: beforeAdminChange, newPassword: 'fra-lenke' }).expect(400);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'admin-satt' }).expect(200);
     });
 
     it('refuses expired, unknown and too-short input', async () => {

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DatabasePort } from '../src/database/database.port';
 import { TestApp } from './helpers/test-app';
@@ -106,5 +107,30 @@ describe('database port', () => {
     expect(seen).toEqual({ before: 1, after: 1 });
     expect(await count()).toBe(2);
     await ds.query('DELETE FROM port_probe');
+  });
+
+  it('logs a failed statement with its error and text, never its parameters', async () => {
+    const secret = '$argon2id$v=19$m=65536$c2VjcmV0LWhhc2g';
+    const lines: string[] = [];
+    const capture = (message: unknown) => void lines.push(String(message));
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(capture);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(capture);
+    try {
+      // A data exception, whose driver message quotes the offending value…
+      await expect(ds.query('INSERT INTO port_probe (n) VALUES ($1)', [secret])).rejects.toThrow();
+      // …and a failure unrelated to the value, where TypeORM's own loggers append the parameters.
+      await expect(ds.query('SELECT $1::text AS token, no_such_column FROM port_probe', [`https://feeds.example/${secret}`])).rejects.toThrow();
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^query failed: 22P02 .*INSERT INTO port_probe \(n\) VALUES \(\$1\)$/);
+    expect(lines[1]).toMatch(/^query failed: 42703 .*no_such_column/);
+    for (const line of lines) {
+      expect(line).not.toContain('argon2id');
+      expect(line).not.toContain('c2VjcmV0LWhhc2g');
+      expect(line).not.toMatch(/PARAMETERS/i);
+    }
   });
 });

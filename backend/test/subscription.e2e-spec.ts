@@ -161,6 +161,39 @@ describe('personal subscription feed', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('moves Last-Modified when an event or a marked day is deleted, so If-Modified-Since alone sees it', async () => {
+    const { agent, link } = await hostWithCalendar();
+    const event = (await agent.post('/api/events').send({ title: 'Slettes', startTime: '2027-03-01T10:00:00Z' }).expect(201)).body;
+    const day = (await agent.post('/api/marked-days').send({ date: '2027-03-05', markerType: 'busy' }).expect(201)).body;
+    const stamp = (res: request.Response) => Date.parse(res.headers['last-modified']);
+    const first = await request(t.server).get(pathOf(link)).expect(200);
+    await request(t.server).get(pathOf(link)).set('If-Modified-Since', first.headers['last-modified']).expect(304);
+
+    await agent.delete(`/api/events/${event.id}`).expect(200);
+    const afterEvent = await request(t.server).get(pathOf(link)).set('If-Modified-Since', first.headers['last-modified']).expect(200);
+    expect(afterEvent.text).not.toContain('Slettes');
+    expect(stamp(afterEvent)).toBeGreaterThan(stamp(first));
+    // Unchanged since: the new Last-Modified holds, and is a 304 again.
+    const again = await request(t.server).get(pathOf(link)).set('If-Modified-Since', afterEvent.headers['last-modified']).expect(304);
+    expect(again.headers['last-modified']).toBe(afterEvent.headers['last-modified']);
+
+    await agent.delete(`/api/marked-days/${day.id}`).expect(200);
+    const afterDay = await request(t.server).get(pathOf(link)).set('If-Modified-Since', afterEvent.headers['last-modified']).expect(200);
+    expect(afterDay.text).not.toContain('2027-03-05'.replace(/-/g, ''));
+    expect(stamp(afterDay)).toBeGreaterThan(stamp(afterEvent));
+  });
+
+  it('decides freshness like Express: If-None-Match wins over If-Modified-Since, and no-cache forces a full answer', async () => {
+    const { agent, link } = await hostWithCalendar();
+    const first = await request(t.server).get(pathOf(link)).expect(200);
+    await agent.post('/api/events').send({ title: 'Ny', startTime: '2027-02-01T10:00:00Z' }).expect(201);
+    // A stale ETag is a full answer even with an If-Modified-Since in the future.
+    await request(t.server).get(pathOf(link)).set('If-None-Match', first.headers.etag).set('If-Modified-Since', new Date(Date.now() + 86_400_000).toUTCString()).expect(200);
+    const current = await request(t.server).get(pathOf(link)).expect(200);
+    await request(t.server).get(pathOf(link)).set('If-None-Match', `W/${current.headers.etag}`).expect(304);
+    await request(t.server).get(pathOf(link)).set('If-None-Match', current.headers.etag).set('Cache-Control', 'no-cache').expect(200);
+  });
+
   it('exports the bookings of every external source: one a Beds24 pull stored shows, and changes the ETag', async () => {
     const { user, link } = await hostWithCalendar();
     const first = await request(t.server).get(pathOf(link)).expect(200);

@@ -1,8 +1,10 @@
-import { Body, Controller, ForbiddenException, HttpCode, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, ForbiddenException, HttpCode, Inject, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
 import { coded } from '../common/http-exception.filter';
+import { SESSION_COOKIE, sessionCookieOptions } from '../common/sessions/session-cookie';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CreateUserDto, mapUser, UserResponse } from '../users/user.dto';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -14,7 +16,11 @@ const save = (req: Request) => new Promise<void>((ok, fail) => req.session.save(
 
 @Controller()
 export class AuthController {
-  constructor(private readonly users: UsersService, private readonly resets: PasswordResetService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly resets: PasswordResetService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('login')
   @Access('public')
@@ -38,8 +44,10 @@ export class AuthController {
   @Post('logout')
   @Access('public')
   @HttpCode(200)
-  async logout(@Req() req: Request): Promise<MessageResponse> {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageResponse> {
     await new Promise<void>((done) => req.session.destroy(() => done()));
+    // The browser drops the cookie too, so no stale id is sent on.
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.cookieSecure));
     return { message: 'Logget ut' };
   }
 

@@ -11,14 +11,6 @@ import { SubscriptionService } from './subscription.service';
 /** The two routes that answer an iCalendar file rather than JSON. */
 const IcalAnswer = () => applyDecorators(ApiProduces('text/calendar'), ApiOkResponse({ description: 'An iCalendar (RFC 5545) file', schema: { type: 'string' } }));
 
-/** Answers 304 when the client's validators still match, without rendering anything. */
-function notModified(req: Request, etag: string, lastModified: Date): boolean {
-  const inm = req.get('if-none-match');
-  if (inm) return inm.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag);
-  const ims = req.get('if-modified-since');
-  return Boolean(ims) && lastModified.getTime() <= Date.parse(ims!);
-}
-
 @Controller()
 export class SubscriptionController {
   constructor(private readonly subscriptions: SubscriptionService, private readonly users: UsersService) {}
@@ -35,7 +27,8 @@ export class SubscriptionController {
     res.setHeader('ETag', version.etag);
     res.setHeader('Last-Modified', version.lastModified.toUTCString());
     res.setHeader('Cache-Control', 'private, max-age=300');
-    if (notModified(req, version.etag, version.lastModified)) return void res.status(304).end();
+    // Express's own check (the `fresh` package): If-None-Match wins over If-Modified-Since, as RFC 9110 says.
+    if (req.fresh) return void res.status(304).end();
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(coded('calendar_not_found', 'Kalenderen finnes ikke')); // deleted between the two reads
     res.type('text/calendar; charset=utf-8');

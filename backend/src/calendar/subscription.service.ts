@@ -44,10 +44,12 @@ function allDaySpan(zone: string, start: Date, end: Date | null): { start: strin
  * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change.
  * Counts catch deletions, which leave no updated_at behind; the sources' enabled flags catch a feed turned off.
  * External bookings are counted as the calendar read shows them (those of a source not switched off).
+ * The validators last served (calendar_versions) come along, so an unchanged calendar keeps its Last-Modified.
  */
 export const POLL_SQL = `
-  SELECT u.name, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds
-  FROM users u,
+  SELECT u.name, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds,
+    v.etag AS served_etag, v.last_modified AS served_last_modified
+  FROM users u LEFT JOIN calendar_versions v ON v.user_id = u.id,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE user_id = u.id) e,
     LATERAL (SELECT count(*) AS n, max(b.updated_at) AS at FROM external_bookings b WHERE b.user_id = u.id AND ${NOT_IN_DISABLED_SOURCE}) i,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE user_id = u.id) m,
@@ -55,18 +57,36 @@ export const POLL_SQL = `
              FROM external_booking_sources WHERE user_id = u.id) f
   WHERE u.id = $1 AND u.calendar_token_hash = $2 AND NOT u.is_blocked`;
 
+/** An ETag with the Last-Modified that goes with it; `isNew` when it differs from the one served before. */
+export interface CalendarVersion {
+  etag: string;
+  lastModified: Date;
+  isNew: boolean;
+}
+
 /**
  * The validators of one POLL_SQL row: an ETag that changes with any count, last change, feed switch or the owner's
  * name (the calendar's X-WR-CALNAME), and with the day, because the rendered window moves with it.
+ * Last-Modified stays what was served with an unchanged ETag. A new ETag moves it to now, and always past the one
+ * served before (a deletion leaves no later updated_at, and HTTP dates have whole seconds), never before the data's
+ * last change; the first ever poll takes the data's last change.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row (TypeORM's query() answers any)
-export function calendarVersion(userId: number, row: Record<string, any>, now: Date): { etag: string; lastModified: Date } {
+export function calendarVersion(userId: number, row: Record<string, any>, now: Date): CalendarVersion {
   const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
-  const lastModified = new Date(Math.max(0, ...stamps));
-  lastModified.setMilliseconds(0);
   const key = [userId, row.name, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
-  return { etag: `"${sha256Hex(key).slice(0, 32)}"`, lastModified };
+  const etag = `"${sha256Hex(key).slice(0, 32)}"`;
+  const served = row.served_last_modified ? new Date(row.served_last_modified).getTime() : null;
+  if (row.served_etag === etag && served !== null) return { etag, lastModified: new Date(served), isNew: false };
+  const candidates = served === null ? stamps : [...stamps, now.getTime(), served + 1000];
+  return { etag, lastModified: new Date(Math.floor(Math.max(0, ...candidates) / 1000) * 1000), isNew: true };
 }
+
+/** Records the validators served with a new ETag; a concurrent poll that recorded the same ETag first wins. */
+const RECORD_VERSION_SQL = `
+  INSERT INTO calendar_versions (user_id, etag, last_modified) VALUES ($1, $2, $3)
+  ON CONFLICT (user_id) DO UPDATE SET etag = EXCLUDED.etag, last_modified = EXCLUDED.last_modified
+  WHERE calendar_versions.etag <> EXCLUDED.etag`;
 
 /**
  * The personal subscription feed (/api/ical/{userId}?token=…): one calendar of the user's own events, imported
@@ -111,10 +131,14 @@ export class SubscriptionService {
    * missing token reveals nothing, not even whether the user exists, and costs no aggregate) and a validator that
    * changes whenever the rendered calendar would. A 304 costs this statement and nothing else.
    */
-  async poll(userId: number, token: string | undefined, now = this.clock.now()): Promise<{ etag: string; lastModified: Date } | null> {
+  async poll(userId: number, token: string | undefined, now = this.clock.now()): Promise<CalendarVersion | null> {
     if (!token || token.length > 200) return null;
     const [row] = await this.db.query(POLL_SQL, [userId, sha256Hex(token)]);
-    return row ? calendarVersion(userId, row, now) : null;
+    if (!row) return null;
+    const version = calendarVersion(userId, row, now);
+    // Only a changed calendar writes; an unchanged one's poll stays a single read.
+    if (version.isNew) await this.db.query(RECORD_VERSION_SQL, [userId, version.etag, version.lastModified]);
+    return version;
   }
 
   private window(now: Date) {

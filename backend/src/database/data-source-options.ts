@@ -2,6 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseHandle } from './open-database';
 import { pgliteDriver } from './pglite-pg-driver';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { SqlLogger } from './sql-logger';
 import { migrations } from './migrations';
 
 /** The same entities and migrations on both engines; only the driver differs. */
@@ -14,7 +15,8 @@ export function dataSourceOptions(handle: DatabaseHandle, entities: NonNullable<
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
     namingStrategy: new SnakeNamingStrategy(),
-    logging: ['error' as const],
+    // Errors only, and never with their parameters (see SqlLogger).
+    logger: new SqlLogger(),
   };
   if (handle.kind === 'pglite') {
     return { ...common, driver: pgliteDriver(handle.pglite), database: 'postgres' };

@@ -24,6 +24,7 @@ const USER_LIST: ListSpec<User> = {
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
+  private readonly passwordChangedListeners: ((userId: number) => Promise<void>)[] = [];
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -147,9 +148,18 @@ export class UsersService {
     await this.setPassword(user.id, newPassword, currentSid);
   }
 
-  /** Sets a password (admin change, reset link) and ends the user's sessions. */
+  /**
+   * Runs after every password change. Other domains that hold credentials derived from the old password (reset links)
+   * register here, so users need not know them.
+   */
+  onPasswordChanged(listener: (userId: number) => Promise<void>): void {
+    this.passwordChangedListeners.push(listener);
+  }
+
+  /** Sets a password (own change, admin change, reset link), ends the user's sessions and tells the listeners. */
   async setPassword(userId: number, newPassword: string, keepSid?: string): Promise<void> {
     await this.users.update({ id: userId }, { passwordHash: await this.hashPassword(newPassword) });
+    for (const listener of this.passwordChangedListeners) await listener(userId);
     await this.sessions.endAllFor(userId, keepSid);
   }
 

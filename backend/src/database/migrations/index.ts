@@ -7,6 +7,7 @@ import { CalendarPollIndexes1764400000000 } from './1764400000000-calendar-poll-
 import { ExternalBookings1764500000000 } from './1764500000000-external-bookings';
 import { SyncMessageCodes1764600000000 } from './1764600000000-sync-message-codes';
 import { OutboxAndFiles1764700000000 } from './1764700000000-outbox-and-files';
+import { CalendarVersions1764800000000 } from './1764800000000-calendar-versions';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   ExternalBookings1764500000000,
   SyncMessageCodes1764600000000,
   OutboxAndFiles1764700000000,
+  CalendarVersions1764800000000,
 ];
