@@ -38,6 +38,22 @@ describe('back-office lists', () => {
     });
   });
 
+  it('answers empty lists and health on a fresh install with no feeds (no IN () with nothing in it)', async () => {
+    const fresh = await TestApp.start();
+    try {
+      const { agent } = await fresh.loginAs('admin');
+      const all = await agent.get('/api/admin/all-ical-feeds').query(q({ sort: ['name', 'ASC'], range: [0, 24] })).expect(200);
+      expect(all.body).toEqual([]);
+      expect(all.headers['content-range']).toMatch(/ 0-0\/0$/);
+      expect((await agent.get('/api/admin/all-ical-feeds').expect(200)).body).toEqual([]);
+      expect((await agent.get('/api/admin/ical-feeds').query({ userId: 1 }).expect(200)).body).toEqual([]);
+      expect((await agent.get('/api/admin/feed-health').expect(200)).body).toMatchObject({ total: 0, enabled: 0, failing: 0, stale: 0, feeds: [] });
+      expect((await agent.get('/api/admin/ical-feeds').query(q({ filter: { id: [] }, range: [0, 9] })).expect(200)).body).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   describe('all feeds (all-ical-feeds) and the feeds of one user (ical-feeds)', () => {
     let owners: User[];
     beforeAll(async () => {
