@@ -26,17 +26,8 @@ export type FetchFeedResult =
   | { status: 'ok'; body: Buffer; etag?: string; lastModified?: string; contentType?: string; contentHash: string }
   | { status: 'error'; error: string; httpStatus?: number };
 
-/** webcal:// and webcals:// are https feeds; only http and https are fetched. */
-export function normaliseFeedUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim().replace(/^webcals?:\/\//i, 'https://'));
-  } catch {
-    throw new HttpError('invalid-url', 'invalid URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpError('invalid-url', 'unsupported URL scheme');
-  return url;
-}
+/** webcal:// and webcals:// are https feeds; HttpClient checks the rest (a valid http or https URL). */
+const feedUrl = (raw: string): string => raw.trim().replace(/^webcals?:\/\//i, 'https://');
 
 const header = (headers: Record<string, string | string[] | undefined>, name: string): string | undefined => {
   const value = headers[name];
@@ -51,7 +42,7 @@ export async function fetchFeed(http: HttpClient, rawUrl: string, options: Fetch
     };
     if (options.etag) headers['If-None-Match'] = options.etag;
     if (options.lastModified) headers['If-Modified-Since'] = options.lastModified;
-    const answer = await http.get(normaliseFeedUrl(rawUrl), {
+    const answer = await http.get(feedUrl(rawUrl), {
       headers,
       timeoutMs: options.timeoutMs,
       maxBytes: options.maxBytes,
