@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort, LOCK_SCHEDULED_JOB } from '../database/database.port';
 import { JOB_LEASE, JOB_RETRY, JobQueue } from './job-queue.service';
+import type { JobStatusResponse } from './jobs.dto';
 
 /** A recurring task, declared as data. `run` returns a small summary that is stored with the run. */
 export interface ScheduledJob {
@@ -14,18 +15,6 @@ export interface ScheduledJob {
   run: () => Promise<Record<string, unknown> | void>;
   /** Enqueued once when the app starts as well. */
   runAtStart?: boolean;
-}
-
-export interface ScheduledJobStatus {
-  id: string;
-  schedule: string;
-  lastStartedAt: Date | null;
-  lastFinishedAt: Date | null;
-  lastDurationMs: number | null;
-  lastSuccessAt: Date | null;
-  lastError: string | null;
-  lastResult: Record<string, unknown> | null;
-  runCount: number;
 }
 
 /** The pg-boss queue every scheduled job runs through; a job's id is its singleton key. */
@@ -99,7 +88,7 @@ export class ScheduledJobs implements OnApplicationBootstrap {
   }
 
   /** Runs a job now, in this request (admins' "run now"); null if it is unknown or running somewhere already. */
-  async runNow(id: string): Promise<ScheduledJobStatus | null> {
+  async runNow(id: string): Promise<JobStatusResponse | null> {
     if (!(await this.execute(id))) return null;
     return (await this.statuses()).find((s) => s.id === id) ?? null;
   }
@@ -140,7 +129,7 @@ export class ScheduledJobs implements OnApplicationBootstrap {
     );
   }
 
-  async statuses(): Promise<ScheduledJobStatus[]> {
+  async statuses(): Promise<JobStatusResponse[]> {
     const rows = await this.db.query('SELECT * FROM scheduled_jobs');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL rows (TypeORM's query() answers any)
     const byId = new Map<string, any>(rows.map((r: { id: string }) => [r.id, r]));
