@@ -125,9 +125,9 @@ module.exports = {
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      comment: 'An import that resolves to no file or package.',
+      comment: 'An import that resolves to no file or package (virtual: modules are made by a Vite plugin at build time).',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {

@@ -16,7 +16,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   // src/metadata.ts (generated for node16 resolution) imports './x.dto.js'; here that is the .ts source.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@electric-sql/pglite|pg-boss|serialize-error|non-error)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@electric-sql/pglite|pg-boss|serialize-error|non-error|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
   globalSetup: '<rootDir>/test/global-setup.ts',
+  setupFiles: ['<rootDir>/test/setup-worker-database.ts'],
   testTimeout: 30000,
 };

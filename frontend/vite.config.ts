@@ -1,21 +1,105 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { cataloguePart, type CataloguePart } from './src/i18n/catalogueParts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 // One value per build: the startup storage clearing runs once when this changes (see src/app/storage.ts).
 const buildVersion = `${pkg.version}+${new Date().toISOString()}`;
 
+const CATALOGUE_PREFIX = 'virtual:catalogue/';
+
+/**
+ * Serves `virtual:catalogue/<nb|en>/<app|back-office>`: one language's part of src/i18n/<language>.json, so the
+ * catalogue stays one file per language while each screen downloads only what it shows (src/i18n/index.ts).
+ */
+function catalogueParts(): Plugin {
+  return {
+    name: 'catalogue-parts',
+    resolveId: (id) => (id.startsWith(CATALOGUE_PREFIX) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${CATALOGUE_PREFIX}`)) return undefined;
+      const [language, part] = id.slice(CATALOGUE_PREFIX.length + 1).split('/');
+      if (!['nb', 'en'].includes(language) || !['app', 'back-office'].includes(part)) {
+        throw new Error(`No catalogue part ${id.slice(1)}`);
+      }
+      const file = fileURLToPath(new URL(`./src/i18n/${language}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const messages = cataloguePart(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, part as CataloguePart);
+      // JSON.parse of a string literal is faster to start than the same object as a JavaScript literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
+    },
+  };
+}
+
+/**
+ * The installable app (issue 17): a web manifest and a Workbox service worker at /sw.js that precaches the app
+ * shell and the built assets, never an API answer (personal data stays out of Cache Storage), and answers
+ * navigations offline with the shell, whose startup then shows 'no connection'. A new deployment's worker takes
+ * over at once (autoUpdate: skipWaiting, clientsClaim) and drops the old precache. app/serviceWorker.ts registers it.
+ */
+const installableApp = VitePWA({
+  strategies: 'generateSW',
+  filename: 'sw.js',
+  registerType: 'autoUpdate',
+  injectRegister: null,
+  includeAssets: ['icons/apple-touch-icon.png', 'icons/icon.svg'],
+  manifest: {
+    name: 'Eierportal',
+    short_name: 'Eierportal',
+    description: 'Kalender, bookinger og utbetalinger for huseiere og utleiere',
+    lang: 'nb',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#1d4ed8',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,wav,webmanifest}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogueParts(), installableApp],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads, for the size budget (scripts/size-budget.mjs).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every screen runs (React, emotion, MUI's styling core, the router, react-query, i18next) in
+        // one chunk: fewer, larger files compress better and cost fewer requests than the many pieces the
+        // automatic split makes of them, and the chunk stays the same across deploys that do not upgrade them.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'core',
+              test: /node_modules[\\/](react|react-dom|scheduler|@emotion[\\/][^\\/]+|@mui[\\/](system|utils|styled-engine|private-theming)|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|stylis|hoist-non-react-statics|react-is|clsx|@babel[\\/]runtime)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
@@ -27,5 +111,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // The back-office tests render react-admin whole; on a busy 2-core CI machine one can take 15 s. Time limits
+    // here guard against hangs, not against slowness (speed is measured in the benchmarks).
+    testTimeout: 30_000,
   },
 });

@@ -14,12 +14,18 @@ import { EngineName, PreparedEngine, prepareEngine, selectedEngines } from './li
 import { loadSettings } from './lib/load';
 import { describeTarget, passes, round, Scenario, ScenarioEntry } from './lib/scenario';
 import { calendarWindow } from './scenarios/calendar-window';
+import { cases } from './scenarios/cases';
 import { currentUser } from './scenarios/current-user';
+import { backupRestore } from './scenarios/backup-restore';
+import { beds24Sync } from './scenarios/beds24-sync';
 import { feedSync } from './scenarios/feed-sync';
+import { notificationPush } from './scenarios/notification-push';
+import { payouts } from './scenarios/payouts';
 import { subscriptionFeed } from './scenarios/subscription-feed';
 
-// feed-sync runs last: it adds 60,000 imported events the read scenarios should not have to step over.
-const SCENARIOS: Scenario[] = [currentUser, calendarWindow, subscriptionFeed, feedSync];
+// The sync scenarios run after the reads: they add imported bookings (60,000 from feeds) the read scenarios should not
+// step over. Backup and restore come last: they copy whatever the others left, and a restore rewrites every table.
+const SCENARIOS: Scenario[] = [currentUser, calendarWindow, subscriptionFeed, payouts, cases, notificationPush, feedSync, beds24Sync, backupRestore];
 
 /** Scenarios from BENCH_SCENARIOS (comma separated), all of them by default. */
 function selectedScenarios(raw = process.env.BENCH_SCENARIOS): Scenario[] {

@@ -4,7 +4,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import session from 'express-session';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
@@ -12,25 +11,41 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildApiDocument } from './api-docs';
 import { AppModule } from './app.module';
+import { loginRateLimits } from './auth/login-rate-limits';
 import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
 import { sameOrigin } from './common/same-origin.middleware';
+import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
+import { SESSION_USER_LOOKUP, type SessionUserLookup } from './common/session-user';
 import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './database/open-database';
+import type { HttpDrain } from './http-drain';
 
-/** Builds the whole app (API, sessions, security headers, static frontend) without listening. `adapters` replace the default ones. */
-export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, options: { logger?: false; adapters?: AdapterOverrides } = {}): Promise<INestApplication> {
+/** Where failed attempts are counted (loginRateLimits). */
+const LOGIN_PATHS = ['/api/login', '/api/reset-password'];
+
+/**
+ * Builds the whole app (API, sessions, security headers, static frontend) without listening. `adapters` replace the
+ * default ones; `drain` (main.ts) sees every request first, for a graceful stop.
+ */
+export async function createApp(
+  appConfig: AppConfig,
+  handle: DatabaseHandle,
+  options: { logger?: false; adapters?: AdapterOverrides; drain?: HttpDrain } = {},
+): Promise<INestApplication> {
   const config: AppConfig = { ...appConfig, sessionSecret: resolveSessionSecret(appConfig) };
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle, options.adapters), {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bodyParser: false,
   });
-  if (config.trustProxy) app.set('trust proxy', 1);
+  // Express decides from it how far to believe X-Forwarded-For (req.ip) and X-Forwarded-Proto (secure cookies).
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  if (options.drain) app.use(options.drain.middleware);
   // Express's body-hash ETag costs a hash per answer and saves no database work; feeds set their own validators.
   app.set('etag', false);
   app.setGlobalPrefix('api');
@@ -48,51 +63,29 @@ export async function createApp(appConfig: AppConfig, handle: DatabaseHandle, op
   // done). 304s and small answers go out as they are.
   app.use(compression());
   app.use('/api', sameOrigin(config.publicUrl));
+  // Login and reset bodies are small; their own parser comes first, since a body is parsed only once.
+  app.use(LOGIN_PATHS, express.json({ limit: '16kb' }));
   app.use('/api', express.json({ limit: '1mb' }));
-  app.use(
-    session({
-      name: SESSION_COOKIE,
-      store: new DatabaseSessionStore(app.get(DataSource), app.get(Clock)),
-      secret: config.sessionSecret!,
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      cookie: { ...sessionCookieOptions(config.cookieSecure), maxAge: SESSION_MAX_AGE_MS },
-    }),
-  );
+  const sessions = session({
+    name: SESSION_COOKIE,
+    store: new DatabaseSessionStore(app.get(DataSource), app.get(Clock), app.get<SessionUserLookup>(SESSION_USER_LOOKUP, { strict: false })),
+    secret: config.sessionSecret!,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { ...sessionCookieOptions(config.cookieSecure), maxAge: SESSION_MAX_AGE_MS },
+  });
+  app.use(sessions);
+  // /ws upgrades are checked by the same session middleware and against PUBLIC_URL's origin.
+  app.useWebSocketAdapter(new SessionWsAdapter(app, sessions, config.publicUrl));
 
-  app.use(['/api/login', '/api/reset-password'], express.json({ limit: '16kb' }), ...authRateLimits(config.authRateLimit));
+  app.use(LOGIN_PATHS, ...loginRateLimits(config.authRateLimit, app.get(DataSource), app.get(Clock)));
 
   SwaggerModule.setup('api/docs', app, await buildApiDocument(app));
 
   serveFrontend(app, config);
   await app.init();
   return app;
-}
-
-/**
- * Login and password reset count failed attempts (a successful login costs nothing) in two windows of 15 minutes:
- * per client and account, so one attacker cannot lock everybody out of one account, and per client across all
- * accounts and tokens (five times as many), so spraying usernames or guessing reset tokens is limited too.
- */
-function authRateLimits(perAccount: number) {
-  const common = {
-    windowMs: 15 * 60 * 1000,
-    standardHeaders: 'draft-8' as const,
-    legacyHeaders: false,
-    skipSuccessfulRequests: true,
-    handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.', code: 'rate_limited' }),
-  };
-  const client = (req: express.Request) => ipKeyGenerator(req.ip ?? '');
-  return [
-    rateLimit({ ...common, limit: perAccount * 5, keyGenerator: client, identifier: 'per-client' }),
-    rateLimit({
-      ...common,
-      limit: perAccount,
-      keyGenerator: (req) => `${client(req)}|${String(req.body?.username ?? req.body?.token ?? '').toLowerCase()}`,
-      identifier: 'per-account',
-    }),
-  ];
 }
 
 /** Serves the built SPA: hashed assets cached for a year, every other non-API path answered with index.html. */

@@ -1,17 +1,27 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AgreementsModule } from './agreements/agreements.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
+import { CasesModule } from './cases/cases.module';
 import { SessionsModule } from './common/sessions/sessions.module';
 import { AccessGuard } from './common/access.guard';
 import { AdapterOverrides, AdaptersModule } from './common/adapters/adapters.module';
+import { EventsModule } from './common/events/domain-events';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import type { DatabaseHandle } from './database/open-database';
 import { FeedsModule } from './feeds/feeds.module';
+import { Beds24Module } from './beds24/beds24.module';
 import { JobsModule } from './jobs/jobs.module';
+import { MailModule } from './mail/mail.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { BackupsModule } from './backups/backups.module';
+import { PayoutsModule } from './payouts/payouts.module';
+import { PricesModule } from './prices/prices.module';
+import { MaintenanceGuard } from './system/maintenance.guard';
 import { SystemModule } from './system/system.module';
 import { TranslationModule } from './translation/translation.module';
 import { UsersModule } from './users/users.module';
@@ -40,6 +50,7 @@ export class AppModule {
         CoreModule.forRoot(config),
         DatabaseModule.forRoot(handle),
         AdaptersModule.forRoot(adapters),
+        EventsModule,
         SessionsModule,
         UsersModule,
         AuthModule,
@@ -49,8 +60,18 @@ export class AppModule {
         TranslationModule,
         JobsModule,
         FeedsModule,
+        NotificationsModule,
+        Beds24Module,
+        MailModule,
+        AgreementsModule,
+        CasesModule,
+        PayoutsModule,
+        PricesModule,
+        BackupsModule,
       ],
       providers: [
+        // Maintenance first: while it is on, a non-admin hears 503 before any 401/403 (SPEC §4).
+        { provide: APP_GUARD, useExisting: MaintenanceGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],

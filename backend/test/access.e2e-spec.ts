@@ -1,8 +1,16 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AgreementsService } from '../src/agreements/agreements.service';
 import { PasswordResetService } from '../src/auth/password-reset.service';
+import { BackupsService } from '../src/backups/backups.service';
+import { Beds24Config } from '../src/beds24/beds24-config.entity';
 import { CalendarService } from '../src/calendar/calendar.service';
+import { CasesService } from '../src/cases/cases.service';
 import { SubscriptionService } from '../src/calendar/subscription.service';
 import { FeedsService } from '../src/feeds/feeds.service';
+import { NotificationsService } from '../src/notifications/notifications.service';
+import { PayoutsService } from '../src/payouts/payouts.service';
+import { PricesService } from '../src/prices/prices.service';
 import { User } from '../src/users/user.entity';
 import { registeredRoutes } from './helpers/routes';
 import { PASSWORD, TestApp } from './helpers/test-app';
@@ -37,7 +45,47 @@ const markedDayOf = (ctx: Ctx) => calendarOf(ctx.t).createMarkedDay(ctx.owner, {
 /** Feeds here point at a loopback address, which the SSRF rule refuses at once: syncs fail fast without a network. */
 const feedOf = (ctx: Ctx) => ctx.t.app.get(FeedsService).create(ctx.owner, { name: 'Airbnb', url: 'http://127.0.0.1:9/calendar.ics' });
 const OWNED_OR_ADMIN = [401, 200, 404, 404, 200] as RouteCase['expect'];
+const notificationOf = (ctx: Ctx) => ctx.t.app.get(NotificationsService).create({ userId: ctx.owner.id, type: 'system', params: { text: 'Hei' } });
+const payoutOf = async (ctx: Ctx) => ctx.t.app.get(PayoutsService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, month: 3, year: 2026, amount: '1000.00' });
+const priceOf = (ctx: Ctx) => ctx.t.app.get(PricesService).create({ userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
+/** Admin-only writes that create a row answer 201. */
+const ADMIN_CREATES = [401, 403, 403, 403, 201] as RouteCase['expect'];
 const noteOf = (ctx: Ctx) => calendarOf(ctx.t).saveNote(ctx.owner, 'ical-1-abc', 'Gjest kommer sent');
+/**
+ * A Beds24 configuration of the owner, written straight to its table: its sealed key opens under no secret, so a sync
+ * or a connection test answers 'needs new credentials' without calling anyone (beds24.e2e-spec.ts covers the calls).
+ */
+const beds24ConfigOf = async (ctx: Ctx) => {
+  await ctx.t.app.get(DataSource).getRepository(Beds24Config).save({ userId: ctx.owner.id, credentialSealed: 'x.y.z', credentialKind: 'refresh', credentialLast4: 'abcd', propId: 1001, nextSyncAt: new Date('2100-01-01') });
+  return ctx.owner.id;
+};
+/** An agreement of "owner", made by an admin: staff read it, the owner reads it and writes notes, others hear 404. */
+const agreementOf = async (ctx: Ctx) => {
+  const admin = await ctx.t.createUser('admin');
+  return (await ctx.t.app.get(AgreementsService).create(admin, { userId: ctx.owner.id, title: 'Gjennomgang', meetingDate: '2026-07-01T10:00:00Z' })).view.agreement;
+};
+const AGREEMENT_READ = [401, 200, 404, 200, 200] as RouteCase['expect'];
+/** A case of "owner" (opened by them) with one message and, when asked, an attachment. */
+const caseOf = async (ctx: Ctx) => (await ctx.t.app.get(CasesService).create(ctx.owner, { title: 'Får ikke logget inn', category: 'account', message: 'Hei' })).kase;
+const closedCaseOf = async (ctx: Ctx) => {
+  const kase = await caseOf(ctx);
+  await ctx.t.app.get(CasesService).close(ctx.owner, kase.id);
+  return kase;
+};
+/** A message staff wrote to "owner": the owner's side marks it read. */
+const caseAnswerOf = async (ctx: Ctx) => {
+  const kase = await caseOf(ctx);
+  return (await ctx.t.app.get(CasesService).addMessage(await ctx.t.createUser('admin'), kase.id, { message: 'Vi ser på det' })).message;
+};
+const caseAttachmentOf = async (ctx: Ctx) => {
+  const kase = await caseOf(ctx);
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  return (await ctx.t.app.get(CasesService).addMessage(ctx.owner, kase.id, { message: 'Bilde' }, [{ originalname: 'feil.png', buffer: png, size: png.length }])).attachments[0];
+};
+/** The owner and staff read a case; another owner hears it does not exist. */
+const CASE_READ = [401, 200, 404, 200, 200] as RouteCase['expect'];
+/** The owner and admins write on a case; mini admins only read. */
+const CASE_WRITE = [401, 200, 404, 403, 200] as RouteCase['expect'];
 
 const cases: RouteCase[] = [
   { route: 'GET /api/health', call: () => ({ path: '/api/health' }), expect: PUBLIC },
@@ -67,6 +115,7 @@ const cases: RouteCase[] = [
   { route: 'POST /api/admin/users/:id/block', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/block`, body: { reason: 'Test' } }), expect: ADMIN_ONLY },
   { route: 'POST /api/admin/users/:id/unblock', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/unblock` }), expect: ADMIN_ONLY },
 
+  { route: 'GET /api/calendar-window', call: () => ({ path: `/api/calendar-window?${RANGE}` }), expect: ANY_USER },
   { route: 'GET /api/events', call: () => ({ path: `/api/events?${RANGE}` }), expect: ANY_USER },
   { route: 'POST /api/events', call: () => ({ path: '/api/events', body: { title: 'Eiersperre tid', startTime: '2027-02-01T10:00:00Z', endTime: '2027-02-01T14:00:00Z' } }), expect: ANY_USER_CREATES },
   { route: 'PUT /api/events/:id', call: async (ctx) => ({ path: `/api/events/${(await eventOf(ctx)).id}`, body: { title: 'Endret' } }), expect: OWNED },
@@ -111,7 +160,68 @@ const cases: RouteCase[] = [
   { route: 'POST /api/admin/users/:id/calendar-link/renew', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/calendar-link/renew` }), expect: ADMIN_ONLY },
   { route: 'GET /api/admin/jobs', call: () => ({ path: '/api/admin/jobs' }), expect: STAFF_READ },
   { route: 'POST /api/admin/jobs/:id/run', call: () => ({ path: '/api/admin/jobs/session-cleanup/run' }), expect: ADMIN_ONLY },
+  { route: 'GET /api/notifications', call: () => ({ path: '/api/notifications' }), expect: ANY_USER },
+  { route: 'GET /api/notifications/unread-count', call: () => ({ path: '/api/notifications/unread-count' }), expect: ANY_USER },
+  { route: 'PATCH /api/notifications/:id/read', call: async (ctx) => ({ path: `/api/notifications/${(await notificationOf(ctx)).id}/read` }), expect: OWNED },
+  { route: 'POST /api/notifications/read-all', call: () => ({ path: '/api/notifications/read-all' }), expect: ANY_USER },
+  { route: 'DELETE /api/notifications/:id', call: async (ctx) => ({ path: `/api/notifications/${(await notificationOf(ctx)).id}` }), expect: OWNED },
+  { route: 'POST /api/notifications/register', call: () => ({ path: '/api/notifications/register', body: { language: 'nb' } }), expect: ANY_USER },
+  { route: 'GET /api/admin/beds24-configs', call: () => ({ path: '/api/admin/beds24-configs' }), expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/beds24-config/:userId', call: async (ctx) => ({ path: `/api/admin/beds24-config/${await beds24ConfigOf(ctx)}` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/beds24-config/:userId', call: async (ctx) => ({ path: `/api/admin/beds24-config/${await beds24ConfigOf(ctx)}`, body: { syncFutureDays: 200 } }), expect: ADMIN_ONLY },
+  { route: 'DELETE /api/admin/beds24-config/:userId', call: async (ctx) => ({ path: `/api/admin/beds24-config/${await beds24ConfigOf(ctx)}` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/beds24-config/:userId/test', call: async (ctx) => ({ path: `/api/admin/beds24-config/${await beds24ConfigOf(ctx)}/test` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/beds24-sync/:userId', call: async (ctx) => ({ path: `/api/admin/beds24-sync/${await beds24ConfigOf(ctx)}` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/admin-agreements', call: () => ({ path: '/api/admin-agreements' }), expect: ANY_USER },
+  { route: 'POST /api/admin-agreements', call: ({ owner }) => ({ path: '/api/admin-agreements', body: { userId: owner.id, title: 'Gjennomgang', meetingDate: '2026-07-01T10:00:00Z' } }), expect: [401, 403, 403, 403, 201] },
+  { route: 'GET /api/admin-agreements/:id', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}` }), expect: AGREEMENT_READ },
+  { route: 'PUT /api/admin-agreements/:id', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}`, body: { title: 'Endret' } }), expect: ADMIN_ONLY },
+  { route: 'DELETE /api/admin-agreements/:id', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/admin-agreements/:id/notes', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}/notes` }), expect: AGREEMENT_READ },
+  { route: 'POST /api/admin-agreements/:id/notes', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}/notes`, body: { content: 'Hei' } }), expect: [401, 201, 404, 403, 201] },
+  { route: 'GET /api/cases', call: () => ({ path: '/api/cases' }), expect: ANY_USER },
+  // A mini admin opening a case of their own is a write: mini admins only read cases.
+  { route: 'POST /api/cases', call: () => ({ path: '/api/cases', body: { title: 'Faktura', category: 'billing', message: 'Hei' } }), expect: [401, 201, 201, 403, 201] },
+  { route: 'GET /api/cases/unread-count', call: () => ({ path: '/api/cases/unread-count' }), expect: ANY_USER },
+  { route: 'GET /api/cases/:id', call: async (ctx) => ({ path: `/api/cases/${(await caseOf(ctx)).id}` }), expect: CASE_READ },
+  { route: 'GET /api/cases/:id/messages', call: async (ctx) => ({ path: `/api/cases/${(await caseOf(ctx)).id}/messages` }), expect: CASE_READ },
+  { route: 'POST /api/cases/:id/messages', call: async (ctx) => ({ path: `/api/cases/${(await caseOf(ctx)).id}/messages`, body: { message: 'Hei igjen' } }), expect: [401, 201, 404, 403, 201] },
+  { route: 'POST /api/cases/messages/:id/read', call: async (ctx) => ({ path: `/api/cases/messages/${(await caseAnswerOf(ctx)).id}/read` }), expect: CASE_WRITE },
+  { route: 'POST /api/cases/:id/close', call: async (ctx) => ({ path: `/api/cases/${(await caseOf(ctx)).id}/close` }), expect: CASE_WRITE },
+  { route: 'POST /api/cases/:id/reopen', call: async (ctx) => ({ path: `/api/cases/${(await closedCaseOf(ctx)).id}/reopen` }), expect: CASE_WRITE },
+  { route: 'GET /api/cases/attachments/:id', call: async (ctx) => ({ path: `/api/cases/attachments/${(await caseAttachmentOf(ctx)).id}` }), expect: CASE_READ },
+  { route: 'GET /api/admin/cases', call: () => ({ path: '/api/admin/cases' }), expect: STAFF_READ },
+  { route: 'POST /api/admin/cases/:id/assign', call: async (ctx) => ({ path: `/api/admin/cases/${(await caseOf(ctx)).id}/assign`, body: { department: 'customer_service' } }), expect: ADMIN_ONLY },
   { route: 'PUT /api/admin/events/:id/color', call: async (ctx) => ({ path: `/api/admin/events/${(await eventOf(ctx)).id}/color`, body: { color: '#16a34a' } }), expect: ADMIN_ONLY },
+
+  { route: 'GET /api/user/payouts/year/:year', call: () => ({ path: '/api/user/payouts/year/2026' }), expect: ANY_USER },
+  { route: 'GET /api/user/payouts/year/:year/statement.csv', call: () => ({ path: '/api/user/payouts/year/2026/statement.csv' }), expect: ANY_USER },
+  { route: 'GET /api/user/payouts/year/:year/statement.pdf', call: () => ({ path: '/api/user/payouts/year/2026/statement.pdf' }), expect: ANY_USER },
+  { route: 'GET /api/admin/payouts', call: ({ owner }) => ({ path: `/api/admin/payouts?userId=${owner.id}&year=2026` }), expect: STAFF_READ },
+  { route: 'GET /api/admin/payouts/user/:userId/year/:year', call: ({ owner }) => ({ path: `/api/admin/payouts/user/${owner.id}/year/2026` }), expect: STAFF_READ },
+  { route: 'GET /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}` }), expect: STAFF_READ },
+  { route: 'POST /api/admin/payouts', call: ({ owner }) => ({ path: '/api/admin/payouts', body: { userId: owner.id, month: 4, year: 2026, amount: '250.50' } }), expect: ADMIN_CREATES },
+  { route: 'POST /api/admin/payouts/calculate-rental-days', call: ({ owner }) => ({ path: '/api/admin/payouts/calculate-rental-days', body: { userId: owner.id, month: 4, year: 2026 } }), expect: ADMIN_ONLY },
+  { route: 'PATCH /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}`, body: { status: 'paid' } }), expect: ADMIN_ONLY },
+  { route: 'DELETE /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/prices', call: () => ({ path: '/api/prices' }), expect: ANY_USER },
+  { route: 'POST /api/prices', call: ({ owner }) => ({ path: '/api/prices', body: { userId: owner.id, name: 'Lavsesong', priceFrom: 900, priceTo: 1200.5, discountPercent: 10 } }), expect: ADMIN_CREATES },
+  { route: 'PUT /api/prices/:id', call: async (ctx) => ({ path: `/api/prices/${(await priceOf(ctx)).id}`, body: { name: 'Endret', priceFrom: '1000', priceTo: '2000', discountPercent: '5' } }), expect: ADMIN_ONLY },
+  { route: 'DELETE /api/prices/:id', call: async (ctx) => ({ path: `/api/prices/${(await priceOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/system-settings', call: () => ({ path: '/api/system-settings' }), expect: PUBLIC },
+  { route: 'PUT /api/system-settings/:key', call: () => ({ path: '/api/system-settings/frontPage.backgroundColor', body: { value: '#1e3a8a' } }), expect: ADMIN_ONLY },
+  { route: 'POST /api/system-settings', call: () => ({ path: '/api/system-settings', body: { key: 'calendar.eventColor', value: '#ef4444' } }), expect: [401, 403, 403, 403, 201] },
+  // Turning maintenance off: turning it on would close the other routes of this shared app (system-settings.e2e-spec covers on).
+  { route: 'POST /api/admin/maintenance-mode', call: () => ({ path: '/api/admin/maintenance-mode', body: { enabled: false } }), expect: ADMIN_ONLY },
+  { route: 'GET /api/maintenance-status', call: () => ({ path: '/api/maintenance-status' }), expect: PUBLIC },
+  { route: 'GET /api/admin/backups', call: () => ({ path: '/api/admin/backups' }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/backups', call: () => ({ path: '/api/admin/backups' }), expect: ADMIN_CREATES },
+  // A backup of this moment, restored: the admin's restore puts back the same rows (backups.e2e-spec covers the rest).
+  {
+    route: 'POST /api/admin/backups/restore/:filename',
+    call: async ({ t }) => ({ path: `/api/admin/backups/restore/${(await t.app.get(BackupsService).create(false, null)).filename}` }),
+    expect: ADMIN_ONLY,
+  },
 ];
 
 describe('access control on every route', () => {
@@ -137,7 +247,7 @@ describe('access control on every route', () => {
       const owner = await t.createUser('user');
       const agent = await agentFor(who, owner);
       const { path, body } = await c.call({ t, owner, n: ++n });
-      const method = c.route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+      const method = c.route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
       const req = agent[method](path);
       const res = body ? await req.send(body) : await req;
       expect({ who, status: res.status }).toEqual({ who, status: c.expect[WHO.indexOf(who)] });

@@ -231,3 +231,109 @@ describe('rate limiting', () => {
     expect(res.body.message).toMatch(/For mange forsøk/);
   });
 });
+
+/** Failed logins per account and client in these suites. */
+const LIMIT = 3;
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const login = (t: TestApp, username: string, password: string, forwardedFor?: string) => {
+  const req = t.anon().post('/api/login');
+  if (forwardedFor) req.set('X-Forwarded-For', forwardedFor);
+  return req.send({ username, password });
+};
+
+describe('rate limiting behind a trusted proxy (TRUST_PROXY=loopback)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start({ AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: 'loopback' })));
+  afterAll(() => t.close());
+
+  it('counts " Foo@Example.COM " and "foo@example.com" as one account', async () => {
+    const user = await t.createUser('user', { username: 'foo@example.com' });
+    const from = '198.51.100.1';
+    await login(t, ' Foo@Example.COM ', 'feil', from).expect(401);
+    await login(t, 'FOO@EXAMPLE.COM', 'feil', from).expect(401);
+    await login(t, 'foo@example.com', 'feil', from).expect(401);
+    // The budget is spent whichever spelling comes next, the right password included.
+    await login(t, '\u00a0foo@example.com', PASSWORD, from).expect(429);
+    await login(t, user.username, PASSWORD, from).expect(429);
+  });
+
+  it('never counts a correct login: failures around any number of successes keep their budget', async () => {
+    const user = await t.createUser('user');
+    const from = '198.51.100.2';
+    await login(t, user.username, 'feil', from).expect(401);
+    await login(t, user.username, 'feil', from).expect(401);
+    for (let i = 0; i < 2 * LIMIT; i++) await login(t, user.username, PASSWORD, from).expect(200);
+    await login(t, user.username, 'feil', from).expect(401);
+    await login(t, user.username, PASSWORD, from).expect(429);
+  });
+
+  it('counts each client behind the proxy by its own address, so one typo-prone user locks out nobody else', async () => {
+    const colleague = await t.createUser('user');
+    // One person fails across many accounts until the per-client budget (5 × the limit) is spent.
+    for (let i = 0; i < 5 * LIMIT; i++) await login(t, `typo${i}@example.com`, 'feil', '198.51.100.3').expect(401);
+    await login(t, colleague.username, PASSWORD, '198.51.100.3').expect(429);
+    // The colleague at the next desk, behind the same proxy, logs in.
+    await login(t, colleague.username, PASSWORD, '198.51.100.4').expect(200);
+    // The proxy's own hop is trusted; the address the client claims before it is what counts.
+    await login(t, colleague.username, PASSWORD, '203.0.113.9, 198.51.100.3').expect(429);
+  });
+
+  it('counts an IPv6 client by its /56', async () => {
+    const user = await t.createUser('user');
+    for (let i = 0; i < LIMIT; i++) await login(t, user.username, 'feil', `2001:db8:1:1${i}0::${i + 1}`).expect(401);
+    // Same /56 (2001:db8:1:100::/56), another address: the same budget.
+    await login(t, user.username, PASSWORD, '2001:db8:1:1ff::7').expect(429);
+    // Next /56: its own budget.
+    await login(t, user.username, PASSWORD, '2001:db8:1:200::1').expect(200);
+  });
+
+  it('starts a new window when the 15 minutes have passed on the clock', async () => {
+    const user = await t.createUser('user');
+    for (let i = 0; i < LIMIT; i++) await login(t, user.username, 'feil', '198.51.100.5').expect(401);
+    await login(t, user.username, PASSWORD, '198.51.100.5').expect(429);
+    t.clock.advance(15 * 60 * 1000);
+    await login(t, user.username, PASSWORD, '198.51.100.5').expect(200);
+  });
+
+  it('keeps the login body limit of 16 kB', async () => {
+    const res = await login(t, 'big@example.com', 'x'.repeat(20 * 1024), '198.51.100.6');
+    expect(res.status).toBe(413);
+    // Under the limit the body is parsed and judged: a 10 kB password is past the 1,024-character cap.
+    await login(t, 'big@example.com', 'x'.repeat(10 * 1024), '198.51.100.6').expect(400);
+  });
+});
+
+describe('rate limiting when TRUST_PROXY does not trust the hop', () => {
+  let t: TestApp;
+  // The proxies are in 10.0.0.0/8; the test client connects from loopback, which is not one of them.
+  beforeAll(async () => (t = await TestApp.start({ AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: '10.0.0.0/8' })));
+  afterAll(() => t.close());
+
+  it('ignores X-Forwarded-For: a client cannot buy attempts by claiming other addresses', async () => {
+    const user = await t.createUser('user');
+    for (let i = 0; i < LIMIT; i++) await login(t, user.username, 'feil', `198.51.100.${10 + i}`).expect(401);
+    await login(t, user.username, PASSWORD, '198.51.100.99').expect(429);
+  });
+});
+
+(onPostgres ? describe : describe.skip)('rate limiting across instances (PostgreSQL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await TestApp.start({ AUTH_RATE_LIMIT: String(LIMIT) });
+    b = await a.anotherInstance({ AUTH_RATE_LIMIT: String(LIMIT) });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('shares one budget between two instances on one database', async () => {
+    const user = await a.createUser('user');
+    await login(a, user.username, 'feil').expect(401);
+    await login(b, user.username, 'feil').expect(401);
+    await login(a, user.username, 'feil').expect(401);
+    await login(b, user.username, PASSWORD).expect(429);
+    await login(a, user.username, PASSWORD).expect(429);
+  });
+});

@@ -13,9 +13,7 @@ describe('calendar', () => {
   async function storeBeds24Booking(userId: number, title: string): Promise<void> {
     const start = new Date('2027-01-15T14:00:00Z');
     const booking = { externalUid: '4711', startTime: start, endsAt: new Date(start.getTime() + 3_600_000), allDay: false, startDate: null, endDate: null, summary: title, description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
-    await t.app.get(DataSource).transaction((tx) =>
-      t.app.get(ExternalBookingsService).applyPull(tx, { source: { kind: 'beds24', id: 42, userId }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 }),
-    );
+    await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 42, userId }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
   }
 
   describe('events', () => {

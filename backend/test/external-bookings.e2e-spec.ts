@@ -26,7 +26,7 @@ describe('external bookings store', () => {
   afterAll(() => t.close());
 
   const apply = (source: BookingSource, pull: Partial<ExternalPull> & { bookings: ExternalBookingInput[] }) =>
-    db.transaction((tx) => bookings.applyPull(tx, { source, complete: true, now: NOW, emptyPullsBefore: 0, ...pull }));
+    bookings.applyPull({ source, complete: true, now: NOW, emptyPullsBefore: 0, ...pull });
   const uids = async (source: BookingSource) =>
     (await bookings.listForUser(source.userId, YEAR)).filter((b) => b.sourceKind === source.kind && b.sourceId === source.id).map((b) => b.externalUid).sort();
   const rowOf = async (source: BookingSource, uid: string) =>
@@ -40,20 +40,32 @@ describe('external bookings store', () => {
 
   it('upserts by key and touches updated_at and revision only when something shown changed', async () => {
     const source = await beds24Source();
-    expect(await apply(source, { bookings: [stay('a', FUTURE), stay('b', FUTURE)] })).toEqual({ stored: 2, removed: 0, emptyPulls: 0, keptUntilConfirmed: null });
+    expect(await apply(source, { bookings: [stay('a', FUTURE), stay('b', FUTURE)] })).toEqual({ stored: 2, removed: 0, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 2, changed: 0, cancelled: 0 }, all: { added: 2, changed: 0 } });
     const first = await rowOf(source, 'a');
     expect(first.revision).toBe(0);
 
-    await apply(source, { bookings: [stay('a', FUTURE, { kind: 'blocked' }), stay('b', FUTURE)] });
+    // Not shown, so not a change anyone is told of.
+    expect((await apply(source, { bookings: [stay('a', FUTURE, { kind: 'blocked' }), stay('b', FUTURE)] })).future).toEqual({ added: 0, changed: 0, cancelled: 0 });
     const same = await rowOf(source, 'a');
     expect(same).toMatchObject({ revision: 0, kind: 'blocked' });
     expect(same.updated_at).toEqual(first.updated_at);
 
-    await apply(source, { bookings: [stay('a', FUTURE, { summary: 'Ola Nordmann' }), stay('b', FUTURE)] });
+    expect((await apply(source, { bookings: [stay('a', FUTURE, { summary: 'Ola Nordmann' }), stay('b', FUTURE)] })).future).toEqual({ added: 0, changed: 1, cancelled: 0 });
     const changed = await rowOf(source, 'a');
     expect(changed).toMatchObject({ revision: 1, summary: 'Ola Nordmann' });
     expect(changed.updated_at.getTime()).toBeGreaterThan(first.updated_at.getTime());
     expect((await rowOf(source, 'b')).revision).toBe(0);
+  });
+
+  it('a pull larger than one upsert slice is stored whole, and a complete pull after it removes across slices', async () => {
+    const source = await beds24Source();
+    const many = Array.from({ length: 1234 }, (_, i) => stay(`s${String(i).padStart(4, '0')}`, FUTURE));
+    expect(await apply(source, { bookings: many })).toEqual({ stored: 1234, removed: 0, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 1234, changed: 0, cancelled: 0 }, all: { added: 1234, changed: 0 } });
+    expect(await uids(source)).toHaveLength(1234);
+    // Keep every third: the survivors and the removed ones are spread over all three slices of the first pull.
+    const kept = many.filter((_, i) => i % 3 === 0);
+    expect(await apply(source, { bookings: kept })).toEqual({ stored: kept.length, removed: 1234 - kept.length, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 0, changed: 0, cancelled: 1234 - kept.length }, all: { added: 0, changed: 0 } });
+    expect(await uids(source)).toEqual(kept.map((b) => b.externalUid));
   });
 
   it('an incomplete pull (a partial parse, a delta) removes nothing it did not see', async () => {
@@ -67,7 +79,7 @@ describe('external bookings store', () => {
   it('a complete pull removes the future bookings that vanished and keeps past ones', async () => {
     const source = await beds24Source();
     await apply(source, { bookings: [stay('a', FUTURE), stay('b', FUTURE), stay('old', PAST)] });
-    expect(await apply(source, { bookings: [stay('a', FUTURE)] })).toEqual({ stored: 1, removed: 1, emptyPulls: 0, keptUntilConfirmed: null });
+    expect(await apply(source, { bookings: [stay('a', FUTURE)] })).toEqual({ stored: 1, removed: 1, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 0, changed: 0, cancelled: 1 }, all: { added: 0, changed: 0 } });
     expect(await uids(source)).toEqual(['a', 'old']);
   });
 
@@ -75,11 +87,11 @@ describe('external bookings store', () => {
     const source = await beds24Source();
     await apply(source, { bookings: [stay('a', FUTURE), stay('b', FUTURE), stay('old', PAST)] });
     const first = await apply(source, { bookings: [] });
-    expect(first).toEqual({ stored: 0, removed: 0, emptyPulls: 1, keptUntilConfirmed: 2 });
+    expect(first).toEqual({ stored: 0, removed: 0, emptyPulls: 1, keptUntilConfirmed: 2, future: { added: 0, changed: 0, cancelled: 0 }, all: { added: 0, changed: 0 } });
     expect(await uids(source)).toEqual(['a', 'b', 'old']);
     // A pull of past bookings only is empty of the future in the same way; with one empty pull before, it confirms.
     const second = await apply(source, { bookings: [stay('old', PAST)], emptyPullsBefore: first.emptyPulls });
-    expect(second).toEqual({ stored: 1, removed: 2, emptyPulls: 0, keptUntilConfirmed: null });
+    expect(second).toEqual({ stored: 1, removed: 2, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 0, changed: 0, cancelled: 2 }, all: { added: 0, changed: 0 } });
     expect(await uids(source)).toEqual(['old']);
   });
 
@@ -96,7 +108,7 @@ describe('external bookings store', () => {
   it('a source that never had future bookings empties at once', async () => {
     const source = await beds24Source();
     await apply(source, { bookings: [stay('old', PAST)] });
-    expect(await apply(source, { bookings: [] })).toEqual({ stored: 0, removed: 0, emptyPulls: 0, keptUntilConfirmed: null });
+    expect(await apply(source, { bookings: [] })).toEqual({ stored: 0, removed: 0, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 0, changed: 0, cancelled: 0 }, all: { added: 0, changed: 0 } });
     expect(await uids(source)).toEqual(['old']);
   });
 

@@ -31,7 +31,7 @@ describe('scheduled jobs', () => {
     await db.query(`INSERT INTO session (sid, sess, expire, user_id) VALUES ('old-1', '{}', $2::timestamptz - interval '1 day', $1), ('old-2', '{}', $2::timestamptz - interval '1 hour', $1)`, [user.id, now]);
 
     const before = (await admin.get('/api/admin/jobs').expect(200)).body;
-    expect(before.map((j: { id: string }) => j.id).sort()).toEqual(['feed-sync-tick', 'session-cleanup']);
+    expect(before.map((j: { id: string }) => j.id).sort()).toEqual(['agreement-reminders', 'backup-daily', 'beds24-sync-tick', 'feed-sync-tick', 'notification-cleanup', 'session-cleanup']);
     const cleanup = before.find((j: { id: string }) => j.id === 'session-cleanup');
     expect(cleanup).toMatchObject({ schedule: '0 17 * * * *', runCount: 1, lastError: null }); // the run at start
 
@@ -94,7 +94,8 @@ describe('a worker that dies mid-job', () => {
     await queue.work<{ n: number }>('lease-probe', { pollingIntervalSeconds: 1 }, async (job) => void done.push(job.id));
     await waitFor(() => done.length === 1, 'the retried job to run', 30_000);
     expect(done).toEqual([id]);
-    const job = (await queue.jobs('lease-probe')).find((j) => j.id === id);
+    // pg-boss records the completion just after the handler returns.
+    const job = await waitFor(async () => (await queue.jobs('lease-probe')).find((j) => j.id === id && j.state !== 'active'), 'the job to be marked done');
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
   }, 40_000);
 });

@@ -1,14 +1,12 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
+import { SubscriptionService } from '../src/calendar/subscription.service';
 import { FeedServer, stays } from './helpers/feed-server';
 import { TestApp } from './helpers/test-app';
+import { pythonIcalendar, runPythonJson } from './helpers/python';
 
-/** Debian's python3-icalendar, when installed (CI installs it): a second parser that shares no code with ours. */
-const PYTHON = '/usr/bin/python3';
-const pythonIcalendar = spawnSync(PYTHON, ['-c', 'import icalendar'], { stdio: 'ignore' }).status === 0;
 
 function parseWithPython(ics: string): { uid: string; start: string; end: string; summary: string; allDay: boolean }[] {
   const script = `
@@ -21,7 +19,7 @@ for e in cal.walk('VEVENT'):
     fmt = (lambda d: d.isoformat()) if all_day else (lambda d: d.astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ'))
     out.append({'uid': str(e['UID']), 'start': fmt(s), 'end': fmt(en), 'summary': str(e['SUMMARY']), 'allDay': all_day})
 print(json.dumps(out))`;
-  return JSON.parse(execFileSync(PYTHON, ['-c', script], { input: ics }).toString());
+  return runPythonJson(script, ics);
 }
 
 describe('personal subscription feed', () => {
@@ -41,8 +39,9 @@ describe('personal subscription feed', () => {
     await agent.post('/api/events').send({ title: 'Eiersperre; tid, med «æøå» og en lang beskrivelse som må brettes over flere linjer i feeden', startTime: '2027-01-05T10:00:00Z', endTime: '2027-01-05T14:00:00Z', description: 'Linje 1\nLinje 2' }).expect(201);
     await agent.post('/api/marked-days').send({ date: '2027-01-20', markerType: 'vacation', notes: 'Ferie' }).expect(201);
     const url = feeds.serve(`/sub-${user.id}.ics`, stays({ uid: 'stay-1@airbnb.com', start: '2027-01-10', end: '2027-01-15' }));
-    const feed = (await agent.post('/api/ical-feeds').send({ name: 'Airbnb', url }).expect(201)).body;
-    await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
+    await agent.post('/api/ical-feeds').send({ name: 'Airbnb', url }).expect(201);
+    // A new feed is synced by the job workers at once (a manual sync meanwhile answers 'busy' and imports nothing).
+    await t.jobsDone();
     const { url: link } = (await agent.get('/api/user/calendar-link').expect(200)).body;
     return { agent, user, link: link as string };
   }
@@ -161,6 +160,27 @@ describe('personal subscription feed', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('renders once per change, not once per request: concurrent full GETs share one render, a change renders anew', async () => {
+    const { agent, link } = await hostWithCalendar();
+    const renders = jest.spyOn(t.app.get(SubscriptionService), 'render');
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => request(t.server).get(pathOf(link)).expect(200)));
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+      expect(renders).toHaveBeenCalledTimes(1);
+      await request(t.server).get(pathOf(link)).expect(200);
+      expect(renders).toHaveBeenCalledTimes(1);
+
+      await agent.post('/api/events').send({ title: 'Etter endringen', startTime: '2027-02-01T10:00:00Z' }).expect(201);
+      const changed = await request(t.server).get(pathOf(link)).expect(200);
+      expect(changed.headers.etag).not.toBe(answers[0].headers.etag);
+      expect(changed.text).toContain('SUMMARY:Etter endringen');
+      expect(renders).toHaveBeenCalledTimes(2);
+    } finally {
+      renders.mockRestore();
+    }
+  });
+
   it('moves Last-Modified when an event or a marked day is deleted, so If-Modified-Since alone sees it', async () => {
     const { agent, link } = await hostWithCalendar();
     const event = (await agent.post('/api/events').send({ title: 'Slettes', startTime: '2027-03-01T10:00:00Z' }).expect(201)).body;
@@ -198,9 +218,7 @@ describe('personal subscription feed', () => {
     const { user, link } = await hostWithCalendar();
     const first = await request(t.server).get(pathOf(link)).expect(200);
     const booking = { externalUid: '4711', startTime: new Date('2027-01-22T23:00:00Z'), endsAt: new Date('2027-01-24T23:00:00Z'), allDay: true, startDate: '2027-01-23', endDate: '2027-01-25', summary: '', description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
-    await t.app.get(DataSource).transaction((tx) =>
-      t.app.get(ExternalBookingsService).applyPull(tx, { source: { kind: 'beds24', id: 42, userId: user.id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 }),
-    );
+    await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 42, userId: user.id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
     const changed = await request(t.server).get(pathOf(link)).set('If-None-Match', first.headers.etag).expect(200);
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     const vevents = new ICAL.Component(ICAL.parse(changed.text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));

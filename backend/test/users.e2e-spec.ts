@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { TestApp } from './helpers/test-app';
 
 describe('user management', () => {
@@ -191,5 +192,31 @@ describe('first start with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(warn.mock.calls.map(([m]) => String(m)).join('\n')).not.toContain('sjefens-passord');
     await t.anon().post('/api/login').send({ username: 'sjef@example.com', password: 'sjefens-passord' }).expect(200);
     warn.mockRestore();
+  });
+});
+
+describe('first start of two instances at once', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+  const admins = async () => (await t.users.list({ filter: { isAdmin: 'true' }, paged: false })).total;
+
+  it('creates the first admin exactly once when two calls race', async () => {
+    const created = await Promise.all([t.users.ensureFirstAdmin('en@example.com', 'passord-en'), t.users.ensureFirstAdmin('to@example.com', 'passord-to')]);
+    expect(created.filter(Boolean)).toHaveLength(1);
+    expect((await t.users.list({ filter: {}, paged: false })).total).toBe(1);
+    expect(await admins()).toBe(1);
+  });
+
+  (process.env.DATABASE_URL ? it : it.skip)('creates it exactly once when two app instances on one PostgreSQL database boot together', async () => {
+    await t.app.get(DataSource).query('DELETE FROM users');
+    const [a, b] = await Promise.all([t.anotherInstance(), t.anotherInstance()]);
+    try {
+      const created = await Promise.all([a.users.ensureFirstAdmin('en@example.com', 'passord-en'), b.users.ensureFirstAdmin('to@example.com', 'passord-to')]);
+      expect(created.filter(Boolean)).toHaveLength(1);
+      expect(await admins()).toBe(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

@@ -14,15 +14,50 @@ async function call(url, path, { method = 'GET', body, cookie } = {}) {
   return res;
 }
 
-/** Creates a regular user as the first admin and returns the account to log in with. */
-export async function createUser(url, { email, name, password }) {
+/** Runs `work(cookie)` in a session of the first admin, logged out afterwards. */
+async function asAdmin(url, work) {
   const login = await call(url, '/login', { method: 'POST', body: { username: ADMIN.email, password: ADMIN.password } });
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  await call(url, '/admin/users', {
-    method: 'POST',
-    cookie,
-    body: { username: email, email, name, password, isAdmin: false, isMiniAdmin: false },
+  try {
+    return await work(cookie);
+  } finally {
+    await call(url, '/logout', { method: 'POST', cookie });
+  }
+}
+
+/** Creates a regular user (or a mini admin) as the first admin and returns the account to log in with (and its id). */
+export async function createUser(url, { email, name, password, isMiniAdmin = false }) {
+  const created = await asAdmin(url, async (cookie) => {
+    const res = await call(url, '/admin/users', {
+      method: 'POST',
+      cookie,
+      body: { username: email, email, name, password, isAdmin: false, isMiniAdmin },
+    });
+    return res.json();
   });
-  await call(url, '/logout', { method: 'POST', cookie });
-  return { email, name, password };
+  return { id: created.id, email, name, password };
+}
+
+/** The first admin puts an event in a user's calendar (POST /api/admin/user-events/:userId). */
+export async function adminAddsEvent(url, userId, event) {
+  return asAdmin(url, async (cookie) => (await call(url, `/admin/user-events/${userId}`, { method: 'POST', cookie, body: event })).json());
+}
+
+/** The first admin makes an agreement with a user (POST /api/admin-agreements) and adds notes to it. */
+export async function adminCreatesAgreement(url, agreement, notes = []) {
+  return asAdmin(url, async (cookie) => {
+    const created = await (await call(url, '/admin-agreements', { method: 'POST', cookie, body: agreement })).json();
+    for (const note of notes) await call(url, `/admin-agreements/${created.id}/notes`, { method: 'POST', cookie, body: note });
+    return created;
+  });
+}
+
+/** The first admin answers a case (POST /api/cases/:id/messages), as customer service does from its own screen. */
+export async function adminAnswersCase(url, caseId, message) {
+  return asAdmin(url, async (cookie) => (await call(url, `/cases/${caseId}/messages`, { method: 'POST', cookie, body: { message } })).json());
+}
+
+/** The first admin opens a case on behalf of a user (POST /api/cases with userId). */
+export async function adminOpensCase(url, kase) {
+  return asAdmin(url, async (cookie) => (await call(url, '/cases', { method: 'POST', cookie, body: kase })).json());
 }

@@ -18,6 +18,11 @@ const CHROMIUM = {
 
 export const DESKTOP = { viewport: { width: 1366, height: 900 } };
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+/**
+ * Contexts run without the service worker unless a test asks for it (`{ ...DESKTOP, ...WITH_SERVICE_WORKER }`): its
+ * background precache would add 2 MB of downloads to every test and to the page-weight counts.
+ */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' };
 
 /** Long enough for a slow first load on a busy 2-core machine, short enough to fail quickly on a missing text. */
 const ACTION_TIMEOUT_MS = 15_000;
@@ -45,13 +50,13 @@ export function useApp({ env } = {}) {
     get url() {
       return app.url;
     },
-    /** Runs `steps({ page, shot })` in a fresh context of the given device (DESKTOP or PHONE). */
+    /** Runs `steps({ page, shot, context })` in a fresh context of the given device (DESKTOP or PHONE). */
     async run(slug, device, steps) {
       const dir = path.join(artifactsDir, slug);
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
 
-      const context = await browser.newContext({ ...device, baseURL: app.url });
+      const context = await browser.newContext({ serviceWorkers: 'block', ...device, baseURL: app.url });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       const page = await context.newPage();
       const consoleErrors = [];
@@ -70,7 +75,7 @@ export function useApp({ env } = {}) {
       };
 
       try {
-        await steps({ page, shot });
+        await steps({ page, shot, context });
         if (pageErrors.length) throw new Error('The page threw uncaught errors.');
       } catch (error) {
         await shot('failure').catch(() => undefined);

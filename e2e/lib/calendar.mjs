@@ -80,12 +80,29 @@ export async function openAddDialog(page, { lang = 'nb', phone = false } = {}) {
   return form;
 }
 
+/**
+ * One of the app's own date fields (MUI X, frontend/src/shared/components/DateField.tsx): a group named by its label,
+ * of editable sections (day, month, year) and a hidden input with the whole text. The group appears once the
+ * pickers have loaded; until then a read-only stand-in with the same label shows.
+ */
+export const dateField = (scope, label) => scope.getByRole('group', { name: label, exact: true });
+
+/** The text a date field shows: 'dd.MM.yyyy' (SPEC §9), in both languages. */
+export const dateFieldText = (scope, label) => dateField(scope, label).locator('input').inputValue();
+
+/** Types a date into a date field as a person does: the first section, then the digits (24.12.2026 → 24122026). */
+export async function typeDate(scope, label, date) {
+  const field = dateField(scope, label);
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(shortDate(date).replaceAll('.', ''));
+}
+
 /** Fills the add dialog's title and dates; the times are fixed. */
 export async function fillAddDialog(form, { title, from, to = from }, lang = 'nb') {
   const t = main[lang].calendar.addEvent;
   await form.getByLabel(t.titleLabel).fill(title);
-  await form.getByLabel(t.fromDate).fill(isoDate(from));
-  await form.getByLabel(t.toDate).fill(isoDate(to));
+  await typeDate(form, t.fromDate, from);
+  await typeDate(form, t.toDate, to);
 }
 
 /** Picks an entry of a MUI select (a combobox that opens a listbox). */

@@ -8,3 +8,5 @@ export const backendMain = path.join(repoRoot, 'backend/dist/src/main.js');
 export const frontendDist = path.join(frontendDir, 'dist');
 export const frontendIndex = path.join(frontendDist, 'index.html');
 export const artifactsDir = path.join(e2eDir, 'artifacts');
+/** The migrated embedded database every test file's app starts from (made once per run by lib/global-setup.mjs). */
+export const dataTemplateDir = path.join(e2eDir, '.data-template');

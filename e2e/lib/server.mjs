@@ -10,7 +10,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { backendMain, frontendDist, frontendIndex, repoRoot } from './paths.mjs';
+import { backendMain, dataTemplateDir, frontendDist, frontendIndex, repoRoot } from './paths.mjs';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -45,7 +45,7 @@ async function isHealthy(url) {
  * `logTail()` gives the last lines it printed (for failure reports). `env` adds settings for this app only
  * (e.g. ALLOW_PRIVATE_FEED_HOSTS for a feed served from this machine); the ones below always win.
  */
-export async function startApp({ env: extraEnv = {} } = {}) {
+export async function startApp({ env: extraEnv = {}, dataDir } = {}) {
   for (const built of [backendMain, frontendIndex]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` in the repository root first.`);
   }
@@ -54,6 +54,8 @@ export async function startApp({ env: extraEnv = {} } = {}) {
   const runDir = await mkdtemp(path.join(tmpdir(), 'eierportal-e2e-'));
   const servedFrontend = path.join(runDir, 'frontend');
   await cp(frontendDist, servedFrontend, { recursive: true });
+  // A copy of the run's migrated database (global-setup.mjs) spares each file PGlite's initdb and the migrations.
+  if (!dataDir && existsSync(dataTemplateDir)) await cp(dataTemplateDir, path.join(runDir, 'data'), { recursive: true });
   const { DATABASE_URL: _notPassedOn, ...inherited } = process.env;
   const env = {
     ...inherited,
@@ -61,7 +63,7 @@ export async function startApp({ env: extraEnv = {} } = {}) {
     NO_COLOR: '1', // plain log lines in failure reports
     PORT: String(port),
     PUBLIC_URL: url,
-    DATA_DIR: path.join(runDir, 'data'),
+    DATA_DIR: dataDir ?? path.join(runDir, 'data'),
     FRONTEND_DIST: servedFrontend,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

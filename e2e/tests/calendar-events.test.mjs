@@ -12,12 +12,12 @@ import {
   choose,
   chooseDesktopView,
   confirm,
+  dateFieldText,
   dayInMonthsAhead,
   dialog,
   eventInDay,
   fillAddDialog,
   inOslo,
-  isoDate,
   markerInDay,
   monthTable,
   openAddDialog,
@@ -27,8 +27,8 @@ import {
 import { main } from '../lib/texts.mjs';
 import { homeHeading, logIn, switchLanguage, toast } from '../lib/ui.mjs';
 
-/** The add dialog's fixed 11:00–15:00 as the detail dialog writes them (12-hour clock, SPEC §2). */
-const FIXED_TIME_RANGE = '11:00 AM – 3:00 PM';
+/** The add dialog's fixed 11:00–15:00 as the detail dialog writes them: 24-hour in both languages (SPEC §9). */
+const FIXED_TIME_RANGE = '11:00 – 15:00';
 
 describe('Calendar events and marked days', () => {
   const app = useApp();
@@ -141,7 +141,7 @@ describe('Calendar events and marked days', () => {
       await homeHeading(page, 'en').waitFor();
 
       const form = await openMarkDayDialog(page, date, 'en');
-      assert.equal(await form.getByLabel(t.markedDay.date).inputValue(), isoDate(date));
+      assert.equal(await dateFieldText(form, t.markedDay.date), shortDate(date));
       await choose(page, form.getByRole('combobox', { name: t.markedDay.type }), t.markerType.vacation);
       await form.getByRole('radio', { name: t.colors.blue, exact: true }).check();
       await form.getByLabel(t.markedDay.notes).fill('At the cabin');

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createUser } from '../lib/api.mjs';
 import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
+import { dateFieldText } from '../lib/calendar.mjs';
 import { dateInMonth, startFeedServer } from '../lib/feed-server.mjs';
 import { main } from '../lib/texts.mjs';
 import { DEVICE_PREFERENCE_KEY } from '../../frontend/src/shared/preferenceKeys.ts';
@@ -159,8 +160,10 @@ describe('iCal feed import', () => {
       // A free day still opens the add-event dialog: the refusal is the booking's doing.
       await clickDay(page, freeDay);
       const addDialog = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: nb.calendar.addEvent.heading }) });
-      const fromDate = addDialog.getByLabel(nb.calendar.addEvent.fromDate);
-      assert.equal(await fromDate.inputValue(), freeDay);
+      // The date field shows dd.MM.yyyy (SPEC §9); the days here are 'YYYY-MM-DD'.
+      const fromDate = () => dateFieldText(addDialog, nb.calendar.addEvent.fromDate);
+      const shownDay = (key) => key.split('-').reverse().join('.');
+      assert.equal(await fromDate(), shownDay(freeDay));
       await shot('free-day-opens-add-dialog');
       await addDialog.getByRole('button', { name: nb.common.cancel, exact: true }).click();
       await addDialog.waitFor({ state: 'hidden' });
@@ -214,7 +217,7 @@ describe('iCal feed import', () => {
       await closeFeedManager(page, nb);
       await stay1Bar.waitFor({ state: 'detached' });
       await clickDay(page, bookedDay);
-      assert.equal(await fromDate.inputValue(), bookedDay);
+      assert.equal(await fromDate(), shownDay(bookedDay));
       await shot('former-booked-day-takes-clicks');
     }));
 

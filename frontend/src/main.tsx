@@ -8,9 +8,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { THEME_KEY, THEME_SCHEME_KEY } from './shared/preferenceKeys';
 import { Startup } from './app/Startup';
+import { registerServiceWorker } from './app/serviceWorker';
 import { clearStorageOncePerVersion } from './app/storage';
 import { theme } from './app/theme';
-import i18n from './i18n';
+import i18n, { i18nReady } from './i18n';
 
 try {
   clearStorageOncePerVersion(__APP_VERSION__, window.localStorage, window.sessionStorage);
@@ -25,6 +26,17 @@ window.addEventListener('error', (event) => console.error('Uncaught error', even
 
 function fail(reason: string) {
   document.body.textContent = `${i18n.t('startup.failedTitle')}: ${reason}`;
+}
+
+registerServiceWorker();
+
+// The application code starts downloading now, beside the start language's texts, not after them.
+void import('./app/App');
+try {
+  await i18nReady;
+} catch (error) {
+  // Without its texts the app still starts; the fallback screens show keys rather than nothing.
+  console.error('Texts failed to load', error);
 }
 
 const rootElement = document.getElementById('root');

@@ -75,3 +75,14 @@ export async function sessionUser(pool: QueryPool, secret: string, userSql: stri
   const user = userId ? (await pool.query(userSql, [userId])).rows[0] : undefined;
   return user && !user.isBlocked ? user : null;
 }
+
+/** Both servers must give the same 200 body before either is measured; that body is then required of every answer. */
+export async function sameAnswer(appUrl: string, baselineUrl: string, headers: Record<string, string>): Promise<string> {
+  const [fromApp, fromBaseline] = await Promise.all([fetch(appUrl, { headers }), fetch(baselineUrl, { headers })]);
+  const [appBody, baselineBody] = await Promise.all([fromApp.text(), fromBaseline.text()]);
+  if (fromApp.status !== 200) throw new Error(`GET ${appUrl} answered ${fromApp.status}: ${appBody}`);
+  if (fromBaseline.status !== 200 || baselineBody !== appBody) {
+    throw new Error(`The baseline does not answer like the app.\n  app:      ${appBody.slice(0, 400)}\n  baseline: ${fromBaseline.status} ${baselineBody.slice(0, 400)}`);
+  }
+  return appBody;
+}

@@ -34,18 +34,20 @@ export interface SeededHost {
 }
 
 /**
- * A host the way the app creates one (UsersService.create, FeedsService.create for their Airbnb feed), with a
- * history bulk-inserted by SQL: `events` events over 10 years (8 back, 2 ahead of the window), of which always
- * ~125 fall in `window` so every size answers a similar window; 400 marked days over the same 10 years; and 500
+ * A host the way the app creates one (UsersService.create, FeedsService.create for each feed), with a history
+ * bulk-inserted by SQL: `events` events over 10 years (8 back, 2 ahead of the window), of which always ~125 fall in
+ * `window` so every size answers a similar window; 400 marked days over the same 10 years; and per feed 500
  * imported all-day bookings over the feed import range (a year back, two ahead), as a synced feed leaves them.
  */
-export async function seedHost(app: AppUnderTest, username: string, events: number, window: CalendarWindow): Promise<SeededHost> {
+export async function seedHost(app: AppUnderTest, username: string, events: number, window: CalendarWindow, feeds = 1): Promise<SeededHost> {
   const user = await app.app.get(UsersService).create({ username, name: `Vert ${events}`, password: BENCH_PASSWORD, phoneNumber: '+47 400 00 000', accountNumber: '1234.56.78903' }, null);
   const db = app.app.get(DataSource);
   await insertEvents(db, user.id, events, window);
   await insertMarkedDays(db, user.id, window);
-  const feed = await app.app.get(FeedsService).create(user, { name: 'Airbnb', url: 'https://airbnb.example/calendar/ical/1.ics' } as CreateFeedDto);
-  await insertImportedEvents(db, feed.id, user.id, app.config.businessTimeZone);
+  for (let n = 1; n <= feeds; n++) {
+    const feed = await app.app.get(FeedsService).create(user, { name: n === 1 ? 'Airbnb' : `Booking ${n}`, url: `https://airbnb.example/calendar/ical/${n}.ics` } as CreateFeedDto);
+    await insertImportedEvents(db, feed.id, user.id, app.config.businessTimeZone);
+  }
   return { user, events };
 }
 

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { mapUser } from '../../src/users/user.dto';
 import { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
-import { BaselineHandler, SESSION_SQL, sendJson, sessionIdFromCookie, startBaseline } from '../lib/baseline';
+import { BaselineHandler, sameAnswer, SESSION_SQL, sendJson, sessionIdFromCookie, startBaseline } from '../lib/baseline';
 import type { QueryPool } from '../lib/engines';
 import { measure } from '../lib/load';
 import { captureStatement, ReplayableStatement } from '../lib/replay-sql';
@@ -54,15 +54,4 @@ function currentUserBaseline(pool: QueryPool, secret: string, userById: Replayab
     if (!user || user.isBlocked) return sendJson(res, 401, { message: 'Du må logge inn' });
     sendJson(res, 200, mapUser(user));
   };
-}
-
-/** Both servers must give the same 200 body before either is measured; that body is then required of every answer. */
-async function sameAnswer(appUrl: string, baselineUrl: string, headers: Record<string, string>): Promise<string> {
-  const [fromApp, fromBaseline] = await Promise.all([fetch(appUrl, { headers }), fetch(baselineUrl, { headers })]);
-  const [appBody, baselineBody] = await Promise.all([fromApp.text(), fromBaseline.text()]);
-  if (fromApp.status !== 200) throw new Error(`GET ${appUrl} answered ${fromApp.status}: ${appBody}`);
-  if (fromBaseline.status !== 200 || baselineBody !== appBody) {
-    throw new Error(`The baseline does not answer like the app.\n  app:      ${appBody}\n  baseline: ${fromBaseline.status} ${baselineBody}`);
-  }
-  return appBody;
 }

@@ -5,10 +5,12 @@ import { sha256Hex } from '../../src/common/secrets';
 import { startBaseline } from '../lib/baseline';
 import { probe } from '../lib/http-probe';
 import { measure } from '../lib/load';
-import { round, Scenario, versusBaseline } from '../lib/scenario';
+import { round, Scenario, ScenarioEntry, versusBaseline } from '../lib/scenario';
 import { currentWindow, seedHost } from '../lib/seed-calendar';
 
 const SIZE = 5000;
+/** Issue 10: 50 calendar apps fetching the whole feed at once must not starve the polls. */
+const CONCURRENT = 50;
 
 /** Headers that belong to one connection or one moment, not to the answer a baseline must copy. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -21,6 +23,8 @@ const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-en
  *   same driver, the same validators) and answering 304 with the same headers, as every baseline here does the same
  *   work as the app without the framework. For scale, the rate of a node:http server answering 304 with no database
  *   work at all is reported beside it (staticRps).
+ * - 50 connections of full GETs against 50 connections of 304 polls on the same app (subscription-feed-concurrent):
+ *   a render is cached by its ETag, so full GETs must reach at least half the polls' rate, and none may time out.
  */
 export const subscriptionFeed: Scenario = {
   name: 'subscription-feed',
@@ -60,17 +64,35 @@ export const subscriptionFeed: Scenario = {
     try {
       const conditional = { 'if-none-match': etag };
       const render = {
-        app: await measure({ url, verify: rendered }, load),
+        app: await measure({ url, verify: rendered, countFailures: true }, load),
         baseline: await measure({ url: `${full.url}${link.pathname}${link.search}`, verify: rendered }, load),
       };
       const polls = {
         app: await measure({ url, headers: conditional, expectStatus: 304 }, load),
         baseline: await measure({ url: `${samePoll.url}${link.pathname}${link.search}`, headers: conditional, expectStatus: 304 }, load),
       };
+      const crowd = { ...load, connections: CONCURRENT };
+      const crowdFull = await measure({ url, verify: rendered, countFailures: true }, crowd);
+      const crowdPolls = await measure({ url, headers: conditional, expectStatus: 304, countFailures: true }, crowd);
+      const failed = crowdFull.timeouts + crowdPolls.timeouts + crowdFull.connectionErrors + crowdPolls.connectionErrors;
+      const concurrentEntry: ScenarioEntry = {
+        scenario: 'subscription-feed-concurrent',
+        method: `${CONCURRENT} connections of full GETs (no If-None-Match), then ${CONCURRENT} of 304 polls, on the app; ratio = full GETs/s ÷ polls/s; any timeout or failed request fails it.`,
+        figures: {
+          fullRps: round(crowdFull.rps), fullP50: crowdFull.p50, fullP99: crowdFull.p99, fullTimeouts: crowdFull.timeouts, fullErrors: crowdFull.connectionErrors, fullCpuUsPerRequest: round(crowdFull.cpuUsPerRequest),
+          pollRps: round(crowdPolls.rps), pollP50: crowdPolls.p50, pollP99: crowdPolls.p99, pollTimeouts: crowdPolls.timeouts, pollErrors: crowdPolls.connectionErrors,
+          ratio: round(crowdFull.rps / crowdPolls.rps, 3), hostEvents: SIZE,
+        },
+        target: { figure: 'ratio', op: '>=', value: 0.5 },
+        problems: failed ? [`${failed} requests timed out or failed`] : [],
+      };
       const staticPolls = await measure({ url: `${notModified.url}${link.pathname}${link.search}`, headers: conditional, expectStatus: 304 }, load);
-      const fullEntry = versusBaseline('subscription-feed-200', render, 0, { bodyBytes: body.length, vevents, hostEvents: SIZE }, 'Full render of the link (no If-None-Match) against node:http sending the same pre-rendered body and headers; figures only.');
+      const fullEntry = versusBaseline('subscription-feed-200', render, 0, { bodyBytes: body.length, vevents, hostEvents: SIZE, timeouts: render.app.timeouts, connectionErrors: render.app.connectionErrors }, 'Full render of the link (no If-None-Match) against node:http sending the same pre-rendered body and headers; figures only.');
+      const renderFailed = render.app.timeouts + render.app.connectionErrors;
+      if (renderFailed) fullEntry.problems = [`${renderFailed} full GETs timed out or failed`];
       return [
         { ...fullEntry, target: null },
+        concurrentEntry,
         versusBaseline(
           'subscription-feed-304',
           polls,

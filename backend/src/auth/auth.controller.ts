@@ -1,9 +1,12 @@
-import { Body, Controller, ForbiddenException, HttpCode, Inject, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ParseIdPipe } from '../common/ids';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
 import { coded } from '../common/http-exception.filter';
+import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import { SESSION_COOKIE, sessionCookieOptions } from '../common/sessions/session-cookie';
+import { SessionsService } from '../common/sessions/sessions.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CreateUserDto, mapUser, UserResponse } from '../users/user.dto';
 import type { User } from '../users/user.entity';
@@ -19,11 +22,13 @@ export class AuthController {
   constructor(
     private readonly users: UsersService,
     private readonly resets: PasswordResetService,
+    private readonly sessions: SessionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('login')
   @Access('public')
+  @OpenDuringMaintenance()
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() req: Request): Promise<UserResponse> {
     const user = await this.users.findByUsername(dto.username);
@@ -42,10 +47,14 @@ export class AuthController {
   }
 
   @Post('logout')
+  @OpenDuringMaintenance()
   @Access('public')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageResponse> {
+    const { userId } = req.session;
+    const sid = req.sessionID;
     await new Promise<void>((done) => req.session.destroy(() => done()));
+    if (userId) await this.sessions.ended(userId, sid);
     // The browser drops the cookie too, so no stale id is sent on.
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.cookieSecure));
     return { message: 'Logget ut' };
@@ -61,7 +70,7 @@ export class AuthController {
   @Post('admin/users/:id/reset-password')
   @Access('admin')
   @HttpCode(200)
-  createResetLink(@Param('id', ParseIntPipe) id: number): Promise<ResetLinkResponse> {
+  createResetLink(@Param('id', ParseIdPipe) id: number): Promise<ResetLinkResponse> {
     return this.resets.createLink(id);
   }
 

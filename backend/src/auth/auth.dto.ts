@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { PASSWORD_MAX, PASSWORD_TOO_LONG } from '../users/user.dto';
 
 export class LoginDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
@@ -8,6 +9,7 @@ export class LoginDto {
   @IsString({ message: 'E-post er påkrevd' })
   username: string;
 
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @IsNotEmpty({ message: 'Passord er påkrevd' })
   @IsString({ message: 'Passord er påkrevd' })
   password: string;
@@ -18,6 +20,7 @@ export class ResetPasswordDto {
   @IsString({ message: 'No reset token available' })
   token: string;
 
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @MinLength(6, { message: 'Password must be at least 6 characters long' })
   @IsString({ message: 'Password must be at least 6 characters long' })
   newPassword: string;
@@ -27,4 +30,6 @@ export class ResetPasswordDto {
 export class ResetLinkResponse {
   resetLink: string;
   expiresAt: Date;
+  /** True when the link was also queued as a mail to the user (only when SMTP_URL is set). */
+  mailed: boolean;
 }

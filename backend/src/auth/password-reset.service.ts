@@ -5,10 +5,17 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { MailQueue } from '../mail/mail-queue.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { PasswordResetToken } from './password-reset-token.entity';
 
 const VALID_FOR_MS = 24 * 3600 * 1000;
+/** The reset mail, in the user's language (their notification language; Norwegian by default). */
+const RESET_MAIL = {
+  nb: { subject: 'Tilbakestill passordet ditt', body: 'Hei {name},\n\nBruk denne lenken for å velge et nytt passord. Den virker én gang og i 24 timer:\n{link}\n\nHar du ikke bedt om dette, kan du se bort fra e-posten.' },
+  en: { subject: 'Reset your password', body: 'Hello {name},\n\nUse this link to choose a new password. It works once, for 24 hours:\n{link}\n\nIf you did not ask for this, you can ignore this mail.' },
+} as const;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -22,19 +29,28 @@ export class PasswordResetService {
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly mail: MailQueue,
+    private readonly notifications: NotificationsService,
   ) {
     users.onPasswordChanged((userId) => this.retireLinks(userId));
   }
 
-  async createLink(userId: number): Promise<{ resetLink: string; expiresAt: Date }> {
-    await this.users.get(userId);
+  /** A new link; with SMTP set it is also mailed to the user, in their language (`mailed`). */
+  async createLink(userId: number): Promise<{ resetLink: string; expiresAt: Date; mailed: boolean }> {
+    const user = await this.users.get(userId);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + VALID_FOR_MS);
     await this.tokens.manager.transaction(async (tx) => {
       await this.retireLinks(userId, tx.getRepository(PasswordResetToken));
       await tx.getRepository(PasswordResetToken).insert({ userId, tokenHash: sha256(token), expiresAt });
     });
-    return { resetLink: `${this.config.publicUrl}/reset-password?token=${token}`, expiresAt };
+    const resetLink = `${this.config.publicUrl}/reset-password?token=${token}`;
+    let mailed = false;
+    if (this.mail.enabled && user.email) {
+      const text = RESET_MAIL[await this.notifications.languageOf(user.id)];
+      mailed = await this.mail.enqueue({ to: user.email, subject: text.subject, text: text.body.replace('{name}', user.name).replace('{link}', resetLink) });
+    }
+    return { resetLink, expiresAt, mailed };
   }
 
   async reset(token: string, newPassword: string): Promise<void> {

@@ -1,3 +1,5 @@
+import { isoDateSql, isoTimestampSql, jsonArraySql } from '../common/time/iso-sql';
+
 /** The outside systems whose bookings the store holds. */
 export type SourceKind = 'ical' | 'beds24';
 
@@ -67,6 +69,10 @@ export interface PullResult {
    * stored future bookings are kept meanwhile.
    */
   keptUntilConfirmed: number | null;
+  /** What the pull did to bookings ending after `now`: added, changed in what is shown, and removed (cancelled or vanished). */
+  future: { added: number; changed: number; cancelled: number };
+  /** Bookings the pull added, and changed in what is shown, past ones included (removals are `removed`). */
+  all: { added: number; changed: number };
 }
 
 /** A stored booking as the calendar, the subscription feed and booked-day checks read it. */
@@ -93,6 +99,8 @@ export interface ExternalBooking {
   sequence: number;
   /** Changes we saw to this booking; added to the source's SEQUENCE in the subscription feed. */
   revision: number;
+  /** Other sources holding the same stay, left out of the reads in its favour (see SHADOWED_BY_CHANNEL). */
+  alsoFrom: { type: string; feedName: string; feedId: number }[];
   updatedAt: Date;
 }
 
@@ -114,3 +122,43 @@ export const IS_VISIBLE = 's.enabled IS NOT FALSE';
  */
 export const NOT_IN_DISABLED_SOURCE = `NOT EXISTS (SELECT 1 FROM external_booking_sources s
   WHERE s.source_kind = b.source_kind AND s.source_id = b.source_id AND NOT s.enabled)`;
+
+/**
+ * One stay, shown once: the matching rule. An Airbnb booking that reaches a user both through their Airbnb iCal feed
+ * and through Beds24 carries one Airbnb confirmation code ('HM…') in both: in the iCal event's reservation link
+ * (DESCRIPTION) and as the Beds24 booking's apiReference (its description's 'Referanse:' line). The database keeps
+ * that code as external_bookings.stay_reference (a generated column, migration 1765100000000). An iCal booking of a
+ * user is left out of every read when a Beds24 booking of the same user has the same code, because Beds24's copy says
+ * more (channel, guest, status); the Beds24 booking names the iCal sources it stands for (STAY_ALSO_FROM). Bookings
+ * without a code (Booking.com's 'CLOSED', blocks, other channels) are never merged: equal dates alone do not prove
+ * that two bookings are one stay, and hiding a real booking would be worse than showing one twice.
+ */
+export const SHADOWED_BY_CHANNEL = `(b.source_kind = 'ical' AND b.stay_reference IS NOT NULL AND EXISTS (
+  SELECT 1 FROM external_bookings m WHERE m.user_id = b.user_id AND m.source_kind = 'beds24' AND m.stay_reference = b.stay_reference))`;
+
+/** For a Beds24 booking: the visible iCal sources holding the same stay, as a JSON array of { type, feedName, feedId } (else []). */
+export const STAY_ALSO_FROM = `(CASE WHEN b.source_kind = 'beds24' AND b.stay_reference IS NOT NULL THEN (
+  SELECT json_agg(json_build_object('type', m.source_kind, 'feedName', ms.name, 'feedId', m.source_id) ORDER BY m.source_id)
+  FROM external_bookings m JOIN external_booking_sources ms ON ms.source_kind = m.source_kind AND ms.source_id = m.source_id
+  WHERE m.user_id = b.user_id AND m.source_kind = 'ical' AND m.stay_reference = b.stay_reference AND ms.enabled) END)`;
+
+/**
+ * The calendar read's imported events as one JSON array, built by the database (the shape of feeds'
+ * FeedEventResponse, in the same order as ExternalBookingsStore.listForUser): `params` names the SQL of the user id,
+ * the window's start and end and the colour imported events are shown in.
+ */
+export function externalBookingsJsonSql(params: { userId: string; start: string; end: string; color: string }): string {
+  const kindNames = Object.entries(SOURCE_KIND_NAMES).map(([kind, name]) => `WHEN '${kind}' THEN '${name}'`).join(' ');
+  return jsonArraySql(`
+    SELECT b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS id, b.user_id AS "userId",
+      b.summary AS title, b.description,
+      CASE WHEN b.all_day THEN ${isoDateSql('b.start_date')} ELSE ${isoTimestampSql('b.start_time')} END AS "startTime",
+      CASE WHEN b.all_day THEN ${isoDateSql('b.end_date')} ELSE ${isoTimestampSql('b.ends_at')} END AS "endTime",
+      b.all_day AS "allDay", ${params.color}::text AS color, b.location,
+      json_build_object('type', b.source_kind, 'feedName', coalesce(s.name, CASE b.source_kind ${kindNames} END), 'feedId', b.source_id,
+        'uid', b.external_uid, 'kind', b.kind, 'alsoFrom', coalesce(${STAY_ALSO_FROM}, '[]'::json)) AS source,
+      true AS "isBinding", b.status
+    FROM ${VISIBLE_EXTERNAL_BOOKINGS}
+    WHERE b.user_id = ${params.userId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange(${params.start}, ${params.end}, '[)')
+    ORDER BY b.start_time, b.id`);
+}

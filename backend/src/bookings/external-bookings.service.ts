@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
+import { DatabasePort } from '../database/database.port';
 import { CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
-import { ExternalBookingsStore } from './external-bookings.store';
+import { ExternalBookingsStore, type UpsertCounts } from './external-bookings.store';
 
 /**
  * Bookings owned by outside systems, one store for every source (iCal feeds, Beds24). Adapters fetch and translate;
@@ -16,32 +17,71 @@ import { ExternalBookingsStore } from './external-bookings.store';
  * - a failed pull never reaches the store, and an incomplete (partial or delta) pull removes nothing.
  * Reads go through listForUser: the calendar, the subscription feed and booked-day checks.
  */
+/** Bookings per upsert statement and transaction (see applyPull). */
+const UPSERT_SLICE = 250;
+
 @Injectable()
 export class ExternalBookingsService {
-  constructor(private readonly store: ExternalBookingsStore) {}
+  constructor(
+    private readonly store: ExternalBookingsStore,
+    private readonly database: DatabasePort,
+  ) {}
 
-  /** Applies one pull within the caller's transaction (the source's own status row is written in the same one). */
-  async applyPull(tx: EntityManager, pull: ExternalPull): Promise<PullResult> {
+  /**
+   * Applies one pull. A large pull is upserted in slices, each in a transaction of its own, so the embedded engine
+   * (one session, running on the main thread) answers other requests between them; a slice written before a crash
+   * only adds or refreshes bookings. The last slice, every removal and the caller's `finish` (the source's own status
+   * row) share the final transaction, so what a pull removes and the status that says so commit together.
+   */
+  async applyPull<T = PullResult>(pull: ExternalPull, finish?: (tx: EntityManager, result: PullResult) => Promise<T>): Promise<T> {
     const { source, now } = pull;
     const live = pull.bookings.filter((b) => b.status !== CANCELLED);
     const cancelled = pull.bookings.filter((b) => b.status === CANCELLED);
-    const generation = await this.store.nextGeneration(tx);
-    await this.store.upsert(tx, source, generation, live);
-    let removed = await this.store.removeByKey(tx, source, cancelled);
-    const result = (emptyPulls: number, keptUntilConfirmed: number | null): PullResult => ({ stored: live.length, removed, emptyPulls, keptUntilConfirmed });
+    const generation = await this.database.transaction((tx) => this.store.nextGeneration(tx));
+    const slices = Array.from({ length: Math.ceil(live.length / UPSERT_SLICE) }, (_, i) => live.slice(i * UPSERT_SLICE, (i + 1) * UPSERT_SLICE));
+    const last = slices.pop() ?? [];
+    let added = 0;
+    let changed = 0;
+    const all = { added: 0, changed: 0 };
+    const count = (upserted: UpsertCounts) => {
+      added += upserted.added;
+      changed += upserted.changed;
+      all.added += upserted.addedAll;
+      all.changed += upserted.changedAll;
+    };
+    for (const slice of slices) count(await this.database.transaction((tx) => this.store.upsert(tx, source, generation, slice, now)));
 
-    if (!pull.complete) return result(0, null);
-    if (!live.some((b) => b.endsAt > now)) {
-      const unseenFuture = await this.store.countUnseenAfter(tx, source, generation, now);
-      if (unseenFuture > 0 && pull.emptyPullsBefore < 1) return result(pull.emptyPullsBefore + 1, unseenFuture);
-    }
-    removed += await this.store.removeUnseen(tx, source, generation, now);
-    return result(0, null);
+    return this.database.transaction(async (tx) => {
+      count(await this.store.upsert(tx, source, generation, last, now));
+      const cancellations = await this.store.removeByKey(tx, source, cancelled, now);
+      let removed = cancellations.removed;
+      // Removals of unseen bookings only ever touch future ones.
+      let cancelledFuture = cancellations.future;
+      const decide = async (): Promise<{ emptyPulls: number; keptUntilConfirmed: number | null }> => {
+        if (!pull.complete) return { emptyPulls: 0, keptUntilConfirmed: null };
+        if (!live.some((b) => b.endsAt > now)) {
+          const unseenFuture = await this.store.countUnseenAfter(tx, source, generation, now);
+          if (unseenFuture > 0 && pull.emptyPullsBefore < 1) return { emptyPulls: pull.emptyPullsBefore + 1, keptUntilConfirmed: unseenFuture };
+        }
+        const unseen = await this.store.removeUnseen(tx, source, generation, now);
+        removed += unseen;
+        cancelledFuture += unseen;
+        return { emptyPulls: 0, keptUntilConfirmed: null };
+      };
+      const decision = await decide();
+      const result: PullResult = { stored: live.length, removed, ...decision, future: { added, changed, cancelled: cancelledFuture }, all: { added: all.added, changed: all.changed } };
+      return finish ? finish(tx, result) : (result as T);
+    });
   }
 
   /** A user's external bookings overlapping the range, from sources that are not switched off. */
   listForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
     return this.store.listForUser(userId, range);
+  }
+
+  /** listForUser as the calendar's JSON (FeedEventResponse[]), built by the database; `color` is what they are shown in. */
+  listForUserJson(userId: number, range: DateRange, color: string): Promise<string> {
+    return this.store.listForUserJson(userId, range, color);
   }
 
   countForSource(kind: SourceKind, id: number, tx?: EntityManager): Promise<number> {

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
-import { type BookingSource, type ExternalBooking, type ExternalBookingInput, IS_VISIBLE, type SourceKind, VISIBLE_EXTERNAL_BOOKINGS } from './external-booking.types';
+import {
+  type BookingSource, type ExternalBooking, type ExternalBookingInput, externalBookingsJsonSql, IS_VISIBLE, SHADOWED_BY_CHANNEL, type SourceKind, STAY_ALSO_FROM,
+  VISIBLE_EXTERNAL_BOOKINGS,
+} from './external-booking.types';
+
+/** listForUserJson: the same list as FeedEventResponse JSON, built by the database ($4 is the colour shown). */
+const LIST_FOR_USER_JSON_SQL = `SELECT ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$4' })}::text AS json`;
 
 /** Whether an upsert changes anything a calendar shows of the stored booking. */
 const SHOWN_FIELDS_CHANGED = `(external_bookings.start_time, external_bookings.ends_at, external_bookings.summary, external_bookings.description, external_bookings.location, external_bookings.status, external_bookings.sequence)
@@ -24,6 +30,16 @@ export const UPSERT_EXTERNAL_BOOKINGS = `INSERT INTO external_bookings (source_k
     updated_at = CASE WHEN ${SHOWN_FIELDS_CHANGED} THEN now() ELSE external_bookings.updated_at END,
     revision = external_bookings.revision + CASE WHEN ${SHOWN_FIELDS_CHANGED} THEN 1 ELSE 0 END`;
 
+/**
+ * The same upsert, answering how many future bookings (ending after $18) it added and how many it changed in what a
+ * calendar shows (updated_at moved to this transaction's now()); xmax = 0 marks a row the statement inserted.
+ */
+const UPSERT_COUNTING_FUTURE = `WITH up AS (${UPSERT_EXTERNAL_BOOKINGS}
+  RETURNING (xmax = 0) AS inserted, updated_at = now() AS touched, ends_at)
+  SELECT count(*) FILTER (WHERE inserted AND ends_at > $18)::int AS added,
+         count(*) FILTER (WHERE NOT inserted AND touched AND ends_at > $18)::int AS changed,
+         count(*) FILTER (WHERE inserted)::int AS added_all, count(*) FILTER (WHERE NOT inserted AND touched)::int AS changed_all FROM up`;
+
 /** UPSERT_EXTERNAL_BOOKINGS's parameters: one array per column. */
 export function upsertParams(source: BookingSource, generation: number, bookings: ExternalBookingInput[]): unknown[] {
   const cols = { uid: [] as string[], rid: [] as string[], start: [] as Date[], end: [] as Date[], allDay: [] as boolean[], startDate: [] as (string | null)[], endDate: [] as (string | null)[], summary: [] as string[], description: [] as (string | null)[], location: [] as (string | null)[], status: [] as string[], kind: [] as string[], sequence: [] as number[] };
@@ -45,10 +61,17 @@ export function upsertParams(source: BookingSource, generation: number, bookings
   return [source.kind, source.id, source.userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence];
 }
 
+export interface UpsertCounts {
+  added: number;
+  changed: number;
+  addedAll: number;
+  changedAll: number;
+}
+
 const SELECT = `
   SELECT b.id, b.source_kind, b.source_id, s.name AS source_name, left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS uid_key,
          b.user_id, b.external_uid, b.recurrence_id, b.start_time, b.ends_at, b.all_day, b.start_date, b.end_date, b.summary,
-         b.description, b.location, b.status, b.kind, b.sequence, b.revision, b.updated_at
+         b.description, b.location, b.status, b.kind, b.sequence, b.revision, b.updated_at, ${STAY_ALSO_FROM} AS also_from
   FROM ${VISIBLE_EXTERNAL_BOOKINGS}`;
 
 /**
@@ -65,20 +88,26 @@ export class ExternalBookingsStore {
     return row.g;
   }
 
-  async upsert(tx: EntityManager, source: BookingSource, generation: number, bookings: ExternalBookingInput[]): Promise<void> {
-    if (bookings.length > 0) await tx.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams(source, generation, bookings));
+  /**
+   * Upserts; answers how many bookings ending after `now` were added, and how many changed in what is shown, and the
+   * same counts over every booking of the pull, past ones included (`addedAll`, `changedAll`).
+   */
+  async upsert(tx: EntityManager, source: BookingSource, generation: number, bookings: ExternalBookingInput[], now: Date): Promise<UpsertCounts> {
+    if (bookings.length === 0) return { added: 0, changed: 0, addedAll: 0, changedAll: 0 };
+    const [row] = await tx.query(UPSERT_COUNTING_FUTURE, [...upsertParams(source, generation, bookings), now]);
+    return { added: row.added, changed: row.changed, addedAll: row.added_all, changedAll: row.changed_all };
   }
 
-  /** Removes the given bookings of the source (explicit cancellations); answers how many were stored. */
-  async removeByKey(tx: EntityManager, source: BookingSource, keys: { externalUid: string; recurrenceId?: string }[]): Promise<number> {
-    if (keys.length === 0) return 0;
+  /** Removes the given bookings of the source (explicit cancellations); answers how many were stored, and of those how many end after `now`. */
+  async removeByKey(tx: EntityManager, source: BookingSource, keys: { externalUid: string; recurrenceId?: string }[], now: Date): Promise<{ removed: number; future: number }> {
+    if (keys.length === 0) return { removed: 0, future: 0 };
     const [row] = await tx.query(
       `WITH gone AS (DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2
-         AND (external_uid, recurrence_id) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[])) RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [source.kind, source.id, keys.map((k) => k.externalUid), keys.map((k) => k.recurrenceId ?? '')],
+         AND (external_uid, recurrence_id) IN (SELECT * FROM unnest($3::varchar[], $4::varchar[])) RETURNING ends_at)
+       SELECT count(*)::int AS n, count(*) FILTER (WHERE ends_at > $5)::int AS future FROM gone`,
+      [source.kind, source.id, keys.map((k) => k.externalUid), keys.map((k) => k.recurrenceId ?? ''), now],
     );
-    return row.n;
+    return { removed: row.n, future: row.future };
   }
 
   /** Removes the source's bookings the pull of `generation` did not see, of those ending after `after`. */
@@ -113,11 +142,17 @@ export class ExternalBookingsStore {
   /** A user's bookings overlapping the range, from sources that are not switched off. */
   async listForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
     const rows = await this.db.query(
-      `${SELECT} WHERE b.user_id = $1 AND ${IS_VISIBLE} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
+      `${SELECT} WHERE b.user_id = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
        ORDER BY b.start_time, b.id`,
       [userId, range.start, range.end],
     );
     return rows.map(toBooking);
+  }
+
+  /** listForUser's bookings as FeedEventResponse[] JSON text, in the same order: no object per row. */
+  async listForUserJson(userId: number, range: DateRange, color: string): Promise<string> {
+    const [row] = await this.db.query(LIST_FOR_USER_JSON_SQL, [userId, range.start, range.end, color]);
+    return row.json;
   }
 }
 
@@ -146,5 +181,6 @@ function toBooking(r: any): ExternalBooking {
     sequence: r.sequence,
     revision: r.revision,
     updatedAt: r.updated_at,
+    alsoFrom: r.also_from ?? [],
   };
 }

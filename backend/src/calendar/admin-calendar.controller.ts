@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ParseIdPipe } from '../common/ids';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { Clock } from '../common/adapters/clock';
 import type { User } from '../users/user.entity';
@@ -35,7 +36,7 @@ export class AdminCalendarController {
   ) {}
 
   @Get('user-calendar/:userId')
-  async userCalendar(@Param('userId', ParseIntPipe) userId: number, @Query() q: AdminCalendarQuery): Promise<UserCalendarResponse> {
+  async userCalendar(@Param('userId', ParseIdPipe) userId: number, @Query() q: AdminCalendarQuery): Promise<UserCalendarResponse> {
     const user = await this.users.get(userId);
     const window = defaultWindow(q, this.clock.now());
     // force_refresh queues (or starts in the background) a sync of the user's feeds; this read never waits for it
@@ -46,13 +47,13 @@ export class AdminCalendarController {
   }
 
   @Get('user-marked-days/:userId')
-  async userMarkedDays(@Param('userId', ParseIntPipe) userId: number, @Query() q: DateRangeQuery): Promise<MarkedDayResponse[]> {
+  async userMarkedDays(@Param('userId', ParseIdPipe) userId: number, @Query() q: DateRangeQuery): Promise<MarkedDayResponse[]> {
     await this.users.get(userId);
     return (await this.calendar.listMarkedDays(userId, toDateRange(q.startDate, q.endDate))).map(mapMarkedDay);
   }
 
   @Post('user-events/:userId')
-  async createFor(@CurrentUser() admin: User, @Param('userId', ParseIntPipe) userId: number, @Body() dto: CreateEventDto): Promise<EventResponse> {
+  async createFor(@CurrentUser() admin: User, @Param('userId', ParseIdPipe) userId: number, @Body() dto: CreateEventDto): Promise<EventResponse> {
     await this.users.get(userId);
     return mapEvent(await this.calendar.createEventFor(admin, userId, dto));
   }
@@ -64,7 +65,7 @@ export class AdminCalendarController {
   }
 
   @Put('events/:id/color')
-  async recolor(@CurrentUser() admin: User, @Param('id', ParseIntPipe) id: number, @Body() dto: EventColorDto): Promise<EventResponse> {
+  async recolor(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: EventColorDto): Promise<EventResponse> {
     return mapEvent(await this.calendar.adminSetColor(admin, id, dto.color));
   }
 }

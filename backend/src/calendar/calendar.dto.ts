@@ -1,8 +1,10 @@
 import { OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
-  IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf,
+  IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf,
 } from 'class-validator';
+import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
+import { IsCalendarDate } from '../common/time/iso-date';
 import { FeedEventResponse } from '../feeds/feeds.dto';
 import { CalendarEvent, EventSource } from './event.entity';
 import { IcalEventNote } from './ical-event-note.entity';
@@ -15,11 +17,11 @@ export const DEFAULT_MARKER_COLOR = '#8b5cf6';
 
 export class AdminCalendarQuery {
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  @IsCalendarDate({ message: 'Invalid date' })
   startDate?: string;
 
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  @IsCalendarDate({ message: 'Invalid date' })
   endDate?: string;
 
   /** The client's first fetch per user asks for fresh feeds; the sync runs in the background, never on this read. */
@@ -40,24 +42,24 @@ export class CreateEventDto {
   @MaxLength(10000)
   description?: string | null;
 
-  @IsISO8601({}, { message: 'Invalid date' })
+  @IsCalendarDate({ message: 'Invalid date' })
   @IsNotEmpty({ message: 'Invalid date' })
   startTime: string;
 
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @IsISO8601({}, { message: 'Invalid date' })
+  @IsCalendarDate({ message: 'Invalid date' })
   endTime?: string | null;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   allDay?: boolean;
 
-  @IsOptional()
+  @IsOmittable()
   @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
   color?: string;
 
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsString({ each: true })
   @MaxLength(500, { each: true })
@@ -74,7 +76,7 @@ export class CreateEventDto {
 }
 
 /** Every rule of a new event applies to a change; only the source, which a user never sets by hand, is left out. */
-export class UpdateEventDto extends PartialType(OmitType(CreateEventDto, ['source'] as const)) {}
+export class UpdateEventDto extends PartialType(OmitType(CreateEventDto, ['source'] as const), OMITTABLE_NOT_NULL) {}
 
 export class EventColorDto {
   @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
@@ -83,7 +85,7 @@ export class EventColorDto {
 }
 
 export class MarkedDayDto {
-  @IsISO8601({ strict: true }, { message: 'Invalid date' })
+  @IsCalendarDate({ message: 'Invalid date' })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid date' })
   @IsNotEmpty({ message: 'Invalid date' })
   date: string;
@@ -92,7 +94,7 @@ export class MarkedDayDto {
   @IsNotEmpty({ message: 'Marker type is required' })
   markerType: MarkerType;
 
-  @IsOptional()
+  @IsOmittable()
   @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
   color?: string;
 
@@ -102,7 +104,7 @@ export class MarkedDayDto {
   notes?: string | null;
 }
 
-export class UpdateMarkedDayDto extends PartialType(MarkedDayDto) {}
+export class UpdateMarkedDayDto extends PartialType(MarkedDayDto, OMITTABLE_NOT_NULL) {}
 
 export class CreateNoteDto {
   @Transform(trim)
@@ -228,6 +230,16 @@ export class UserCalendarResponse {
   user: CalendarOwner;
   events: EventResponse[];
   icalEvents: FeedEventResponse[];
+}
+
+/** GET /api/calendar-window: what the calendar page shows for one window, as SPEC's three reads answer it. */
+export class CalendarWindowResponse {
+  /** As GET /api/events */
+  events: EventResponse[];
+  /** As GET /api/marked-days */
+  markedDays: MarkedDayResponse[];
+  /** As GET /api/ical-feed-events */
+  feedEvents: FeedEventResponse[];
 }
 
 /** The personal subscription link (a secret: whoever has it reads the calendar). */

@@ -5,6 +5,7 @@ import { BookingsModule } from '../bookings/bookings.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { UsersModule } from '../users/users.module';
 import { AdminCalendarController } from './admin-calendar.controller';
+import { CalendarWindowController } from './calendar-window.controller';
 import { CalendarService } from './calendar.service';
 import { EventCollaborator, EventSuggestion } from './collaboration.entity';
 import { CalendarEvent } from './event.entity';
@@ -18,7 +19,7 @@ import { SubscriptionService } from './subscription.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, IcalEventNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, FeedsModule, BookingsModule],
-  controllers: [EventsController, MarkedDaysController, EventNotesController, AdminCalendarController, SubscriptionController],
+  controllers: [EventsController, MarkedDaysController, CalendarWindowController, EventNotesController, AdminCalendarController, SubscriptionController],
   providers: [CalendarService, SubscriptionService],
   exports: [CalendarService],
 })

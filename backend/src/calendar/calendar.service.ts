@@ -2,11 +2,15 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { isExternalBookingId } from '../bookings/external-booking.types';
+import { externalBookingsJsonSql, isExternalBookingId } from '../bookings/external-booking.types';
+import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
+import { parseId } from '../common/ids';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from '../common/time/date-range';
+import { isoDateSql, isoTimestampSql, jsonArraySql } from '../common/time/iso-sql';
+import { ICAL_EVENT_COLOR } from '../feeds/feeds.dto';
 import { CalendarEvent } from './event.entity';
 import { IcalEventNote } from './ical-event-note.entity';
 import { MarkedDay } from './marked-day.entity';
@@ -21,8 +25,8 @@ const BINDING_NOT_EDITABLE = 'Bookingen er bindende og kan ikke endres';
  */
 function ownEventId(apiId: string, refusal: { code: string; message: string }): number {
   if (isExternalBookingId(apiId)) throw new ConflictException(coded(refusal.code, refusal.message));
-  const id = Number(apiId);
-  if (!/^[1-9]\d*$/.test(apiId) || !Number.isSafeInteger(id)) throw new BadRequestException(coded('invalid_event_id', 'Ugyldig hendelses-ID'));
+  const id = parseId(apiId);
+  if (id === undefined) throw new BadRequestException(coded('invalid_event_id', 'Ugyldig hendelses-ID'));
   return id;
 }
 
@@ -30,6 +34,43 @@ function ownEventId(apiId: string, refusal: { code: string; message: string }): 
 function endsAtOf(start: Date, end: Date | null): Date {
   return end && end > start ? end : new Date(start.getTime() + HOUR_MS);
 }
+
+/**
+ * The calendar read's lists as JSON built by the database, in one statement each: the answers of mapEvent and
+ * mapMarkedDay (same keys, values and order), without an entity or a response object per row. $1 is the user,
+ * $2/$3 the window, $4/$5 the marked days' date bounds (markedDayBounds).
+ */
+const EVENTS_JSON = jsonArraySql(`
+  SELECT e.id, e.user_id AS "userId", e.title, e.description, ${isoTimestampSql('e.start_time')} AS "startTime", ${isoTimestampSql('e.end_time')} AS "endTime",
+    e.all_day AS "allDay", e.color, e.admin_color_override AS "adminColorOverride", e.routes, e.source, e.location,
+    -- isBinding: Boolean(source) || csvProtected, as JavaScript reads the jsonb value
+    ((e.source IS NOT NULL AND e.source NOT IN ('null', 'false', '0', '""')) OR e.csv_protected) AS "isBinding",
+    e.created_by_id AS "createdById", ${isoTimestampSql('e.created_at')} AS "createdAt", ${isoTimestampSql('e.updated_at')} AS "updatedAt"
+  FROM events e
+  WHERE e.user_id = $1 AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange($2, $3, '[)')
+  ORDER BY e.start_time, e.id`);
+
+const MARKED_DAYS_JSON = (from: string, to: string) =>
+  jsonArraySql(`
+  SELECT d.id, d.user_id AS "userId", ${isoDateSql('d.date')} AS date, d.marker_type AS "markerType", d.color, d.notes
+  FROM marked_days d WHERE d.user_id = $1 AND d.date >= ${from}::date AND d.date < ${to}::date
+  ORDER BY d.date`);
+
+const EVENTS_JSON_SQL = `SELECT ${EVENTS_JSON}::text AS json`;
+const MARKED_DAYS_JSON_SQL = `SELECT ${MARKED_DAYS_JSON('$2', '$3')}::text AS json`;
+/** GET /api/calendar-window: the three lists in one statement, one round trip. $6 is the imported events' colour. */
+const WINDOW_JSON_SQL = `SELECT json_build_object(
+    'events', ${EVENTS_JSON},
+    'markedDays', ${MARKED_DAYS_JSON('$4', '$5')},
+    'feedEvents', ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$6' })})::text AS json`;
+
+/** The days a calendar range touches ([start, end) in UTC), as marked_days date bounds: from inclusive, to exclusive. */
+function markedDayBounds(range: DateRange): { from: string; to: string } {
+  return { from: dayOf(range.start), to: dayOf(new Date(range.end.getTime() + 86_399_999)) };
+}
+
+/** What the bus hears of an admin's change to a user's calendar (emitted after the change committed). */
+const adminChange = (admin: User, event: CalendarEvent) => ({ userId: event.userId, actorId: admin.id, eventId: event.id, title: event.title, startTime: event.startTime.toISOString() });
 
 /** Events, marked days and personal notes. Ownership is checked here, in the owned* helpers, not in controllers. */
 @Injectable()
@@ -40,6 +81,7 @@ export class CalendarService {
     @InjectRepository(IcalEventNote) private readonly notes: Repository<IcalEventNote>,
     private readonly db: DataSource,
     private readonly audit: AuditService,
+    private readonly bus: EventBus,
   ) {}
 
   // ---- events ----
@@ -53,6 +95,19 @@ export class CalendarService {
       .orderBy('e.startTime', 'ASC')
       .addOrderBy('e.id', 'ASC')
       .getMany();
+  }
+
+  /** listEvents' answer as JSON text (EventResponse[]), built by the database. */
+  async listEventsJson(userId: number, range: DateRange): Promise<string> {
+    const [row] = await this.db.query(EVENTS_JSON_SQL, [userId, range.start, range.end]);
+    return row.json;
+  }
+
+  /** The calendar page's window in one statement: CalendarWindowResponse as JSON text. */
+  async windowJson(userId: number, range: DateRange): Promise<string> {
+    const { from, to } = markedDayBounds(range);
+    const [row] = await this.db.query(WINDOW_JSON_SQL, [userId, range.start, range.end, from, to, ICAL_EVENT_COLOR]);
+    return row.json;
   }
 
   private async ownedEvent(user: User, id: number): Promise<CalendarEvent> {
@@ -98,12 +153,14 @@ export class CalendarService {
   }
 
   /** An admin puts an event in another user's calendar; the action is recorded with it. */
-  createEventFor(admin: User, userId: number, dto: CreateEventDto): Promise<CalendarEvent> {
-    return this.db.transaction(async (tx) => {
+  async createEventFor(admin: User, userId: number, dto: CreateEventDto): Promise<CalendarEvent> {
+    const created = await this.db.transaction(async (tx) => {
       const event = await tx.save(this.buildEvent(userId, dto, admin.id));
       if (userId !== admin.id) await this.audit.record(admin.id, userId, 'event.create', { eventId: event.id, title: event.title }, tx);
       return event;
     });
+    await this.bus.emit('calendar.event.created', adminChange(admin, created));
+    return created;
   }
 
   async updateEvent(user: User, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
@@ -133,7 +190,7 @@ export class CalendarService {
   /** Admin delete by API id; external bookings ('ical-…', 'beds24-…') and binding events are refused. */
   async adminDeleteEvent(admin: User, apiId: string): Promise<CalendarEvent> {
     const id = ownEventId(apiId, { code: 'imported_booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet` });
-    return this.db.transaction(async (tx) => {
+    const deleted = await this.db.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
@@ -141,10 +198,12 @@ export class CalendarService {
       await this.audit.record(admin.id, event.userId, 'event.delete', { eventId: id, title: event.title }, tx);
       return event;
     });
+    await this.bus.emit('calendar.event.deleted', adminChange(admin, deleted));
+    return deleted;
   }
 
   async adminSetColor(admin: User, id: number, color: string): Promise<CalendarEvent> {
-    return this.db.transaction(async (tx) => {
+    const recolored = await this.db.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       const previous = event.adminColorOverride ?? event.color;
@@ -153,6 +212,8 @@ export class CalendarService {
       await this.audit.record(admin.id, event.userId, 'event.color', { eventId: id, from: previous, to: color }, tx);
       return saved;
     });
+    await this.bus.emit('calendar.event.recolored', { ...adminChange(admin, recolored), color });
+    return recolored;
   }
 
   async getEvent(id: number): Promise<CalendarEvent> {
@@ -164,9 +225,16 @@ export class CalendarService {
   listMarkedDays(userId: number, range: DateRange): Promise<MarkedDay[]> {
     return this.markedDays
       .createQueryBuilder('d')
-      .where('d.userId = :userId AND d.date >= :from AND d.date < :to', { userId, from: dayOf(range.start), to: dayOf(new Date(range.end.getTime() + 86_399_999)) })
+      .where('d.userId = :userId AND d.date >= :from AND d.date < :to', { userId, ...markedDayBounds(range) })
       .orderBy('d.date', 'ASC')
       .getMany();
+  }
+
+  /** listMarkedDays' answer as JSON text (MarkedDayResponse[]), built by the database. */
+  async listMarkedDaysJson(userId: number, range: DateRange): Promise<string> {
+    const { from, to } = markedDayBounds(range);
+    const [row] = await this.db.query(MARKED_DAYS_JSON_SQL, [userId, from, to]);
+    return row.json;
   }
 
   private async ownedMarkedDay(user: User, id: number): Promise<MarkedDay> {

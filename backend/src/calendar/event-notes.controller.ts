@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { ParseIdPipe } from '../common/ids';
 import { Access, CurrentUser } from '../common/access.decorator';
 import type { User } from '../users/user.entity';
 import { MessageResponse } from '../common/api.dto';
@@ -24,12 +25,12 @@ export class EventNotesController {
   }
 
   @Put(':id')
-  async update(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateNoteDto): Promise<NoteResponse> {
+  async update(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdateNoteDto): Promise<NoteResponse> {
     return mapNote(await this.calendar.updateNote(user, id, dto.notes));
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: User, @Param('id', ParseIntPipe) id: number): Promise<MessageResponse> {
+  async remove(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
     await this.calendar.deleteNote(user, id);
     return { message: 'Note deleted' };
   }

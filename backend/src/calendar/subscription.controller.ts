@@ -1,10 +1,12 @@
-import { applyDecorators, Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ParseIdPipe } from '../common/ids';
 import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { coded } from '../common/http-exception.filter';
+import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import { CalendarLinkResponse } from './calendar.dto';
 import { SubscriptionService } from './subscription.service';
 
@@ -18,6 +20,7 @@ export class SubscriptionController {
   /** The feed calendar apps subscribe to. Without the right token: 404, revealing nothing. */
   @Get('ical/:userId')
   @Access('public')
+  @OpenDuringMaintenance()
   @ApiQuery({ name: 'token', type: String, required: false, description: 'The secret of the personal link' })
   @IcalAnswer()
   async feed(@Param('userId') rawUserId: string, @Query('token') token: string | undefined, @Req() req: Request, @Res() res: Response) {
@@ -29,11 +32,12 @@ export class SubscriptionController {
     res.setHeader('Cache-Control', 'private, max-age=300');
     // Express's own check (the `fresh` package): If-None-Match wins over If-Modified-Since, as RFC 9110 says.
     if (req.fresh) return void res.status(304).end();
-    const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException(coded('calendar_not_found', 'Kalenderen finnes ikke')); // deleted between the two reads
+    // Rendered once per ETag and shared by every request for it.
+    const body = await this.subscriptions.feedBody(userId, version.etag);
+    if (!body) throw new NotFoundException(coded('calendar_not_found', 'Kalenderen finnes ikke')); // deleted between the two reads
     res.type('text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="kalender.ics"');
-    res.send(await this.subscriptions.render(user));
+    res.send(body);
   }
 
   /** The logged-in user's calendar as a download. */
@@ -63,14 +67,14 @@ export class SubscriptionController {
   /** 'Copy iCal link' in the users table. */
   @Get('admin/users/:id/calendar-link')
   @Access('admin')
-  async adminLink(@Param('id', ParseIntPipe) id: number): Promise<CalendarLinkResponse> {
+  async adminLink(@Param('id', ParseIdPipe) id: number): Promise<CalendarLinkResponse> {
     return { url: await this.subscriptions.link(await this.users.get(id)) };
   }
 
   @Post('admin/users/:id/calendar-link/renew')
   @Access('admin')
   @HttpCode(200)
-  async adminRenew(@Param('id', ParseIntPipe) id: number): Promise<CalendarLinkResponse> {
+  async adminRenew(@Param('id', ParseIdPipe) id: number): Promise<CalendarLinkResponse> {
     await this.users.get(id);
     return { url: await this.subscriptions.renew(id) };
   }

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import ical, { ICalCalendar, ICalEventStatus } from 'ical-generator';
+import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { NOT_IN_DISABLED_SOURCE, SOURCE_KIND_NAMES } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { Clock } from '../common/adapters/clock';
 import { Sealer, sameHash, sha256Hex } from '../common/secrets';
+import { multiLine, singleLine } from '../common/text/control-characters';
 import { utcToWallTime } from '../common/time/timezones';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import type { User } from '../users/user.entity';
@@ -23,6 +25,12 @@ function dayIn(zone: string, d: Date): string {
   const { year, month, day } = utcToWallTime(d.getTime(), zone);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/**
+ * What users and feeds wrote goes out without control characters: ical-generator escapes line breaks in text values
+ * but writes UID and X-WR-CALNAME as they are, and passes NUL and the rest through everywhere.
+ */
+const optionalText = (text: string | null, clean: (t: string) => string) => (text === null ? undefined : clean(text));
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
@@ -89,6 +97,18 @@ const RECORD_VERSION_SQL = `
   WHERE calendar_versions.etag <> EXCLUDED.etag`;
 
 /**
+ * Rendered subscription feeds kept, at most this many bytes together (least recently fetched go first). One render
+ * per user (the one of its current ETag); a 5,000-event calendar is about 1.5 MB.
+ */
+const RENDER_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A user's feed as rendered for one ETag. */
+interface CachedRender {
+  etag: string;
+  body: Buffer;
+}
+
+/**
  * The personal subscription feed (/api/ical/{userId}?token=…): one calendar of the user's own events, imported
  * bookings and marked days, as RFC 5545. The token is 256 random bits; only its hash is compared, and it is kept
  * sealed with the server secret so the link can be shown again.
@@ -96,6 +116,10 @@ const RECORD_VERSION_SQL = `
 @Injectable()
 export class SubscriptionService {
   private readonly sealer: Sealer;
+  /** The last render of each user's feed, by user id; valid while the poll answers its ETag. */
+  private readonly renders = new LRUCache<number, CachedRender>({ maxSize: RENDER_CACHE_BYTES, sizeCalculation: (r) => r.body.length + r.etag.length });
+  /** Renders under way, by user and ETag: concurrent misses wait for the same one (no thundering herd). */
+  private readonly rendering = new Map<string, Promise<Buffer | null>>();
 
   constructor(
     private readonly users: UsersService,
@@ -141,6 +165,33 @@ export class SubscriptionService {
     return version;
   }
 
+  /**
+   * The feed body for the ETag the poll just answered: rendered once per change and kept, not once per request.
+   * The ETag changes with everything the render shows (see calendarVersion), so a render is reused only while it
+   * is what a new render would give; its DTSTAMPs say when it was made. Null when the user is gone meanwhile.
+   */
+  async feedBody(userId: number, etag: string): Promise<Buffer | null> {
+    const cached = this.renders.get(userId);
+    if (cached?.etag === etag) return cached.body;
+    const key = `${userId}|${etag}`;
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = this.renderFresh(userId, etag).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async renderFresh(userId: number, etag: string): Promise<Buffer | null> {
+    const user = await this.users.findById(userId);
+    if (!user) return null;
+    const body = Buffer.from(await this.render(user), 'utf8');
+    // Only the newest version is worth keeping; an older ETag's render finishing late must not replace it.
+    const kept = this.renders.get(userId);
+    if (!kept || kept.etag !== etag) this.renders.set(userId, { etag, body });
+    return body;
+  }
+
   private window(now: Date) {
     return { start: new Date(now.getTime() - BACK_DAYS * DAY_MS), end: new Date(now.getTime() + AHEAD_DAYS * DAY_MS) };
   }
@@ -154,7 +205,7 @@ export class SubscriptionService {
     ]);
     const host = new URL(this.config.publicUrl).hostname;
     const cal: ICalCalendar = ical({
-      name: `Kalender – ${user.name}`,
+      name: singleLine(`Kalender – ${user.name}`),
       prodId: { company: 'eierportal', product: 'kalender', language: 'NB' },
       ttl: 3600,
     });
@@ -164,9 +215,9 @@ export class SubscriptionService {
         id: `event-${e.id}@${host}`,
         ...(e.allDay ? allDaySpan(this.config.businessTimeZone, e.startTime, e.endTime) : { start: e.startTime, end }),
         allDay: e.allDay,
-        summary: e.title,
-        description: e.description ?? undefined,
-        location: e.location ?? undefined,
+        summary: singleLine(e.title),
+        description: optionalText(e.description, multiLine),
+        location: optionalText(e.location, singleLine),
         stamp: now,
         created: e.createdAt,
         lastModified: e.updatedAt,
@@ -175,13 +226,13 @@ export class SubscriptionService {
     }
     for (const e of imported) {
       cal.createEvent({
-        id: `${e.sourceKind}-${e.sourceId}-${e.externalUid}${e.recurrenceId ? `-${e.recurrenceId}` : ''}`,
+        id: singleLine(`${e.sourceKind}-${e.sourceId}-${e.externalUid}${e.recurrenceId ? `-${e.recurrenceId}` : ''}`),
         start: e.allDay ? e.startDate! : e.startTime,
         end: e.allDay ? e.endDate! : e.endsAt,
         allDay: e.allDay,
-        summary: e.summary || (e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind]),
-        description: e.description ?? undefined,
-        location: e.location ?? undefined,
+        summary: singleLine(e.summary || (e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind])),
+        description: optionalText(e.description, multiLine),
+        location: optionalText(e.location, singleLine),
         status: e.status === 'tentative' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
         stamp: now,
         lastModified: e.updatedAt,
@@ -196,7 +247,7 @@ export class SubscriptionService {
         end: nextDay(d.date),
         allDay: true,
         summary: MARKER_NAMES[d.markerType] ?? d.markerType,
-        description: d.notes ?? undefined,
+        description: optionalText(d.notes, multiLine),
         stamp: now,
         lastModified: d.updatedAt,
       });

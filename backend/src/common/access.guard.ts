@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_KEY, AccessLevel } from './access.decorator';
 import { coded } from './http-exception.filter';
-import { SESSION_USER_LOOKUP, type SessionUserLookup } from './session-user';
+import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from './session-user';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -12,13 +12,17 @@ export class AccessGuard implements CanActivate {
   constructor(private readonly reflector: Reflector, @Inject(SESSION_USER_LOOKUP) private readonly users: SessionUserLookup) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Socket messages (/ws) carry no route level: the upgrade already required a logged-in, unblocked user
+    // (SessionWsAdapter), the gateway closes the socket when that session ends, and its handlers check the user.
+    if (context.getType() === 'ws') return true;
     const level = this.reflector.getAllAndOverride<AccessLevel | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
     if (!level) throw new ForbiddenException('Tilgang nektet');
     if (level === 'public') return true;
 
     const req = context.switchToHttp().getRequest<Request>();
     const userId = req.session?.userId;
-    const user = userId ? await this.users.findById(userId) : null;
+    // Usually the session store read the user in the same statement as the session; otherwise ask.
+    const user = userId ? (userReadWithSession(req.session) ?? (await this.users.findById(userId))) : null;
     if (!user || user.isBlocked) {
       // A deleted or blocked user's cookie is worthless; drop it rather than keep asking.
       if (userId) await new Promise<void>((done) => req.session.destroy(() => done()));

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 import type { ErrorResponse, FieldErrorResponse } from './api.dto';
+import { errorForLog } from './text/control-characters';
 
 export type FieldError = FieldErrorResponse;
 export type ErrorBody = ErrorResponse;
@@ -50,9 +52,30 @@ export class HttpExceptionFilter implements ExceptionFilter {
       res.status(400).json(coded('invalid_json', 'Ugyldig JSON i forespørselen'));
       return;
     }
-    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    const refusal = databaseRefusal(exception);
+    if (refusal) {
+      res.status(refusal.status).json(refusal.body);
+      return;
+    }
+    this.logger.error(errorForLog(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json(coded('internal', 'En feil oppstod'));
   }
+}
+
+/**
+ * A value the database refused is the client's mistake, not the server's: PostgreSQL's data exceptions (class 22:
+ * out-of-range numbers or dates, text it cannot store, malformed literals) and integrity violations (class 23) that
+ * a check before the write could not rule out, such as two concurrent creates of the same username.
+ */
+export const isUniqueViolation = (error: unknown) => error instanceof QueryFailedError && (error as { code?: unknown }).code === '23505';
+
+export function databaseRefusal(exception: unknown): { status: number; body: ErrorBody } | undefined {
+  if (!(exception instanceof QueryFailedError)) return undefined;
+  const code = String((exception as { code?: unknown }).code ?? '');
+  if (code === '23505') return { status: 409, body: coded('conflict', 'Finnes allerede') };
+  if (code === '23503') return { status: 409, body: coded('conflict', 'Henger sammen med data som ikke finnes eller fortsatt er i bruk') };
+  if (code.startsWith('22') || code.startsWith('23')) return { status: 400, body: coded('invalid_value', 'Ugyldig verdi') };
+  return undefined;
 }
 
 function toBody(status: number, response: string | object, fallback: string): ErrorBody {

@@ -10,6 +10,29 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', 1],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+    ['192.0.2.7,2001:db8::/32,uniquelocal', ['192.0.2.7', '2001:db8::/32', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%s as %o (true is one hop, never every hop)', (raw, expected) => {
+    expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('gives requests and jobs 10 seconds to finish on shutdown unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);
+  });
+
+  it('keeps backups under DATA_DIR and 14 automatic ones unless BACKUP_DIR and BACKUP_KEEP_AUTOMATIC say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/eierportal' }).backups).toEqual({ dir: '/srv/eierportal/backups', keepAutomatic: 14 });
+    expect(loadConfig({ DATA_DIR: '/srv/eierportal', BACKUP_DIR: '/mnt/backup', BACKUP_KEEP_AUTOMATIC: '30' }).backups).toEqual({ dir: '/mnt/backup', keepAutomatic: 30 });
+  });
+
+  it.each([
+    [{ BACKUP_KEEP_AUTOMATIC: '0' }, /BACKUP_KEEP_AUTOMATIC must be a whole number from 1 to 3650/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
     [{ DATABASE_URL: 'mysql://root@localhost/db' }, /must start with postgres:\/\//],
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
@@ -19,6 +42,11 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'https://mail.example.no' }, /SMTP_URL must look like smtp:\/\//],
     [{ JOB_SUPERVISE_SECONDS: '0' }, /JOB_SUPERVISE_SECONDS must be a whole number from 1 to 300/],
     [{ TRANSLATE_URL: 'translate.local' }, /TRANSLATE_URL must be an http\(s\) URL/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be false, true, a number of proxy hops, or .*"maybe" is none of these/],
+    [{ TRUST_PROXY: 'loopback, 10.0.0.0/33' }, /"10\.0\.0\.0\/33" is none of these/],
+    [{ TRUST_PROXY: '10.0.0.0/8,,' }, /"" is none of these/],
+    [{ TRUST_PROXY: '99' }, /TRUST_PROXY must be a whole number from 0 to 20/],
+    [{ SHUTDOWN_GRACE_SECONDS: '0' }, /SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 600/],
   ])('refuses %o with one clear sentence', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,7 +16,14 @@ export interface AppConfig {
   frontendDist: string;
   sessionSecret?: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies in front may say who the client is (X-Forwarded-For/-Proto), as Express's `trust proxy`
+   * takes it: false (none: the client is the connecting address), a number of proxy hops, or the proxies' addresses
+   * and subnets ('loopback', '10.0.0.0/8', …).
+   */
+  trustProxy: false | number | string[];
+  /** Seconds a stopping instance gives requests and jobs in flight to finish before it closes anyway. */
+  shutdownGraceSeconds: number;
   adminEmail?: string;
   adminPassword?: string;
   /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
@@ -38,6 +46,20 @@ export interface AppConfig {
     allowPrivateHosts: boolean;
     /** A feed without a success for longer than this is flagged in the sync-health view. */
     staleHours: number;
+    /** Recurrence instances one feed may expand to in the sync window; series past it are cut short with a warning. */
+    maxInstances: number;
+    /** Feeds one user may have. */
+    maxPerUser: number;
+  };
+  beds24: {
+    /** Beds24's API v2 base (tests and staging point it at a fake server). */
+    apiUrl: string;
+    /** Minutes between full syncs of each enabled Beds24 configuration. */
+    syncMinutes: number;
+  };
+  cases: {
+    /** Largest case attachment, in bytes (ATTACHMENT_MAX_MB, default 10). */
+    attachmentMaxBytes: number;
   };
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@smtp.example.no:587; unset: mail is recorded as not sent. */
   smtpUrl?: string;
@@ -48,6 +70,12 @@ export interface AppConfig {
   jobs: {
     /** Seconds between checks for expired jobs and jobs whose worker stopped sending heartbeats. */
     superviseSeconds: number;
+  };
+  backups: {
+    /** Where backup files are written and restored from (BACKUP_DIR; default DATA_DIR/backups). */
+    dir: string;
+    /** Automatic backups kept; older ones are deleted after each daily backup. Manual backups are never pruned. */
+    keepAutomatic: number;
   };
 }
 
@@ -79,6 +107,41 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, but is "${env[name]}".`);
+}
+
+/** Names proxy-addr (Express's `trust proxy`) knows for groups of subnets. */
+const PROXY_SUBNET_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrSubnet(entry: string): boolean {
+  if (PROXY_SUBNET_NAMES.includes(entry.toLowerCase())) return true;
+  if (!entry.includes('/')) return ipaddr.isValid(entry);
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * TRUST_PROXY: false, true (one proxy: the nearest hop's X-Forwarded-For entry is the client; Express's own `true`,
+ * trusting every hop, would let any client choose its address), a hop count, or a comma-separated list of the
+ * proxies' addresses and subnets.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  const lower = raw.toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return 1;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 1, 0, 20);
+  const entries = raw.split(',').map((e) => e.trim());
+  const wrong = entries.find((e) => !isAddressOrSubnet(e));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, true, a number of proxy hops, or the proxies' addresses and subnets separated by commas (such as "loopback, 10.0.0.0/8"), but "${wrong}" is none of these.`,
+    );
+  }
+  return entries;
 }
 
 function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -133,15 +196,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch {
     throw new ConfigError(`TZ_BUSINESS must be an IANA time zone such as Europe/Oslo, but is "${timeZone}".`);
   }
+  const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   return {
     port,
     publicUrl,
     databaseUrl: databaseUrl(env.DATABASE_URL),
-    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    dataDir,
     frontendDist: path.resolve(root, env.FRONTEND_DIST || 'frontend/dist'),
     sessionSecret: env.SESSION_SECRET || undefined,
     cookieSecure: flag(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
@@ -157,12 +222,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: integer(env, 'FEED_MAX_MB', 10, 1, 200) * 1024 * 1024,
       allowPrivateHosts: flag(env, 'ALLOW_PRIVATE_FEED_HOSTS', false),
       staleHours: integer(env, 'FEED_STALE_HOURS', 24, 1, 24 * 90),
+      maxInstances: integer(env, 'FEED_MAX_INSTANCES', 5000, 1, 1_000_000),
+      maxPerUser: integer(env, 'FEEDS_PER_USER', 20, 1, 10_000),
+    },
+    beds24: {
+      apiUrl: optionalUrl(env, 'BEDS24_API_URL') ?? 'https://beds24.com/api/v2',
+      syncMinutes: integer(env, 'BEDS24_SYNC_MINUTES', 60, 5, 1440),
+    },
+    cases: {
+      attachmentMaxBytes: integer(env, 'ATTACHMENT_MAX_MB', 10, 1, 100) * 1024 * 1024,
     },
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Eierportal <noreply@${new URL(publicUrl).hostname}>`,
     runJobs: flag(env, 'RUN_JOBS', true),
     jobs: {
       superviseSeconds: integer(env, 'JOB_SUPERVISE_SECONDS', 20, 1, 300),
+    },
+    backups: {
+      dir: env.BACKUP_DIR ? path.resolve(root, env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      keepAutomatic: integer(env, 'BACKUP_KEEP_AUTOMATIC', 14, 1, 3650),
     },
   };
 }

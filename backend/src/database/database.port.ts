@@ -37,3 +37,11 @@ export abstract class DatabasePort {
 export const LOCK_FEED_SYNC = 0x1ca1;
 export const LOCK_FEED_TICK = 0x1ca2;
 export const LOCK_SCHEDULED_JOB = 0x1ca3;
+/** Taken (transaction-scoped, waiting) while the first administrator is created; the second key is 0. */
+export const LOCK_FIRST_ADMIN = 0x1ca4;
+/** One Beds24 sync per configuration at a time (the second key is the configuration's id). */
+export const LOCK_BEDS24_SYNC = 0x1ca5;
+/** The Beds24 scheduler's tick (one instance looks for due configurations); the second key is 0. */
+export const LOCK_BEDS24_TICK = 0x1ca6;
+/** One backup or restore at a time (they would otherwise race on the same tables and files); the second key is 0. */
+export const LOCK_BACKUP = 0x1ca7;

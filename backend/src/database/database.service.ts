@@ -71,6 +71,9 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
     if (this.held.has(key)) return { acquired: false };
     this.held.add(key);
     try {
+      // PGlite's data directory is never opened by two processes, so the in-process mark above already excludes
+      // every other holder: the two lock statements would only cost a session grant each.
+      if (this.handle.kind === 'pglite') return { acquired: true, value: await fn() };
       const [row] = await this.lockQuery('SELECT pg_try_advisory_lock($1, $2) AS ok', [space, id]);
       if (!row.ok) return { acquired: false };
       try {
@@ -85,7 +88,6 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
   }
 
   private async lockQuery(sql: string, params: unknown[]): Promise<any[]> {
-    if (this.handle.kind === 'pglite') return (await pglitePool(this.handle.pglite).query(sql, params)).rows;
     // One statement at a time on the lock session: pg 8 queues overlapping client.query calls but deprecates it.
     const turn = this.lockQueue.then(async () => (await (await this.lockSession()).query(sql, params)).rows);
     this.lockQueue = turn.catch(() => undefined);

@@ -77,17 +77,22 @@ export class PGlitePool extends EventEmitter {
   get idleCount() { return this.busy ? 0 : 1; }
   get waitingCount() { return this.waiting.length; }
 
+  /**
+   * Every grant of the session waits for the event loop's next turn. PGlite runs on this thread and its promises
+   * settle without I/O, so a chain of transactions (a large pull written in slices) would otherwise be one long
+   * run of microtasks: no timer would fire and no request would be read until the whole chain ended.
+   */
   private acquire(): Promise<void> {
-    if (!this.busy) {
+    return new Promise((resolve) => {
+      if (this.busy) return void this.waiting.push(resolve);
       this.busy = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
+      setImmediate(resolve);
+    });
   }
 
   private handBack(): void {
     const next = this.waiting.shift();
-    if (next) next();
+    if (next) setImmediate(next);
     else this.busy = false;
   }
 

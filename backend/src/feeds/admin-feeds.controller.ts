@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { ParseIdPipe } from '../common/ids';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { Clock } from '../common/adapters/clock';
@@ -79,7 +80,7 @@ export class AdminFeedsController {
   @Post('force-refresh-ical/:feedId')
   @Access('admin')
   @HttpCode(200)
-  async forceRefresh(@Param('feedId', ParseIntPipe) feedId: number): Promise<ForceRefreshResponse> {
+  async forceRefresh(@Param('feedId', ParseIdPipe) feedId: number): Promise<ForceRefreshResponse> {
     const outcome = await this.sync.sync(feedId, { force: true });
     // On failure the back office wraps the bare error in its own 'Tving oppdatering feilet' text.
     const message = outcome.status === 'failed' ? outcome.error! : syncMessage(outcome, 'Kalenderen er hentet på nytt');

@@ -6,6 +6,7 @@ import { JOB_LEASE, JobQueue } from '../jobs/job-queue.service';
 import { ScheduledJobs } from '../jobs/scheduled-jobs.service';
 import { FeedSyncService } from './feed-sync.service';
 import { FeedsService } from './feeds.service';
+import { forLog } from '../common/text/control-characters';
 
 export const FEED_SYNC_QUEUE = 'feed-sync';
 /** Every 30 seconds. */
@@ -66,7 +67,7 @@ export class FeedScheduler implements OnModuleInit, OnApplicationBootstrap, Befo
     // the fetch time-out; the lease's heartbeat hands a dead worker's feed on within a minute.
     await this.jobs.createQueue(FEED_SYNC_QUEUE, { policy: 'exclusive', retryLimit: 2, retryDelay: 30, retryBackoff: true, heartbeatSeconds: JOB_LEASE.heartbeatSeconds, expireInSeconds: 300 });
     await this.jobs.work<{ feedId: number }>(FEED_SYNC_QUEUE, { localConcurrency: this.config.feeds.concurrency, pollingIntervalSeconds: 1 }, async (job) => {
-      await this.sync.sync(job.data.feedId).catch((e) => this.logger.warn(`feed ${job.data.feedId}: ${e.message}`));
+      await this.sync.sync(job.data.feedId).catch((e) => this.logger.warn(`feed ${job.data.feedId}: ${forLog(e)}`));
     });
   }
 
@@ -116,7 +117,7 @@ export class FeedScheduler implements OnModuleInit, OnApplicationBootstrap, Befo
     }
     // Each sync takes its feed's lock, so this never overlaps a sync already running; those feeds are skipped.
     const run = mapWithConcurrency(ids, this.config.feeds.concurrency, (id) => this.sync.sync(id))
-      .catch((e) => this.logger.warn(`${what}: ${e.message}`))
+      .catch((e) => this.logger.warn(`${what}: ${forLog(e)}`))
       .finally(() => this.background.delete(run));
     this.background.add(run);
   }

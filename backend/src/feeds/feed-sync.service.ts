@@ -1,17 +1,20 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { PullResult } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { Clock } from '../common/adapters/clock';
 import { HttpClient } from '../common/adapters/http-client';
+import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort, LOCK_FEED_SYNC } from '../database/database.port';
 import { toExternalBookings } from './ical-bookings';
 import { IcalFeed } from './ical-feed.entity';
 import { fetchFeed } from './import/fetch-feed';
-import { parseFeed } from './import/parse-feed';
-import { emptyHeldBack, fetchError, INTERNAL_ERROR, parseError, partialParse, SyncMessage } from './sync-messages';
+import { FeedParsePool } from './import/parse-pool';
+import { emptyHeldBack, fetchError, INTERNAL_ERROR, parseError, partialParse, recurrenceTruncated, SyncMessage } from './sync-messages';
+import { errorForLog } from '../common/text/control-characters';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
 export interface SyncOutcome {
@@ -69,6 +72,8 @@ export class FeedSyncService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly http: HttpClient,
+    private readonly parser: FeedParsePool,
+    private readonly bus: EventBus,
   ) {}
 
   private nextSyncAfterSuccess(now: Date): Date {
@@ -99,7 +104,7 @@ export class FeedSyncService {
       return await this.fetchAndStore(feed, now, force);
     } catch (e) {
       // Unexpected failures (database, bugs) are recorded like feed errors; the stored events stay as they were.
-      this.logger.error(`feed ${feedId}: ${e.stack ?? e}`);
+      this.logger.error(`feed ${feedId}: ${errorForLog(e)}`);
       return this.recordFailure(feed, now, INTERNAL_ERROR);
     }
   }
@@ -124,27 +129,31 @@ export class FeedSyncService {
         { id: feed.id },
         {
           lastAttemptAt: now, lastSynced: now, lastError: null, lastErrorCode: null, lastErrorParams: null, consecutiveFailures: 0, nextSyncAt: this.nextSyncAfterSuccess(now),
+          failingNotifiedAt: null,
           ...(fetched.status === 'ok' ? { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null } : {}),
         },
       );
+      await this.announceRecovery(feed);
       return { feedId: feed.id, status: 'unchanged', syncedCount: feed.eventCount, ...storedWarning(feed) };
     }
 
     const zone = this.config.businessTimeZone;
-    const parsed = parseFeed(fetched.body, {
+    const parsed = await this.parser.parse(fetched.body, {
       window: expansionWindow(now),
       defaultTimeZone: zone,
       contentType: fetched.contentType,
     });
     if (!parsed.ok) return this.recordFailure(feed, now, parseError(parsed.error));
 
-    return this.database.transaction(async (tx) => {
-      const source = { kind: 'ical' as const, id: feed.id, userId: feed.userId };
-      const bookings = toExternalBookings(parsed.events, zone);
-      const pull = await this.bookings.applyPull(tx, { source, complete: parsed.rejected.length === 0, bookings, now, emptyPullsBefore: feed.emptyParses });
+    const source = { kind: 'ical' as const, id: feed.id, userId: feed.userId };
+    const bookings = toExternalBookings(parsed.events, zone);
+    let future: PullResult['future'] | undefined;
+    const outcome = await this.bookings.applyPull({ source, complete: parsed.rejected.length === 0, bookings, now, emptyPullsBefore: feed.emptyParses }, async (tx, pull) => {
+      future = pull.future;
       let warning: SyncMessage | null = null;
       if (parsed.rejected.length > 0) warning = partialParse(parsed.rejected.length, parsed.rejected.slice(0, 3).map((r) => r.reason).join('; '));
       else if (pull.keptUntilConfirmed !== null) warning = emptyHeldBack(pull.keptUntilConfirmed);
+      else if (parsed.truncated.length > 0) warning = recurrenceTruncated(parsed.truncated);
       await tx.update(IcalFeed, { id: feed.id }, {
         eventCount: await this.bookings.countForSource('ical', feed.id, tx),
         emptyParses: pull.emptyPulls,
@@ -162,17 +171,37 @@ export class FeedSyncService {
         lastWarningParams: warning?.params ?? null,
         consecutiveFailures: 0,
         nextSyncAt: this.nextSyncAfterSuccess(now),
+        failingNotifiedAt: null,
       });
       return { feedId: feed.id, status: 'updated' as const, syncedCount: parsed.events.length, ...warningOf(warning) };
     });
+    // After the commit; a feed's first import is not news to its owner.
+    if (future && feed.lastParsedAt && future.added + future.changed + future.cancelled > 0) {
+      const firstStart = bookings.filter((b) => b.endsAt > now).reduce<Date | null>((first, b) => (!first || b.startTime < first ? b.startTime : first), null);
+      await this.bus.emit('bookings.pulled', { userId: feed.userId, sourceKind: 'ical', sourceId: feed.id, sourceName: feed.name, ...future, firstStart: firstStart?.toISOString() ?? null });
+    }
+    await this.announceRecovery(feed);
+    return outcome;
+  }
+
+  /** After a success is written: a feed whose failing was announced tells its owner it works again. */
+  private async announceRecovery(feed: IcalFeed): Promise<void> {
+    if (feed.failingNotifiedAt) await this.bus.emit('feed.recovered', { userId: feed.userId, feedId: feed.id, feedName: feed.name });
   }
 
   private async recordFailure(feed: IcalFeed, now: Date, error: SyncMessage): Promise<SyncOutcome> {
     const failures = feed.consecutiveFailures + 1;
+    // Failing past the stale age is told once per spell (the flag is read and written under the feed's sync lock).
+    const lastSuccess = feed.lastSynced ?? feed.createdAt;
+    const announce = !feed.failingNotifiedAt && now.getTime() - lastSuccess.getTime() > this.config.feeds.staleHours * 3_600_000;
     await this.feeds.update(
       { id: feed.id },
-      { lastAttemptAt: now, lastError: error.message, lastErrorCode: error.code, lastErrorParams: error.params, consecutiveFailures: failures, nextSyncAt: this.nextSyncAfterFailure(now, failures) },
+      {
+        lastAttemptAt: now, lastError: error.message, lastErrorCode: error.code, lastErrorParams: error.params, consecutiveFailures: failures, nextSyncAt: this.nextSyncAfterFailure(now, failures),
+        ...(announce ? { failingNotifiedAt: now } : {}),
+      },
     );
+    if (announce) await this.bus.emit('feed.failing', { userId: feed.userId, feedId: feed.id, feedName: feed.name, since: lastSuccess.toISOString() });
     return { feedId: feed.id, status: 'failed', syncedCount: feed.eventCount, error: error.message, errorCode: error.code, errorParams: error.params };
   }
 }

@@ -1,12 +1,14 @@
 import { OmitType, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { IsRowId } from '../common/ids';
+import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
+import { toSingleLine } from '../common/text/control-characters';
 import { type ExternalBooking, SOURCE_KIND_NAMES } from '../bookings/external-booking.types';
 import { ListQueryParams } from '../common/api.dto';
 import type { SyncOutcome, SyncStatus } from './feed-sync.service';
 import { IcalFeed } from './ical-feed.entity';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Calendar apps hand out webcal:// links; they are https feeds. */
 const webcalToHttps = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/^webcals?:\/\//i, 'https://') : value);
 const URL_RULE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
@@ -14,7 +16,7 @@ export const DEFAULT_FEED_COLOR = '#8b5cf6';
 export const ICAL_EVENT_COLOR = '#ec4899';
 
 export class CreateFeedDto {
-  @Transform(trim)
+  @Transform(toSingleLine)
   @MaxLength(255, { message: 'Navnet kan ikke være lengre enn 255 tegn' })
   @IsNotEmpty({ message: 'Navn er påkrevd' })
   @IsString({ message: 'Navn er påkrevd' })
@@ -27,22 +29,22 @@ export class CreateFeedDto {
   @IsString({ message: 'URL er påkrevd' })
   url: string;
 
-  @IsOptional()
+  @IsOmittable()
   @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'Ugyldig farge' })
   color?: string;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   enabled?: boolean;
 
   /** Admins may create a feed for another user. */
-  @IsOptional()
-  @IsInt()
+  @IsOmittable()
+  @IsRowId()
   userId?: number;
 }
 
 /** A change to a feed: any field of a new one; the owner never changes. */
-export class UpdateFeedDto extends PartialType(OmitType(CreateFeedDto, ['userId'] as const)) {}
+export class UpdateFeedDto extends PartialType(OmitType(CreateFeedDto, ['userId'] as const), OMITTABLE_NOT_NULL) {}
 
 /** A feed as the API shows it, with its sync state. The fetch validators (ETag, hash) stay internal. */
 export class FeedResponse {
@@ -108,12 +110,21 @@ export function maskFeedUrl(url: string): string {
   }
 }
 
+/** A source that holds the same stay as the booking shown (an Airbnb iCal feed beside Beds24). */
+export class FeedEventSourceRef {
+  type: string;
+  feedName: string;
+  feedId: number;
+}
+
 export class FeedEventSource {
   type: string;
   feedName: string;
   feedId: number;
   uid: string;
   kind: string;
+  /** The other sources of the same stay, shown once (bookings/external-booking.types.ts SHADOWED_BY_CHANNEL). */
+  alsoFrom: FeedEventSourceRef[];
 }
 
 /**
@@ -148,7 +159,7 @@ export function mapFeedEvent(e: ExternalBooking): FeedEventResponse {
     allDay: e.allDay,
     color: ICAL_EVENT_COLOR,
     location: e.location,
-    source: { type: e.sourceKind, feedName: e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind], feedId: e.sourceId, uid: e.externalUid, kind: e.kind },
+    source: { type: e.sourceKind, feedName: e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind], feedId: e.sourceId, uid: e.externalUid, kind: e.kind, alsoFrom: e.alsoFrom },
     isBinding: true,
     status: e.status,
   };
@@ -176,7 +187,7 @@ export function syncDetails(outcome: SyncOutcome) {
 export class AdminFeedsQuery extends ListQueryParams {
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Ugyldig bruker-ID' })
+  @IsRowId({ message: 'Ugyldig bruker-ID' })
   userId?: number;
 }
 

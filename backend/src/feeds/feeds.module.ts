@@ -8,11 +8,12 @@ import { FeedSyncService } from './feed-sync.service';
 import { FeedsController } from './feeds.controller';
 import { FeedsService } from './feeds.service';
 import { IcalFeed } from './ical-feed.entity';
+import { FeedParsePool } from './import/parse-pool';
 
 @Module({
   imports: [TypeOrmModule.forFeature([IcalFeed]), UsersModule, BookingsModule],
   controllers: [FeedsController, AdminFeedsController],
-  providers: [FeedsService, FeedSyncService, FeedScheduler],
+  providers: [FeedsService, FeedSyncService, FeedScheduler, FeedParsePool],
   exports: [FeedsService, FeedScheduler],
 })
 export class FeedsModule {}

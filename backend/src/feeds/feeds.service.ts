@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { ExternalBooking } from '../bookings/external-booking.types';
@@ -7,9 +7,10 @@ import type { DateRange } from '../common/time/date-range';
 import { coded } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, whereIdIn } from '../common/list-query';
 import { Clock } from '../common/adapters/clock';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
+import { CreateFeedDto, DEFAULT_FEED_COLOR, ICAL_EVENT_COLOR, UpdateFeedDto } from './feeds.dto';
 import { IcalFeed } from './ical-feed.entity';
 
 export interface FeedWithOwner { feed: IcalFeed; owner: { id: number; name: string; email: string; username: string } }
@@ -23,6 +24,7 @@ export class FeedsService {
     private readonly users: UsersService,
     private readonly db: DataSource,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   listOwn(userId: number): Promise<IcalFeed[]> {
@@ -41,6 +43,11 @@ export class FeedsService {
     if (dto.userId !== undefined && dto.userId !== actor.id) {
       if (!actor.isAdmin) throw new ForbiddenException(coded('feed_for_others_admin_only', 'Bare administratorer kan legge til kalendere for andre'));
       userId = (await this.users.get(dto.userId)).id;
+    }
+    // Each feed costs a fetch every few minutes: the limit keeps one account from turning the service into a crawler.
+    const max = this.config.feeds.maxPerUser;
+    if ((await this.feeds.countBy({ userId })) >= max) {
+      throw new ConflictException(coded('feed_limit_reached', `Du kan ha høyst ${max} kalenderfeeder`, { max }));
     }
     return this.feeds.save(this.feeds.create({ userId, name: dto.name, url: dto.url, color: dto.color ?? DEFAULT_FEED_COLOR, enabled: dto.enabled ?? true, nextSyncAt: this.clock.now() }));
   }
@@ -75,6 +82,11 @@ export class FeedsService {
    */
   eventsForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
     return this.bookings.listForUser(userId, range);
+  }
+
+  /** eventsForUser as FeedEventResponse[] JSON text, in the imported events' colour. */
+  eventsJsonForUser(userId: number, range: DateRange): Promise<string> {
+    return this.bookings.listForUserJson(userId, range, ICAL_EVENT_COLOR);
   }
 
   /**

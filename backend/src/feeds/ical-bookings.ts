@@ -1,5 +1,6 @@
 import type { ExternalBookingInput } from '../bookings/external-booking.types';
 import type { ImportedEvent } from './import/parse-feed';
+import { multiLine, singleLine } from '../common/text/control-characters';
 import { wallTimeToUtc } from '../common/time/timezones';
 
 const dayToUtc = (day: string, zone: string) => {
@@ -9,22 +10,23 @@ const dayToUtc = (day: string, zone: string) => {
 
 /**
  * The iCal adapter's half of the store's contract: a parsed VEVENT as an external booking. All-day events start and
- * end at midnight in `zone` (the business time zone) and keep their dates, end exclusive as in iCalendar.
+ * end at midnight in `zone` (the business time zone) and keep their dates, end exclusive as in iCalendar. Control
+ * characters a feed put in its texts (NUL, which PostgreSQL cannot store, line breaks in a UID) are dropped here.
  */
 export function toExternalBooking(e: ImportedEvent, zone: string): ExternalBookingInput {
   const startTime = e.allDay ? dayToUtc(e.start, zone) : new Date(e.start);
   const endsAt = e.allDay ? dayToUtc(e.end, zone) : new Date(e.end);
   return {
-    externalUid: e.uid,
+    externalUid: singleLine(e.uid),
     recurrenceId: e.recurrenceId ?? '',
     startTime,
     endsAt,
     allDay: e.allDay,
     startDate: e.allDay ? e.start : null,
     endDate: e.allDay ? e.end : null,
-    summary: e.summary,
-    description: e.description,
-    location: e.location,
+    summary: singleLine(e.summary),
+    description: e.description === null ? null : multiLine(e.description),
+    location: e.location === null ? null : singleLine(e.location),
     status: e.status,
     kind: e.kind,
     sequence: e.sequence,

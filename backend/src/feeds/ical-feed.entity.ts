@@ -89,6 +89,10 @@ export class IcalFeed {
   @Column({ type: 'timestamptz' })
   nextSyncAt: Date;
 
+  /** When the owner was told the feed keeps failing past FEED_STALE_HOURS; cleared (and told) when it recovers. */
+  @Column({ type: 'timestamptz', nullable: true })
+  failingNotifiedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

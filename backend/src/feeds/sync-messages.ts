@@ -1,3 +1,5 @@
+import type { TruncatedSeries } from './import/parse-feed';
+import { PARSE_OUT_OF_MEMORY, PARSE_TIMED_OUT, PARSE_TOO_MANY_STALLED } from './import/parse-pool';
 import { NOT_A_CALENDAR, TRUNCATED_CALENDAR } from './import/preprocess';
 
 /**
@@ -45,6 +47,9 @@ export function fetchError(error: string): SyncMessage {
 export function parseError(error: string): SyncMessage {
   if (error === NOT_A_CALENDAR) return { code: 'feed.parse.notACalendar', params: {}, message: 'not a calendar (the link may be invalid or expired)' };
   if (error === TRUNCATED_CALENDAR) return { code: 'feed.parse.truncated', params: {}, message: error };
+  if (error === PARSE_TIMED_OUT) return { code: 'feed.parse.timedOut', params: {}, message: error };
+  if (error === PARSE_OUT_OF_MEMORY) return { code: 'feed.parse.outOfMemory', params: {}, message: error };
+  if (error === PARSE_TOO_MANY_STALLED) return { code: 'feed.parse.tooManyStalled', params: {}, message: error };
   return { code: 'feed.parse.invalid', params: { detail: error }, message: error };
 }
 
@@ -65,5 +70,15 @@ export function emptyHeldBack(kept: number): SyncMessage {
     code: 'feed.sync.emptyHeldBack',
     params: { kept },
     message: `The feed has no future events any more; ${kept} stored event(s) are kept until the next sync confirms it.`,
+  };
+}
+
+/** Recurring events were cut short by the expansion budget: their first instances in the window were imported. */
+export function recurrenceTruncated(truncated: TruncatedSeries[]): SyncMessage {
+  const instances = truncated.reduce((sum, t) => sum + t.imported, 0);
+  return {
+    code: 'feed.sync.recurrenceTruncated',
+    params: { series: truncated.length, instances },
+    message: `${truncated.length} recurring event(s) repeat too often; only their first ${instances} occurrence(s) in the sync window were imported.`,
   };
 }

@@ -97,7 +97,17 @@ export class JobQueue implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * The first step of a graceful stop: this process takes no more jobs, waits up to `timeoutMs` for the ones it
+   * runs, and then fails those still running, which pg-boss retries (in another instance, or after the restart).
+   * Sending stays possible, for requests still being answered.
+   */
+  async stopWorking(timeoutMs: number): Promise<void> {
+    if (this.boss) await this.boss.stop({ graceful: true, close: false, timeout: timeoutMs }).catch((e) => this.logger.warn(`stopping workers: ${e.message}`));
+  }
+
+  /** Stops pg-boss (gracefully, as stopWorking, unless that ran already) and closes its connections. */
   async onApplicationShutdown(): Promise<void> {
-    if (this.boss) await this.boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+    if (this.boss) await this.boss.stop({ graceful: true, timeout: this.config.shutdownGraceSeconds * 1000 }).catch(() => undefined);
   }
 }

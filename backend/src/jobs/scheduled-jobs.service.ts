@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort, LOCK_SCHEDULED_JOB } from '../database/database.port';
 import { JOB_LEASE, JOB_RETRY, JobQueue } from './job-queue.service';
 import type { JobStatusResponse } from './jobs.dto';
+import { errorForLog, forLog } from '../common/text/control-characters';
 
 /** A recurring task, declared as data. `run` returns a small summary that is stored with the run. */
 export interface ScheduledJob {
@@ -82,7 +83,7 @@ export class ScheduledJobs implements OnApplicationBootstrap {
     try {
       return await this.queue.send(SCHEDULED_JOB_QUEUE, { id }, { singletonKey: id });
     } catch (e) {
-      this.logger.error(`enqueue ${id}: ${e.message}`);
+      this.logger.error(`enqueue ${id}: ${forLog(e)}`);
       return null;
     }
   }
@@ -107,7 +108,7 @@ export class ScheduledJobs implements OnApplicationBootstrap {
         await this.record(id, started, null, result);
         return { error: null };
       } catch (e) {
-        this.logger.error(`${id}: ${e.stack ?? e}`);
+        this.logger.error(`${id}: ${errorForLog(e)}`);
         const error = String(e.message ?? e);
         await this.record(id, started, error, null).catch(() => undefined);
         return { error };

@@ -2,6 +2,7 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Access } from '../common/access.decorator';
 import { coded } from '../common/http-exception.filter';
+import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import { HealthResponse } from './health.dto';
 
 @Controller('health')
@@ -11,6 +12,7 @@ export class HealthController {
   /** 200 when the database answers. */
   @Get()
   @Access('public')
+  @OpenDuringMaintenance()
   async health(): Promise<HealthResponse> {
     try {
       await this.db.query('SELECT 1');

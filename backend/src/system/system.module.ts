@@ -1,5 +1,20 @@
+import { MAINTENANCE_STATE } from '../common/maintenance-state';
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { UsersModule } from '../users/users.module';
 import { HealthController } from './health.controller';
+import { MaintenanceController } from './maintenance.controller';
+import { MaintenanceGuard } from './maintenance.guard';
+import { SystemSetting } from './system-setting.entity';
+import { SystemSettingsController } from './system-settings.controller';
+import { SystemSettingsService } from './system-settings.service';
 
-@Module({ controllers: [HealthController] })
+/** Running the service: health, system settings and maintenance mode. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SystemSetting]), AuditModule, UsersModule],
+  controllers: [HealthController, SystemSettingsController, MaintenanceController],
+  providers: [SystemSettingsService, MaintenanceGuard, { provide: MAINTENANCE_STATE, useExisting: SystemSettingsService }],
+  exports: [SystemSettingsService, MaintenanceGuard, MAINTENANCE_STATE],
+})
 export class SystemModule {}

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../common/optional';
 
 const LANGUAGES = ['nb', 'no', 'nn', 'en'];
 
@@ -13,7 +14,7 @@ export class TranslateDto {
   @IsIn(LANGUAGES, { message: 'Ugyldig målspråk' })
   targetLanguage: string;
 
-  @IsOptional()
+  @IsOmittable()
   @IsIn(LANGUAGES, { message: 'Ugyldig kildespråk' })
   sourceLanguage?: string;
 }

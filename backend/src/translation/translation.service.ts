@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DeepLProvider, LibreTranslateProvider, TranslationFailed, TranslationProvider } from './translation.provider';
+import { forLog } from '../common/text/control-characters';
 
 export interface TranslateResult { success: boolean; translatedText: string | null; error: string | null }
 
@@ -29,7 +30,7 @@ export class TranslationService {
       return { success: true, translatedText, error: null };
     } catch (e) {
       const error = e instanceof TranslationFailed ? e.message : e?.name === 'TimeoutError' ? 'Translation service timed out' : 'Failed to translate text';
-      this.logger.warn(`${this.provider.name}: ${e.message}`);
+      this.logger.warn(`${this.provider.name}: ${forLog(e)}`);
       return { success: false, translatedText: null, error };
     }
   }

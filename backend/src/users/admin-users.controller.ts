@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ParseIdPipe } from '../common/ids';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { ListQueryParams, MessageResponse } from '../common/api.dto';
@@ -25,13 +26,13 @@ export class AdminUsersController {
 
   @Get(':id')
   @Access('staff')
-  async get(@Param('id', ParseIntPipe) id: number): Promise<UserResponse> {
+  async get(@Param('id', ParseIdPipe) id: number): Promise<UserResponse> {
     return mapUser(await this.users.get(id));
   }
 
   @Get(':id/account-number-log')
   @Access('staff')
-  async accountNumberLog(@Param('id', ParseIntPipe) id: number): Promise<AccountNumberLogResponse[]> {
+  async accountNumberLog(@Param('id', ParseIdPipe) id: number): Promise<AccountNumberLogResponse[]> {
     return (await this.users.accountNumberLog(id)).map(mapAccountNumberLog);
   }
 
@@ -43,20 +44,20 @@ export class AdminUsersController {
 
   @Put(':id')
   @Access('admin')
-  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
+  async update(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.update(id, dto, actor));
   }
 
   @Delete(':id')
   @Access('admin')
-  async remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.remove(id, actor));
   }
 
   @Post(':id/change-password')
   @Access('admin')
   @HttpCode(200)
-  async changePassword(@Param('id', ParseIntPipe) id: number, @Body() dto: AdminSetPasswordDto): Promise<MessageResponse> {
+  async changePassword(@Param('id', ParseIdPipe) id: number, @Body() dto: AdminSetPasswordDto): Promise<MessageResponse> {
     await this.users.get(id);
     await this.users.setPassword(id, dto.newPassword);
     return { message: 'Passordet er endret' };
@@ -65,14 +66,14 @@ export class AdminUsersController {
   @Post(':id/block')
   @Access('admin')
   @HttpCode(200)
-  async block(@Param('id', ParseIntPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
+  async block(@Param('id', ParseIdPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.block(id, dto.reason, actor));
   }
 
   @Post(':id/unblock')
   @Access('admin')
   @HttpCode(200)
-  async unblock(@Param('id', ParseIntPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
+  async unblock(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
     return mapUser(await this.users.unblock(id, actor));
   }
 }

@@ -1,6 +1,8 @@
 import { OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
+import { toSingleLine } from '../common/text/control-characters';
 import type { AccountNumberLog } from './account-number-log.entity';
 import type { User } from './user.entity';
 
@@ -8,6 +10,11 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
 export const PASSWORD_MIN = 6;
+/** Hashing a password costs time in proportion to its length; nobody types more than this. */
+export const PASSWORD_MAX = 1024;
+export const PASSWORD_TOO_LONG = 'Passordet kan ikke være lengre enn 1024 tegn';
+/** The message an admin leaves on a user's calendar. */
+export const ADMIN_INFO_MAX = 5000;
 
 /** What the API says about a user. Never the password or its hash. */
 export class UserResponse {
@@ -48,7 +55,7 @@ export function mapUser(u: User): UserResponse {
   };
 }
 
-class ContactFields {
+export class ContactFields {
   @IsOptional()
   @Transform(emptyToNull)
   @IsString()
@@ -69,35 +76,36 @@ export class CreateUserDto extends ContactFields {
   @IsString({ message: 'E-post er påkrevd' })
   username: string;
 
-  @Transform(trim)
+  @Transform(toSingleLine)
   @MaxLength(255, { message: 'Navn kan ikke være lengre enn 255 tegn' })
   @IsNotEmpty({ message: 'Navn er påkrevd' })
   @IsString({ message: 'Navn er påkrevd' })
   name: string;
 
   /** Defaults to the username: accounts are created from an e-mail address. */
-  @IsOptional()
+  @IsOmittable()
   @Transform(trim)
   @IsEmail({}, { message: 'E-postadresse må være gyldig' })
   email?: string;
 
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 6 tegn' })
   @IsString({ message: 'Passord er påkrevd' })
   password: string;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   isAdmin?: boolean;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   isMiniAdmin?: boolean;
 }
 
 /** Every field of a new user is optional on update; the password changes through change-password only. */
-export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['password', 'email'] as const)) {
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['password', 'email'] as const), OMITTABLE_NOT_NULL) {
   /** Unlike on create, an e-mail sent on update may not be blank. */
-  @IsOptional()
+  @IsOmittable()
   @Transform(trim)
   @IsEmail({}, { message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
@@ -107,6 +115,7 @@ export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['passwor
   @IsOptional()
   @Transform(emptyToNull)
   @IsString()
+  @MaxLength(ADMIN_INFO_MAX, { message: 'Meldingen kan ikke være lengre enn 5000 tegn' })
   adminInfo?: string | null;
 }
 
@@ -119,16 +128,19 @@ export class UpdateProfileDto extends PickType(CreateUserDto, ['name', 'phoneNum
 }
 
 export class ChangeOwnPasswordDto {
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @IsNotEmpty({ message: 'Nåværende passord er påkrevd' })
   @IsString({ message: 'Nåværende passord er påkrevd' })
   currentPassword: string;
 
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @MinLength(PASSWORD_MIN, { message: 'Passordet må være minst 6 tegn' })
   @IsString({ message: 'Passordet må være minst 6 tegn' })
   newPassword: string;
 }
 
 export class AdminSetPasswordDto {
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 6 tegn' })
   @IsNotEmpty({ message: 'Passord er påkrevd' })
   @IsString({ message: 'Passord er påkrevd' })

@@ -3,12 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { coded } from '../common/http-exception.filter';
+import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { SessionsService } from '../common/sessions/sessions.service';
+import { LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
+import { forLog } from '../common/text/control-characters';
 
 const USER_LIST: ListSpec<User> = {
   sortable: Object.fromEntries(['id', 'name', 'username', 'email', 'lastLoginAt', 'createdAt', 'isAdmin', 'isBlocked'].map((f) => [f, `u.${f}`])),
@@ -45,15 +47,24 @@ export class UsersService {
   }
 
   /**
-   * The guard calls this on every request, so it skips the query builder: the statement is built once from the
+   * The guard needs this on every request, so it skips the query builder: the statement is built once from the
    * entity's metadata and the row maps straight onto a User (the bench showed the builder at ~15% of a request).
+   * The session store reads the same columns joined to the session (selectColumns), so usually this is not called.
    */
   async findById(id: number): Promise<User | null> {
-    this.selectById ??= `SELECT ${this.users.metadata.columns.map((c) => `"${c.databaseName}" AS "${c.propertyName}"`).join(', ')} FROM users WHERE id = $1`;
+    this.selectById ??= `SELECT ${this.selectColumns('u')} FROM users u WHERE u.id = $1`;
     const [row] = await this.db.query(this.selectById, [id]);
-    return row ? Object.assign(new User(), row) : null;
+    return row ? this.fromRow(row) : null;
   }
   private selectById?: string;
+
+  selectColumns(alias: string): string {
+    return this.users.metadata.columns.map((c) => `${alias}."${c.databaseName}" AS "${c.propertyName}"`).join(', ');
+  }
+
+  fromRow(row: Record<string, unknown>): User {
+    return Object.assign(new User(), row);
+  }
 
   findByUsername(username: string): Promise<User | null> {
     return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username: username.trim() }).getOne();
@@ -71,7 +82,8 @@ export class UsersService {
   }
 
   async create(dto: CreateUserDto, actorId: number | null): Promise<User> {
-    if (await this.findByUsername(dto.username)) throw new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
+    const taken = () => new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
+    if (await this.findByUsername(dto.username)) throw taken();
     const isAdmin = dto.isAdmin ?? false;
     const username = dto.username.toLowerCase();
     const user = this.users.create({
@@ -85,11 +97,16 @@ export class UsersService {
       phoneNumber: dto.phoneNumber ?? null,
       accountNumber: dto.accountNumber ?? null,
     });
-    return this.db.transaction(async (tx) => {
-      const saved = await tx.save(user);
-      if (saved.accountNumber) await this.logAccountNumber(tx, saved.id, actorId, null, saved.accountNumber, 'Opprettet');
-      return saved;
-    });
+    // Two creates of one username at once both pass the check above; the unique index refuses the second.
+    return this.db
+      .transaction(async (tx) => {
+        const saved = await tx.save(user);
+        if (saved.accountNumber) await this.logAccountNumber(tx, saved.id, actorId, null, saved.accountNumber, 'Opprettet');
+        return saved;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? taken() : error;
+      });
   }
 
   async update(id: number, dto: UpdateUserDto, actor: User): Promise<User> {
@@ -205,17 +222,31 @@ export class UsersService {
   }
 
   /** First start: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or generate a password and print it once. */
-  async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<void> {
-    if ((await this.users.count()) > 0) return;
+  /**
+   * Creates the first administrator on a database without users, exactly once even when several instances boot
+   * together: the check and the insert run in one transaction under a waiting advisory lock, so a second instance
+   * waits for the first to commit and then finds a user. True when this call created it.
+   */
+  async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<boolean> {
+    if ((await this.users.count()) > 0) return false;
     const username = (email ?? 'admin@example.com').toLowerCase();
     const generated = !password;
     const secret = password ?? randomBytes(12).toString('base64url');
-    await this.create({ username, name: 'Administrator', email: username, password: secret, isAdmin: true }, null);
+    // Hashed before the lock (argon2 takes a while), so the lock is held for two statements only.
+    const passwordHash = await this.hashPassword(secret);
+    const created = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [LOCK_FIRST_ADMIN]);
+      if ((await tx.count(User)) > 0) return false;
+      await tx.save(tx.create(User, { username, name: 'Administrator', email: username, passwordHash, isAdmin: true, isMiniAdmin: false }));
+      return true;
+    });
+    if (!created) return false;
     if (generated) {
-      this.logger.warn(`First admin created: ${username} with password ${secret} (shown once; change it under Settings).`);
+      this.logger.warn(`First admin created: ${forLog(username)} with password ${secret} (shown once; change it under Settings).`);
     } else {
-      this.logger.log(`First admin created: ${username}`);
+      this.logger.log(`First admin created: ${forLog(username)}`);
     }
+    return true;
   }
 
   /** For login: unknown users cost the same time as known ones. */

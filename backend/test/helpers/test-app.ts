@@ -49,18 +49,47 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 /** The real app on a fresh database, with helpers to act as each role. */
 export class TestApp {
   private counter = 0;
-  private constructor(readonly app: INestApplication, private readonly handle: DatabaseHandle, private readonly dataDir: string) {}
+  private constructor(
+    readonly app: INestApplication,
+    private readonly handle: DatabaseHandle,
+    private readonly dataDir: string,
+    /** False for a second instance on another TestApp's database, which leaves the database to that one. */
+    private readonly ownsDatabase = true,
+  ) {}
 
   /**
    * Boots the app as production runs it (scheduler and job workers on), with a clock that stands at TEST_NOW
    * unless `options.clock` is given; `t.clock` moves it.
    */
   static async start(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+    return TestApp.boot(await freshDatabase(), true, env, options);
+  }
+
+  /**
+   * Another instance of the app on this one's database, as a second server sharing a PostgreSQL database runs
+   * (its own pools, sessions, locks, job workers; the same SESSION_SECRET). Closing it leaves the database alone.
+   */
+  async anotherInstance(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+    return TestApp.boot(this.handle, false, env, options);
+  }
+
+  private static async boot(handle: DatabaseHandle, ownsDatabase: boolean, env: Record<string, string>, options: { clock?: Clock }): Promise<TestApp> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
     const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', ...env });
-    const handle = await freshDatabase();
     const app = await createApp(config, handle, { logger: false, adapters: { clock: options.clock ?? new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
-    return new TestApp(app, handle, dataDir);
+    return new TestApp(app, handle, dataDir, ownsDatabase);
+  }
+
+  /**
+   * A second app on this one's PostgreSQL database (two instances, one database), with the same settings and clock
+   * kind. PGlite has no second instance: one process owns its data directory.
+   */
+  async startAnother(env: Record<string, string> = {}): Promise<TestApp> {
+    if (this.handle.kind !== 'postgres') throw new Error('a second instance needs PostgreSQL (DATABASE_URL)');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', ...env });
+    const app = await createApp(config, this.handle, { logger: false, adapters: { clock: new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
+    return new TestApp(app, { kind: 'postgres', url: this.handle.url }, dataDir);
   }
 
   get server() {
@@ -129,7 +158,7 @@ export class TestApp {
 
   async close(): Promise<void> {
     await this.app.close();
-    if (this.handle.kind === 'pglite') await this.handle.pglite.close();
+    if (this.handle.kind === 'pglite' && this.ownsDatabase) await this.handle.pglite.close();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

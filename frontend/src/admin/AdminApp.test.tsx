@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from './authProvider';
 import { startLocalApi, type LocalApi } from './testing/localApi';
-import { renderAdmin, rowOf } from './testing/renderAdmin';
+import { openRowMenu, renderAdmin, rowOf } from './testing/renderAdmin';
 import type { User } from './users/types';
 
 const base = {
@@ -56,16 +56,22 @@ describe('AdminApp', { timeout: 30_000 }, () => {
     const own = await rowOf('Ada Admin');
     expect(within(own).getByText('Admin')).toBeInTheDocument();
     expect(within(own).getByText('04.03.2025 05:06')).toBeInTheDocument();
-    expect(within(own).getByRole('button', { name: 'Endre passord' })).toBeInTheDocument();
-    expect(within(own).queryByRole('button', { name: 'Blokker' })).toBeNull();
-    expect(within(own).queryByRole('button', { name: 'Slett' })).toBeNull();
+    const ownMenu = await openRowMenu('Ada Admin');
+    expect(within(ownMenu.menu).getByRole('menuitem', { name: 'Endre passord' })).toBeInTheDocument();
+    expect(within(ownMenu.menu).queryByRole('menuitem', { name: 'Blokker' })).toBeNull();
+    expect(within(ownMenu.menu).queryByRole('menuitem', { name: 'Slett' })).toBeNull();
+    await ownMenu.close();
 
     const blocked = await rowOf('Ole Owner');
     expect(within(blocked).getByText('Blokkert')).toBeInTheDocument();
-    expect(within(blocked).getByRole('button', { name: 'Opphev blokkering' })).toBeInTheDocument();
-    expect(within(blocked).getByRole('button', { name: 'Slett' })).toBeInTheDocument();
+    const blockedMenu = await openRowMenu('Ole Owner');
+    expect(within(blockedMenu.menu).getByRole('menuitem', { name: 'Opphev blokkering' })).toBeInTheDocument();
+    expect(within(blockedMenu.menu).getByRole('menuitem', { name: 'Slett' })).toBeInTheDocument();
+    await blockedMenu.close();
     expect(within(await rowOf('Mia Mini')).getByText('Mini admin')).toBeInTheDocument();
     expect(screen.queryByText('Kun lesing')).toBeNull();
+    // The app bar leads back to the owner's app.
+    expect(screen.getByRole('link', { name: 'Tilbake til kalenderen' })).toHaveAttribute('href', '/');
   });
 
   it('searches with the q filter', async () => {
@@ -84,7 +90,7 @@ describe('AdminApp', { timeout: 30_000 }, () => {
   it('requires a non-blank block reason and shows a refused block as Blokkeringsfeil', async () => {
     const server = await openAdmin(ada);
     const user = userEvent.setup();
-    await user.click(within(await rowOf('Mia Mini')).getByRole('button', { name: 'Blokker' }));
+    await user.click(within((await openRowMenu('Mia Mini', user)).menu).getByRole('menuitem', { name: 'Blokker' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /Årsak/ }), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Blokker' }));
@@ -103,7 +109,8 @@ describe('AdminApp', { timeout: 30_000 }, () => {
     await rowOf('Ole Owner');
     expect(await screen.findByText('Kun lesing')).toBeInTheDocument();
     expect(screen.queryByText('Handlinger')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Endre passord' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Handlinger for Ole Owner' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Endre passord' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Opprett/ })).toBeNull();
   });
 
@@ -112,6 +119,13 @@ describe('AdminApp', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Tilgang nektet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(api!.requests.some((r) => r.path === '/api/admin/users')).toBe(false));
+  });
+
+  it('names itself on a page it does not have, never by the raw key', async () => {
+    api = await startLocalApi((req) => (req.path === '/api/user' ? { json: ada } : undefined));
+    renderAdmin(api.apiUrl, '/admin/no-such-page');
+    expect(await screen.findByText('Administrasjon', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByText(/admin\.title/)).toBeNull();
   });
 
   it("speaks English when localStorage 'language' is 'en'", async () => {

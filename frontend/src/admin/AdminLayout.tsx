@@ -1,11 +1,56 @@
 /** react-admin's layout, or the access-denied page for regular users (no resource is theirs to list). */
-import { Layout, LoadingPage, usePermissions, type LayoutProps } from 'react-admin';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { Button, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import {
+  AppBar, Layout, LoadingPage, TitlePortal, useGetIdentity, usePermissions, UserMenu, useTranslate, type AppBarProps, type LayoutProps,
+} from 'react-admin';
 import { AccessDenied } from './AccessDenied';
 import type { Role } from './authProvider';
+
+/**
+ * On wider screens the user menu's button shows the signed-in name, so that name is its accessible name (react-admin's
+ * label 'Profil' would hide the visible text from speech input: WCAG 2.5.3). On phones it is an icon named 'Profil'.
+ */
+function AdminUserMenu() {
+  const { identity } = useGetIdentity();
+  const showsName = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  return <UserMenu label={showsName && identity?.fullName ? identity.fullName : 'ra.auth.user_menu'} />;
+}
+
+/** The way back to the owner's app; a full page load, since the calendar lives outside react-admin's routes. */
+function BackToCalendar() {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const label = translate('admin.backToApp');
+  return phone ? (
+    <Tooltip title={label}>
+      <IconButton color="inherit" href="/" aria-label={label}>
+        <CalendarMonthIcon />
+      </IconButton>
+    </Tooltip>
+  ) : (
+    <Button color="inherit" href="/" startIcon={<CalendarMonthIcon />}>
+      {label}
+    </Button>
+  );
+}
+
+function AdminAppBar(props: AppBarProps) {
+  return (
+    <AppBar {...props} userMenu={<AdminUserMenu />}>
+      <TitlePortal />
+      <BackToCalendar />
+    </AppBar>
+  );
+}
 
 export function AdminLayout({ children, ...rest }: LayoutProps) {
   const { permissions, isPending } = usePermissions<Role>();
   if (isPending) return <LoadingPage />;
   if (permissions !== 'admin' && permissions !== 'miniAdmin') return <AccessDenied />;
-  return <Layout {...rest}>{children}</Layout>;
+  return (
+    <Layout {...rest} appBar={AdminAppBar}>
+      {children}
+    </Layout>
+  );
 }

@@ -11,8 +11,11 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { AdminFeed, CleanupAnswer, FeedHealth, FeedSyncAnswer, ForceRefreshAnswer, SyncAllAnswer } from './feeds/types';
+import type { Backup, JobStatus, MaintenanceStatus, RestoreAnswer, SystemSetting } from '../api/types';
 import { httpClient } from './httpClient';
 import { listLocally } from './ical/localList';
+import { PAYOUTS_RESOURCE, type AdminPayout, type RentalDaysAnswer } from './payouts/types';
+import { toPayoutPayload } from './payouts/validation';
 import type { CalendarWindow, NewEventPayload, UserCalendar, UserCalendarEvent } from './users/userEvents';
 
 export interface ResetLink {
@@ -41,6 +44,25 @@ export interface AdminDataProvider extends DataProvider {
   forceRefreshFeed(id: Identifier): Promise<ForceRefreshAnswer>;
   syncAllFeeds(): Promise<SyncAllAnswer>;
   cleanupDuplicateFeeds(): Promise<CleanupAnswer>;
+  /** The booked nights of an owner's month, counted from their stored bookings. */
+  calculateRentalDays(input: { userId: number; month: number; year: number }): Promise<RentalDaysAnswer>;
+  /** One owner's payouts of a year, for the year overview. */
+  payoutsOfYear(userId: Identifier, year: number): Promise<AdminPayout[]>;
+  /** The maintenance state (GET /api/maintenance-status) and its switch (POST /api/admin/maintenance-mode). */
+  maintenanceStatus(): Promise<MaintenanceStatus>;
+  setMaintenance(enabled: boolean, message: string): Promise<MaintenanceStatus>;
+  /** The system settings staff have set (GET /api/system-settings) and one key's new value (PUT /api/system-settings/{key}). */
+  systemSettings(): Promise<SystemSetting[]>;
+  setSystemSetting(key: string, value: string): Promise<SystemSetting>;
+  /** Assigns a case to an admin (null: nobody) and/or a department (null: none); fields left out stay. */
+  assignCase(id: Identifier, input: { adminId?: number | null; department?: string | null }): Promise<RaRecord>;
+  /** Scheduled jobs with their last runs, and running one now. */
+  jobs(): Promise<JobStatus[]>;
+  runJob(id: string): Promise<JobStatus>;
+  /** The backup history, making one now, and restoring one (admins only). */
+  backups(): Promise<Backup[]>;
+  createBackup(): Promise<Backup>;
+  restoreBackup(filename: string): Promise<RestoreAnswer>;
 }
 
 export const FEEDS_RESOURCE = 'ical-feeds';
@@ -48,6 +70,9 @@ export const FEEDS_RESOURCE = 'ical-feeds';
 const ALL_FEEDS_PATH = 'all-ical-feeds';
 /** The staff member's own feeds and link (SPEC §2 admin 'ical' tab). */
 export const OWN_ICAL_RESOURCE = 'ical';
+/** Agreements: /admin/agreements in the back office, /api/admin-agreements in the API (SPEC §2, §7). */
+export const AGREEMENTS_RESOURCE = 'agreements';
+const AGREEMENTS_PATH = 'admin-agreements';
 
 /** What POST and PUT /api/ical-feeds accept; the record's other fields (owner, sync state) stay out. */
 export function toFeedPayload(data: Partial<AdminFeed>, withUser: boolean) {
@@ -58,6 +83,24 @@ export function toFeedPayload(data: Partial<AdminFeed>, withUser: boolean) {
     enabled: data.enabled ?? true,
     ...(withUser ? { userId: Number(data.userId) } : {}),
   };
+}
+
+/**
+ * What POST and PUT /api/admin-agreements take: the form's fields only. The edit form edits the place as
+ * `location` (SPEC §3), so an update sends that name; a create sends meetingLocation.
+ */
+export function toAgreementPayload(data: Partial<Record<string, unknown>>, isCreate: boolean) {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const date = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'string' && v ? new Date(v).toISOString() : undefined);
+  const common = {
+    title: typeof data.title === 'string' ? data.title.trim() : data.title,
+    description: text(data.description),
+    meetingDate: date(data.meetingDate),
+    status: data.status,
+  };
+  return isCreate
+    ? { ...common, userId: Number(data.userId), meetingLocation: text(data.meetingLocation), meetingType: data.meetingType, endDate: date(data.endDate) ?? null }
+    : { ...common, location: text(data.location) };
 }
 
 /** apiUrl is the API root ('/api' in the browser; tests pass a local server's address). */
@@ -84,6 +127,8 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
   };
 
   const rest = simpleRestProvider(adminUrl, httpClient);
+  const rootRest = simpleRestProvider(apiUrl, httpClient);
+  const isAgreements = (resource: string) => resource === AGREEMENTS_RESOURCE;
   const oneFeed = async (id: Identifier, signal?: AbortSignal) => {
     const { data } = await rest.getMany(ALL_FEEDS_PATH, { ids: [id], signal });
     if (!data.length) throw new Error('Kalenderen finnes ikke');
@@ -99,24 +144,40 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
     ...rest,
     getList: async (resource, params) => {
       if (resource === OWN_ICAL_RESOURCE) return asRecords(listLocally(await call<RaRecord[]>('GET', `${apiUrl}/ical-feeds`), params));
+      if (isAgreements(resource)) return rootRest.getList(AGREEMENTS_PATH, params);
       return rest.getList(readPath(resource), params);
     },
-    getOne: async (resource, params) =>
-      isFeeds(resource) ? asRecords({ data: await oneFeed(params.id, params.signal) }) : rest.getOne(resource, params),
-    getMany: (resource, params) => rest.getMany(readPath(resource), params),
+    getOne: async (resource, params) => {
+      if (isAgreements(resource)) return rootRest.getOne(AGREEMENTS_PATH, params);
+      return isFeeds(resource) ? asRecords({ data: await oneFeed(params.id, params.signal) }) : rest.getOne(resource, params);
+    },
+    getMany: (resource, params) => (isAgreements(resource) ? rootRest.getMany(AGREEMENTS_PATH, params) : rest.getMany(readPath(resource), params)),
     // simple-rest sends the target as a filter ({ userId: 7 }), which all-ical-feeds accepts.
     getManyReference: (resource, params) => rest.getManyReference(readPath(resource), params),
     create: async (resource, params) => {
+      // Payouts: the fields POST /api/admin/payouts takes, the amount as a decimal string.
+      if (resource === PAYOUTS_RESOURCE) return asRecords({ data: await post<RaRecord>(PAYOUTS_RESOURCE, toPayoutPayload(params.data, true)) });
+      if (isAgreements(resource)) return asRecords({ data: await call<RaRecord>('POST', `${apiUrl}/${AGREEMENTS_PATH}`, toAgreementPayload(params.data, true)) });
       if (!isFeeds(resource)) return rest.create(resource, params);
       return asRecords({ data: await call<RaRecord>('POST', `${apiUrl}/ical-feeds`, toFeedPayload(params.data, true)) });
     },
     update: async (resource, params) => {
+      // Payouts change by PATCH (SPEC §7: amount, status, rentalDays, notes); the owner's name stays from the list.
+      if (resource === PAYOUTS_RESOURCE) {
+        const changed = await call<RaRecord>('PATCH', `${adminUrl}/${PAYOUTS_RESOURCE}/${encodeURIComponent(params.id)}`, toPayoutPayload(params.data, false));
+        return asRecords({ data: { ...params.previousData, ...changed } });
+      }
+      if (isAgreements(resource)) return asRecords({ data: await call<RaRecord>('PUT', `${apiUrl}/${AGREEMENTS_PATH}/${encodeURIComponent(params.id)}`, toAgreementPayload(params.data, false)) });
       if (!isFeeds(resource)) return rest.update(resource, params);
       const updated = await call<RaRecord>('PUT', feedUrl(params.id), toFeedPayload(params.data, false));
       // Keep the owner fields the PUT answer does not carry, so the list row stays whole until it refetches.
       return asRecords({ data: { ...params.previousData, ...updated } });
     },
     delete: async (resource, params) => {
+      if (isAgreements(resource)) {
+        await call('DELETE', `${apiUrl}/${AGREEMENTS_PATH}/${encodeURIComponent(params.id)}`);
+        return asRecords({ data: params.previousData ?? { id: params.id } });
+      }
       if (!isFeeds(resource)) return rest.delete(resource, params);
       await call('DELETE', feedUrl(params.id));
       return asRecords({ data: params.previousData ?? { id: params.id } });
@@ -141,5 +202,17 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
     forceRefreshFeed: (id) => post(`force-refresh-ical/${encodeURIComponent(id)}`),
     syncAllFeeds: () => post('sync-all-ical'),
     cleanupDuplicateFeeds: () => post('cleanup-duplicates'),
+    calculateRentalDays: (input) => post(`${PAYOUTS_RESOURCE}/calculate-rental-days`, input),
+    assignCase: (id, input) => post(`cases/${encodeURIComponent(id)}/assign`, input),
+    payoutsOfYear: (userId, year) => call('GET', `${adminUrl}/${PAYOUTS_RESOURCE}/user/${encodeURIComponent(userId)}/year/${year}`),
+    maintenanceStatus: () => call('GET', `${apiUrl}/maintenance-status`),
+    setMaintenance: (enabled, message) => post('maintenance-mode', { enabled, message }),
+    systemSettings: () => call('GET', `${apiUrl}/system-settings`),
+    setSystemSetting: (key, value) => call('PUT', `${apiUrl}/system-settings/${encodeURIComponent(key)}`, { value }),
+    jobs: () => call('GET', `${adminUrl}/jobs`),
+    runJob: (id) => post(`jobs/${encodeURIComponent(id)}/run`),
+    backups: () => call('GET', `${adminUrl}/backups`),
+    createBackup: () => post('backups'),
+    restoreBackup: (filename) => post(`backups/restore/${encodeURIComponent(filename)}`),
   };
 }

@@ -1,28 +1,19 @@
 /**
  * The back office's i18nProvider: react-admin translating through the app's own i18next instance and catalogue
  * (i18n/nb.json, en.json), so both halves speak one language from one set of texts, and a language chosen in the
- * back office is the app's choice too (localStorage 'language'). The app starts with its own sections only
- * (i18n/index.ts); this chunk adds the back office's. react-admin's own English messages come from
+ * back office is the app's choice too (localStorage 'language'). The app starts with its own part of the catalogue
+ * (i18n/index.ts); this chunk adds the back office's, for the active language only. react-admin's own English messages come from
  * ra-language-english; the Norwegian ones are in nb.json and lie over the English, so a key added by a later
  * react-admin release shows in English rather than as a raw key.
  */
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider } from 'react-admin';
-import i18n, { languageFromStorage, setLanguage, type Language } from '../i18n';
-// Read as text: a module of its own, so these bytes land in this chunk and not in the startup bundle.
-import enCatalogue from '../i18n/en.json?raw';
-import nbCatalogue from '../i18n/nb.json?raw';
-import { BACK_OFFICE_SECTIONS } from '../i18n/sections';
+import i18n, { addCataloguePart, languageFromStorage, setLanguage, switchLanguage, type Language } from '../i18n';
 import { LANGUAGE_KEY } from '../shared/preferenceKeys';
 
-function backOfficeSections(catalogue: string): Record<string, unknown> {
-  const all = JSON.parse(catalogue) as Record<string, unknown>;
-  return Object.fromEntries(BACK_OFFICE_SECTIONS.filter((key) => key in all).map((key) => [key, all[key]]));
-}
-
-i18n.addResourceBundle('nb', 'translation', backOfficeSections(nbCatalogue), true, true);
-i18n.addResourceBundle('en', 'translation', backOfficeSections(enCatalogue), true, true);
+// The chunk finishes loading once the back office's texts are in, so its first render has them.
+await addCataloguePart('back-office');
 // Deep merge without overwriting: what the catalogue says wins, English fills the gaps.
 const englishRa = convertRaTranslationsToI18next(englishMessages);
 i18n.addResourceBundle('en', 'translation', englishRa, true, false);
@@ -37,7 +28,7 @@ export function storedLocale(storage: Pick<Storage, 'getItem'> | undefined = glo
 }
 
 export function createI18nProvider(initial: Language = storedLocale()): I18nProvider {
-  if (i18n.language !== initial) void i18n.changeLanguage(initial);
+  if (i18n.language !== initial) void switchLanguage(initial);
   return {
     // react-admin speaks polyglot's options: `_` is the default text and `smart_count` picks the plural form.
     translate: (key, options = {}) => {

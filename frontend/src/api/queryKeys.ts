@@ -16,7 +16,15 @@ export const queryKeys = {
   feeds: ['/api/ical-feeds'] as const,
   /** The personal subscription link ({ url }). */
   calendarLink: ['/api/user/calendar-link'] as const,
+  /** The bell's list (newest first, its first page with total and unread). */
+  notifications: ['/api/notifications'] as const,
+  /** Whether maintenance mode is on ({ enabled, message }); public, polled every 30 s (SPEC §9). */
+  maintenanceStatus: ['/api/maintenance-status'] as const,
+  /** The system settings staff have set (public): the design's colours (shared/design.ts). */
+  systemSettings: ['/api/system-settings'] as const,
 
+  /** The calendar page's window: own events, marked days and imported events in one read (GET /api/calendar-window). */
+  calendarWindow: { all: ['/api/calendar-window'] as const, range: (range: Range) => ['/api/calendar-window', range] as const },
   events: { all: ['/api/events'] as const, range: (range: Range) => ['/api/events', range] as const },
   icalEvents: { all: ['/api/ical-feed-events'] as const, range: (range: Range) => ['/api/ical-feed-events', range] as const },
   markedDays: { all: ['/api/marked-days'] as const, range: (range: Range) => ['/api/marked-days', range] as const },
@@ -27,6 +35,10 @@ export const queryKeys = {
 
   /** Staff reads from the customer app: the user picker, another user's calendar and marked days, all feeds. */
   adminUsers: ['/api/admin/users'] as const,
+  /** The owner's payouts of a year (GET /api/user/payouts/year/{year}). */
+  payoutsYear: (year: number) => [`/api/user/payouts/year/${year}`] as const,
+  /** Price intervals: the viewer's own (null), or for an admin the chosen owner's. */
+  prices: (userId: number | null) => ['/api/prices', userId] as const,
   adminFeeds: ['/api/admin/ical-feeds'] as const,
   userCalendar: {
     all: ['/api/admin/user-calendar'] as const,
@@ -38,6 +50,27 @@ export const queryKeys = {
     range: (userId: number, range: Range) => ['/api/admin/user-marked-days', userId, range] as const,
   },
 
+  /** Agreements (SPEC §7): the list (an owner's own, or staff's all), one agreement and its notes. */
+  agreements: {
+    all: ['/api/admin-agreements'] as const,
+    one: (id: number) => ['/api/admin-agreements', id] as const,
+    notes: (id: number) => ['/api/admin-agreements', id, 'notes'] as const,
+  },
+
+  /**
+   * Cases (SPEC §7): the owner's own list, one case, its messages and the unread count all start with '/api/cases';
+   * staff's list is '/api/admin/cases'. A push refreshes both prefixes.
+   */
+  cases: {
+    all: ['/api/cases'] as const,
+    list: (state: 'open' | 'closed') => ['/api/cases', 'list', state] as const,
+    one: (id: number) => ['/api/cases', id] as const,
+    messages: (id: number) => ['/api/cases', id, 'messages'] as const,
+    unreadCount: ['/api/cases', 'unread-count'] as const,
+    admin: ['/api/admin/cases'] as const,
+    adminList: (state: 'open' | 'closed') => ['/api/admin/cases', state] as const,
+  },
+
   /** The back office: react-admin keys its own cache by resource name; the rest are its extra reads. */
   admin: {
     resource: (resource: string) => [resource] as const,
@@ -46,5 +79,8 @@ export const queryKeys = {
     userCalendar: (userId: number) => ['user-calendar', userId] as const,
     userCalendarRange: (userId: number, startDate: string, endDate: string) => ['user-calendar', userId, startDate, endDate] as const,
     ownCalendarLink: ['own-calendar-link'] as const,
+    maintenance: ['admin-maintenance'] as const,
+    jobs: ['admin-jobs'] as const,
+    backups: ['admin-backups'] as const,
   },
 };

@@ -21,3 +21,18 @@ export type FeedSyncAnswer = Schemas['SyncResponse'];
 export type CalendarLink = Schemas['CalendarLinkResponse'];
 
 export const isStaff = (user: User | null | undefined): boolean => !!user && (user.isAdmin || user.isMiniAdmin);
+export type AppNotification = Schemas['NotificationResponse'];
+export type NotificationPage = Schemas['NotificationPageResponse'];
+export type Agreement = Schemas['AgreementResponse'];
+export type CreatedAgreement = Schemas['CreatedAgreementResponse'];
+export type AgreementNote = Schemas['AgreementNoteResponse'];
+export type Case = Schemas['CaseResponse'];
+export type CaseDetail = Schemas['CaseDetailResponse'];
+export type CaseMessage = Schemas['CaseMessageResponse'];
+export type CaseAttachment = Schemas['CaseAttachmentResponse'];
+/** GET /api/maintenance-status and the answer of POST /api/admin/maintenance-mode. */
+export type MaintenanceStatus = Schemas['MaintenanceStatusResponse'];
+export type SystemSetting = Schemas['SystemSettingResponse'];
+export type JobStatus = Schemas['JobStatusResponse'];
+export type Backup = Schemas['BackupResponse'];
+export type RestoreAnswer = Schemas['RestoreResponse'];

@@ -10,6 +10,7 @@ import { ErrorBoundary } from './fallbacks/ErrorBoundary';
 import { PageSpinner } from './fallbacks/PageSpinner';
 import { SomethingWentWrong } from './fallbacks/SomethingWentWrong';
 import { createQueryClient } from './queryClient';
+import { MaintenanceGate } from '../features/maintenance/MaintenanceGate';
 import { RequireAuth } from './RequireAuth';
 import { ToastProvider } from '../shared/toast';
 
@@ -19,6 +20,13 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const CalendarHome = lazy(() => import('../features/calendar/CalendarHome').then((m) => ({ default: m.CalendarHome })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const AgreementsPage = lazy(() => import('../features/agreements/AgreementsPage').then((m) => ({ default: m.AgreementsPage })));
+const AgreementDetailPage = lazy(() => import('../features/agreements/AgreementDetailPage').then((m) => ({ default: m.AgreementDetailPage })));
+const PayoutsPage = lazy(() => import('../features/payouts/PayoutsPage').then((m) => ({ default: m.PayoutsPage })));
+const CasesPage = lazy(() => import('../features/cases/CasesPage').then((m) => ({ default: m.CasesPage })));
+const SupportPage = lazy(() => import('../features/support/SupportPage').then((m) => ({ default: m.SupportPage })));
+const AppointmentsPage = lazy(() => import('../features/appointments/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
+const PricesPage = lazy(() => import('../features/prices/PricesPage').then((m) => ({ default: m.PricesPage })));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
@@ -40,6 +48,7 @@ export default function App({ onReady }: { onReady: () => void }) {
         <ReadySignal onReady={onReady} />
         <BrowserRouter>
           <ErrorBoundary fallback={(error) => <SomethingWentWrong error={error} />}>
+            <MaintenanceGate>
             <Routes>
               <Route path="/auth" element={page(<LoginPage />)} />
               <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
@@ -50,10 +59,18 @@ export default function App({ onReady }: { onReady: () => void }) {
                 }
               >
                 <Route path="/settings" element={page(<SettingsPage />)} />
+                <Route path="/user/agreements" element={page(<AgreementsPage />)} />
+                <Route path="/user/agreements/:id" element={page(<AgreementDetailPage />)} />
+                <Route path="/payouts" element={page(<PayoutsPage />)} />
+                <Route path="/prices" element={page(<PricesPage />)} />
+                <Route path="/cases" element={page(<CasesPage />)} />
+                <Route path="/support" element={page(<SupportPage />)} />
+                <Route path="/appointments" element={page(<AppointmentsPage />)} />
                 <Route path="/" element={page(<CalendarHome />)} />
                 <Route path="*" element={page(<CalendarHome />)} />
               </Route>
             </Routes>
+            </MaintenanceGate>
           </ErrorBoundary>
         </BrowserRouter>
       </ToastProvider>

@@ -13,6 +13,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -20,12 +21,14 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser, useLogout } from '../shared/session';
 import { errorText } from '../api/client';
 import type { User } from '../api/types';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useNotificationSocket } from '../features/notifications/useNotificationSocket';
 import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds/components/FeedManagerButton';
 import { useDevicePreference } from '../shared/devicePreference';
 import { LanguageSwitch } from '../shared/components/LanguageSwitch';
@@ -70,7 +73,11 @@ function SidebarContent({ user, onNavigate, onOpenFeeds }: SidebarProps) {
 
   return (
     <Stack sx={{ height: '100%', p: 2 }} spacing={2}>
-      <Logo />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Logo />
+        {/* the phone header has its own bell; the drawer (the one with onNavigate) does not repeat it */}
+        {!onNavigate && <NotificationBell />}
+      </Stack>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         <Avatar sx={{ bgcolor: 'primary.main' }}>{(user.name || user.username).charAt(0).toUpperCase()}</Avatar>
         <Box sx={{ minWidth: 0 }}>
@@ -86,26 +93,34 @@ function SidebarContent({ user, onNavigate, onOpenFeeds }: SidebarProps) {
       <nav aria-label={t('nav.label')}>
         <List disablePadding>
           {navItemsFor(user).map((item) => (
-            <ListItemButton
-              key={item.path}
-              component={RouterLink}
-              to={item.path}
-              selected={isActive(item, pathname)}
-              onClick={onNavigate}
-              sx={{ borderRadius: 1 }}
-            >
-              <ListItemIcon>
-                <item.icon />
-              </ListItemIcon>
-              <ListItemText primary={t(item.labelKey)} />
-            </ListItemButton>
+            <ListItem key={item.path} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={item.path}
+                selected={isActive(item, pathname)}
+                onClick={onNavigate}
+                sx={{ borderRadius: 1 }}
+              >
+                <ListItemIcon>
+                  <item.icon />
+                </ListItemIcon>
+                <ListItemText primary={t(item.labelKey)} />
+                {item.badge && (
+                  <Suspense fallback={null}>
+                    <item.badge />
+                  </Suspense>
+                )}
+              </ListItemButton>
+            </ListItem>
           ))}
-          <FeedManagerNavItem
-            onClick={() => {
-              onNavigate?.();
-              onOpenFeeds();
-            }}
-          />
+          <ListItem disablePadding>
+            <FeedManagerNavItem
+              onClick={() => {
+                onNavigate?.();
+                onOpenFeeds();
+              }}
+            />
+          </ListItem>
         </List>
       </nav>
       <Box sx={{ flexGrow: 1 }} />
@@ -125,6 +140,7 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
   const { isMobile } = useDevicePreference();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const feeds = useFeedManager();
+  useNotificationSocket(user?.id);
   // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
   if (!user) return null;
 
@@ -141,7 +157,7 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
             <Box sx={{ flexGrow: 1, ml: 1 }}>
               <Logo />
             </Box>
-            {mobileHeaderActions}
+            {mobileHeaderActions ?? <NotificationBell />}
             <FeedManagerIconButton onClick={feeds.show} />
           </Toolbar>
         </AppBar>

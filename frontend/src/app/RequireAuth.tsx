@@ -1,13 +1,16 @@
 /**
  * Access guard (SPEC §2): a 'checking access' spinner while the current user loads; after 500 ms of loading, or
- * with no user, the visitor goes to /auth; staff-only routes show Access Denied to regular users.
+ * with no user, the visitor goes to /auth; staff-only routes show Access Denied to regular users. When the server
+ * cannot be reached at all, 'Ingen tilkobling' instead of the login page.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useCurrentUser } from '../shared/session';
+import { ApiError } from '../api/client';
 import { isStaff } from '../api/types';
 import { AccessDenied } from './fallbacks/AccessDenied';
+import { NoConnection } from './fallbacks/NoConnection';
 import { PageSpinner } from './fallbacks/PageSpinner';
 
 export const AUTH_REDIRECT_DELAY_MS = 500;
@@ -15,7 +18,8 @@ export const AUTH_REDIRECT_DELAY_MS = 500;
 export function RequireAuth({ children, staffOnly = false }: { children: ReactNode; staffOnly?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { data: user, isPending } = useCurrentUser();
+  const { data: user, isPending, error, refetch } = useCurrentUser();
+  const retry = useCallback(() => void refetch(), [refetch]);
   const [waitedTooLong, setWaitedTooLong] = useState(false);
 
   useEffect(() => {
@@ -25,6 +29,8 @@ export function RequireAuth({ children, staffOnly = false }: { children: ReactNo
   }, [isPending]);
 
   if (isPending && !waitedTooLong) return <PageSpinner label={t('access.checking')} />;
+  // No answer at all (offline, server down) is not 'logged out': the login page could not help either.
+  if (error && !(error instanceof ApiError)) return <NoConnection onRetry={retry} />;
   // The login page sends the visitor back here afterwards.
   if (!user) return <Navigate to="/auth" replace state={{ from: location }} />;
   if (staffOnly && !isStaff(user)) return <AccessDenied />;

@@ -4,11 +4,15 @@
  */
 import type { User } from '../api/types';
 import { adminNav } from '../admin/navigation';
+import { agreementsNav } from '../features/agreements/navigation';
 import { calendarNav } from '../features/calendar/navigation';
+import { casesNav } from '../features/cases/navigation';
+import { payoutsNav } from '../features/payouts/navigation';
+import { pricesNav } from '../features/prices/navigation';
 import { settingsNav } from '../features/settings/navigation';
 import type { NavItem } from '../shared/navigation';
 
-const FEATURE_NAV: readonly NavItem[][] = [calendarNav, settingsNav, adminNav];
+const FEATURE_NAV: readonly NavItem[][] = [calendarNav, settingsNav, adminNav, payoutsNav, pricesNav, agreementsNav, casesNav];
 
 export const NAV_ITEMS: readonly NavItem[] = FEATURE_NAV.flat().sort((a, b) => a.order - b.order);
 

@@ -1,5 +1,6 @@
-import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
-import { apiJson } from '../api/client';
+import { MutationCache, QueryCache, QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { ApiError, apiJson } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
 
 /** The default read: GET the first element of the query key as JSON (SPEC §7). */
 export function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
@@ -8,7 +9,14 @@ export function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unkn
 
 /** SPEC §7 default data settings: fresh 5 min, kept 10 min, no retries, no focus refetch, tried even offline. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A call refused with 503 'maintenance' means maintenance began: read the status now, not at the next poll, so
+  // the maintenance screen replaces the page at once (features/maintenance).
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 503 && error.code === 'maintenance') void client.invalidateQueries({ queryKey: queryKeys.maintenanceStatus });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -25,4 +33,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

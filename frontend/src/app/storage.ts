@@ -5,13 +5,14 @@
  * user-session). DESIGN.md narrows that: the visitor's preferences (language, device view, theme) survive too,
  * and the clearing happens once per deployed build instead of on every load.
  */
-import { DEVICE_PREFERENCE_KEY, LANGUAGE_KEY, THEME_KEY } from '../shared/preferenceKeys';
+import { unregisterServiceWorkers } from './serviceWorker';
+import { DEVICE_PREFERENCE_KEY, FIRST_USE_DISMISSED_KEY, LANGUAGE_KEY, SOUND_MUTED_KEY, THEME_KEY } from '../shared/preferenceKeys';
 
 /** Where the build that last cleared storage is remembered. */
 export const BUILD_VERSION_KEY = 'appBuildVersion';
 
 const SESSION_MARKERS = ['connect.sid', 'auth-token', 'user-session'];
-const PREFERENCE_KEYS = [LANGUAGE_KEY, DEVICE_PREFERENCE_KEY, THEME_KEY];
+const PREFERENCE_KEYS = [LANGUAGE_KEY, DEVICE_PREFERENCE_KEY, THEME_KEY, SOUND_MUTED_KEY, FIRST_USE_DISMISSED_KEY];
 
 export function isKeptKey(key: string): boolean {
   if (key === BUILD_VERSION_KEY) return true;
@@ -47,8 +48,8 @@ export function clearStorageOncePerVersion(version: string, local: Storage, sess
 }
 
 /**
- * What the "clear cache" buttons do: storage (preferences kept), the cookies script can reach, and the Cache
- * Storage the service worker fills. The session cookie is httpOnly and stays; logging out ends it.
+ * What the "clear cache" buttons do: storage (preferences kept), the cookies script can reach, the Cache
+ * Storage the service worker fills, and the service worker itself (the reload registers a fresh one). The session cookie is httpOnly and stays; logging out ends it.
  */
 export async function clearBrowserData(): Promise<void> {
   clearStorage(localStorage);
@@ -61,4 +62,5 @@ export async function clearBrowserData(): Promise<void> {
     const names = await caches.keys();
     await Promise.all(names.map((name) => caches.delete(name)));
   }
+  await unregisterServiceWorkers();
 }

@@ -1,15 +1,61 @@
 /**
  * i18next set-up. Norwegian (nb) is the default; localStorage 'language' === 'en' selects English (SPEC §1).
- * Both message files are bundled so the first render already has its texts.
- * The app starts with its own sections of the catalogue (sections.ts); the back office adds its own.
+ * Only the active language's texts are downloaded, and only the parts in use (catalogueParts.ts): the app's at
+ * startup (`i18nReady`, awaited before the first render), the back office's when its chunk asks for them. A
+ * language switch loads the new language's parts first, so no screen ever shows a raw key.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY } from '../shared/preferenceKeys';
-import { APP_SECTIONS } from './sections';
+import type { CataloguePart } from './catalogueParts';
 
 export type Language = 'nb' | 'en';
+type Messages = Record<string, unknown>;
 
+/** Explicit imports, one per file, so the bundler emits one small chunk per language and part. */
+const LOADERS: Record<Language, Record<CataloguePart, () => Promise<{ default: Messages }>>> = {
+  nb: { app: () => import('virtual:catalogue/nb/app'), 'back-office': () => import('virtual:catalogue/nb/back-office') },
+  en: { app: () => import('virtual:catalogue/en/app'), 'back-office': () => import('virtual:catalogue/en/back-office') },
+};
+
+const partsInUse = new Set<CataloguePart>(['app']);
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+function loadPart(language: Language, part: CataloguePart): Promise<void> {
+  const key = `${language}/${part}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = LOADERS[language][part]().then(({ default: messages }) => {
+      i18n.addResourceBundle(language, 'translation', messages, true, true);
+      loaded.add(key);
+    });
+    // A failed download (offline) may be tried again by the next switch.
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+/** Loads every part in use for a language. */
+export async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([...partsInUse].map((part) => loadPart(language, part)));
+}
+
+/**
+ * Switches to a language once its texts are in. When they already are, the switch happens before this returns
+ * its promise (no render in between shows the old language beside the new).
+ */
+export async function switchLanguage(language: Language): Promise<void> {
+  if (![...partsInUse].every((part) => loaded.has(`${language}/${part}`))) await loadLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/** Adds a part (the back office's) for the current language and every later switch. */
+export async function addCataloguePart(part: CataloguePart): Promise<void> {
+  partsInUse.add(part);
+  await loadLanguage(languageFromStorage(i18n.language));
+}
 
 export function languageFromStorage(value: string | null): Language {
   return value === 'en' ? 'en' : 'nb';
@@ -23,25 +69,32 @@ function storedLanguage(): Language {
   }
 }
 
-export function setLanguage(language: Language): void {
+export async function setLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Storage disabled: the choice holds for this page only.
   }
-  void i18n.changeLanguage(language);
+  await switchLanguage(language);
 }
 
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
+const initialLanguage = storedLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources: { nb: { translation: APP_SECTIONS.nb }, en: { translation: APP_SECTIONS.en } },
-  lng: storedLanguage(),
-  fallbackLng: 'nb',
+  resources: {},
+  // Resources arrive through addResourceBundle: i18next must not treat the empty start as 'no texts at all'.
+  partialBundledLanguages: true,
+  lng: initialLanguage,
+  fallbackLng: false,
   initAsync: false,
   interpolation: { escapeValue: false },
 });
+
+/** Resolves once the start language's app texts are in; main.tsx renders after it. */
+export const i18nReady: Promise<void> = loadLanguage(initialLanguage);
 
 export default i18n;

@@ -7,7 +7,7 @@ import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import nb from './nb.json';
-import { APP_SECTIONS, BACK_OFFICE_SECTIONS } from './sections';
+import { BACK_OFFICE_SECTIONS, cataloguePart } from './catalogueParts';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -51,11 +51,16 @@ describe('message files', () => {
     }
   });
 
-  it("are loaded whole: the app starts with every section but the back office's, which brings its own", () => {
+  it("split into the app's part and the back office's without losing or doubling a section", () => {
     for (const [language, messages] of [['nb', nb], ['en', en]] as const) {
-      const appSections = Object.keys(messages).filter((key) => !BACK_OFFICE_SECTIONS.includes(key));
-      expect(Object.keys(APP_SECTIONS[language]).sort(), language).toEqual(appSections.sort());
+      const app = Object.keys(cataloguePart(messages, 'app'));
+      const backOffice = Object.keys(cataloguePart(messages, 'back-office'));
+      expect([...app, ...backOffice].sort(), language).toEqual(Object.keys(messages).sort());
+      expect(app.filter((section) => backOffice.includes(section)), language).toEqual([]);
+      expect(app, language).toContain('calendar');
     }
+    // en.json has no ra section of its own (react-admin's English package is it); every other one is in both.
+    expect(BACK_OFFICE_SECTIONS.filter((section) => !(section in nb))).toEqual([]);
   });
 
   it('have no empty texts', () => {
@@ -66,21 +71,57 @@ describe('message files', () => {
     }
   });
 
-  it('hold every literal key the customer app asks for', () => {
-    const known = new Set(flatKeys(nb));
+  it('hold, in both languages, every literal key the source asks for', () => {
+    const english: Messages = { ...englishRa, ...en };
+    // A key is there as itself, as i18next plurals (key_one, key_other), or as a section a screen prefixes its own
+    // keys with (const KEYS = 'resources.users.createEvent').
+    const knownIn = (messages: Messages) => {
+      const keys = flatKeys(messages);
+      const sections = keys.flatMap((key) => key.split('.').slice(1).map((_, i, parts) => key.split('.').slice(0, parts.length - i).join('.')));
+      return new Set([...keys, ...keys.map((key) => key.replace(/_(one|other)$/, '')), ...sections]);
+    };
+    const known = { nb: knownIn(nb), en: knownIn(english) };
     const srcDir = fileURLToPath(new URL('..', import.meta.url));
-    // The back office (src/admin) asks through react-admin's translate, with keys built at run time.
-    const files = sourceFiles(srcDir).filter((file) => !file.startsWith(join(srcDir, 'admin')));
-    const missing: string[] = [];
-    for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) {
-        if (!known.has(match[1])) missing.push(`${file}: ${match[1]}`);
+    const adminDir = join(srcDir, 'admin');
+    const asked: { file: string; key: string }[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const text = readFileSync(file, 'utf8');
+      const ask = (key: string) => asked.push({ file: file.slice(srcDir.length), key });
+      if (!file.startsWith(adminDir)) {
+        for (const match of text.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) ask(match[1]);
+        // Keys passed around as data ('validation.emailRequired', labelKey: 'nav.calendar', …).
+        for (const match of text.matchAll(/'((?:validation|nav|reset|settings\.password)\.[A-Za-z0-9_.]+)'/g)) ask(match[1]);
+        continue;
       }
-      // Keys passed around as data ('validation.emailRequired', labelKey: 'nav.calendar', …).
-      for (const match of readFileSync(file, 'utf8').matchAll(/'((?:validation|nav|reset|settings\.password)\.[A-Za-z0-9_.]+)'/g)) {
-        if (!known.has(match[1])) missing.push(`${file}: ${match[1]}`);
-      }
+      // The back office asks react-admin's translate, names keys as labels ('resources.users.fields.name'), and
+      // some screens scope a `t` to a prefix: `const t = (key…) => translate(`resources.ical.link.${key}`…)`.
+      for (const match of text.matchAll(/'((?:resources|admin|ra)\.[A-Za-z0-9_.-]*[A-Za-z0-9_])'/g)) ask(match[1]);
+      const scope = /const t = \(key: string[^)]*\) => translate\(`([A-Za-z0-9_.-]+\.)\$\{key\}`/.exec(text)?.[1];
+      if (scope) for (const match of text.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) ask(`${scope}${match[1]}`);
     }
-    expect(missing).toEqual([]);
+    expect(asked.length).toBeGreaterThan(300);
+    for (const language of ['nb', 'en'] as const) {
+      const missing = asked.filter(({ key }) => !known[language].has(key)).map(({ file, key }) => `${file}: ${key}`);
+      expect(missing, language).toEqual([]);
+    }
+  });
+
+  it('name every message code the server sends (errors.<code>), in both languages', () => {
+    const backendSrc = fileURLToPath(new URL('../../../backend/src', import.meta.url));
+    const codes = new Set<string>();
+    for (const file of sourceFiles(backendSrc).filter((f) => !f.endsWith('.spec.ts'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bcoded\(\s*'([A-Za-z0-9_.]+)'/g)) codes.add(match[1]);
+      for (const match of text.matchAll(/\bcode: '([A-Za-z0-9_.]+)'/g)) codes.add(match[1]);
+      // The codes the error filter gives plain HTTP errors by status.
+      for (const match of text.matchAll(/^\s+\d{3}: '([a-z_]+)',$/gm)) codes.add(match[1]);
+    }
+    // 'validation' carries the failing field's own message (SPEC §5), shown as the server wrote it.
+    codes.delete('validation');
+    expect(codes.size).toBeGreaterThan(30);
+    for (const [language, messages] of [['nb', nb], ['en', en]] as const) {
+      const keys = new Set(flatKeys(messages));
+      expect([...codes].filter((code) => !keys.has(`errors.${code}`)), language).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** What a feature hands the app shell to appear in the sidebar (see app/navigation.ts). */
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { ComponentType } from 'react';
 import type { User } from '../api/types';
 
 export interface NavItem {
@@ -10,6 +11,8 @@ export interface NavItem {
   /** Place in the sidebar, lowest first. */
   order: number;
   visible: (user: User) => boolean;
+  /** A count beside the label (unread messages), kept fresh by the feature itself. */
+  badge?: ComponentType;
 }
 
 export const everyone = () => true;

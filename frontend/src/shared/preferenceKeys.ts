@@ -4,3 +4,7 @@ export const DEVICE_PREFERENCE_KEY = 'devicePreference';
 /** MUI keeps the mode under this key and the colour schemes under keys starting with `${THEME_KEY}-`. */
 export const THEME_KEY = 'theme';
 export const THEME_SCHEME_KEY = `${THEME_KEY}-scheme`;
+/** '1' when the visitor muted notification sounds (settings page). */
+export const SOUND_MUTED_KEY = 'notificationSoundsMuted';
+/** '1' once the owner closed the calendar's first-use panel (features/calendar/components/FirstUsePanel.tsx). */
+export const FIRST_USE_DISMISSED_KEY = 'firstUseDismissed';

@@ -1,9 +1,13 @@
 /**
- * Toasts (SPEC §9): one visible at a time, 5 s by default; later ones wait their turn. Built on MUI Snackbar.
+ * Toasts (SPEC §9): one visible at a time, 5 s by default. The newest result replaces whatever shows (a stale
+ * error must not outlive the retry that worked), and an action that succeeds without a toast of its own clears a
+ * standing error with `toast.clearError()`. A swipe right of more than 50 px dismisses a toast; F8 moves the focus
+ * to the toast region (named, so screen readers find it), and a toast keeps still while it holds the focus.
+ * Built on MUI Snackbar.
  */
 import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 
 export interface ToastInput {
   title: string;
@@ -13,62 +17,110 @@ export interface ToastInput {
   durationMs?: number;
 }
 
-interface QueuedToast extends ToastInput {
+interface ShownToast extends ToastInput {
   id: number;
 }
 
-const DEFAULT_DURATION_MS = 5000;
+export type ShowToast = ((toast: ToastInput) => void) & {
+  /** Closes the toast on screen if it reports a failure: the thing that failed has since worked. */
+  clearError: () => void;
+};
 
-const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_FOCUS_KEY = 'F8';
+
+const ToastContext = createContext<ShowToast | null>(null);
+let lastToastId = 0;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<QueuedToast[]>([]);
-  const [open, setOpen] = useState(true);
+  // The toast on stage and whether it is showing (false while it leaves).
+  const [stage, setStage] = useState<{ toast: ShownToast | null; open: boolean }>({ toast: null, open: false });
+  const current = stage.toast;
+  const [held, setHeld] = useState(false);
+  const regionRef = useRef<HTMLElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const swipeStartX = useRef<number | null>(null);
   const { t } = useTranslation();
 
   const show = useCallback((toast: ToastInput) => {
-    setQueue((current) => [...current, { ...toast, id: Date.now() + Math.random() }]);
+    lastToastId += 1;
+    setStage({ toast: { ...toast, id: lastToastId }, open: true });
+    setHeld(false);
   }, []);
 
-  const current = queue[0];
+  const clearError = useCallback(() => {
+    setStage((shown) => (shown.toast?.severity === 'error' ? { ...shown, open: false } : shown));
+  }, []);
+
+  const value = useMemo<ShowToast>(() => Object.assign((toast: ToastInput) => show(toast), { clearError }), [show, clearError]);
+
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== TOAST_FOCUS_KEY) return;
+      e.preventDefault();
+      (alertRef.current ?? regionRef.current)?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const close = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
-    setOpen(false);
-  };
-  // Once the closing animation is over the next toast (if any) takes the stage.
-  const next = () => {
-    setQueue((items) => items.slice(1));
-    setOpen(true);
+    setStage((shown) => ({ ...shown, open: false }));
   };
 
-  const value = useMemo(() => show, [show]);
+  const onTouchStart = (e: TouchEvent) => {
+    swipeStartX.current = e.touches[0].clientX;
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const start = swipeStartX.current;
+    swipeStartX.current = null;
+    if (start !== null && e.changedTouches[0].clientX - start > TOAST_SWIPE_THRESHOLD_PX) close();
+  };
+
   return (
     <ToastContext.Provider value={value}>
       {children}
       {/* In a portal of its own: a toast raised while a dialog is open must not sit in the part of the page the
           dialog hides from screen readers (aria-hidden on #root). */}
-      {current && (
-        <Portal>
-          <Snackbar
-            key={current.id}
-            open={open}
-            autoHideDuration={current.durationMs ?? DEFAULT_DURATION_MS}
-            onClose={close}
-            slotProps={{ transition: { onExited: next } }}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          >
-            <Alert severity={current.severity ?? 'info'} variant="filled" onClose={close} closeText={t('common.close')} sx={{ width: '100%' }}>
-              <AlertTitle>{current.title}</AlertTitle>
-              {current.description}
-            </Alert>
-          </Snackbar>
-        </Portal>
-      )}
+      <Portal>
+        <section ref={regionRef} aria-label={t('common.notifications')} tabIndex={-1}>
+          {current && (
+            <Snackbar
+              // A new toast is a new Snackbar: its own timer, no leftover of the one it replaces.
+              key={current.id}
+              open={stage.open}
+              autoHideDuration={held ? null : (current.durationMs ?? TOAST_DURATION_MS)}
+              onClose={close}
+              slotProps={{ transition: { onExited: () => setStage((shown) => (shown.toast?.id === current.id ? { toast: null, open: false } : shown)) } }}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            >
+              <Alert
+                ref={alertRef}
+                tabIndex={-1}
+                severity={current.severity ?? 'info'}
+                variant="filled"
+                onClose={close}
+                closeText={t('common.close')}
+                onFocus={() => setHeld(true)}
+                onBlur={() => setHeld(false)}
+                onTouchStart={onTouchStart}
+                onTouchEnd={onTouchEnd}
+                sx={{ width: '100%' }}
+              >
+                <AlertTitle>{current.title}</AlertTitle>
+                {current.description}
+              </Alert>
+            </Snackbar>
+          )}
+        </section>
+      </Portal>
     </ToastContext.Provider>
   );
 }
 
-export function useToast(): (toast: ToastInput) => void {
+export function useToast(): ShowToast {
   const show = useContext(ToastContext);
   if (!show) throw new Error('useToast needs a ToastProvider');
   return show;

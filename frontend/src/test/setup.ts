@@ -1,11 +1,21 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { installTestClock } from './clock';
+
+if (typeof window !== 'undefined') {
+  // Components render at once in tests: every language and part of the catalogue is in before the first test, so a
+  // test may switch with i18n.changeLanguage alone.
+  const { addCataloguePart, loadLanguage } = await import('../i18n');
+  await addCataloguePart('back-office');
+  await Promise.all([loadLanguage('nb'), loadLanguage('en')]);
+}
 
 // Installed before the test file loads (module-level dates see it too) and again before every test, in case a
 // test put real timers back.
 installTestClock();
+// findBy*/waitFor give up after 1 s by default: too short for a react-admin page on a loaded machine.
+configure({ asyncUtilTimeout: 5_000 });
 beforeEach(() => installTestClock());
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { detectContentType } from './content-type';
 
 /** Largest upload kept (case attachments: documents and photos). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -26,7 +27,11 @@ export function sniffContentType(content: Uint8Array): string | null {
 }
 
 /** A file the store refuses: too large, empty, or not one of the allowed types. */
-export class RejectedFile extends Error {}
+export class RejectedFile extends Error {
+  constructor(message: string, readonly reason: 'empty' | 'too_large' | 'type' = 'type') {
+    super(message);
+  }
+}
 
 export interface StoredFileInfo {
   id: string;
@@ -57,15 +62,16 @@ const info = (r: any): StoredFileInfo => ({
 export class FileStore {
   constructor(private readonly db: DataSource) {}
 
-  /** Stores `content` under a new id, with its size, sniffed type and sha256; refuses what it cannot accept. */
-  async put(content: Buffer, originalName: string): Promise<StoredFileInfo> {
-    if (content.length === 0) throw new RejectedFile('the file is empty');
-    if (content.length > MAX_FILE_BYTES) throw new RejectedFile(`the file is larger than ${MAX_FILE_BYTES} bytes`);
-    const contentType = sniffContentType(content);
-    if (!contentType) throw new RejectedFile('the file is not a PDF, PNG, JPEG, GIF, WebP or HEIC file');
-    // Only the last path segment of the client's name is kept, without control characters, at most 255 characters.
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-    const name = (originalName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || 'file';
+  /**
+   * Stores `content` under a new id, with its size, type told from its bytes (content-type.ts: photos, PDF, office
+   * documents, text) and sha256; refuses what it cannot accept.
+   */
+  async put(content: Buffer, originalName: string, maxBytes = MAX_FILE_BYTES): Promise<StoredFileInfo> {
+    if (content.length === 0) throw new RejectedFile('the file is empty', 'empty');
+    if (content.length > maxBytes) throw new RejectedFile(`the file is larger than ${maxBytes} bytes`, 'too_large');
+    const contentType = sniffContentType(content) ?? (await detectContentType(content));
+    if (!contentType) throw new RejectedFile('the file is not a PDF, image, office document or text file', 'type');
+    const name = safeFileName(originalName);
     const sha256 = createHash('sha256').update(content).digest('hex');
     const [row] = await this.db.query(
       `INSERT INTO stored_files (content, byte_size, content_type, sha256, original_name) VALUES ($1, $2, $3, $4, $5) RETURNING ${INFO_COLUMNS}`,
@@ -86,6 +92,12 @@ export class FileStore {
     const [, count] = await this.db.query('DELETE FROM stored_files WHERE id = $1', [id]);
     return Number(count) > 0;
   }
+}
+
+/** Only the last path segment of a client's file name, without control characters, at most 255 characters. */
+export function safeFileName(originalName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+  return (originalName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'file';
 }
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

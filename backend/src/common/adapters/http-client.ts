@@ -9,7 +9,7 @@
  *
  * Error texts never contain the URL: outside URLs often carry secret tokens.
  */
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -27,6 +27,8 @@ export interface HttpGetOptions {
   maxRedirects?: number;
   /** Lifts the address rule (tests against local servers); default: the ALLOW_PRIVATE_FEED_HOSTS setting. */
   allowPrivateHosts?: boolean;
+  /** Answers 4xx and 5xx with their headers and body instead of rejecting: for APIs whose errors say when to retry (Beds24). */
+  anyStatus?: boolean;
 }
 
 /** A final answer: 2xx with its body, or 304 (empty body). */
@@ -94,7 +96,7 @@ interface Deadline {
 const timedOut = (deadline: Deadline) => new HttpError('timeout', `timed out after ${deadline.ms} ms`);
 
 /** One GET; resolves with the response once headers arrived. */
-function request(url: URL, headers: Record<string, string>, allowPrivateHosts: boolean, deadline: Deadline, resolveHost: HostResolver): Promise<IncomingMessage> {
+function request(url: URL, headers: Record<string, string>, allowPrivateHosts: boolean, deadline: Deadline, resolveHost: HostResolver, agents: Agents): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     if (deadline.signal.aborted) return reject(timedOut(deadline));
@@ -103,9 +105,11 @@ function request(url: URL, headers: Record<string, string>, allowPrivateHosts: b
     const req = client.request(url, {
       method: 'GET',
       headers,
-      agent: false, // a fresh connection, so the checks below always see the socket this request uses
+      agent: url.protocol === 'https:' ? agents.https : agents.http,
       lookup: guardedLookup(allowPrivateHosts, resolveHost),
     });
+    // A new socket is checked once connected, a kept-alive one at once: its peer passed when it connected, but
+    // maybe under a call that lifted the address rule.
     const checkPeer = (socket: Socket) => {
       const peer = socket.remoteAddress;
       if (!allowPrivateHosts && (!peer || isBlockedAddress(peer))) req.destroy(new HttpError('blocked', BLOCKED_ADDRESS));
@@ -184,16 +188,31 @@ function errorCode(err: unknown): string {
   return e?.code ?? e?.message ?? String(err);
 }
 
+interface Agents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/**
+ * Connections are kept open briefly between fetches: many owners' feeds live on the same few hosts (Airbnb,
+ * Booking.com), and a check that is almost always a 304 then costs no new TCP and TLS handshake. Idle sockets close
+ * after 4 s, before common servers' own keep-alive time-outs (Apache's is 5 s), so a reused socket is rarely one
+ * the server is closing.
+ */
+const KEEP_ALIVE = { keepAlive: true, maxSockets: 16, maxFreeSockets: 64, timeout: 4_000 };
+
 /** The app's one way to call outside servers (injectable, so a test or a future proxy setting can replace it). */
 @Injectable()
-export class HttpClient {
+export class HttpClient implements OnApplicationShutdown {
+  private readonly agents: Agents = { http: new http.Agent(KEEP_ALIVE), https: new https.Agent(KEEP_ALIVE) };
+
   /** `resolveHost` replaces the system's DNS resolver: tests pass one that knows only loopback names. */
   constructor(
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'feeds'>,
     @Optional() @Inject(HOST_RESOLVER) private readonly resolveHost: HostResolver = systemResolver,
   ) {}
 
-  /** GETs `url`, following redirects; rejects with an HttpError (anything but 2xx or 304 included). */
+  /** GETs `url`, following redirects; rejects with an HttpError (anything but 2xx or 304 included, unless `anyStatus`). */
   async get(rawUrl: string | URL, options: HttpGetOptions): Promise<HttpAnswer> {
     const maxRedirects = options.maxRedirects ?? 3;
     const allowPrivateHosts = options.allowPrivateHosts ?? this.config.feeds.allowPrivateHosts;
@@ -204,7 +223,7 @@ export class HttpClient {
       let url = httpUrl(rawUrl);
       const headers = { 'Accept-Encoding': 'gzip, deflate, br', ...options.headers };
       for (let redirects = 0; ; redirects++) {
-        const res = await request(url, headers, allowPrivateHosts, deadline, this.resolveHost ?? systemResolver);
+        const res = await request(url, headers, allowPrivateHosts, deadline, this.resolveHost ?? systemResolver, this.agents);
         const status = res.statusCode ?? 0;
         if (REDIRECT_STATUSES.has(status) && res.headers.location) {
           res.resume();
@@ -220,7 +239,7 @@ export class HttpClient {
           res.resume();
           return { status, headers: res.headers, body: Buffer.alloc(0) };
         }
-        if (status < 200 || status >= 300) {
+        if ((status < 200 || status >= 300) && !options.anyStatus) {
           res.resume();
           throw new HttpError('http', `HTTP ${status}`, status);
         }
@@ -233,5 +252,10 @@ export class HttpClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  onApplicationShutdown(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 }

@@ -2,11 +2,17 @@ import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { forLog } from '../text/control-characters';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * A calendar invitation (iCalendar text with its METHOD): sent as a text/calendar alternative, which mail apps
+   * offer to add to the calendar, and as an .ics attachment for the rest.
+   */
+  ical?: { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
 }
 
 export type MailStatus = 'sent' | 'failed' | 'not-sent';
@@ -39,17 +45,23 @@ export class Mailer implements OnModuleDestroy {
     if (this.config.smtpUrl) {
       this.transport ??= nodemailer.createTransport(this.config.smtpUrl);
       try {
-        await this.transport.sendMail({ from: this.config.mailFrom, to: message.to, subject: message.subject, text: message.text });
+        await this.transport.sendMail({
+          from: this.config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.ical ? { icalEvent: { method: message.ical.method, content: message.ical.content, filename: message.ical.filename ?? 'invite.ics' } } : {}),
+        });
         status = 'sent';
       } catch (e) {
         status = 'failed';
         error = String(e.message ?? e);
-        this.logger.warn(`mail to ${message.to} failed: ${error}`);
+        this.logger.warn(`mail to ${forLog(message.to)} failed: ${forLog(error)}`);
       }
     }
     const [row] = await this.db.query(
-      `INSERT INTO mail_outbox ("to", subject, text, status, error) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
-      [message.to, message.subject, message.text, status, error],
+      `INSERT INTO mail_outbox ("to", subject, text, status, error, ical) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`,
+      [message.to, message.subject, message.text, status, error, message.ical?.content ?? null],
     );
     return { id: String(row.id), ...message, status, error, createdAt: row.created_at };
   }

@@ -1,12 +1,16 @@
-import { Store, SessionData } from 'express-session';
+import type { Request } from 'express';
+import { Store, SessionData, Session } from 'express-session';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../adapters/clock';
+import { keepUserReadWithSession, type SessionUser, type SessionUserLookup } from '../session-user';
 
 type Callback<T = void> = (err?: unknown, value?: T) => void;
 
 const DEFAULT_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Sliding expiry is refreshed at most this often per session, so a read-only request costs no write. */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+/** The session's own column in the joined read; every other column is the user's. */
+const SESS_COLUMN = '__sess';
 
 /**
  * express-session store on the `session` table, shared by PGlite and PostgreSQL.
@@ -14,8 +18,11 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
  */
 export class DatabaseSessionStore extends Store {
   private readonly lastTouched = new Map<string, number>();
+  /** From get to createSession: the user row read in the same statement as the session data. */
+  private readonly usersReadWith = new WeakMap<SessionData, SessionUser>();
+  private readSession?: string;
 
-  constructor(private readonly db: DataSource, private readonly clock: Clock) {
+  constructor(private readonly db: DataSource, private readonly clock: Clock, private readonly users: SessionUserLookup) {
     super();
   }
 
@@ -24,10 +31,29 @@ export class DatabaseSessionStore extends Store {
     return new Date(this.clock.now().getTime() + (sess.cookie?.originalMaxAge ?? DEFAULT_TTL_MS));
   }
 
+  /**
+   * The session and its user in one statement: the access guard then takes the user from here instead of asking the
+   * database again (issue 10: a read cost three round trips, the bare baseline one). Same snapshot, same request, so
+   * the row is exactly as fresh as the guard's own lookup was; a blocked user is still refused by the guard.
+   */
   override get(sid: string, cb: Callback<SessionData | null>): void {
-    this.db
-      .query('SELECT sess FROM session WHERE sid = $1 AND expire > $2', [sid, this.clock.now()])
-      .then((rows: { sess: SessionData }[]) => cb(null, rows[0]?.sess ?? null), cb);
+    this.readSession ??=
+      `SELECT s.sess AS "${SESS_COLUMN}", ${this.users.selectColumns('u')} ` +
+      'FROM session s LEFT JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > $2';
+    this.db.query(this.readSession, [sid, this.clock.now()]).then((rows: Record<string, unknown>[]) => {
+      if (!rows[0]) return cb(null, null);
+      const { [SESS_COLUMN]: sess, ...userRow } = rows[0];
+      if (userRow.id != null) this.usersReadWith.set(sess as SessionData, this.users.fromRow(userRow));
+      cb(null, sess as SessionData);
+    }, cb);
+  }
+
+  /** express-session builds the request's Session from what get returned: the user read with it goes along. */
+  override createSession(req: Request, sess: SessionData): Session & SessionData {
+    const user = this.usersReadWith.get(sess);
+    const session = super.createSession(req, sess);
+    if (user) keepUserReadWithSession(session, user);
+    return session;
   }
 
   override set(sid: string, sess: SessionData, cb?: Callback): void {

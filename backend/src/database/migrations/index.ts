@@ -8,6 +8,15 @@ import { ExternalBookings1764500000000 } from './1764500000000-external-bookings
 import { SyncMessageCodes1764600000000 } from './1764600000000-sync-message-codes';
 import { OutboxAndFiles1764700000000 } from './1764700000000-outbox-and-files';
 import { CalendarVersions1764800000000 } from './1764800000000-calendar-versions';
+import { Notifications1764900000000 } from './1764900000000-notifications';
+import { RateLimitHits1764950000000 } from './1764950000000-rate-limit-hits';
+import { FeedFailingNotified1765000000000 } from './1765000000000-feed-failing-notified';
+import { Beds241765100000000 } from './1765100000000-beds24';
+import { PayoutsAndPrices1765200000000 } from './1765200000000-payouts-and-prices';
+import { Agreements1765300000000 } from './1765300000000-agreements';
+import { SystemSettings1765400000000 } from './1765400000000-system-settings';
+import { Cases1765500000000 } from './1765500000000-cases';
+import { BackupsAndGamification1765600000000 } from './1765600000000-backups-and-gamification';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -21,4 +30,13 @@ export const migrations = [
   SyncMessageCodes1764600000000,
   OutboxAndFiles1764700000000,
   CalendarVersions1764800000000,
+  Notifications1764900000000,
+  RateLimitHits1764950000000,
+  FeedFailingNotified1765000000000,
+  Beds241765100000000,
+  PayoutsAndPrices1765200000000,
+  Agreements1765300000000,
+  SystemSettings1765400000000,
+  Cases1765500000000,
+  BackupsAndGamification1765600000000,
 ];

@@ -57,6 +57,17 @@ export interface RejectedEvent {
   reason: string;
 }
 
+export interface TruncatedSeries {
+  uid: string;
+  /** Instances imported before the budget ran out. */
+  imported: number;
+  /** Which limit stopped it. */
+  limit: 'instancesPerEvent' | 'instancesPerFeed' | 'msPerEvent' | 'steps';
+}
+
+/** The reason recorded for a series whose rule never yielded within the time budget. */
+export const STALLED_SERIES = 'recurrence rule yields no instance within the time budget';
+
 export interface ParseFeedOptions {
   /** Recurring series are expanded over [start, end). Single events are kept whatever their dates. */
   window: { start: Date; end: Date };
@@ -64,6 +75,26 @@ export interface ParseFeedOptions {
   defaultTimeZone: string;
   /** The HTTP Content-Type; its charset wins over detection when it names a non-UTF-8 encoding. */
   contentType?: string;
+  /** Limits on recurrence expansion; without them only the per-rule step cap applies. */
+  budget?: ExpansionBudget;
+  /** Series (by UID) to leave out unexpanded: an earlier attempt found their rule never yields (see parse-pool.ts). */
+  skipSeries?: readonly string[];
+  /** Called with a series' UID before it is expanded and with null after, so a watchdog outside can tell which rule a stalled parse is in. */
+  onSeries?: (uid: string | null) => void;
+}
+
+/**
+ * How much recurrence expansion one feed may cost. A rule can explode (FREQ=MINUTELY over three years) or never
+ * yield (ical.js loops inside one step on FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30); instance caps bound the first, the
+ * time cap bounds slow rules here, and the worker's watchdog (parse-pool.ts) bounds a step that never returns.
+ */
+export interface ExpansionBudget {
+  /** Recurrence instances in the window, over all series of the feed. */
+  instancesPerFeed: number;
+  /** Recurrence instances in the window for one series. */
+  instancesPerEvent: number;
+  /** Wall-clock time for expanding one series. */
+  msPerEvent: number;
 }
 
 export type ParseFeedResult =
@@ -73,6 +104,8 @@ export type ParseFeedResult =
       /** Events the importer skipped; any entry makes the import "partial". Also listed in warnings. */
       rejected: RejectedEvent[];
       warnings: string[];
+      /** Series cut short by the budget: their first instances in the window are imported, the rest are not. */
+      truncated: TruncatedSeries[];
       calendar: { prodId: string | null; name: string | null };
     }
   | { ok: false; error: string };
@@ -119,6 +152,12 @@ function syntheticUid(props: Map<string, JCalProperty>): string {
 class FeedParser {
   readonly warnings: string[] = [];
   readonly rejected: RejectedEvent[] = [];
+  readonly truncated: TruncatedSeries[] = [];
+  /** Recurrence instances in the window so far, over all series. */
+  private feedInstances = 0;
+  private readonly budget: ExpansionBudget;
+  private readonly skipSeries: ReadonlySet<string>;
+  private readonly onSeries: (uid: string | null) => void;
   private readonly zones: FeedTimeZones;
   private readonly windowStart: number;
   private readonly windowEnd: number;
@@ -134,6 +173,9 @@ class FeedParser {
     this.zones = new FeedTimeZones(options.defaultTimeZone, vtimezones, (m) => this.warnings.push(m));
     this.windowStart = options.window.start.getTime();
     this.windowEnd = options.window.end.getTime();
+    this.budget = options.budget ?? { instancesPerFeed: Infinity, instancesPerEvent: Infinity, msPerEvent: Infinity };
+    this.skipSeries = new Set(options.skipSeries ?? []);
+    this.onSeries = options.onSeries ?? (() => {});
   }
 
   /** Zone of a date-time value; floating values take `context` (the event's own zone, or the default). */
@@ -261,9 +303,15 @@ class FeedParser {
     return c.props.has('rrule') || c.props.has('rdate');
   }
 
-  /** Instances of a series that overlap the window, by recurrence key, EXDATEs removed. */
+  /**
+   * Instances of a series that overlap the window, by recurrence key, EXDATEs removed. Stops at the budget: the
+   * instances found until then are kept and the series is listed as truncated.
+   */
   expand(master: Candidate): Map<string, WallTime> {
     const { start, zone } = master;
+    const startedAt = performance.now();
+    const perEvent = Math.min(this.budget.instancesPerEvent, this.budget.instancesPerFeed - this.feedInstances);
+    let stoppedBy: TruncatedSeries['limit'] | null = null;
     const keyOf = (wall: WallTime) => (start.isDate ? formatDate(wall) : formatInstant(zone.toUtc(wall)));
     const component = new ICAL.Component(master.jcal);
     const excludedKeys = new Set<string>();
@@ -276,39 +324,56 @@ class FeedParser {
       }
     }
     const instances = new Map<string, WallTime>();
-    const consider = (wall: WallTime) => {
+    /** Adds the instance if it is in the window; false once the instance budget is spent. */
+    const consider = (wall: WallTime): boolean => {
       const key = keyOf(wall);
-      if (excludedKeys.has(key) || excludedDates.has(formatDate(wall))) return;
+      if (excludedKeys.has(key) || excludedDates.has(formatDate(wall))) return true;
       const { startMs, endMs } = this.instantsOf(master, wall);
-      if (this.inWindow(startMs, endMs)) instances.set(key, wall);
+      if (!this.inWindow(startMs, endMs) || instances.has(key)) return true;
+      if (instances.size >= perEvent) {
+        stoppedBy = perEvent === this.budget.instancesPerEvent ? 'instancesPerEvent' : 'instancesPerFeed';
+        return false;
+      }
+      instances.set(key, wall);
+      return true;
     };
 
     consider(start.wall); // DTSTART is always the first instance (RFC 5545 §3.8.5.3)
     const dtstart = ICAL.Time.fromData({ ...start.wall, isDate: start.isDate }, start.utc ? ICAL.Timezone.utcTimezone : undefined);
     // Offsets are under a day, so a wall time two days off the window is outside it in any zone.
     const margin = 2 * DAY_MS + master.span.days * DAY_MS + master.span.ms;
-    for (const prop of component.getAllProperties('rrule')) {
+    rules: for (const prop of stoppedBy ? [] : component.getAllProperties('rrule')) {
       const recur = prop.getFirstValue() as ICAL.Recur;
       this.alignUntil(recur, master);
       const iterator = recur.iterator(dtstart);
       let steps = 0;
       for (let occ = iterator.next(); occ; occ = iterator.next()) {
         if (++steps > MAX_RECURRENCE_STEPS) {
-          this.warnings.push(`Recurring event ${master.uid}: stopped after ${MAX_RECURRENCE_STEPS} steps`);
-          break;
+          stoppedBy = 'steps';
+          break rules;
+        }
+        // The clock is read every 1,024 steps: a rule that yields slowly stops here; one that never yields is the watchdog's.
+        if ((steps & 1023) === 0 && performance.now() - startedAt > this.budget.msPerEvent) {
+          stoppedBy = 'msPerEvent';
+          break rules;
         }
         const wall = { year: occ.year, month: occ.month, day: occ.day, hour: occ.hour, minute: occ.minute, second: occ.second };
         const roughMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
         if (roughMs - 2 * DAY_MS >= this.windowEnd) break;
         if (roughMs + margin <= this.windowStart) continue;
-        consider(wall);
+        if (!consider(wall)) break rules;
       }
     }
-    for (const prop of component.getAllProperties('rdate')) {
+    rdates: for (const prop of stoppedBy ? [] : component.getAllProperties('rdate')) {
       for (const v of propertyDateValues(prop.jCal as JCalProperty)) {
         if (!v) continue;
-        consider(start.isDate || v.isDate ? { ...v.wall, hour: 0, minute: 0, second: 0 } : zone.toWall(this.valueZone(v, zone).toUtc(v.wall)));
+        if (!consider(start.isDate || v.isDate ? { ...v.wall, hour: 0, minute: 0, second: 0 } : zone.toWall(this.valueZone(v, zone).toUtc(v.wall)))) break rdates;
       }
+    }
+    this.feedInstances += instances.size;
+    if (stoppedBy) {
+      this.truncated.push({ uid: master.uid, imported: instances.size, limit: stoppedBy });
+      this.warnings.push(`Recurring event ${master.uid}: stopped at ${instances.size} instance(s) (limit: ${stoppedBy})`);
     }
     return instances;
   }
@@ -338,12 +403,19 @@ class FeedParser {
     if (master?.cancelled) return []; // a cancelled master cancels every instance
     const events: ImportedEvent[] = [];
     if (master && this.isRecurring(master)) {
+      if (this.skipSeries.has(master.uid)) {
+        this.reject(master.uid, STALLED_SERIES);
+        return [];
+      }
       let instances: Map<string, WallTime>;
       try {
+        this.onSeries(master.uid);
         instances = this.expand(master);
       } catch (e) {
         this.reject(master.uid, `recurrence rule could not be expanded (${(e as Error).message})`);
         return [];
+      } finally {
+        this.onSeries(null);
       }
       const byDate = new Map([...instances.keys()].map((key) => [key.slice(0, 10), key]));
       for (const o of overrides) {
@@ -458,6 +530,7 @@ export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedRe
     events,
     rejected: parser.rejected,
     warnings: parser.warnings,
+    truncated: parser.truncated,
     calendar: { prodId: textValue(rootProps.get('prodid')), name: textValue(rootProps.get('x-wr-calname') ?? rootProps.get('name')) },
   };
 }

@@ -9,19 +9,17 @@ import {
   AutocompleteInput,
   BooleanInput,
   Create,
-  DeleteButton,
   Edit,
   RadioButtonGroupInput,
   ReferenceInput,
   required,
-  SaveButton,
   SimpleForm,
   TextInput,
-  Toolbar,
   useRecordContext,
   useTranslate,
   type Validator,
 } from 'react-admin';
+import { SaveDeleteToolbar } from '../SaveDeleteToolbar';
 import { FEEDS_RESOURCE } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminFeed } from './types';
@@ -103,23 +101,6 @@ export function FeedCreate() {
   );
 }
 
-function EditToolbar() {
-  const notifyFailure = useNotifyFailure();
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        confirmTitle="resources.ical-feeds.delete.title"
-        confirmContent="resources.ical-feeds.delete.content"
-        mutationOptions={{ onError: (error: unknown) => notifyFailure('resources.ical-feeds.errors.delete', error) }}
-        redirect="list"
-        resource={FEEDS_RESOURCE}
-      />
-    </Toolbar>
-  );
-}
-
 export function FeedEdit() {
   const notifyFailure = useNotifyFailure();
   return (
@@ -128,7 +109,7 @@ export function FeedEdit() {
       redirect="list"
       mutationOptions={{ onError: (error) => notifyFailure('resources.ical-feeds.errors.update', error) }}
     >
-      <SimpleForm toolbar={<EditToolbar />}>
+      <SimpleForm toolbar={<SaveDeleteToolbar resource={FEEDS_RESOURCE} />}>
         <Owner />
         <CommonInputs />
       </SimpleForm>

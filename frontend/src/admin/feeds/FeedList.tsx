@@ -18,6 +18,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Beds24HealthPanel } from '../beds24/Beds24HealthPanel';
 import { formatDateTime } from '../formatDate';
 import { useIsMobile } from '../useIsMobile';
 import { ReadOnlyChip } from '../users/badges';
@@ -100,6 +101,7 @@ export function FeedList() {
   return (
     <>
       <FeedHealthPanel />
+      {isAdmin && <Beds24HealthPanel />}
       <List filters={filters} actions={<ListActions />} sort={{ field: 'id', order: 'ASC' }} perPage={25} exporter={false}>
         {isMobile ? <MobileFeedList isAdmin={isAdmin} /> : <DesktopFeedTable isAdmin={isAdmin} />}
       </List>

@@ -90,6 +90,7 @@ async function openAdmin(me: CurrentUser, path = '/admin/ical-feeds') {
       return answerAllFeeds(feeds, req.query);
     }
     if (req.method === 'GET' && req.path === '/api/admin/feed-health') return { json: health() };
+    if (req.method === 'GET' && req.path === '/api/admin/beds24-configs') return { json: [], headers: { 'Content-Range': 'beds24-configs 0-0/0' } };
     if (req.method === 'GET' && req.path === '/api/admin/users') {
       const users = [{ ...ada, isBlocked: false, lastLoginAt: null }, { ...ole, isAdmin: false, isMiniAdmin: false, isBlocked: false, lastLoginAt: null }];
       return { json: users, headers: { 'Content-Range': `users 0-1/2` } };

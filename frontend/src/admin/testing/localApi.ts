@@ -20,7 +20,8 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-export type Handler = (request: RecordedRequest) => Answer | undefined;
+/** A handler may answer later (a promise), to hold a request open while a test looks at the screen meanwhile. */
+export type Handler = (request: RecordedRequest) => Answer | undefined | Promise<Answer | undefined>;
 
 export interface LocalApi {
   /** API root, like '/api' in the browser: http://127.0.0.1:port/api */
@@ -45,15 +46,17 @@ export async function startLocalApi(handler: Handler): Promise<LocalApi> {
       }
       const request: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
       requests.push(request);
-      const answer = handler(request) ?? { status: 404, json: { message: 'Ikke funnet' } };
-      const headers: Record<string, string> = { ...answer.headers };
-      let payload = answer.text ?? '';
-      if (answer.json !== undefined) {
-        headers['Content-Type'] = 'application/json';
-        payload = JSON.stringify(answer.json);
-      }
-      res.writeHead(answer.status ?? 200, headers);
-      res.end(payload);
+      void Promise.resolve(handler(request)).then((given) => {
+        const answer = given ?? { status: 404, json: { message: 'Ikke funnet' } };
+        const headers: Record<string, string> = { ...answer.headers };
+        let payload = answer.text ?? '';
+        if (answer.json !== undefined) {
+          headers['Content-Type'] = 'application/json';
+          payload = JSON.stringify(answer.json);
+        }
+        res.writeHead(answer.status ?? 200, headers);
+        res.end(payload);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

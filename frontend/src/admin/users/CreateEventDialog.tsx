@@ -7,8 +7,10 @@ import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, Dialog
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { queryKeys } from '../../api/queryKeys';
+import { toDateAfterFromChange } from '../../features/calendar/dates';
+import { DateField } from '../../shared/components/DateField';
 import { muiField } from '../../shared/forms';
 import type { AdminDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
@@ -37,7 +39,7 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
   const t = (key: string, options?: object) => translate(`resources.users.createEvent.${key}`, options);
   const firstDay = date ?? format(new Date(), 'yyyy-MM-dd');
   // The rules run on submit (checkNewEvent); the refused field is marked until the next change.
-  const { register, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<NewEventValues>({
+  const { register, control, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<NewEventValues>({
     defaultValues: { title: t('defaultTitle'), fromDate: firstDay, toDate: firstDay, description: '' },
   });
   const { errors } = formState;
@@ -58,18 +60,8 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
     onError: (error) => notifyFailure('resources.users.createEvent.failed', error),
   });
 
-  const field = (name: keyof NewEventValues) =>
-    muiField(
-      register(name, {
-        onChange: (event: { target: { value: string } }) => {
-          clearErrors();
-          // SPEC §4: moving the from-date past the to-date moves the to-date along.
-          const value = event.target.value;
-          const toDate = getValues('toDate');
-          if (name === 'fromDate' && value && toDate && toDate < value) setValue('toDate', value);
-        },
-      }),
-    );
+  const field = (name: 'title' | 'description') => muiField(register(name, { onChange: () => clearErrors() }));
+  const fromDate = useWatch({ control, name: 'fromDate' });
 
   const submit = handleSubmit((values) => {
     const check = checkNewEvent(values);
@@ -81,7 +73,6 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
     create.mutate(check.payload);
   });
 
-  const dateProps = { type: 'date', fullWidth: true, slotProps: { inputLabel: { shrink: true } } } as const;
   return (
     <Dialog open onClose={onClose} onClick={stopPropagation} fullWidth maxWidth="sm" aria-labelledby="create-event-title">
       <form onSubmit={submit} noValidate>
@@ -97,8 +88,46 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
               error={!!errors.title}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField {...dateProps} required label={t('fromDate')} {...field('fromDate')} error={!!errors.fromDate} />
-              <TextField {...dateProps} label={t('toDate')} {...field('toDate')} error={!!errors.toDate} />
+              <Controller
+                control={control}
+                name="fromDate"
+                render={({ field: from }) => (
+                  <DateField
+                    required
+                    label={t('fromDate')}
+                    name={from.name}
+                    value={from.value}
+                    onChange={(value) => {
+                      clearErrors();
+                      from.onChange(value);
+                      // SPEC §4: moving the from-date past the to-date moves the to-date along.
+                      setValue('toDate', toDateAfterFromChange(value, getValues('toDate')));
+                    }}
+                    onBlur={from.onBlur}
+                    inputRef={from.ref}
+                    error={!!errors.fromDate}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="toDate"
+                render={({ field: to }) => (
+                  <DateField
+                    label={t('toDate')}
+                    name={to.name}
+                    value={to.value}
+                    onChange={(value) => {
+                      clearErrors();
+                      to.onChange(value);
+                    }}
+                    onBlur={to.onBlur}
+                    inputRef={to.ref}
+                    minDate={fromDate}
+                    error={!!errors.toDate}
+                  />
+                )}
+              />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField fullWidth label={t('startTime')} value={FIXED_START_TIME} slotProps={{ input: { readOnly: true } }} />

@@ -3,13 +3,13 @@
  * user, block/unblock, delete; each action with its dialog and state is its own component in actions/. The
  * calendar actions (copy and renew iCal link, show calendar) are in CalendarActions.tsx.
  * Shown only to full admins; block, unblock and delete never on the admin's own row (SPEC §6).
- * `compact` gives icon buttons for table rows; otherwise labelled buttons for the edit page.
+ * `compact` puts them in a menu for table rows; otherwise labelled buttons for the edit page.
  */
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Stack } from '@mui/material';
 import { useCreatePath, useGetIdentity, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import type { Role } from '../authProvider';
-import { ActionButton, stopPropagation } from './ActionButton';
+import { ActionButton, RowActionMenu, stopPropagation } from './ActionButton';
 import { BlockAction } from './actions/BlockAction';
 import { ChangePasswordAction } from './actions/ChangePasswordAction';
 import { CreateEventAction } from './actions/CreateEventAction';
@@ -26,23 +26,32 @@ export function UserActions({ compact = false, showEdit = compact }: { compact?:
   const { identity } = useGetIdentity();
   if (!user || permissions !== 'admin') return null;
   const isSelf = identity !== undefined && String(identity.id) === String(user.id);
+  const actions = (
+    <>
+      {showEdit && (
+        <ActionButton
+          compact={compact}
+          label={translate('resources.users.actions.edit')}
+          icon={<EditIcon />}
+          to={createPath({ resource: 'users', type: 'edit', id: user.id })}
+        />
+      )}
+      <ChangePasswordAction user={user} compact={compact} />
+      <ResetLinkAction user={user} compact={compact} />
+      <CreateEventAction user={user} compact={compact} />
+      {!isSelf && (user.isBlocked ? <UnblockAction user={user} compact={compact} /> : <BlockAction user={user} compact={compact} />)}
+      {!isSelf && <DeleteAction user={user} compact={compact} />}
+    </>
+  );
   return (
     <Box onClick={stopPropagation} sx={{ display: compact ? 'inline-flex' : 'flex', minWidth: 0 }}>
-      <Stack direction="row" spacing={compact ? 0 : 1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {showEdit && (
-          <ActionButton
-            compact={compact}
-            label={translate('resources.users.actions.edit')}
-            icon={<EditIcon />}
-            to={createPath({ resource: 'users', type: 'edit', id: user.id })}
-          />
-        )}
-        <ChangePasswordAction user={user} compact={compact} />
-        <ResetLinkAction user={user} compact={compact} />
-        <CreateEventAction user={user} compact={compact} />
-        {!isSelf && (user.isBlocked ? <UnblockAction user={user} compact={compact} /> : <BlockAction user={user} compact={compact} />)}
-        {!isSelf && <DeleteAction user={user} compact={compact} />}
-      </Stack>
+      {compact ? (
+        <RowActionMenu label={translate('resources.users.actions.menu', { name: user.name })}>{actions}</RowActionMenu>
+      ) : (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {actions}
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -6,13 +6,14 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addMonths, format, startOfMonth } from 'date-fns';
+import { addMonths, format, parseISO, startOfMonth } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
-import { renderAdmin, rowOf } from '../testing/renderAdmin';
+import { openRowMenu, renderAdmin, rowOf } from '../testing/renderAdmin';
 import { osloWallClockToIso } from '../../features/calendar/dates';
 import { TEST_NOW, installTestClock } from '../../test/clock';
+import { findDateInput, typeDate } from '../../test/dateFields';
 import type { UserCalendarEvent } from './userEvents';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };
@@ -23,6 +24,8 @@ const users = [ada, mia, ole].map((u) => ({ ...u, isBlocked: false, blockReason:
 // The dialog opens on the current month and shows three months; the fixtures sit inside that window.
 const monthStart = startOfMonth(TEST_NOW);
 const day = (n: number) => format(new Date(monthStart.getFullYear(), monthStart.getMonth(), n), 'yyyy-MM-dd');
+// A day as the date fields show it (SPEC §9).
+const shown = (value: string | Date) => format(typeof value === 'string' ? parseISO(value) : value, 'dd.MM.yyyy');
 const firstWindow = { startDate: format(monthStart, 'yyyy-MM-dd'), endDate: format(addMonths(monthStart, 3), 'yyyy-MM-dd') };
 
 const ownEvent: UserCalendarEvent = {
@@ -139,10 +142,9 @@ describe('user calendar', { timeout: 30_000 }, () => {
 
     await user.clear(within(form).getByRole('textbox', { name: /Tittel/ }));
     await user.type(within(form).getByRole('textbox', { name: /Tittel/ }), 'Vedlikehold');
-    await user.clear(within(form).getByLabelText(/Fra dato/));
-    await user.type(within(form).getByLabelText(/Fra dato/), day(20));
-    await user.clear(within(form).getByLabelText('Til dato'));
-    await user.type(within(form).getByLabelText('Til dato'), day(21));
+    expect(await findDateInput(/Fra dato/, form)).toHaveValue(shown(TEST_NOW));
+    await typeDate(user, /Fra dato/, shown(day(20)), form);
+    await typeDate(user, 'Til dato', shown(day(21)), form);
     await user.type(within(form).getByRole('textbox', { name: 'Beskrivelse' }), 'Nytt tak');
     await user.click(within(form).getByRole('button', { name: 'Lagre hendelse' }));
 
@@ -165,7 +167,7 @@ describe('user calendar', { timeout: 30_000 }, () => {
   it("checks the row action's form before sending, and reports a refusal with the server's message", async () => {
     const server = await openAdmin(ada);
     const user = userEvent.setup();
-    await user.click(within(await rowOf('Mia Mini')).getByRole('button', { name: 'Opprett hendelse for bruker' }));
+    await user.click(within((await openRowMenu('Mia Mini', user)).menu).getByRole('menuitem', { name: 'Opprett hendelse for bruker' }));
     const form = await screen.findByRole('dialog', { name: 'Legg til ny hendelse for Mia Mini' });
     await user.clear(within(form).getByRole('textbox', { name: /Tittel/ }));
     await user.click(within(form).getByRole('button', { name: 'Lagre hendelse' }));

@@ -1,5 +1,6 @@
 /** Add user (SPEC §5): e-mail (also the contact e-mail), name, password, roles, phone and account number. */
-import { Create, PasswordInput, SimpleForm, TextInput } from 'react-admin';
+import { Create, PasswordInput, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
+import { Beds24CreateInputs, useAttachBeds24 } from '../beds24/AttachBeds24';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { RoleInputs } from './RoleInputs';
 import type { User } from './types';
@@ -25,11 +26,22 @@ export function toCreatePayload(form: CreateForm) {
 
 export function UserCreate() {
   const notifyFailure = useNotifyFailure();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  // The optional Beds24 configuration is saved once the user exists (SPEC §2).
+  const beds24 = useAttachBeds24();
   return (
     <Create<User>
       redirect="list"
-      transform={(data) => toCreatePayload(data as unknown as CreateForm)}
-      mutationOptions={{ onError: (error) => notifyFailure('resources.users.errors.create', error) }}
+      transform={(data) => toCreatePayload(beds24.take(data as unknown as CreateForm))}
+      mutationOptions={{
+        onError: (error) => notifyFailure('resources.users.errors.create', error),
+        onSuccess: async (user: User) => {
+          notify('resources.users.notifications.created', { type: 'info' });
+          await beds24.attach(user.id);
+          redirect('list', 'users');
+        },
+      }}
     >
       <SimpleForm defaultValues={{ isAdmin: false, isMiniAdmin: false }}>
         <TextInput source="username" type="email" autoComplete="off" validate={validateUsername} helperText="resources.users.helpers.username" />
@@ -38,6 +50,7 @@ export function UserCreate() {
         <RoleInputs />
         <TextInput source="phoneNumber" validate={validatePhone} />
         <TextInput source="accountNumber" validate={validateAccountNumber} />
+        <Beds24CreateInputs />
       </SimpleForm>
     </Create>
   );

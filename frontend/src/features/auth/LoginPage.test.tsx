@@ -10,10 +10,11 @@ import i18n from '../../i18n';
 import { LoginPage } from './LoginPage';
 import { validateLogin } from './loginValidation';
 
-function renderLogin() {
+function renderLogin(settings: { key: string; value: string }[] = []) {
   const queryClient = createQueryClient();
-  // Nobody is logged in; seeding the answer keeps the page from asking the (absent) server.
+  // Nobody is logged in and staff set no design; seeding the answers keeps the page from asking the (absent) server.
   queryClient.setQueryData(queryKeys.currentUser, null);
+  queryClient.setQueryData(queryKeys.systemSettings, settings);
   return render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
@@ -73,6 +74,19 @@ describe('login form', () => {
     expect(await screen.findByText('Innlogging feilet')).toBeInTheDocument();
     expect(screen.getByText('Ugyldig brukernavn eller passord')).toBeInTheDocument();
     expect(fetchSpy).toHaveBeenCalledWith('/api/login', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+  });
+
+  it("wears the design's front page colours when staff set them, and the product's own otherwise", () => {
+    const { unmount } = renderLogin();
+    const productName = () => screen.getByText('Eierportal', { selector: 'p' });
+    expect(productName()).toHaveStyle({ color: 'rgb(255, 255, 255)' });
+    unmount();
+    renderLogin([
+      { key: 'frontPage.backgroundColor', value: '#fef3c7' },
+      { key: 'frontPage.textColor', value: '#7c2d12' },
+    ]);
+    expect(productName()).toHaveStyle({ color: 'rgb(124, 45, 18)' });
+    expect(productName().closest('[class*="MuiBox"]')).toHaveStyle({ background: 'rgb(254, 243, 199)' });
   });
 
   it('speaks English when English is chosen', async () => {

@@ -5,11 +5,12 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import SyncIcon from '@mui/icons-material/Sync';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
-import { Box, Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type Location } from 'react-router';
+import { useDesign } from '../../shared/design';
 import { useCurrentUser, useLogin } from '../../shared/session';
 import { errorText } from '../../api/client';
 import { DeviceSwitch } from '../../shared/components/DeviceSwitch';
@@ -17,7 +18,7 @@ import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { clearBrowserData } from '../../app/storage';
 import { SupportContact } from '../../shared/components/SupportContact';
 import { useToast } from '../../shared/toast';
-import { muiField } from '../../shared/forms';
+import { LoginFields } from './LoginFields';
 import { loginResolver } from './loginValidation';
 
 /** The page reloads this long after a cache clear, so the success message can be read (SPEC §9). */
@@ -31,8 +32,9 @@ const FEATURES = [
 
 function Hero() {
   const { t } = useTranslation();
+  const textColor = useDesign()['frontPage.textColor'];
   return (
-    <Stack spacing={3} sx={{ color: 'common.white' }}>
+    <Stack spacing={3} sx={{ color: textColor ?? 'common.white' }}>
       <Typography variant="h3" component="p" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' } }}>
         {t('app.name')}
       </Typography>
@@ -81,27 +83,7 @@ function LoginForm() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login.formLabel')}>
       <Stack spacing={2}>
-        <TextField
-          id="login-email"
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          {...muiField(register('email'))}
-          error={!!errors.email}
-          helperText={errors.email?.message ? t(errors.email.message) : undefined}
-          autoFocus
-          fullWidth
-        />
-        <TextField
-          id="login-password"
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          {...muiField(register('password'))}
-          error={!!errors.password}
-          helperText={errors.password?.message ? t(errors.password.message) : undefined}
-          fullWidth
-        />
+        <LoginFields idPrefix="login" register={register} errors={errors} labels={{ email: t('login.email'), password: t('login.password') }} />
         <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
           {login.isPending ? t('login.signingIn') : t('login.signIn')}
         </Button>
@@ -139,7 +121,6 @@ function ClearCacheButton() {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation();
   const location = useLocation();
   const { data: user } = useCurrentUser();
   const [now] = useState(() => new Date());
@@ -147,13 +128,20 @@ export function LoginPage() {
   const target = from && from.pathname !== '/auth' ? `${from.pathname}${from.search}${from.hash}` : '/';
 
   if (user) return <Navigate to={target} replace />;
+  return <LoginLayout now={now} />;
+}
+
+/** The page itself; the front page's colours are the design's (staff set them in the back office). */
+function LoginLayout({ now }: { now: Date }) {
+  const { t } = useTranslation();
+  const background = useDesign()['frontPage.backgroundColor'];
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.100' }}>
       <Box sx={{ flexGrow: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Box
           sx={{
-            background: 'linear-gradient(135deg, #1d4ed8 0%, #0f766e 100%)',
+            background: background ?? 'linear-gradient(135deg, #1d4ed8 0%, #0f766e 100%)',
             p: { xs: 3, md: 6 },
             display: 'flex',
             alignItems: 'center',

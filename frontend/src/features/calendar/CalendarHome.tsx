@@ -1,30 +1,44 @@
 /**
  * Calendar home (/ and every unknown path; SPEC §2 "Calendar home"): the toolbar, the calendar, the banners, and
- * the dialogs the calendar opens. Admins and mini admins can switch to another user's calendar.
+ * the dialogs the calendar opens. Admins can switch to another user's calendar.
  */
 import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isStaff, type User } from '../../api/types';
+import type { User } from '../../api/types';
+import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
+import { useFeeds } from '../feeds/feedsApi';
 import { useAdminUsers, useCalendarData } from './calendarApi';
-import { AddEventDialog } from './components/AddEventDialog';
 import { AdminEventMenus } from './components/AdminEventMenus';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
 import { EventDetailDialog } from './components/EventDetailDialog';
-import { MarkDayDialog, MarkedDayDetailDialog } from './components/MarkedDayDialogs';
+import { FirstUsePanel } from './components/FirstUsePanel';
 import { BOOKING_WARNING_MS } from './constants';
 import { toDateKey } from './dates';
+import { markActionFor } from './dayCells';
 import { dayHasImportedBooking } from './displayRules';
+import { dismissFirstUse, isFirstUseDismissed, showsFirstUse } from './firstUse';
 import { useAdminEventActions } from './hooks/useAdminEventActions';
 import { useCalendarDays } from './hooks/useCalendarDays';
 import { useCalendarWindow } from './hooks/useCalendarWindow';
 import { useEventDialogs } from './hooks/useEventDialogs';
+
+// The forms load when first opened, with the date pickers alongside: they are not part of the calendar's first paint.
+const AddEventDialog = lazy(() => {
+  void loadDatePickers();
+  return import('./components/AddEventDialog').then((m) => ({ default: m.AddEventDialog }));
+});
+const MarkDayDialog = lazy(() => {
+  void loadDatePickers();
+  return import('./components/MarkedDayDialogs').then((m) => ({ default: m.MarkDayDialog }));
+});
+const MarkedDayDetailDialog = lazy(() => import('./components/MarkedDayDialogs').then((m) => ({ default: m.MarkedDayDetailDialog })));
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
@@ -36,23 +50,36 @@ function CalendarScreen({ user }: { user: User }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { isMobile } = useDevicePreference();
-  const staff = isStaff(user);
+  // Another user's calendar is read through the admin endpoints, which need a full admin (SPEC §6: "the
+  // user-calendar fetch requires isAdmin"). A mini admin gets no picker that could only end in a refusal.
+  const canViewOthers = user.isAdmin;
 
   const calendarRef = useRef<CalendarRef>(null);
   const win = useCalendarWindow(calendarRef, isMobile);
   const [chosenUserId, setChosenUserId] = useState<number | null>(null);
   // SPEC §4: non-admins are always on their own calendar.
-  const viewedUserId = staff ? chosenUserId : null;
+  const viewedUserId = canViewOthers ? chosenUserId : null;
 
   const data = useCalendarData(win.range, viewedUserId);
   const days = useCalendarDays(data);
-  const adminUsers = useAdminUsers(staff);
+  const adminUsers = useAdminUsers(canViewOthers);
   const dialogs = useEventDialogs();
   const adminActions = useAdminEventActions(viewedUserId);
   const viewedUser = adminUsers.data?.find((u) => u.id === viewedUserId);
   const ownCalendar = viewedUserId === null;
   const canAdd = ownCalendar || user.isAdmin;
   const showAdminActions = user.isAdmin && win.monthGrid && !isMobile;
+
+  const feeds = useFeeds(ownCalendar);
+  const [firstUseDismissed, setFirstUseDismissed] = useState(isFirstUseDismissed);
+  const firstUse = showsFirstUse({
+    ownCalendar,
+    loading: data.isLoading,
+    feedCount: feeds.data?.length,
+    eventCount: data.events.length + data.icalEvents.length,
+    markedDayCount: data.markedDays.length,
+    dismissed: firstUseDismissed,
+  });
 
   /** SPEC §8: a day holding an imported booking refuses clicks. */
   const refuseBookedDay = (dateKey: string): boolean => {
@@ -66,7 +93,13 @@ function CalendarScreen({ user }: { user: User }) {
     if (canAdd) dialogs.openAdd(dateKey);
   };
 
+  /** Right-click, long press or 'm': a marked day shows its mark (to see, change or remove), another gets one. */
   const onDayContextMenu = (dateKey: string) => {
+    const action = markActionFor(days.markedByDay.get(dateKey));
+    if (action.kind === 'detail') {
+      dialogs.openMarkedDetail(action.mark);
+      return;
+    }
     if (refuseBookedDay(dateKey)) return;
     if (ownCalendar) dialogs.openMark(dateKey);
   };
@@ -80,7 +113,7 @@ function CalendarScreen({ user }: { user: User }) {
         size={win.size}
         showYearWeekNumbers={win.showYearWeekNumbers}
         canAdd={canAdd}
-        pickerUsers={staff ? (adminUsers.data ?? []) : null}
+        pickerUsers={canViewOthers ? (adminUsers.data ?? []) : null}
         currentUserId={user.id}
         viewedUserId={viewedUserId}
         onPrev={win.prev}
@@ -100,6 +133,16 @@ function CalendarScreen({ user }: { user: User }) {
       {!!data.error && (
         <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>
       )}
+      {firstUse && (
+        <FirstUsePanel
+          onBlockTime={() => dialogs.openAdd(toDateKey(new Date()))}
+          onMarkDay={() => dialogs.openMark(toDateKey(new Date()))}
+          onDismiss={() => {
+            dismissFirstUse();
+            setFirstUseDismissed(true);
+          }}
+        />
+      )}
       <Box sx={{ height: 4 }}>{data.isLoading && <LinearProgress />}</Box>
       <CalendarView
         calendarRef={calendarRef}
@@ -113,21 +156,21 @@ function CalendarScreen({ user }: { user: User }) {
         onMarkerClick={dialogs.openMarkedDetail}
       />
 
-      <AddEventDialog
-        open={dialogs.addDate !== null}
-        date={dialogs.addDate ?? ''}
-        currentUser={user}
-        viewedUserId={viewedUserId}
-        onClose={dialogs.closeAdd}
-      />
+      <Suspense fallback={null}>
+        {dialogs.addDate !== null && (
+          <AddEventDialog open date={dialogs.addDate} currentUser={user} viewedUserId={viewedUserId} onClose={dialogs.closeAdd} />
+        )}
+        {dialogs.markTarget && <MarkDayDialog target={dialogs.markTarget} onClose={dialogs.closeMark} />}
+        {dialogs.markedDetail && (
+          <MarkedDayDetailDialog
+            markedDay={dialogs.markedDetail}
+            readOnly={!ownCalendar}
+            onEdit={dialogs.editMarkedDay}
+            onClose={dialogs.closeMarkedDetail}
+          />
+        )}
+      </Suspense>
       <EventDetailDialog event={dialogs.detailEvent} currentUser={user} viewedUserId={viewedUserId} onClose={dialogs.closeDetail} />
-      <MarkDayDialog target={dialogs.markTarget} onClose={dialogs.closeMark} />
-      <MarkedDayDetailDialog
-        markedDay={dialogs.markedDetail}
-        readOnly={!ownCalendar}
-        onEdit={dialogs.editMarkedDay}
-        onClose={dialogs.closeMarkedDetail}
-      />
       <AdminEventMenus actions={adminActions} />
     </Stack>
   );

@@ -3,9 +3,9 @@
  * their freshness (SPEC §9), and the refresh rules after a change.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiJson } from '../../api/client';
+import { apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
-import type { AdminUserCalendar, CalendarEvent, IcalEvent, MarkedDay, PickerUser } from './types';
+import type { AdminUserCalendar, CalendarEvent, CalendarWindow, IcalEvent, MarkedDay, PickerUser } from './types';
 import { queryKeys } from '../../api/queryKeys';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
@@ -16,15 +16,8 @@ export interface VisibleRange {
 
 const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
 
-/** GET /api/ical-feed-events; a 404 (feeds not available on this server) is an empty list. */
-async function fetchIcalEvents(range: VisibleRange): Promise<IcalEvent[]> {
-  try {
-    return await apiJson<IcalEvent[]>('GET', withParams('/api/ical-feed-events', { ...range }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
-}
+/** GET /api/calendar-window: the own calendar's window in one request (the server also answers SPEC's three reads). */
+export const fetchCalendarWindow = (range: VisibleRange) => apiJson<CalendarWindow>('GET', withParams('/api/calendar-window', { ...range }));
 
 // SPEC §7: the first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
 const forceRefreshed = new Set<number>();
@@ -48,7 +41,7 @@ export interface CalendarData {
 }
 
 /**
- * Everything the visible range needs: the own calendar (events, iCal events, marked days), or with
+ * Everything the visible range needs: the own calendar (events, iCal events, marked days) in one request, or with
  * `viewedUserId` another user's calendar through the admin endpoints.
  */
 export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null): CalendarData {
@@ -57,25 +50,11 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   const r = range ?? { startDate: '', endDate: '' };
   const uid = viewedUserId ?? 0;
 
-  const events = useQuery({
-    queryKey: queryKeys.events.range(r),
-    queryFn: () => apiJson<CalendarEvent[]>('GET', withParams('/api/events', { ...r })),
+  const ownWindow = useQuery({
+    queryKey: queryKeys.calendarWindow.range(r),
+    queryFn: () => fetchCalendarWindow(r),
     enabled: own,
-    staleTime: STALE.events,
-    placeholderData: keepPreviousData,
-  });
-  const ical = useQuery({
-    queryKey: queryKeys.icalEvents.range(r),
-    queryFn: () => fetchIcalEvents(r),
-    enabled: own,
-    staleTime: STALE.ical,
-    placeholderData: keepPreviousData,
-  });
-  const marked = useQuery({
-    queryKey: queryKeys.markedDays.range(r),
-    queryFn: () => apiJson<MarkedDay[]>('GET', withParams('/api/marked-days', { ...r })),
-    enabled: own,
-    staleTime: STALE.markedDays,
+    staleTime: STALE.calendarWindow,
     placeholderData: keepPreviousData,
   });
   const adminCalendar = useQuery({
@@ -103,11 +82,11 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     };
   }
   return {
-    events: events.data ?? [],
-    icalEvents: ical.data ?? [],
-    markedDays: marked.data ?? [],
-    isLoading: own && (events.isPending || ical.isPending || marked.isPending),
-    error: events.error ?? ical.error ?? marked.error,
+    events: ownWindow.data?.events ?? [],
+    icalEvents: ownWindow.data?.feedEvents ?? [],
+    markedDays: ownWindow.data?.markedDays ?? [],
+    isLoading: own && ownWindow.isPending,
+    error: ownWindow.error,
   };
 }
 
@@ -125,7 +104,7 @@ export function useAdminUsers(enabled: boolean) {
  * for an admin acting on another user, that user's calendar are refreshed.
  */
 export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: number | null): Promise<unknown> {
-  const prefixes = [queryKeys.events.all, queryKeys.icalEvents.all, queryKeys.eventNotes.all, queryKeys.adminFeeds];
+  const prefixes = [queryKeys.calendarWindow.all, queryKeys.events.all, queryKeys.icalEvents.all, queryKeys.eventNotes.all, queryKeys.adminFeeds];
   const jobs = prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
   if (otherUserId != null) {
     jobs.push(queryClient.invalidateQueries({ queryKey: queryKeys.userCalendar.ofUser(otherUserId) }));
@@ -135,6 +114,7 @@ export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: n
 
 export function invalidateMarkedDayQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.calendarWindow.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.markedDays.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.userMarkedDays.all }),
   ]);

@@ -49,9 +49,18 @@ export const MONTH_CELL_MIN_HEIGHT = { mobile: 36, desktop: 60 } as const;
 
 /** Query freshness (SPEC §9). */
 export const STALE = {
+  /** The own calendar's window (events, imported events, marked days): as fresh as its freshest list must be. */
+  calendarWindow: 30_000,
   events: 30_000,
   ical: 30_000,
   markedDays: 60_000,
   adminCalendar: 5_000,
 } as const;
 export const ADMIN_CALENDAR_REFETCH_MS = 30_000;
+
+/** A touch held this long on a day marks it, as a right-click does (issue 11 item 1). */
+export const LONG_PRESS_MS = 500;
+/** A finger that moves further than this is scrolling or swiping, not pressing. */
+export const LONG_PRESS_MOVE_TOLERANCE_PX = 10;
+/** The short buzz that tells a finger the long press took (where the device can vibrate). */
+export const LONG_PRESS_VIBRATION_MS = 40;

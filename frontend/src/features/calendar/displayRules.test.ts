@@ -13,6 +13,7 @@ import {
   timedEnd,
   truncateMobileTitle,
   visibleHours,
+  busyHiddenDays,
   mobileWeekHiddenDays,
   monthAspectRatio,
 } from './displayRules';
@@ -82,6 +83,14 @@ describe('colours', () => {
     expect(eventColor(userEvent({ color: null }))).toBe('#ef4444');
   });
 
+  it("gives events without a colour of their own (none, or the stored red) the design's event colour", () => {
+    expect(eventColor(userEvent({ color: null }), '#0f766e')).toBe('#0f766e');
+    expect(eventColor(userEvent({ color: '#EF4444' }), '#0f766e')).toBe('#0f766e');
+    expect(eventColor(userEvent({ color: '#0ea5e9' }), '#0f766e')).toBe('#0ea5e9');
+    expect(eventColor(booking({ color: null }), '#0f766e')).toBe('#ec4899');
+    expect(eventColor(userEvent({ adminColorOverride: '#16a34a' }), '#0f766e')).toBe('#16a34a');
+  });
+
   it('colours a day red for user events, pink for bookings, purple for both, green when only marked', () => {
     expect(dayKind({ user: true, booking: false, marked: true })).toBe('user');
     expect(dayKind({ user: false, booking: true, marked: false })).toBe('booking');
@@ -111,10 +120,22 @@ describe('week and day views', () => {
     expect(visibleHours(false)).toEqual({ slotMinTime: '00:00:00', slotMaxTime: '24:00:00' });
   });
 
-  it('keeps every second day from Monday on the mobile week (4 columns)', () => {
-    const hidden = mobileWeekHiddenDays();
-    const shown = [1, 2, 3, 4, 5, 6, 0].filter((dow) => !hidden.includes(dow));
-    expect(shown).toEqual([1, 3, 5, 0]);
+  it('keeps every second day from Monday on the mobile week (4 columns), and the other half on request', () => {
+    const shownBy = (hidden: number[]) => [1, 2, 3, 4, 5, 6, 0].filter((dow) => !hidden.includes(dow));
+    expect(shownBy(mobileWeekHiddenDays())).toEqual([1, 3, 5, 0]);
+    expect(shownBy(mobileWeekHiddenDays('second'))).toEqual([2, 4, 6]);
+  });
+
+  it('counts the hidden days of the shown week that hold something', () => {
+    // Week of Monday 2025-06-30: Tuesday has an event, Thursday a mark, Wednesday a booking.
+    const index = new Map([
+      ['2025-07-01', { user: true, booking: false, marked: false }],
+      ['2025-07-02', { user: false, booking: true, marked: false }],
+      ['2025-07-03', { user: false, booking: false, marked: true }],
+    ]);
+    const monday = new Date(2025, 5, 30);
+    expect(busyHiddenDays(monday, 'first', index)).toBe(2);
+    expect(busyHiddenDays(monday, 'second', index)).toBe(1);
   });
 
   it('lets an event without an end last one hour', () => {

@@ -5,6 +5,7 @@
 import type { TFunction } from 'i18next';
 import { daysCovered, parseApiTime, toDateKey } from './dates';
 import { COLORS, MOBILE_FIRST_HOUR, MOBILE_LAST_HOUR, MOBILE_TITLE_MAX, MONTH_CELL_MIN_HEIGHT } from './constants';
+import { STORED_EVENT_COLOR } from '../../shared/design';
 import type { AnyEvent, IcalEvent, MarkedDay } from './types';
 
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
@@ -38,11 +39,16 @@ export const isIcalEvent = (event: AnyEvent): event is IcalEvent =>
 export const isBooking = (event: AnyEvent): boolean =>
   isIcalEvent(event) || event.isBinding || (typeof event.id === 'number' && event.id < 0);
 
-/** The colour an event is drawn in: an admin's override first, iCal pink, then its own colour, default red. */
-export function eventColor(event: AnyEvent): string {
+/**
+ * The colour an event is drawn in: an admin's override first, iCal pink, then its own colour. An event in the colour
+ * every event is stored with (red) has none of its own and takes the service's event colour (the design's
+ * calendar.eventColor) when staff set one.
+ */
+export function eventColor(event: AnyEvent, serviceEventColor: string | null = null): string {
   if (event.adminColorOverride) return event.adminColorOverride;
   if (isIcalEvent(event)) return COLORS.booking;
-  return event.color || COLORS.userEvent;
+  const own = event.color && event.color.toLowerCase() !== STORED_EVENT_COLOR ? event.color : null;
+  return own ?? serviceEventColor ?? COLORS.userEvent;
 }
 
 export type DayKind = 'user' | 'booking' | 'both' | 'marked';
@@ -97,12 +103,27 @@ export function visibleHours(isMobile: boolean): { slotMinTime: string; slotMaxT
   return { slotMinTime: `${pad(MOBILE_FIRST_HOUR)}:00:00`, slotMaxTime: `${pad(MOBILE_LAST_HOUR + 1)}:00:00` };
 }
 
+/** Which half of the week the mobile week view shows: Mon, Wed, Fri, Sun, or Tue, Thu, Sat. */
+export type WeekHalf = 'first' | 'second';
+
 /**
- * The mobile week shows every second day from Monday (Mon, Wed, Fri, Sun: 4 columns). FullCalendar's hiddenDays
- * counts 0 = Sunday, so Tuesday, Thursday and Saturday are hidden.
+ * The mobile week shows every second day (SPEC §2: 4 columns), from Monday by default; a switch shows the other
+ * half. FullCalendar's hiddenDays counts 0 = Sunday.
  */
-export function mobileWeekHiddenDays(): number[] {
-  return [2, 4, 6];
+export function mobileWeekHiddenDays(half: WeekHalf = 'first'): number[] {
+  return half === 'first' ? [2, 4, 6] : [0, 1, 3, 5];
+}
+
+/** How many days of the week starting at `weekStart` that `half` hides hold events or a mark. */
+export function busyHiddenDays(weekStart: Date, half: WeekHalf, dayIndex: Map<string, DayFacts>): number {
+  const hidden = mobileWeekHiddenDays(half);
+  let busy = 0;
+  for (let i = 0; i < 7; i++) {
+    const day = new Date(weekStart.getFullYear(), weekStart.getMonth(), weekStart.getDate() + i);
+    const facts = dayIndex.get(toDateKey(day));
+    if (hidden.includes(day.getDay()) && facts && (facts.user || facts.booking || facts.marked)) busy++;
+  }
+  return busy;
 }
 
 /** An event without an end lasts one hour in week and day views. */

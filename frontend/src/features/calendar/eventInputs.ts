@@ -4,14 +4,15 @@ import { parseApiTime, toDateKey } from './dates';
 import { dedupeByDay, eventColor, timedEnd } from './displayRules';
 import type { AnyEvent } from './types';
 
-export function toEventInputs(events: AnyEvent[]): EventInput[] {
+/** `serviceEventColor`: the design's event colour, for events without one of their own (displayRules.eventColor). */
+export function toEventInputs(events: AnyEvent[], serviceEventColor: string | null = null): EventInput[] {
   return dedupeByDay(events).map((event) => {
     const start = parseApiTime(event.startTime);
     const end = event.endTime ? parseApiTime(event.endTime) : null;
     const base: EventInput = {
       id: String(event.id),
       title: event.title,
-      color: eventColor(event),
+      color: eventColor(event, serviceEventColor),
       contrastColor: '#ffffff',
       extendedProps: { source: event },
     };

@@ -4,6 +4,8 @@ export interface EventSource {
   type: string;
   feedName?: string;
   feedId?: number;
+  /** Other sources of the same stay, shown once (an Airbnb iCal feed beside Beds24). */
+  alsoFrom?: { type: string; feedName: string; feedId: number }[];
 }
 
 /** An event the user (or an admin) created: GET /api/events, /api/admin/user-calendar. */
@@ -52,6 +54,13 @@ export interface MarkedDay {
   markerType: MarkerType;
   color: string | null;
   notes: string | null;
+}
+
+/** GET /api/calendar-window: the own calendar's window in one answer. */
+export interface CalendarWindow {
+  events: CalendarEvent[];
+  markedDays: MarkedDay[];
+  feedEvents: IcalEvent[];
 }
 
 export interface AdminUserCalendar {

@@ -4,7 +4,6 @@
  * the year view 12 mini months. Compact size forces the month view (desktop only).
  */
 import type { ViewOptions } from '@fullcalendar/react';
-import { mobileWeekHiddenDays } from './displayRules';
 import type { CalendarSize, CalendarViewKind } from './types';
 
 export const FC_VIEWS = {
@@ -48,9 +47,15 @@ export const CUSTOM_VIEWS: Record<string, ViewOptions> = {
     // side by side from about 1150 px wide (a laptop with the sidebar), which the cell heights assume.
     singleMonthMinWidth: 280,
   },
+  // The year fits one desktop screen (issue 11): four mini months a row where they fit at 220 px, so three rows;
+  // on a phone they stack one a row (narrower than two minimum widths).
+  [FC_VIEWS.year]: {
+    multiMonthMaxColumns: 4,
+    singleMonthMinWidth: 220,
+  },
+  // Its hiddenDays (every second day, SPEC §2) come from CalendarView, which lets the owner switch halves.
   [FC_VIEWS.mobileWeek]: {
     type: 'timeGrid',
     duration: { weeks: 1 },
-    hiddenDays: mobileWeekHiddenDays(),
   },
 };

@@ -8,7 +8,7 @@ import { queryKeys } from '../../api/queryKeys';
 import type { Feed, NewFeed, SyncAnswer } from './types';
 
 /** SPEC §7: the prefixes to refresh after a feed changed (or was synced). */
-export const FEED_DEPENDENT_KEYS = [queryKeys.feeds, queryKeys.icalEvents.all, queryKeys.adminFeeds];
+export const FEED_DEPENDENT_KEYS = [queryKeys.feeds, queryKeys.icalEvents.all, queryKeys.calendarWindow.all, queryKeys.adminFeeds];
 
 export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
   return Promise.all(FEED_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);

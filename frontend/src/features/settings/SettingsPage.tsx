@@ -1,27 +1,36 @@
-/** /settings (SPEC §2 Settings page). Tabs: Profile, Password and Calendar link. */
+/**
+ * /settings (SPEC §2 Settings page). Tabs: Profile, Password, Calendar link and Notifications (sounds). The open tab
+ * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
+ */
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../shared/session';
 import { CalendarLinkTab } from './components/CalendarLinkTab';
+import { NotificationsTab } from './components/NotificationsTab';
 import { PasswordTab } from './components/PasswordTab';
 import { ProfileTab } from './components/ProfileTab';
 
-const TABS = ['profile', 'password', 'calendarLink'] as const;
+const TABS = ['profile', 'password', 'calendarLink', 'notifications'] as const;
 type SettingsTab = (typeof TABS)[number];
+
+const isSettingsTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
 
 /** The Calendar link tab's label lives under its own "calendarLink" messages. */
 const TAB_LABEL_KEYS: Record<SettingsTab, string> = {
   profile: 'settings.tabs.profile',
   password: 'settings.tabs.password',
   calendarLink: 'calendarLink.tab',
+  notifications: 'settings.tabs.notifications',
 };
 
 export function SettingsPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const [tab, setTab] = useState<SettingsTab>('profile');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
+  const setTab = (next: SettingsTab) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true });
 
   if (!user) {
     return (
@@ -49,6 +58,7 @@ export function SettingsPage() {
           {tab === 'profile' && <ProfileTab key={user.id} user={user} />}
           {tab === 'password' && <PasswordTab />}
           {tab === 'calendarLink' && <CalendarLinkTab />}
+          {tab === 'notifications' && <NotificationsTab />}
         </Box>
       </Paper>
     </Stack>

@@ -7,7 +7,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import type { AdminDataProvider } from '../../dataProvider';
 import { useNotifyFailure } from '../../useNotifyFailure';
-import { ActionButton } from '../ActionButton';
+import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 import { blockReasonRules } from '../validation';
 import { useRefreshUsers } from './useRefreshUsers';
@@ -38,33 +38,35 @@ export function BlockAction({ user, compact }: { user: User; compact: boolean })
   return (
     <>
       <ActionButton compact={compact} color="warning" label={translate('resources.users.actions.block')} icon={<BlockIcon />} onClick={() => setOpen(true)} />
-      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-        <form onSubmit={handleSubmit((values) => mutation.mutate(values.reason.trim()))} noValidate>
-          <DialogTitle>{translate('resources.users.dialogs.block.title', { name: user.name })}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>{translate('resources.users.dialogs.block.intro')}</DialogContentText>
-            <TextField
-              autoFocus
-              fullWidth
-              multiline
-              minRows={2}
-              margin="normal"
-              required
-              label={translate('resources.users.dialogs.block.reason')}
-              {...reason}
-              inputRef={ref}
-              error={!!problem}
-              helperText={problem ? translate(problem) : ' '}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{translate('resources.users.actions.cancel')}</Button>
-            <Button type="submit" variant="contained" color="warning" disabled={mutation.isPending}>
-              {translate('resources.users.dialogs.block.submit')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <ActionDialogScope>
+        <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+          <form onSubmit={handleSubmit((values) => mutation.mutate(values.reason.trim()))} noValidate>
+            <DialogTitle>{translate('resources.users.dialogs.block.title', { name: user.name })}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>{translate('resources.users.dialogs.block.intro')}</DialogContentText>
+              <TextField
+                autoFocus
+                fullWidth
+                multiline
+                minRows={2}
+                margin="normal"
+                required
+                label={translate('resources.users.dialogs.block.reason')}
+                {...reason}
+                inputRef={ref}
+                error={!!problem}
+                helperText={problem ? translate(problem) : ' '}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close}>{translate('resources.users.actions.cancel')}</Button>
+              <Button type="submit" variant="contained" color="warning" disabled={mutation.isPending}>
+                {translate('resources.users.dialogs.block.submit')}
+              </Button>
+            </DialogActions>
+          </form>
+        </Dialog>
+      </ActionDialogScope>
     </>
   );
 }

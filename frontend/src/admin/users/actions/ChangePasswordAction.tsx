@@ -7,7 +7,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import type { AdminDataProvider } from '../../dataProvider';
 import { useNotifyFailure } from '../../useNotifyFailure';
-import { ActionButton } from '../ActionButton';
+import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 import { passwordRules } from '../validation';
 
@@ -36,31 +36,33 @@ export function ChangePasswordAction({ user, compact }: { user: User; compact: b
   return (
     <>
       <ActionButton compact={compact} label={translate('resources.users.actions.changePassword')} icon={<KeyIcon />} onClick={() => setOpen(true)} />
-      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-        <form onSubmit={handleSubmit((values) => mutation.mutate(values.password))} noValidate>
-          <DialogTitle>{translate('resources.users.dialogs.changePassword.title', { name: user.name })}</DialogTitle>
-          <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              margin="dense"
-              type="password"
-              autoComplete="new-password"
-              label={translate('resources.users.dialogs.changePassword.newPassword')}
-              {...password}
-              inputRef={ref}
-              error={!!problem}
-              helperText={problem ? translate(problem) : ' '}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{translate('resources.users.actions.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={mutation.isPending}>
-              {translate('resources.users.dialogs.changePassword.submit')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <ActionDialogScope>
+        <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+          <form onSubmit={handleSubmit((values) => mutation.mutate(values.password))} noValidate>
+            <DialogTitle>{translate('resources.users.dialogs.changePassword.title', { name: user.name })}</DialogTitle>
+            <DialogContent>
+              <TextField
+                autoFocus
+                fullWidth
+                margin="dense"
+                type="password"
+                autoComplete="new-password"
+                label={translate('resources.users.dialogs.changePassword.newPassword')}
+                {...password}
+                inputRef={ref}
+                error={!!problem}
+                helperText={problem ? translate(problem) : ' '}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close}>{translate('resources.users.actions.cancel')}</Button>
+              <Button type="submit" variant="contained" disabled={mutation.isPending}>
+                {translate('resources.users.dialogs.changePassword.submit')}
+              </Button>
+            </DialogActions>
+          </form>
+        </Dialog>
+      </ActionDialogScope>
     </>
   );
 }

@@ -2,7 +2,7 @@
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { ActionButton } from '../ActionButton';
+import { ActionButton, ActionDialogScope } from '../ActionButton';
 import { CreateEventDialog } from '../CreateEventDialog';
 import type { User } from '../types';
 
@@ -12,7 +12,9 @@ export function CreateEventAction({ user, compact }: { user: User; compact: bool
   return (
     <>
       <ActionButton compact={compact} label={translate('resources.users.actions.createEvent')} icon={<EditCalendarIcon />} onClick={() => setOpen(true)} />
-      <CreateEventDialog user={user} open={open} onClose={() => setOpen(false)} />
+      <ActionDialogScope>
+        <CreateEventDialog user={user} open={open} onClose={() => setOpen(false)} />
+      </ActionDialogScope>
     </>
   );
 }

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useNotifyFailure } from '../../useNotifyFailure';
-import { ActionButton } from '../ActionButton';
+import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 
 export function DeleteAction({ user, compact }: { user: User; compact: boolean }) {
@@ -33,17 +33,19 @@ export function DeleteAction({ user, compact }: { user: User; compact: boolean }
   return (
     <>
       <ActionButton compact={compact} color="error" label={translate('resources.users.actions.delete')} icon={<DeleteIcon />} onClick={() => setOpen(true)} />
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="resources.users.dialogs.delete.title"
-        content="resources.users.dialogs.delete.content"
-        translateOptions={{ name: user.name }}
-        confirm="resources.users.actions.delete"
-        confirmColor="warning"
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
+      <ActionDialogScope>
+        <Confirm
+          isOpen={open}
+          loading={isPending}
+          title="resources.users.dialogs.delete.title"
+          content="resources.users.dialogs.delete.content"
+          translateOptions={{ name: user.name }}
+          confirm="resources.users.actions.delete"
+          confirmColor="warning"
+          onConfirm={confirm}
+          onClose={() => setOpen(false)}
+        />
+      </ActionDialogScope>
     </>
   );
 }

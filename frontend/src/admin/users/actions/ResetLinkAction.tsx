@@ -9,7 +9,7 @@ import type { AdminDataProvider, ResetLink } from '../../dataProvider';
 import { formatDateTime } from '../../formatDate';
 import { errorMessage } from '../../httpClient';
 import { useNotifyFailure } from '../../useNotifyFailure';
-import { ActionButton } from '../ActionButton';
+import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 
 export function ResetLinkAction({ user, compact }: { user: User; compact: boolean }) {
@@ -42,37 +42,39 @@ export function ResetLinkAction({ user, compact }: { user: User; compact: boolea
         onClick={() => mutation.mutate()}
         disabled={mutation.isPending}
       />
-      <Dialog open={link !== null} onClose={() => setLink(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{translate('resources.users.dialogs.resetLink.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('resources.users.dialogs.resetLink.intro', { name: user.name })}</DialogContentText>
-          <TextField
-            fullWidth
-            margin="normal"
-            label={label}
-            value={link?.resetLink ?? ''}
-            onFocus={(e) => e.target.select()}
-            helperText={link ? translate('resources.users.dialogs.resetLink.expires', { date: formatDateTime(link.expiresAt) }) : ' '}
-            slotProps={{
-              input: {
-                readOnly: true,
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <Tooltip title={translate('resources.users.actions.copy')}>
-                      <IconButton aria-label={translate('resources.users.actions.copy')} onClick={copy} edge="end">
-                        <ContentCopyIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setLink(null)}>{translate('resources.users.actions.close')}</Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialogScope>
+        <Dialog open={link !== null} onClose={() => setLink(null)} fullWidth maxWidth="sm">
+          <DialogTitle>{translate('resources.users.dialogs.resetLink.title')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{translate('resources.users.dialogs.resetLink.intro', { name: user.name })}</DialogContentText>
+            <TextField
+              fullWidth
+              margin="normal"
+              label={label}
+              value={link?.resetLink ?? ''}
+              onFocus={(e) => e.target.select()}
+              helperText={link ? translate('resources.users.dialogs.resetLink.expires', { date: formatDateTime(link.expiresAt) }) : ' '}
+              slotProps={{
+                input: {
+                  readOnly: true,
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <Tooltip title={translate('resources.users.actions.copy')}>
+                        <IconButton aria-label={translate('resources.users.actions.copy')} onClick={copy} edge="end">
+                          <ContentCopyIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setLink(null)}>{translate('resources.users.actions.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      </ActionDialogScope>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../../dataProvider';
 import { useNotifyFailure } from '../../useNotifyFailure';
-import { ActionButton } from '../ActionButton';
+import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 import { useRefreshUsers } from './useRefreshUsers';
 
@@ -31,16 +31,18 @@ export function UnblockAction({ user, compact }: { user: User; compact: boolean 
   return (
     <>
       <ActionButton compact={compact} color="success" label={translate('resources.users.actions.unblock')} icon={<LockOpenIcon />} onClick={() => setOpen(true)} />
-      <Confirm
-        isOpen={open}
-        loading={mutation.isPending}
-        title="resources.users.dialogs.unblock.title"
-        content="resources.users.dialogs.unblock.content"
-        translateOptions={{ name: user.name }}
-        confirm="resources.users.actions.unblock"
-        onConfirm={() => mutation.mutate()}
-        onClose={() => setOpen(false)}
-      />
+      <ActionDialogScope>
+        <Confirm
+          isOpen={open}
+          loading={mutation.isPending}
+          title="resources.users.dialogs.unblock.title"
+          content="resources.users.dialogs.unblock.content"
+          translateOptions={{ name: user.name }}
+          confirm="resources.users.actions.unblock"
+          onConfirm={() => mutation.mutate()}
+          onClose={() => setOpen(false)}
+        />
+      </ActionDialogScope>
     </>
   );
 }

@@ -1,11 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../api/types';
 import { createQueryClient } from '../../../app/queryClient';
 import { ToastProvider } from '../../../shared/toast';
 import i18n from '../../../i18n';
+import type { LocalApi } from '../../../admin/testing/localApi';
+import { enterDate, findDateGroup, findDateInput } from '../../../test/dateFields';
+import { startApiForApp } from '../../../test/renderWithApi';
+import { osloWallClockToIso } from '../dates';
 import { AddEventDialog } from './AddEventDialog';
 
 const owner: User = {
@@ -44,14 +48,14 @@ describe('add-event dialog', () => {
   });
   afterEach(() => fetchSpy.mockRestore());
 
-  it('shows the fixed times read-only and the dates it opened with', () => {
+  it('shows the fixed times read-only and the dates it opened with, as dd.MM.yyyy', async () => {
     renderDialog();
     expect(screen.getByRole('heading', { name: 'Legg til ny hendelse' })).toBeInTheDocument();
     expect(screen.getByLabelText('Starttid')).toHaveValue('11:00');
     expect(screen.getByLabelText('Starttid')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Sluttid')).toHaveValue('15:00');
-    expect(screen.getByLabelText('Fra dato')).toHaveValue('2025-07-01');
-    expect(screen.getByLabelText('Til dato')).toHaveValue('2025-07-01');
+    expect(await findDateInput('Fra dato')).toHaveValue('01.07.2025');
+    expect(await findDateInput('Til dato')).toHaveValue('01.07.2025');
     expect(screen.queryByLabelText('Velg bruker for hendelsen')).not.toBeInTheDocument();
   });
 
@@ -70,19 +74,56 @@ describe('add-event dialog', () => {
   it('refuses a missing start date and an end date before the start', async () => {
     const user = userEvent.setup();
     renderDialog();
-    fireEvent.change(screen.getByLabelText('Til dato'), { target: { value: '2025-06-20' } });
+    await enterDate('Til dato', '20.06.2025');
+    // The field marks a day before the from-date at once; the check on submit says why.
+    expect(await findDateGroup('Til dato')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Lagre hendelse' }));
     expect(await screen.findByText('Ugyldig sluttdato')).toBeInTheDocument();
     expect(screen.getByText('Vennligst velg en gyldig dato')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('moves the to-date up when the from-date passes it', () => {
+  it('moves the to-date up when the from-date passes it', async () => {
     renderDialog();
-    fireEvent.change(screen.getByLabelText('Fra dato'), { target: { value: '2025-07-09' } });
-    expect(screen.getByLabelText('Til dato')).toHaveValue('2025-07-09');
-    fireEvent.change(screen.getByLabelText('Til dato'), { target: { value: '2025-07-12' } });
-    fireEvent.change(screen.getByLabelText('Fra dato'), { target: { value: '2025-07-10' } });
-    expect(screen.getByLabelText('Til dato')).toHaveValue('2025-07-12');
+    await enterDate('Fra dato', '09.07.2025');
+    expect(await findDateInput('Til dato')).toHaveValue('09.07.2025');
+    await enterDate('Til dato', '12.07.2025');
+    await enterDate('Fra dato', '10.07.2025');
+    expect(await findDateInput('Til dato')).toHaveValue('12.07.2025');
+  });
+
+  it('shows dd.MM.yyyy in English too', async () => {
+    await i18n.changeLanguage('en');
+    renderDialog();
+    expect(await findDateInput('From date')).toHaveValue('01.07.2025');
+    expect(await findDateInput('To date')).toHaveValue('01.07.2025');
+  });
+});
+
+describe('add-event dialog against a local API', () => {
+  let api: LocalApi | undefined;
+  beforeEach(async () => {
+    await i18n.changeLanguage('nb');
+  });
+  afterEach(async () => {
+    await api?.close();
+    api = undefined;
+  });
+
+  it('sends the dates typed from the keyboard (24.12.2026) at 11:00 and 15:00 Oslo time', async () => {
+    api = await startApiForApp((req) => (req.method === 'POST' && req.path === '/api/events' ? { status: 201, json: { id: 1 } } : undefined));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(within(await findDateGroup('Fra dato')).getByRole('spinbutton', { name: 'Dag' }));
+    await user.keyboard('24122026');
+    await user.click(within(await findDateGroup('Til dato')).getByRole('spinbutton', { name: 'Dag' }));
+    await user.keyboard('27122026');
+    await user.click(screen.getByRole('button', { name: 'Lagre hendelse' }));
+    await waitFor(() => expect(api!.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(api.requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+      title: 'Eiersperre tid',
+      startTime: osloWallClockToIso('2026-12-24', '11:00'),
+      endTime: osloWallClockToIso('2026-12-27', '15:00'),
+    });
   });
 });

@@ -17,6 +17,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiJson } from '../../../api/client';
 import type { User } from '../../../api/types';
+import { DateField } from '../../../shared/components/DateField';
 import { muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
 import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../addEventForm';
@@ -132,24 +133,38 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
               autoFocus
               required
             />
-            <Stack direction="row" spacing={2}>
-              <TextField
-                type="date"
-                label={t('calendar.addEvent.fromDate')}
-                {...muiField(
-                  register('fromDate', {
-                    onChange: (e) => setValue('toDate', toDateAfterFromChange(e.target.value, getValues('toDate'))),
-                  }),
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Controller
+                control={control}
+                name="fromDate"
+                render={({ field }) => (
+                  <DateField
+                    label={t('calendar.addEvent.fromDate')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      setValue('toDate', toDateAfterFromChange(value, getValues('toDate')));
+                    }}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  />
                 )}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
               />
-              <TextField
-                type="date"
-                label={t('calendar.addEvent.toDate')}
-                {...muiField(register('toDate'))}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: fromDate } }}
-                fullWidth
+              <Controller
+                control={control}
+                name="toDate"
+                render={({ field }) => (
+                  <DateField
+                    label={t('calendar.addEvent.toDate')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    minDate={fromDate}
+                  />
+                )}
               />
             </Stack>
             <Stack direction="row" spacing={2}>

@@ -17,22 +17,29 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
-import { Box, Tooltip } from '@mui/material';
+import { Badge, Box, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { getISOWeek } from 'date-fns';
-import { useMemo, useRef, type CSSProperties, type MouseEvent, type RefObject } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOLTIP_DELAY_MS } from '../constants';
 import { toDateKey } from '../dates';
-import { busyHours, dayKind, displayTitle, isIcalEvent, monthAspectRatio, moreLabel, visibleHours } from '../displayRules';
+import {
+  busyHiddenDays, busyHours, dayKind, displayTitle, isIcalEvent, mobileWeekHiddenDays, monthAspectRatio, moreLabel, visibleHours, type WeekHalf,
+} from '../displayRules';
 import type { AdminEventActions } from '../hooks/useAdminEventActions';
 import type { CalendarDays } from '../hooks/useCalendarDays';
 import type { CalendarWindow } from '../hooks/useCalendarWindow';
+import { useDayCellAccess } from '../hooks/useDayCellAccess';
 import { useElementWidth } from '../hooks/useElementWidth';
+import { dateKeyAt, useLongPress } from '../hooks/useLongPress';
 import { useSwipe } from '../hooks/useSwipe';
 import type { AnyEvent, MarkedDay } from '../types';
 import { CUSTOM_VIEWS, FC_VIEWS } from '../viewNames';
 
 const NO_EVENTS: never[] = [];
+const NO_HIDDEN_DAYS: number[] = [];
+/** Width to height of a year view's mini month: about 20 px rows at the 220-260 px a month gets on a desktop. */
+const YEAR_ASPECT_RATIO = 2;
 const PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin];
 
 interface CalendarViewProps {
@@ -43,6 +50,7 @@ interface CalendarViewProps {
   /** The admin's colour and delete buttons on events, or null where they are not offered. */
   adminActions: AdminEventActions | null;
   onDayClick: (dateKey: string) => void;
+  /** A right-click, a long press or 'm' on a focused day: mark it, or see the mark it has. */
   onDayContextMenu: (dateKey: string) => void;
   onEventClick: (event: AnyEvent) => void;
   onMarkerClick: (mark: MarkedDay) => void;
@@ -53,18 +61,27 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const rootRef = useRef<HTMLDivElement>(null);
   const rootWidth = useElementWidth(rootRef);
   const swipe = useSwipe(win.prev, win.next);
+  const longPress = useLongPress(onDayContextMenu);
+  const dayCells = useDayCellAccess({ markedByDay: days.markedByDay, onOpen: onDayClick, onMark: onDayContextMenu });
   const { fcView, monthGrid, compact, range } = win;
+  // The phone week shows every second day (SPEC §2); the switch above it shows the other half.
+  const [weekHalf, setWeekHalf] = useState<WeekHalf>('first');
+  const phoneWeek = fcView === FC_VIEWS.mobileWeek;
+  const otherHalf: WeekHalf = weekHalf === 'first' ? 'second' : 'first';
+  const busyElsewhere = phoneWeek && range ? busyHiddenDays(new Date(range.startDate), weekHalf, days.dayIndex) : 0;
 
   const onDateClick = (info: DateClickInfo) => {
     if ((info.jsEvent.target as HTMLElement | null)?.closest('.cal-marker')) return;
+    // The tap that ends a long press is part of it.
+    if (longPress.justPressed()) return;
     onDayClick(info.dateStr.slice(0, 10));
   };
 
   const onContextMenu = (event: MouseEvent<HTMLElement>) => {
-    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-date]');
-    const dateKey = cell?.dataset.date?.slice(0, 10);
+    const dateKey = dateKeyAt(event.target);
     if (!dateKey) return;
     event.preventDefault();
+    if (longPress.claimContextMenu() === 'swallow') return;
     onDayContextMenu(dateKey);
   };
 
@@ -124,14 +141,14 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
             enterDelay={TOOLTIP_DELAY_MS}
             title={[t(`calendar.markerType.${mark.markerType}`), mark.notes].filter(Boolean).join(': ')}
           >
+            {/* A pointer's way to the mark; the keyboard's is 'm' on the focused day, whose name says the mark
+                (this dot sits in FullCalendar's aria-hidden day number, so it is no tab stop). */}
             <span
               className="cal-marker"
               role="button"
-              tabIndex={0}
               aria-label={t(`calendar.markerType.${mark.markerType}`)}
               style={{ backgroundColor: mark.color ?? undefined }}
               onClick={() => onMarkerClick(mark)}
-              onKeyDown={(e) => e.key === 'Enter' && onMarkerClick(mark)}
             />
           </Tooltip>
         ))}
@@ -159,9 +176,11 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   };
 
   const hours = visibleHours(isMobile);
-  // The 3-month view puts three months side by side; compact size lets cells shrink to the mobile minimum.
-  const monthWidth = fcView === FC_VIEWS.threeMonth ? rootWidth / 3 - 24 : rootWidth;
-  const aspectRatio = fcView === FC_VIEWS.year ? monthAspectRatio(0, isMobile) : monthAspectRatio(monthWidth, isMobile || compact);
+  // The 3-month view puts three months side by side, each narrower than a third by its gaps and padding (measured:
+  // 308 of 1366 - 248 px sidebar); the minimum cell height holds in both sizes (SPEC §9), compact only fits less in.
+  const monthWidth = fcView === FC_VIEWS.threeMonth ? rootWidth / 3 - 40 : rootWidth;
+  // Year mini months are colour overviews without event bars: flat rows let twelve of them fit one desktop screen.
+  const aspectRatio = fcView === FC_VIEWS.year ? (isMobile ? monthAspectRatio(0, true) : YEAR_ASPECT_RATIO) : monthAspectRatio(monthWidth, isMobile);
   const rootClass = ['cal-root', isMobile && 'cal-mobile', compact && 'cal-compact']
     .filter(Boolean)
     .join(' ');
@@ -172,9 +191,41 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
       className={rootClass}
       style={{ '--cal-no-events': JSON.stringify(t('calendar.noEvents')) } as CSSProperties}
       onContextMenu={onContextMenu}
-      onTouchStart={swipe.onTouchStart}
-      onTouchEnd={swipe.onTouchEnd}
+      onKeyDown={dayCells.onKeyDown}
+      onFocus={dayCells.onFocus}
+      onTouchStart={(e) => {
+        swipe.onTouchStart(e);
+        longPress.onTouchStart(e);
+      }}
+      onTouchMove={longPress.onTouchMove}
+      onTouchEnd={(e) => {
+        swipe.onTouchEnd(e);
+        longPress.onTouchEnd(e);
+      }}
+      onTouchCancel={longPress.onTouchCancel}
     >
+      <span id={dayCells.hintId} className="cal-visually-hidden">
+        {dayCells.hint}
+      </span>
+      {phoneWeek && (
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          size="small"
+          value={weekHalf}
+          onChange={(_e, half: WeekHalf | null) => half && setWeekHalf(half)}
+          aria-label={t('calendar.weekHalf.label')}
+          sx={{ mb: 1 }}
+        >
+          {(['first', 'second'] as const).map((half) => (
+            <ToggleButton key={half} value={half} sx={{ minHeight: 44 }}>
+              <Badge color="primary" badgeContent={half === otherHalf ? busyElsewhere : 0} sx={{ '& .MuiBadge-badge': { right: -14 } }}>
+                {t(`calendar.weekHalf.${half}`)}
+              </Badge>
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
       <FullCalendar
         ref={calendarRef}
         plugins={PLUGINS}
@@ -184,6 +235,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         headerToolbar={false}
         initialView={fcView}
         views={CUSTOM_VIEWS}
+        hiddenDays={phoneWeek ? mobileWeekHiddenDays(weekHalf) : NO_HIDDEN_DAYS}
         height="auto"
         aspectRatio={aspectRatio}
         // The year overview shows days by colour only; its mini months have no room for event bars.
@@ -199,6 +251,8 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         moreLinkContent={(arg) => moreLabel(arg.num, t)}
         dayCellClass={dayCellClass}
         dayCellTopContent={renderDayTop}
+        dayCellDidMount={dayCells.dayCellDidMount}
+        dayCellWillUnmount={dayCells.dayCellWillUnmount}
         slotDuration="01:00:00"
         slotLaneClass={slotLaneClass}
         slotMinTime={hours.slotMinTime}

@@ -15,17 +15,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiJson, errorText } from '../../../api/client';
 import type { User } from '../../../api/types';
+import { formatDate, formatTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
 import { useInvalidateEvents } from '../calendarApi';
 import { COMPANY_WEB_ADDRESS } from '../constants';
 import { ConfirmDialog } from './ConfirmDialog';
 import { parseApiTime } from '../dates';
 import { EventNotes } from './EventNotes';
+import { useDesign } from '../../../shared/design';
 import { eventColor, isIcalEvent, replaceLinks } from '../displayRules';
 import type { AnyEvent, TranslateAnswer } from '../types';
 
@@ -37,16 +38,19 @@ interface EventDetailDialogProps {
   onClose: () => void;
 }
 
-/** 'dd.MM.yyyy' (– 'dd.MM.yyyy') and the 12-hour time range, or null for all-day events. */
-function whenTexts(event: AnyEvent): { date: string; time: string | null } {
+/**
+ * 'dd.MM.yyyy' (– 'dd.MM.yyyy') and the 24-hour time range 'HH:mm – HH:mm' (SPEC §9, both languages), or no time
+ * for all-day events.
+ */
+export function whenTexts(event: Pick<AnyEvent, 'startTime' | 'endTime' | 'allDay'>): { date: string; time: string | null } {
   const start = parseApiTime(event.startTime);
   const end = event.endTime ? parseApiTime(event.endTime) : null;
   const lastDay = end && event.allDay ? new Date(end.getTime() - 1) : end;
-  const startDay = format(start, 'dd.MM.yyyy');
-  const endDay = lastDay ? format(lastDay, 'dd.MM.yyyy') : startDay;
+  const startDay = formatDate(start);
+  const endDay = lastDay ? formatDate(lastDay) : startDay;
   const date = endDay === startDay ? startDay : `${startDay} – ${endDay}`;
   if (event.allDay) return { date, time: null };
-  return { date, time: end ? `${format(start, 'h:mm a')} – ${format(end, 'h:mm a')}` : format(start, 'h:mm a') };
+  return { date, time: end ? `${formatTime(start)} – ${formatTime(end)}` : formatTime(start) };
 }
 
 export function EventDetailDialog({ event, currentUser, viewedUserId, onClose }: EventDetailDialogProps) {
@@ -63,7 +67,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   const asAdmin = viewedUserId !== null && currentUser.isAdmin;
   const canEdit = own && !ical && !event.isBinding && typeof event.id === 'number';
   const canDelete = !ical && !event.isBinding && (own || asAdmin);
-  const color = eventColor(event);
+  const color = eventColor(event, useDesign()['calendar.eventColor']);
   const when = whenTexts(event);
   const description = replaceLinks(event.description ?? '', COMPANY_WEB_ADDRESS);
 
@@ -198,7 +202,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
                 {event.source?.feedName && (
                   <>
                     <br />
-                    {t('calendar.detail.feedName', { name: event.source.feedName })}
+                    {t('calendar.detail.feedName', { name: [event.source.feedName, ...(event.source.alsoFrom ?? []).map((s) => s.feedName)].join(' + ') })}
                   </>
                 )}
               </Alert>

@@ -18,10 +18,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiJson, errorText } from '../../../api/client';
+import { DateField } from '../../../shared/components/DateField';
+import { formatDate } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
 import { invalidateMarkedDayQueries } from '../calendarApi';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -39,6 +40,8 @@ function useMarkedDayAction() {
     try {
       await action();
       await invalidateMarkedDayQueries(queryClient);
+      // No toast of its own on success: an earlier failure's toast must not stay up.
+      toast.clearError();
       return true;
     } catch (error) {
       toast({ title: t(failureKey), description: errorText(error, t('common.error')), severity: 'error' });
@@ -84,14 +87,12 @@ function MarkDayForm({ target, onClose }: { target: { date: string; existing?: M
       <DialogTitle>{t(existing ? 'calendar.markedDay.editHeading' : 'calendar.markedDay.heading')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            type="date"
+          <DateField
             label={t('calendar.markedDay.date')}
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={setDate}
             error={!dateValid}
             helperText={dateValid ? undefined : t('calendar.addEvent.chooseValidDate')}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField select label={t('calendar.markedDay.type')} value={markerType} onChange={(e) => setMarkerType(e.target.value as MarkerType)}>
             {MARKER_TYPES.map((type) => (
@@ -156,7 +157,7 @@ export function MarkedDayDetailDialog({ markedDay, readOnly, onEdit, onClose }: 
         {t(`calendar.markerType.${markedDay.markerType}`)}
       </DialogTitle>
       <DialogContent>
-        <Typography>{format(parseApiTime(markedDay.date.slice(0, 10)), 'dd.MM.yyyy')}</Typography>
+        <Typography>{formatDate(parseApiTime(markedDay.date.slice(0, 10)))}</Typography>
         <Typography variant="body2" color={markedDay.notes ? 'text.primary' : 'text.secondary'} sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
           {markedDay.notes || t('calendar.markedDay.noNotes')}
         </Typography>

@@ -22,6 +22,7 @@ export function useAdminEventActions(viewedUserId: number | null) {
     try {
       await apiJson('PUT', `/api/admin/events/${event.id}/color`, { color });
       await invalidateEvents(viewedUserId);
+      toast.clearError();
     } catch (error) {
       toast({ title: t('calendar.admin.errorTitle'), description: t('calendar.admin.colorFailed', { message: errorText(error, t('common.error')) }), severity: 'error' });
     }

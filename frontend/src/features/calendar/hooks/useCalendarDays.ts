@@ -1,5 +1,6 @@
 /** The loaded data as the calendar draws it: FullCalendar inputs, what each day holds, and marks per day. */
 import { useMemo } from 'react';
+import { useDesign } from '../../../shared/design';
 import type { CalendarData } from '../calendarApi';
 import { buildDayIndex } from '../displayRules';
 import { toEventInputs } from '../eventInputs';
@@ -7,7 +8,8 @@ import type { AnyEvent, MarkedDay } from '../types';
 
 export function useCalendarDays(data: CalendarData) {
   const allEvents = useMemo<AnyEvent[]>(() => [...data.events, ...data.icalEvents], [data.events, data.icalEvents]);
-  const eventInputs = useMemo(() => toEventInputs(allEvents), [allEvents]);
+  const serviceEventColor = useDesign()['calendar.eventColor'];
+  const eventInputs = useMemo(() => toEventInputs(allEvents, serviceEventColor), [allEvents, serviceEventColor]);
   const dayIndex = useMemo(() => buildDayIndex(allEvents, data.markedDays), [allEvents, data.markedDays]);
   const markedByDay = useMemo(() => {
     const map = new Map<string, MarkedDay[]>();

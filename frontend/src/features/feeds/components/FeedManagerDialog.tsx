@@ -30,20 +30,19 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, codedText, errorText } from '../../../api/client';
 import { useDevicePreference } from '../../../shared/devicePreference';
 import { lastErrorText, lastWarningText, messageParams } from '../../../shared/syncMessages';
+import { formatDateTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
 import { muiField } from '../../../shared/forms';
 import { EMPTY_FEED, FEED_COLOR_CHOICES, feedResolver, shortUrl } from '../feedForm';
 import { useCreateFeed, useDeleteFeed, useFeeds, useSyncFeed, useUpdateFeed } from '../feedsApi';
 import type { Feed, NewFeed, SyncAnswer } from '../types';
 
-const formatDateTime = (value: string) => format(new Date(value), 'dd.MM.yyyy HH:mm');
 
 /**
  * Shows a sync answer as a toast: the server's own message with the count, or 'Synkroniseringsfeil'. Right after

@@ -1,0 +1,30 @@
+import type { AgreementNoteResponse, AgreementResponse } from './agreements.dto';
+import type { AgreementView, NoteView } from './agreements.service';
+
+/** An agreement as the API answers it; the place under both its names (SPEC §3). */
+export function mapAgreement({ agreement: a, userName, adminName }: AgreementView): AgreementResponse {
+  return {
+    id: a.id,
+    adminId: a.adminId,
+    userId: a.userId,
+    userName,
+    adminName,
+    title: a.title,
+    description: a.description,
+    meetingDate: a.meetingDate,
+    endDate: a.endDate,
+    meetingLocation: a.meetingLocation,
+    location: a.meetingLocation,
+    meetingType: a.meetingType,
+    status: a.status,
+    completedAt: a.completedAt,
+    cancelledAt: a.cancelledAt,
+    reminderSent: a.reminderSent,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export function mapNote({ note: n, authorName, authorIsAdmin }: NoteView): AgreementNoteResponse {
+  return { id: n.id, agreementId: n.agreementId, authorId: n.authorId, content: n.content, isPrivate: n.isPrivate, authorName, authorIsAdmin, createdAt: n.createdAt };
+}

@@ -1,0 +1,270 @@
+import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { Clock } from '../common/adapters/clock';
+import { EventBus } from '../common/events/domain-events';
+import { coded } from '../common/http-exception.filter';
+import { containing, findPage, type ListQuery, whereIdIn } from '../common/list-query';
+import type { SessionUser } from '../common/session-user';
+import { errorForLog } from '../common/text/control-characters';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { MailQueue } from '../mail/mail-queue.service';
+import { NotificationsService } from '../notifications/notifications.service';
+import { type AgreementMailKind, meetingMail } from './agreement-mails';
+import { Agreement, AgreementNote, type AgreementStatus } from './agreement.entity';
+import type { CreateAgreementDto, CreateAgreementNoteDto, UpdateAgreementDto } from './agreements.dto';
+
+/** The reminder goes out this long before the meeting (SPEC §9). */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+/** An agreement with the names SPEC §3 answers with (read live from the accounts). */
+export interface AgreementView { agreement: Agreement; userName: string | null; adminName: string | null }
+export interface NoteView { note: AgreementNote; authorName: string | null; authorIsAdmin: boolean }
+
+type Person = { id: number; name: string; email: string; isAdmin: boolean; isMiniAdmin: boolean };
+
+const notFound = () => new NotFoundException(coded('agreement_not_found', 'Avtale ikke funnet'));
+/** Staff: admins and mini admins. Both read every agreement and its private notes; only admins write. */
+const isStaff = (u: SessionUser) => u.isAdmin || u.isMiniAdmin;
+
+/**
+ * Agreements and their notes. Staff read every agreement, an owner only their own (others are told it does not
+ * exist); admins create, change and delete them. Private notes are filtered here, so no answer to an owner can
+ * hold one. The owner is mailed an invitation, changes and the cancellation (MailQueue), and the domain events
+ * let the notifications module tell them in the app.
+ */
+@Injectable()
+export class AgreementsService {
+  private readonly logger = new Logger(AgreementsService.name);
+
+  constructor(
+    @InjectRepository(Agreement) private readonly agreements: Repository<Agreement>,
+    @InjectRepository(AgreementNote) private readonly notes: Repository<AgreementNote>,
+    private readonly mail: MailQueue,
+    private readonly notifications: NotificationsService,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** One page of agreements: every one for staff (optionally one owner's), the viewer's own for anyone else. */
+  async list(viewer: SessionUser, query: ListQuery): Promise<{ rows: AgreementView[]; total: number }> {
+    const qb = this.agreements.createQueryBuilder('a').leftJoin('users', 'u', 'u.id = a.user_id');
+    if (!isStaff(viewer)) qb.where('a.userId = :viewerId', { viewerId: viewer.id });
+    const page = await findPage(qb, query, {
+      sortable: {
+        ...Object.fromEntries(['id', 'userId', 'title', 'meetingDate', 'endDate', 'meetingLocation', 'meetingType', 'status', 'createdAt', 'updatedAt'].map((p) => [p, `a.${p}`])),
+        userName: 'u.name',
+      },
+      filters: {
+        q: (b, q) => b.andWhere('(a.title ILIKE :q OR a.description ILIKE :q OR a.meetingLocation ILIKE :q OR u.name ILIKE :q)', { q: containing(q) }),
+        id: (b, id) => whereIdIn(b, 'a.id', id, 'ids'),
+        userId: (b, id) => whereIdIn(b, 'a.userId', id, 'userIds'),
+        status: (b, status) => b.andWhere('a.status = :status', { status: String(status) }),
+      },
+      key: 'a.id',
+    });
+    // Without a sort of its own, SPEC's order: scheduled first, then the newest meeting first.
+    const rows = query.sort ? page.rows : [...page.rows].sort((x, y) => Number(y.status === 'scheduled') - Number(x.status === 'scheduled') || y.meetingDate.getTime() - x.meetingDate.getTime() || y.id - x.id);
+    return { rows: await this.withNames(rows), total: page.total };
+  }
+
+  /** The agreement if the viewer may read it: staff any, an owner their own; anyone else hears it does not exist. */
+  async get(viewer: SessionUser, id: number): Promise<AgreementView> {
+    const agreement = await this.readable(viewer, id);
+    return (await this.withNames([agreement]))[0];
+  }
+
+  async create(admin: SessionUser, dto: CreateAgreementDto): Promise<{ view: AgreementView; notified: boolean }> {
+    const owner = await this.person(dto.userId);
+    // The picker offers regular users only: a meeting is between staff and an owner.
+    if (!owner || owner.isAdmin || owner.isMiniAdmin) throw new BadRequestException(coded('agreement_user_required', 'Bruker må velges'));
+    const now = this.clock.now();
+    const meetingDate = dto.meetingDate ? new Date(dto.meetingDate) : now;
+    const status = dto.status ?? 'scheduled';
+    const saved = await this.agreements.save(
+      this.agreements.create({
+        adminId: admin.id,
+        userId: owner.id,
+        title: dto.title,
+        description: dto.description ?? null,
+        meetingDate,
+        endDate: dto.endDate ? new Date(dto.endDate) : null,
+        meetingLocation: placeOf(dto) ?? null,
+        meetingType: dto.meetingType ?? 'general',
+        status,
+        completedAt: status === 'completed' ? now : null,
+        cancelledAt: status === 'cancelled' ? now : null,
+        // A meeting less than a day away needs no reminder after its invitation.
+        reminderSent: meetingDate.getTime() - now.getTime() <= REMINDER_BEFORE_MS,
+      }),
+    );
+    const view = (await this.withNames([saved]))[0];
+    let notified = false;
+    if (status === 'scheduled' && meetingDate > now) {
+      notified = await this.mailOwner('invitation', saved, view.adminName);
+      await this.events.emit('agreements.created', this.eventOf(saved, admin.id));
+    }
+    return { view, notified };
+  }
+
+  async update(admin: SessionUser, id: number, dto: UpdateAgreementDto): Promise<AgreementView> {
+    const a = await this.readable(admin, id);
+    const now = this.clock.now();
+    const before = { status: a.status, meeting: meetingFields(a) };
+    if (dto.title !== undefined) a.title = dto.title;
+    if (dto.description !== undefined) a.description = dto.description;
+    if (dto.meetingDate !== undefined) a.meetingDate = new Date(dto.meetingDate);
+    if (dto.endDate !== undefined) a.endDate = dto.endDate === null ? null : new Date(dto.endDate);
+    const place = placeOf(dto);
+    if (place !== undefined) a.meetingLocation = place;
+    if (dto.meetingType !== undefined) a.meetingType = dto.meetingType;
+    if (dto.status !== undefined && dto.status !== a.status) setStatus(a, dto.status, now);
+
+    const meetingChanged = meetingFields(a) !== before.meeting;
+    if (a.meetingDate.getTime() !== JSON.parse(before.meeting).meetingDate) {
+      // A moved meeting is reminded again, unless it is now less than a day away (the update mail says it).
+      a.reminderSent = a.meetingDate.getTime() - now.getTime() <= REMINDER_BEFORE_MS;
+    }
+    const cancelled = before.status !== 'cancelled' && a.status === 'cancelled';
+    const changed = a.status === 'scheduled' && (meetingChanged || before.status === 'cancelled');
+    const mailKind: AgreementMailKind | null = a.meetingDate > now ? (cancelled ? 'cancellation' : changed ? 'update' : null) : null;
+    if (mailKind) a.icsSequence += 1;
+    const saved = await this.agreements.save(a);
+    const view = (await this.withNames([saved]))[0];
+    if (mailKind) await this.mailOwner(mailKind, saved, view.adminName);
+    if (cancelled) await this.events.emit('agreements.cancelled', this.eventOf(saved, admin.id));
+    else if (changed) await this.events.emit('agreements.changed', this.eventOf(saved, admin.id));
+    return view;
+  }
+
+  /** Deletes the agreement and its notes; a meeting still to come is cancelled in the owner's calendar. */
+  async remove(admin: SessionUser, id: number): Promise<Agreement> {
+    const a = await this.readable(admin, id);
+    const [view] = await this.withNames([a]);
+    await this.agreements.delete({ id });
+    if (a.status === 'scheduled' && a.meetingDate > this.clock.now()) {
+      a.icsSequence += 1;
+      await this.mailOwner('cancellation', a, view.adminName);
+      await this.events.emit('agreements.cancelled', this.eventOf(a, admin.id));
+    }
+    return a;
+  }
+
+  /** The notes the viewer may read, oldest first: an owner never gets a private one. */
+  async listNotes(viewer: SessionUser, agreementId: number): Promise<NoteView[]> {
+    await this.readable(viewer, agreementId);
+    const where = isStaff(viewer) ? { agreementId } : { agreementId, isPrivate: false };
+    return this.withAuthors(await this.notes.find({ where, order: { createdAt: 'ASC', id: 'ASC' } }));
+  }
+
+  /** The owner adds notes to their own agreement; admins to any, private ones too. Mini admins only read. */
+  async addNote(viewer: SessionUser, agreementId: number, dto: CreateAgreementNoteDto): Promise<NoteView> {
+    const a = await this.readable(viewer, agreementId);
+    if (!viewer.isAdmin && a.userId !== viewer.id) throw new ForbiddenException(coded('read_only', 'Kun lesing'));
+    if (dto.isPrivate && !viewer.isAdmin) throw new ForbiddenException(coded('agreement_private_note_admin_only', 'Bare administratorer kan skrive private notater'));
+    const note = await this.notes.save(this.notes.create({ agreementId, authorId: viewer.id, content: dto.content, isPrivate: dto.isPrivate ?? false }));
+    if (!note.isPrivate && viewer.id !== a.userId) await this.events.emit('agreements.note.added', { ...this.eventOf(a, viewer.id), noteId: note.id });
+    return (await this.withAuthors([note]))[0];
+  }
+
+  /**
+   * The owners of scheduled meetings starting within the next 24 hours that were not reminded yet, claimed in one
+   * conditional UPDATE: of several instances or a rerun after a restart, only one run gets each row, so a
+   * reminder is sent at most once (a crash between the claim and the queueing loses it rather than doubling it).
+   */
+  async sendDueReminders(): Promise<{ reminded: number }> {
+    const now = this.clock.now();
+    const claimed = await this.agreements
+      .createQueryBuilder()
+      .update()
+      .set({ reminderSent: true })
+      .where(`status = 'scheduled' AND NOT reminder_sent AND meeting_date > :now AND meeting_date <= :until`, { now, until: new Date(now.getTime() + REMINDER_BEFORE_MS) })
+      .returning(['id'])
+      .execute();
+    const ids = (claimed.raw as { id: number }[]).map((r) => r.id);
+    const rows = ids.length ? await this.agreements.findBy({ id: In(ids) }) : [];
+    for (const view of await this.withNames(rows)) await this.mailOwner('reminder', view.agreement, view.adminName);
+    return { reminded: rows.length };
+  }
+
+  private async readable(viewer: SessionUser, id: number): Promise<Agreement> {
+    const a = await this.agreements.findOneBy({ id });
+    if (!a || (!isStaff(viewer) && a.userId !== viewer.id)) throw notFound();
+    return a;
+  }
+
+  private eventOf(a: Agreement, actorId: number) {
+    return { userId: a.userId, actorId, agreementId: a.id, title: a.title, meetingDate: a.meetingDate.toISOString() };
+  }
+
+  /** Queues a meeting mail to the owner in their language; true when it was queued. Never fails the change. */
+  private async mailOwner(kind: AgreementMailKind, a: Agreement, adminName: string | null): Promise<boolean> {
+    try {
+      const owner = await this.person(a.userId);
+      if (!owner?.email) return false;
+      const language = await this.notifications.languageOf(owner.id);
+      const message = meetingMail(kind, {
+        agreement: a,
+        owner,
+        adminName: adminName ?? 'Eierportal',
+        language,
+        publicUrl: this.config.publicUrl,
+        mailFrom: this.config.mailFrom,
+        timeZone: this.config.businessTimeZone,
+        now: this.clock.now(),
+      });
+      return await this.mail.enqueue(message);
+    } catch (e) {
+      this.logger.error(`agreement ${a.id} ${kind} mail: ${errorForLog(e)}`);
+      return false;
+    }
+  }
+
+  private async person(id: number): Promise<Person | null> {
+    return (await this.people([id])).get(id) ?? null;
+  }
+
+  /** Names and roles of accounts, read in one query (a deleted account is simply missing). */
+  private async people(ids: number[]): Promise<Map<number, Person>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows: { id: number; name: string; email: string; is_admin: boolean; is_mini_admin: boolean }[] = await this.db.query(
+      'SELECT id, name, email, is_admin, is_mini_admin FROM users WHERE id = ANY($1)',
+      [unique],
+    );
+    return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, isAdmin: r.is_admin, isMiniAdmin: r.is_mini_admin }]));
+  }
+
+  private async withNames(rows: Agreement[]): Promise<AgreementView[]> {
+    const people = await this.people(rows.flatMap((a) => (a.adminId ? [a.userId, a.adminId] : [a.userId])));
+    return rows.map((agreement) => ({ agreement, userName: people.get(agreement.userId)?.name ?? null, adminName: agreement.adminId ? (people.get(agreement.adminId)?.name ?? null) : null }));
+  }
+
+  private async withAuthors(notes: AgreementNote[]): Promise<NoteView[]> {
+    const people = await this.people(notes.flatMap((n) => (n.authorId ? [n.authorId] : [])));
+    return notes.map((note) => {
+      const author = note.authorId ? people.get(note.authorId) : undefined;
+      return { note, authorName: author?.name ?? null, authorIsAdmin: Boolean(author && (author.isAdmin || author.isMiniAdmin)) };
+    });
+  }
+}
+
+/** The place under either of its names: meetingLocation, else location; undefined when neither came. */
+function placeOf(dto: { meetingLocation?: string | null; location?: string | null }): string | null | undefined {
+  const place = dto.meetingLocation !== undefined ? dto.meetingLocation : dto.location;
+  return place === undefined ? undefined : place || null;
+}
+
+/** What the owner's calendar shows of a meeting, as one comparable string. */
+function meetingFields(a: Agreement): string {
+  return JSON.stringify({ title: a.title, description: a.description, meetingDate: a.meetingDate.getTime(), endDate: a.endDate?.getTime() ?? null, place: a.meetingLocation });
+}
+
+/** SPEC §4: any status may be chosen; completedAt and cancelledAt say when it became so. */
+function setStatus(a: Agreement, status: AgreementStatus, now: Date): void {
+  a.status = status;
+  a.completedAt = status === 'completed' ? now : null;
+  a.cancelledAt = status === 'cancelled' ? now : null;
+}

@@ -1,0 +1,63 @@
+import type express from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { DataSource } from 'typeorm';
+import type { Clock } from '../common/adapters/clock';
+import { DatabaseRateLimitStore } from './database-rate-limit.store';
+
+/** An IPv6 client is counted by its /56, the block one household or office is usually given. */
+const IPV6_CLIENT_PREFIX = 56;
+const WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * The account a login names, as the limiter counts it: " Foo@Example.COM " and "foo@example.com" are one account
+ * (compatibility forms folded by NFKC, case folded without the server's locale), so changing case or adding spaces
+ * buys no extra attempts.
+ */
+export function accountKey(username: string): string {
+  return username.normalize('NFKC').trim().toLocaleLowerCase('und');
+}
+
+/**
+ * The client address: Express's req.ip, which reads X-Forwarded-For only as far as TRUST_PROXY trusts the hops
+ * (app.factory sets `trust proxy`), so behind a proxy each person is counted by their own address, and nobody can
+ * choose theirs by sending the header past an untrusted hop.
+ */
+function clientKey(req: express.Request): string {
+  return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '', IPV6_CLIENT_PREFIX);
+}
+
+/** A login counts against its account, a reset attempt against its token (tokens are case-sensitive, kept as sent). */
+function attemptKey(req: express.Request): string {
+  const body = req.body as { username?: unknown; token?: unknown } | undefined;
+  if (typeof body?.username === 'string') return `account:${accountKey(body.username)}`;
+  if (typeof body?.token === 'string') return `token:${body.token}`;
+  return 'none';
+}
+
+/**
+ * Login and password reset count failed attempts (a successful login costs nothing) in two windows of 15 minutes:
+ * per client and account, so one attacker cannot lock everybody out of one account, and per client across all
+ * accounts and tokens (five times as many), so spraying usernames or guessing reset tokens is limited too. The
+ * counts live in the database (DatabaseRateLimitStore), so every instance enforces the same budget.
+ */
+export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock) {
+  const common = {
+    windowMs: WINDOW_MS,
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+    // An X-Forwarded-For past an untrusted hop is any client's to write; ignoring it is the point, not a mistake.
+    validate: { xForwardedForHeader: false },
+    handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.', code: 'rate_limited' }),
+  };
+  return [
+    rateLimit({ ...common, limit: perAccount * 5, keyGenerator: clientKey, identifier: 'per-client', store: new DatabaseRateLimitStore(db, clock, 'per-client:') }),
+    rateLimit({
+      ...common,
+      limit: perAccount,
+      keyGenerator: (req) => `${clientKey(req)}|${attemptKey(req)}`,
+      identifier: 'per-account',
+      store: new DatabaseRateLimitStore(db, clock, 'per-account:'),
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** How the stored credential is used: a refresh token (from an invite code) gives access tokens; a long-life token is one. */
+export type Beds24CredentialKind = 'refresh' | 'longLife';
+
+/**
+ * One user's Beds24 channel configuration (SPEC "beds24_config"), with its sync state. The credential is sealed
+ * (common/secrets.ts Sealer) and never leaves the server; answers show only whether it is set and its last four
+ * characters. The access token the refresh token gives is kept sealed too, so it is reused for its whole lifetime
+ * (each new one costs API credits).
+ */
+@Entity('beds24_config')
+export class Beds24Config {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int', unique: true })
+  userId: number;
+
+  @Column({ type: 'text' })
+  credentialSealed: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  credentialKind: Beds24CredentialKind;
+
+  @Column({ type: 'varchar', length: 4 })
+  credentialLast4: string;
+
+  /** Beds24's numeric property id: sent on every call and checked on every row. */
+  @Column({ type: 'int' })
+  propId: number;
+
+  @Column({ type: 'boolean', default: true })
+  syncEnabled: boolean;
+
+  @Column({ type: 'int', default: 0 })
+  syncHistoricalDays: number;
+
+  @Column({ type: 'int', default: 365 })
+  syncFutureDays: number;
+
+  /** Last successful sync. */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastSync: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastAttemptAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  lastErrorCode: string | null;
+
+  /** Set when Beds24 refused the credential even after a token refresh: only a new key from the owner helps. */
+  @Column({ type: 'boolean', default: false })
+  needsCredentials: boolean;
+
+  @Column({ type: 'int', default: 0 })
+  lastCreated: number;
+
+  @Column({ type: 'int', default: 0 })
+  lastUpdated: number;
+
+  @Column({ type: 'int', default: 0 })
+  lastDeleted: number;
+
+  @Column({ type: 'int', default: 0 })
+  eventCount: number;
+
+  /** Complete pulls in a row with no future booking while future ones were stored (the store's emptyPullsBefore). */
+  @Column({ type: 'int', default: 0 })
+  emptyPulls: number;
+
+  /** sha256 of the last complete pull as stored: an identical pull is not written again. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  lastPullHash: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  consecutiveFailures: number;
+
+  @Column({ type: 'timestamptz' })
+  nextSyncAt: Date;
+
+  @Column({ type: 'text', nullable: true })
+  accessTokenSealed: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  accessTokenExpiresAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

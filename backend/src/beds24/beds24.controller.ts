@@ -1,0 +1,79 @@
+import { Body, ConflictException, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Access } from '../common/access.decorator';
+import { ListQueryParams, MessageResponse } from '../common/api.dto';
+import { coded } from '../common/http-exception.filter';
+import { ParseIdPipe } from '../common/ids';
+import { parseListQuery, setContentRange } from '../common/list-query';
+import { Beds24SyncService } from './beds24-sync.service';
+import { Beds24ConfigResponse, Beds24SyncResponse, Beds24TestResponse, mapConfig, SaveBeds24ConfigDto } from './beds24.dto';
+import { Beds24Service } from './beds24.service';
+
+/** SPEC §7's Beds24 routes: the back office's channel configuration, administrators only (SPEC §2: the beds24 tab). */
+@Controller('admin')
+export class Beds24Controller {
+  constructor(
+    private readonly configs: Beds24Service,
+    private readonly sync: Beds24SyncService,
+  ) {}
+
+  /** Every configuration with its owner and sync state; react-admin's sort, range and filter give one page and Content-Range. */
+  @Get('beds24-configs')
+  @Access('admin')
+  async list(@Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<Beds24ConfigResponse[]> {
+    const listQuery = parseListQuery(query);
+    const { rows, total } = await this.configs.list(listQuery);
+    setContentRange(res, 'beds24-configs', listQuery, rows.length, total);
+    return rows.map(({ config, owner }) => mapConfig(config, owner));
+  }
+
+  @Get('beds24-config/:userId')
+  @Access('admin')
+  async get(@Param('userId', ParseIdPipe) userId: number): Promise<Beds24ConfigResponse> {
+    const { config, owner } = await this.configs.get(userId);
+    return mapConfig(config, owner);
+  }
+
+  /** Creates or changes the user's configuration; a new apiKey is checked with Beds24 (an invite code exchanged) before it is stored. */
+  @Post('beds24-config/:userId')
+  @Access('admin')
+  @HttpCode(200)
+  async save(@Param('userId', ParseIdPipe) userId: number, @Body() dto: SaveBeds24ConfigDto): Promise<Beds24ConfigResponse> {
+    await this.configs.save(userId, dto);
+    return this.get(userId);
+  }
+
+  @Delete('beds24-config/:userId')
+  @Access('admin')
+  async remove(@Param('userId', ParseIdPipe) userId: number): Promise<MessageResponse> {
+    await this.configs.remove(userId);
+    return { message: 'Beds24-konfigurasjonen er slettet' };
+  }
+
+  /** 'Test connection': the token's scopes and whether it reaches the property. */
+  @Post('beds24-config/:userId/test')
+  @Access('admin')
+  @HttpCode(200)
+  test(@Param('userId', ParseIdPipe) userId: number): Promise<Beds24TestResponse> {
+    return this.configs.testConnection(userId);
+  }
+
+  /** 'Sync now' (only while sync is enabled): a full pull at once; the answer counts what it did. */
+  @Post('beds24-sync/:userId')
+  @Access('admin')
+  @HttpCode(200)
+  async syncNow(@Param('userId', ParseIdPipe) userId: number): Promise<Beds24SyncResponse> {
+    const { config } = await this.configs.get(userId);
+    if (!config.syncEnabled) throw new ConflictException(coded('beds24_sync_disabled', 'Synkronisering er slått av for denne Beds24-konfigurasjonen'));
+    const outcome = await this.sync.sync(config.id);
+    if (outcome.skipped === 'busy') throw new ConflictException(coded('beds24_sync_busy', 'En synkronisering av denne konfigurasjonen pågår allerede'));
+    return {
+      success: outcome.status === 'updated',
+      eventsCreated: outcome.eventsCreated,
+      eventsUpdated: outcome.eventsUpdated,
+      eventsDeleted: outcome.eventsDeleted,
+      ...(outcome.error ? { error: outcome.error, errorCode: outcome.errorCode } : {}),
+      ...(outcome.warning ? { warning: outcome.warning } : {}),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { ParseIdPipe } from '../common/ids';
+import type { User } from '../users/user.entity';
+import { AttachmentErrorsInterceptor, MAX_FILES } from './attachment-errors.interceptor';
+import {
+  CaseDetailResponse, CaseMessageReadResponse, CaseMessageResponse, CaseResponse, CasesQuery, CaseUnreadCountResponse, CreateCaseDto, CreateCaseMessageDto,
+} from './cases.dto';
+import { mapCase, mapCaseDetail, mapMessage } from './cases.map';
+import { CasesService, type UploadedPart } from './cases.service';
+
+/**
+ * SPEC §7's case calls. Any logged-in user may call them; the service decides: an owner reaches only their own
+ * cases (others answer 404), staff read every case, admins also write on them; mini admins only read.
+ */
+@Controller('cases')
+export class CasesController {
+  constructor(private readonly cases: CasesService) {}
+
+  /** The caller's own cases (?state=open or closed for one list), newest activity first. */
+  @Get()
+  @Access('user')
+  async list(@CurrentUser() viewer: User, @Query() query: CasesQuery): Promise<CaseResponse[]> {
+    return (await this.cases.listOwn(viewer, query.state)).map(mapCase);
+  }
+
+  @Post()
+  @Access('user')
+  async create(@CurrentUser() viewer: User, @Body() dto: CreateCaseDto): Promise<CaseResponse> {
+    return mapCase(await this.cases.create(viewer, dto));
+  }
+
+  @Get('unread-count')
+  @Access('user')
+  async unreadCount(@CurrentUser() viewer: User): Promise<CaseUnreadCountResponse> {
+    return { count: await this.cases.unreadCount(viewer) };
+  }
+
+  /** An attachment's bytes: only for the case's owner and staff, never rendered as a page. */
+  @Get('attachments/:id')
+  @Access('user')
+  @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ description: 'The file, with its stored type and name', schema: { type: 'string', format: 'binary' } })
+  async download(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const { attachment, file } = await this.cases.attachment(viewer, id);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.setHeader('Cache-Control', 'private, no-store');
+    const type = file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType;
+    const disposition = contentDisposition(file.contentType.startsWith('image/') ? 'inline' : 'attachment', attachment.fileName);
+    return new StreamableFile(file.content, { type, disposition, length: file.content.length });
+  }
+
+  @Post('messages/:id/read')
+  @Access('user')
+  @HttpCode(200)
+  async markRead(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseMessageReadResponse> {
+    const message = await this.cases.markRead(viewer, id);
+    return { id: message.id, isRead: message.isRead };
+  }
+
+  @Get(':id')
+  @Access('user')
+  async get(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseDetailResponse> {
+    return mapCaseDetail(await this.cases.get(viewer, id));
+  }
+
+  /** The messages, oldest first; reading them marks the other side's read. */
+  @Get(':id/messages')
+  @Access('user')
+  async messages(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseMessageResponse[]> {
+    return (await this.cases.listMessages(viewer, id)).map(mapMessage);
+  }
+
+  /** A message as JSON, or as multipart/form-data with `message` and one or more `file` parts. */
+  @Post(':id/messages')
+  @Access('user')
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @UseInterceptors(AttachmentErrorsInterceptor, FilesInterceptor('file', MAX_FILES))
+  async addMessage(
+    @CurrentUser() viewer: User,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: CreateCaseMessageDto,
+    @UploadedFiles() files: UploadedPart[] | undefined,
+  ): Promise<CaseMessageResponse> {
+    return mapMessage(await this.cases.addMessage(viewer, id, dto, files ?? []));
+  }
+
+  @Post(':id/close')
+  @Access('user')
+  @HttpCode(200)
+  async close(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseResponse> {
+    return mapCase(await this.cases.close(viewer, id));
+  }
+
+  @Post(':id/reopen')
+  @Access('user')
+  @HttpCode(200)
+  async reopen(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseResponse> {
+    return mapCase(await this.cases.reopen(viewer, id));
+  }
+}
+
+/** RFC 6266: an ASCII fallback name, and the real one in RFC 5987 form; no quote or path can break out. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

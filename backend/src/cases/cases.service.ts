@@ -1,0 +1,393 @@
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { Clock } from '../common/adapters/clock';
+import { FileStore, RejectedFile, safeFileName, type StoredFile } from '../common/adapters/file-store';
+import { type CaseEvent, EventBus } from '../common/events/domain-events';
+import { coded } from '../common/http-exception.filter';
+import { containing, findPage, type ListQuery, whereIdIn, asBoolean } from '../common/list-query';
+import type { SessionUser } from '../common/session-user';
+import { errorForLog } from '../common/text/control-characters';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DatabasePort } from '../database/database.port';
+import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.entity';
+import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
+
+/** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
+export interface CaseView { kase: Case; userName: string | null; adminName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
+export interface MessageView { message: CaseMessage; senderName: string | null; attachments: CaseAttachment[] }
+/** An uploaded file as multer hands it over (memory storage). */
+export interface UploadedPart { originalname: string; buffer: Buffer; size: number }
+
+const DEPARTMENT_NAMES: Record<CaseDepartment, string> = {
+  it_dept: 'IT-avdelingen',
+  customer_service: 'Kundeservice',
+  homeowner_service: 'Huseierservice',
+  finance_dept: 'Økonomiavdelingen',
+  insurance: 'Forsikring',
+};
+
+const notFound = () => new NotFoundException(coded('case_not_found', 'Saken finnes ikke'));
+const readOnly = () => new ForbiddenException(coded('read_only', 'Kun lesing'));
+const isStaff = (u: SessionUser) => u.isAdmin || u.isMiniAdmin;
+const PREVIEW = 200;
+
+/**
+ * Customer-service cases. An owner reads and writes only their own (anyone else's answers as missing); staff read
+ * every case, admins also write, assign, close and reopen any; mini admins only read. Which side wrote a message
+ * decides whose unread it counts as: viewing the messages marks the other side's read. Each change is a domain
+ * event for the other side, which the notifications module turns into a notification pushed over /ws.
+ */
+@Injectable()
+export class CasesService {
+  private readonly logger = new Logger(CasesService.name);
+
+  constructor(
+    @InjectRepository(Case) private readonly cases: Repository<Case>,
+    @InjectRepository(CaseMessage) private readonly messages: Repository<CaseMessage>,
+    @InjectRepository(CaseAttachment) private readonly attachments: Repository<CaseAttachment>,
+    private readonly db: DatabasePort,
+    private readonly dataSource: DataSource,
+    private readonly files: FileStore,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    return this.dataSource.query(text, params);
+  }
+
+  get attachmentMaxBytes(): number {
+    return this.config.cases.attachmentMaxBytes;
+  }
+
+  /** The viewer's own cases, newest activity first; `state` picks the open list or the archive. */
+  async listOwn(viewer: SessionUser, state?: 'open' | 'closed'): Promise<CaseView[]> {
+    const where = state ? { userId: viewer.id, isClosed: state === 'closed' } : { userId: viewer.id };
+    const rows = await this.cases.find({ where, order: { updatedAt: 'DESC', id: 'DESC' } });
+    return this.views(rows, viewer);
+  }
+
+  /** Staff's list: every case, with react-admin's sort, range and filters. */
+  async listAll(viewer: SessionUser, query: ListQuery): Promise<{ rows: CaseView[]; total: number }> {
+    const qb = this.cases.createQueryBuilder('c');
+    const page = await findPage(qb, query, {
+      sortable: Object.fromEntries(
+        ['id', 'userId', 'adminId', 'department', 'caseNumber', 'title', 'category', 'priority', 'status', 'isClosed', 'closedAt', 'createdAt', 'updatedAt', 'lastMessageAt', 'messageCount'].map((p) => [p, `c.${p}`]),
+      ),
+      filters: {
+        q: (b, q) =>
+          b.andWhere('(c.title ILIKE :q OR c.caseNumber ILIKE :q OR c.userId IN (SELECT u.id FROM users u WHERE u.name ILIKE :q OR u.username ILIKE :q))', { q: containing(q) }),
+        id: (b, id) => whereIdIn(b, 'c.id', id, 'ids'),
+        userId: (b, id) => whereIdIn(b, 'c.userId', id, 'userIds'),
+        adminId: (b, id) => (id === 'none' ? b.andWhere('c.adminId IS NULL') : whereIdIn(b, 'c.adminId', id, 'adminIds')),
+        department: (b, d) => b.andWhere('c.department = :department', { department: String(d) }),
+        status: (b, s) => b.andWhere('c.status = :status', { status: String(s) }),
+        isClosed: (b, v) => b.andWhere('c.isClosed = :isClosed', { isClosed: asBoolean(v) }),
+        priority: (b, p) => b.andWhere('c.priority = :priority', { priority: String(p) }),
+        category: (b, p) => b.andWhere('c.category = :category', { category: String(p) }),
+      },
+      key: 'c.id',
+    });
+    return { rows: await this.views(page.rows, viewer), total: page.total };
+  }
+
+  async get(viewer: SessionUser, id: number): Promise<CaseView> {
+    const kase = await this.readable(viewer, id);
+    const [view] = await this.views([kase], viewer);
+    view.attachments = await this.attachments.find({ where: { caseId: id }, order: { id: 'ASC' } });
+    return view;
+  }
+
+  async create(viewer: SessionUser, dto: CreateCaseDto): Promise<CaseView> {
+    let ownerId = viewer.id;
+    if (dto.userId !== undefined && dto.userId !== viewer.id) {
+      if (!viewer.isAdmin) throw new ForbiddenException(coded('case_user_admin_only', 'Bare administratorer kan opprette saker for andre'));
+      const [owner] = await this.sql<{ id: number }>('SELECT id FROM users WHERE id = $1', [dto.userId]);
+      if (!owner) throw new BadRequestException(coded('case_user_not_found', 'Brukeren finnes ikke'));
+      ownerId = owner.id;
+    } else if (viewer.isMiniAdmin && !viewer.isAdmin) {
+      throw readOnly();
+    }
+    const now = this.clock.now();
+    const asStaff = ownerId !== viewer.id;
+    const { saved: kase, first } = await this.db.transaction(async (tx) => {
+      const [{ n }] = await tx.query('SELECT nextval(\'case_number_seq\')::int AS n');
+      const saved = await tx.getRepository(Case).save(
+        tx.getRepository(Case).create({
+          userId: ownerId,
+          caseNumber: caseNumber(now, n),
+          title: dto.title,
+          category: dto.category,
+          priority: dto.priority ?? 'medium',
+          status: dto.status ?? 'open',
+          messageCount: 1,
+          lastMessage: dto.message.slice(0, PREVIEW),
+          lastMessageAt: now,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+      const first = await tx.getRepository(CaseMessage).save(
+        tx.getRepository(CaseMessage).create({ caseId: saved.id, senderId: viewer.id, targetUserId: asStaff ? ownerId : null, message: dto.message, isAdminMessage: asStaff, createdAt: now }),
+      );
+      return { saved, first };
+    });
+    const recipients = asStaff ? [ownerId] : await this.staffFor(kase);
+    await this.emit('cases.message.added', kase, viewer.id, recipients, { messageId: first.id, preview: dto.message.slice(0, 120) });
+    return (await this.views([kase], viewer))[0];
+  }
+
+  /** The messages, oldest first; the viewer's side reading them marks the other side's unread ones read. */
+  async listMessages(viewer: SessionUser, caseId: number): Promise<MessageView[]> {
+    const kase = await this.readable(viewer, caseId);
+    const side = this.sideOf(viewer, kase);
+    if (side) {
+      await this.messages
+        .createQueryBuilder()
+        .update()
+        .set({ isRead: true, readAt: this.clock.now() })
+        .where('case_id = :caseId AND NOT is_read AND is_admin_message = :other', { caseId, other: side === 'owner' })
+        .execute();
+    }
+    const rows = await this.messages.find({ where: { caseId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.withSenders(rows);
+  }
+
+  /**
+   * Adds a message, with its attachments, to an open case. The files are checked and stored first; a refused one
+   * refuses the whole message (nothing is kept, the client keeps its text), and a failed write removes them again.
+   */
+  async addMessage(viewer: SessionUser, caseId: number, dto: CreateCaseMessageDto, parts: UploadedPart[] = []): Promise<MessageView> {
+    const kase = await this.readable(viewer, caseId);
+    const side = this.sideOf(viewer, kase);
+    if (!side) throw readOnly();
+    if (kase.isClosed) throw new ConflictException(coded('case_closed', 'Saken er lukket og tar ikke imot nye meldinger'));
+    const stored: { info: Awaited<ReturnType<FileStore['put']>>; name: string }[] = [];
+    try {
+      for (const part of parts) {
+        const name = safeFileName(part.originalname);
+        stored.push({ info: await this.files.put(part.buffer, name, this.attachmentMaxBytes), name });
+      }
+    } catch (e) {
+      await this.removeFiles(stored.map((s) => s.info.id));
+      if (e instanceof RejectedFile) throw this.refused(e, safeFileName(parts[stored.length]?.originalname ?? ''));
+      throw e;
+    }
+    const now = this.clock.now();
+    const isAdminMessage = side === 'staff';
+    let saved: { message: CaseMessage; attachments: CaseAttachment[] };
+    try {
+      saved = await this.db.transaction(async (tx) => {
+        const message = await tx.getRepository(CaseMessage).save(
+          tx.getRepository(CaseMessage).create({ caseId, senderId: viewer.id, targetUserId: dto.targetUserId ?? (isAdminMessage ? kase.userId : kase.adminId), message: dto.message, isAdminMessage, createdAt: now }),
+        );
+        const attachments = stored.length
+          ? await tx.getRepository(CaseAttachment).save(
+              stored.map(({ info, name }) =>
+                tx.getRepository(CaseAttachment).create({ caseId, messageId: message.id, fileId: info.id, fileName: name, fileType: info.contentType, fileSize: info.byteSize, uploaderId: viewer.id, createdAt: now }),
+              ),
+            )
+          : [];
+        await tx
+          .getRepository(Case)
+          .createQueryBuilder()
+          .update()
+          .set({ messageCount: () => 'message_count + 1', lastMessage: dto.message.slice(0, PREVIEW), lastMessageAt: now, updatedAt: now, ...(isAdminMessage && kase.status === 'open' ? { status: 'in_progress' as const } : {}) })
+          .where('id = :caseId', { caseId })
+          .execute();
+        return { message, attachments };
+      });
+    } catch (e) {
+      await this.removeFiles(stored.map((s) => s.info.id));
+      throw e;
+    }
+    const recipients = isAdminMessage ? [kase.userId] : await this.staffFor(kase);
+    await this.emit('cases.message.added', kase, viewer.id, recipients, { messageId: saved.message.id, preview: dto.message.slice(0, 120) });
+    return (await this.withSenders([saved.message], saved.attachments))[0];
+  }
+
+  /** Marks one message read, when the viewer is the side it was written to; the writer's own side leaves it. */
+  async markRead(viewer: SessionUser, messageId: number): Promise<CaseMessage> {
+    const message = await this.messages.findOneBy({ id: messageId });
+    if (!message) throw new NotFoundException(coded('case_message_not_found', 'Meldingen finnes ikke'));
+    const kase = await this.readable(viewer, message.caseId).catch(() => {
+      throw new NotFoundException(coded('case_message_not_found', 'Meldingen finnes ikke'));
+    });
+    const side = this.sideOf(viewer, kase);
+    if (!side) throw readOnly();
+    if (!message.isRead && message.isAdminMessage === (side === 'owner')) {
+      message.isRead = true;
+      message.readAt = this.clock.now();
+      await this.messages.update({ id: message.id }, { isRead: true, readAt: message.readAt });
+    }
+    return message;
+  }
+
+  async close(viewer: SessionUser, id: number): Promise<CaseView> {
+    const kase = await this.writable(viewer, id);
+    if (!kase.isClosed) {
+      const now = this.clock.now();
+      Object.assign(kase, { isClosed: true, status: 'closed', closedAt: now, closedById: viewer.id, updatedAt: now });
+      await this.cases.update({ id }, { isClosed: true, status: 'closed', closedAt: now, closedById: viewer.id, updatedAt: now });
+      const recipients = viewer.id === kase.userId ? await this.staffFor(kase) : [kase.userId];
+      await this.emit('cases.closed', kase, viewer.id, recipients);
+    }
+    return (await this.views([kase], viewer))[0];
+  }
+
+  /** Back to the active list; customer service (the assignee, else every admin) is told. */
+  async reopen(viewer: SessionUser, id: number): Promise<CaseView> {
+    const kase = await this.writable(viewer, id);
+    if (kase.isClosed) {
+      const now = this.clock.now();
+      Object.assign(kase, { isClosed: false, status: 'open', closedAt: null, closedById: null, updatedAt: now });
+      await this.cases.update({ id }, { isClosed: false, status: 'open', closedAt: null, closedById: null, updatedAt: now });
+      const recipients = [...new Set([...(await this.staffFor(kase)), kase.userId])];
+      await this.emit('cases.reopened', kase, viewer.id, recipients);
+    }
+    return (await this.views([kase], viewer))[0];
+  }
+
+  /** An admin assigns a case to an admin (themselves included) and/or a department. */
+  async assign(admin: SessionUser, id: number, dto: AssignCaseDto): Promise<CaseView> {
+    const kase = await this.readable(admin, id);
+    if (dto.adminId === undefined && dto.department === undefined) throw new BadRequestException(coded('case_assign_empty', 'Velg en administrator eller en avdeling'));
+    if (dto.adminId) {
+      const [row] = await this.sql<{ is_admin: boolean }>('SELECT is_admin FROM users WHERE id = $1 AND NOT is_blocked', [dto.adminId]);
+      if (!row?.is_admin) throw new BadRequestException(coded('case_assignee_not_admin', 'Saken kan bare tildeles en administrator'));
+    }
+    const changes: Partial<Case> = { updatedAt: this.clock.now() };
+    if (dto.adminId !== undefined) changes.adminId = dto.adminId;
+    if (dto.department !== undefined) changes.department = dto.department;
+    if (kase.status === 'open' && changes.adminId) changes.status = 'in_progress';
+    await this.cases.update({ id }, changes);
+    Object.assign(kase, changes);
+    const [view] = await this.views([kase], admin);
+    const assignee = [view.adminName, kase.department ? DEPARTMENT_NAMES[kase.department] : null].filter(Boolean).join(', ') || '-';
+    const recipients = [kase.userId, ...(kase.adminId ? [kase.adminId] : [])];
+    await this.emit('cases.assigned', kase, admin.id, recipients, { assignee });
+    return view;
+  }
+
+  /** Unread messages from the other side: an owner's from staff in their cases; staff's from owners in all cases. */
+  async unreadCount(viewer: SessionUser): Promise<number> {
+    const [row] = isStaff(viewer)
+      ? await this.sql<{ n: number }>('SELECT count(*)::int AS n FROM case_messages WHERE NOT is_read AND NOT is_admin_message')
+      : await this.sql<{ n: number }>(
+          'SELECT count(*)::int AS n FROM case_messages m JOIN cases c ON c.id = m.case_id WHERE c.user_id = $1 AND NOT m.is_read AND m.is_admin_message',
+          [viewer.id],
+        );
+    return row.n;
+  }
+
+  /** An attachment's bytes, for the case's owner and staff; anyone else hears it does not exist. */
+  async attachment(viewer: SessionUser, id: number): Promise<{ attachment: CaseAttachment; file: StoredFile }> {
+    const gone = () => new NotFoundException(coded('case_attachment_not_found', 'Vedlegget finnes ikke'));
+    const attachment = await this.attachments.findOneBy({ id });
+    if (!attachment) throw gone();
+    await this.readable(viewer, attachment.caseId).catch(() => {
+      throw gone();
+    });
+    const file = await this.files.get(attachment.fileId);
+    if (!file) throw gone();
+    return { attachment, file };
+  }
+
+  private async readable(viewer: SessionUser, id: number): Promise<Case> {
+    const kase = await this.cases.findOneBy({ id });
+    if (!kase || (!isStaff(viewer) && kase.userId !== viewer.id)) throw notFound();
+    return kase;
+  }
+
+  private async writable(viewer: SessionUser, id: number): Promise<Case> {
+    const kase = await this.readable(viewer, id);
+    if (!this.sideOf(viewer, kase)) throw readOnly();
+    return kase;
+  }
+
+  /** Which side the viewer writes on: the owner, an admin (staff), or none (a mini admin only reads). */
+  private sideOf(viewer: SessionUser, kase: Case): 'owner' | 'staff' | null {
+    if (kase.userId === viewer.id) return 'owner';
+    return viewer.isAdmin ? 'staff' : null;
+  }
+
+  /** Customer service for a case: its assignee, or every active admin while none is assigned. */
+  private async staffFor(kase: Case): Promise<number[]> {
+    if (kase.adminId) return [kase.adminId];
+    const rows = await this.sql<{ id: number }>('SELECT id FROM users WHERE is_admin AND NOT is_blocked ORDER BY id');
+    return rows.map((r) => r.id);
+  }
+
+  private async emit<K extends 'cases.message.added' | 'cases.assigned' | 'cases.closed' | 'cases.reopened'>(
+    name: K,
+    kase: Case,
+    actorId: number,
+    recipients: number[],
+    extra?: Omit<Parameters<EventBus['emit']>[1] & object, keyof CaseEvent>,
+  ): Promise<void> {
+    const event = { caseId: kase.id, caseNumber: kase.caseNumber, title: kase.title, actorId, recipients: recipients.filter((r) => r !== actorId), ...(extra ?? {}) };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the payload matches the event named K
+    await this.events.emit(name, event as any);
+  }
+
+  private refused(e: RejectedFile, name: string) {
+    const max = Math.round(this.attachmentMaxBytes / 1024 / 1024);
+    if (e.reason === 'too_large') return new PayloadTooLargeException(coded('case_attachment_too_large', `Filen «${name}» er for stor (maks ${max} MB)`, { name, max }));
+    if (e.reason === 'empty') return new BadRequestException(coded('case_attachment_empty', `Filen «${name}» er tom`, { name }));
+    return new BadRequestException(coded('case_attachment_type', `Filen «${name}» har en filtype som ikke er tillatt (bilder, PDF, Office-dokumenter og tekst)`, { name }));
+  }
+
+  private async removeFiles(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        await this.files.delete(id);
+      } catch (e) {
+        this.logger.error(`stored file ${id} left behind: ${errorForLog(e)}`);
+      }
+    }
+  }
+
+  private async names(ids: (number | null)[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (!unique.length) return new Map();
+    const rows = await this.sql<{ id: number; name: string }>('SELECT id, name FROM users WHERE id = ANY($1)', [unique]);
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** Names and the viewer's unread count per case, in two reads for the whole list. */
+  private async views(rows: Case[], viewer: SessionUser): Promise<CaseView[]> {
+    if (!rows.length) return [];
+    const names = await this.names(rows.flatMap((c) => [c.userId, c.adminId]));
+    const unread = new Map<number, number>();
+    const ids = rows.map((c) => c.id);
+    // The viewer's side: on their own cases the owner's; on others' (staff) the staff side.
+    const counts = await this.sql<{ case_id: number; is_admin_message: boolean; n: number }>(
+      'SELECT case_id, is_admin_message, count(*)::int AS n FROM case_messages WHERE case_id = ANY($1) AND NOT is_read GROUP BY case_id, is_admin_message',
+      [ids],
+    );
+    const byCase = new Map(rows.map((c) => [c.id, c]));
+    for (const r of counts) {
+      const kase = byCase.get(r.case_id)!;
+      const viewerIsOwner = kase.userId === viewer.id;
+      if (r.is_admin_message === viewerIsOwner) unread.set(r.case_id, r.n);
+    }
+    return rows.map((kase) => ({ kase, userName: names.get(kase.userId) ?? null, adminName: kase.adminId ? (names.get(kase.adminId) ?? null) : null, unreadCount: unread.get(kase.id) ?? 0 }));
+  }
+
+  private async withSenders(rows: CaseMessage[], known?: CaseAttachment[]): Promise<MessageView[]> {
+    const [names, attachments] = await Promise.all([
+      this.names(rows.map((m) => m.senderId)),
+      known ?? (rows.length ? this.attachments.find({ where: { messageId: In(rows.map((m) => m.id)) }, order: { id: 'ASC' } }) : []),
+    ]);
+    const byMessage = new Map<number, CaseAttachment[]>();
+    for (const a of attachments) byMessage.set(a.messageId, [...(byMessage.get(a.messageId) ?? []), a]);
+    return rows.map((message) => ({ message, senderName: message.senderId ? (names.get(message.senderId) ?? null) : null, attachments: byMessage.get(message.id) ?? [] }));
+  }
+}
+
+/** K-<year>-<five digits>: readable on the phone, unique through the sequence. */
+export function caseNumber(now: Date, n: number): string {
+  return `K-${now.getUTCFullYear()}-${String(n).padStart(5, '0')}`;
+}

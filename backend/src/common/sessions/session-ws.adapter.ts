@@ -1,0 +1,72 @@
+import type { INestApplication } from '@nestjs/common';
+import { WsAdapter } from '@nestjs/platform-ws';
+import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { MAINTENANCE_STATE, type MaintenanceState } from '../maintenance-state';
+import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from '../session-user';
+
+/** Who a socket belongs to: set on the upgrade request once its session cookie and Origin were checked. */
+export interface SocketSession {
+  userId: number;
+  sid: string;
+  /** Admins keep their socket during maintenance mode; everyone else is refused or closed (issue 17). */
+  isAdmin: boolean;
+}
+
+const SOCKET_SESSION = Symbol('socketSession');
+type UpgradeRequest = IncomingMessage & { [SOCKET_SESSION]?: SocketSession; session?: { userId?: number }; sessionID?: string };
+
+export const socketSessionOf = (req: IncomingMessage): SocketSession | undefined => (req as UpgradeRequest)[SOCKET_SESSION];
+
+/**
+ * Client messages are `{ type, ...fields }` (SPEC §7's `{ type: 'auth', userId }`); Nest routes on `event`. Frames
+ * that are not such JSON are dropped quietly: a public socket must not fill the log.
+ */
+function parseClientMessage(data: unknown): { event: string; data: unknown } | undefined {
+  try {
+    const message = JSON.parse(String(data));
+    if (message && typeof message === 'object' && typeof message.type === 'string') return { event: message.type, data: message };
+  } catch {
+    // not JSON
+  }
+  return undefined;
+}
+
+/**
+ * The ws adapter with the app's own session check at the upgrade (DESIGN.md, Security): the Origin must be the app's
+ * (PUBLIC_URL), and the same express-session middleware the API uses must find a logged-in, unblocked user. A refused
+ * upgrade is answered 403 (Origin) or 401 (session) before any socket exists.
+ */
+const REASONS: Record<number, string> = { 403: 'Forbidden', 401: 'Unauthorized', 503: 'Service Unavailable' };
+
+export class SessionWsAdapter extends WsAdapter {
+  private readonly origin: string;
+
+  constructor(private readonly app: INestApplication, private readonly sessions: RequestHandler, publicUrl: string) {
+    super(app, { messageParser: parseClientMessage });
+    this.origin = new URL(publicUrl).origin;
+  }
+
+  override create(port: number, options: Record<string, unknown> = {}) {
+    return super.create(port, { ...options, verifyClient: (info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number, reason?: string) => void) => {
+      this.verify(info.origin, info.req as UpgradeRequest).then(
+        (status) => (status === 200 ? done(true) : done(false, status, REASONS[status] ?? 'Unauthorized')),
+        () => done(false, 500, 'Internal Server Error'),
+      );
+    } });
+  }
+
+  private async verify(origin: string | undefined, req: UpgradeRequest): Promise<number> {
+    if (origin !== this.origin) return 403;
+    // express-session reads the cookie and loads the session; the response object is never written to.
+    await new Promise<void>((next, fail) => this.sessions(req as never, {} as never, (e?: unknown) => (e ? fail(e) : next())));
+    const userId = req.session?.userId;
+    if (!userId || !req.sessionID) return 401;
+    const user = userReadWithSession(req.session) ?? (await this.app.get<SessionUserLookup>(SESSION_USER_LOOKUP, { strict: false }).findById(userId));
+    if (!user || user.isBlocked) return 401;
+    // As every API call: during maintenance only admins get in (the gateway closes the others' open sockets).
+    if (!user.isAdmin && (await this.app.get<MaintenanceState>(MAINTENANCE_STATE, { strict: false }).maintenance()).enabled) return 503;
+    req[SOCKET_SESSION] = { userId, sid: req.sessionID, isAdmin: Boolean(user.isAdmin) };
+    return 200;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Server } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { coded } from './common/http-exception.filter';
+
+/** How long no request or connection must have come in before the listener closes. */
+const QUIET_MS = 250;
+const POLL_MS = 25;
+
+/**
+ * The HTTP half of a graceful stop. `middleware` goes first in the app and keeps the requests in flight. `close`
+ * lets those finish (their answers carry `Connection: close`) and answers every request that still comes in with
+ * 503 and `Connection: close`. The listener stays open meanwhile: connections the kernel has already accepted
+ * for it would otherwise be reset when it closes. Once nothing is in flight and nothing has come in for a moment
+ * it stops listening and closes the keep-alive connections idling between requests, so they do not hold the stop
+ * open. Whatever still runs when the grace period ends is cut off.
+ */
+export class HttpDrain {
+  private draining = false;
+  private readonly inFlight = new Set<Response>();
+  private lastArrival = 0;
+
+  readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
+    this.lastArrival = Date.now();
+    if (this.draining) {
+      res.setHeader('Connection', 'close');
+      res.setHeader('Retry-After', '1');
+      res.status(503).json(coded('shutting_down', 'Tjenesten starter på nytt. Prøv igjen om litt.'));
+      return;
+    }
+    this.inFlight.add(res);
+    res.once('close', () => this.inFlight.delete(res));
+    next();
+  };
+
+  get requestsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  async close(server: Server, graceMs: number): Promise<void> {
+    const deadline = Date.now() + graceMs;
+    this.draining = true;
+    this.lastArrival = Date.now();
+    server.on('connection', () => (this.lastArrival = Date.now()));
+    // An answer still to come closes its connection, so its client sends nothing more on it.
+    for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    const settled = () => this.inFlight.size === 0 && Date.now() - this.lastArrival >= QUIET_MS;
+    while (!settled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
+    // http.Server's close stops listening and closes the idle keep-alive connections; the rest end by themselves
+    // after their `Connection: close` answer, or are cut when the grace period is over.
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((done) => (timer = setTimeout(done, Math.max(0, deadline - Date.now()))));
+    await Promise.race([closed, graceOver]);
+    clearTimeout(timer);
+    server.closeAllConnections();
+    await closed;
+  }
+}

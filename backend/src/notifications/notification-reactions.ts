@@ -1,0 +1,77 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EventBus, DomainEvents } from '../common/events/domain-events';
+import { dayIn, formatWhen } from './notification-texts';
+import type { NotificationType } from './notification.types';
+import { NotificationsService } from './notifications.service';
+
+/**
+ * What becomes a notification. The domains that cause these events do not know this file exists; each reaction
+ * runs once, in the instance where the change happened. Nothing is sent to the person who made the change.
+ */
+@Injectable()
+export class NotificationReactions implements OnModuleInit {
+  constructor(private readonly events: EventBus, private readonly notifications: NotificationsService) {}
+
+  onModuleInit(): void {
+    const adminChange = (type: NotificationType) => async (e: DomainEvents['calendar.event.created']) => {
+      if (e.actorId === e.userId) return;
+      const zone = this.notifications.timeZone;
+      await this.notifications.create({
+        userId: e.userId,
+        type,
+        params: { title: e.title, when: formatWhen(e.startTime, zone), eventId: e.eventId, startTime: e.startTime },
+        link: `/?date=${dayIn(e.startTime, zone)}`,
+      });
+    };
+    this.events.on('calendar.event.created', adminChange('event_created'));
+    this.events.on('calendar.event.recolored', adminChange('event_updated'));
+    this.events.on('calendar.event.deleted', adminChange('event_deleted'));
+
+    this.events.on('bookings.pulled', async (e) => {
+      if (e.added + e.changed + e.cancelled === 0) return;
+      const type: NotificationType = e.added > 0 ? 'booking_new' : e.cancelled > 0 ? 'booking_cancelled' : 'booking_changed';
+      await this.notifications.create({
+        userId: e.userId,
+        type,
+        params: { source: e.sourceName, added: e.added, changed: e.changed, cancelled: e.cancelled, sourceId: e.sourceId },
+        link: e.firstStart ? `/?date=${dayIn(e.firstStart, this.notifications.timeZone)}` : '/',
+      });
+    });
+
+    // Feeds are managed from the calendar page (its feed settings button).
+    this.events.on('feed.failing', async (e) => {
+      await this.notifications.create({ userId: e.userId, type: 'feed_failing', params: { source: e.feedName, since: formatWhen(e.since, this.notifications.timeZone), feedId: e.feedId }, link: '/' });
+    });
+    this.events.on('feed.recovered', async (e) => {
+      await this.notifications.create({ userId: e.userId, type: 'feed_recovered', params: { source: e.feedName, feedId: e.feedId }, link: '/' });
+    });
+
+    // Agreements: staff made, changed or cancelled a meeting with the owner, or wrote a note they can read.
+    const agreement = (type: NotificationType) => async (e: DomainEvents['agreements.created']) => {
+      if (e.actorId === e.userId) return;
+      await this.notifications.create({
+        userId: e.userId,
+        type,
+        params: { title: e.title, when: formatWhen(e.meetingDate, this.notifications.timeZone), agreementId: e.agreementId },
+        link: `/user/agreements/${e.agreementId}`,
+      });
+    };
+    this.events.on('agreements.created', agreement('agreement_created'));
+    this.events.on('agreements.changed', agreement('agreement_changed'));
+    this.events.on('agreements.cancelled', agreement('agreement_cancelled'));
+    this.events.on('agreements.note.added', agreement('agreement_note'));
+
+    // Cases: each change goes to the other side (the service names them); the link opens the case.
+    const kase = (type: NotificationType) => async (e: DomainEvents['cases.closed'] & { preview?: string; assignee?: string }) => {
+      const params = { caseNumber: e.caseNumber, title: e.title, caseId: e.caseId, ...(e.preview !== undefined ? { preview: e.preview } : {}), ...(e.assignee !== undefined ? { assignee: e.assignee } : {}) };
+      for (const userId of e.recipients) {
+        if (userId === e.actorId) continue;
+        await this.notifications.create({ userId, type, params, link: `/cases?case=${e.caseId}` });
+      }
+    };
+    this.events.on('cases.message.added', kase('case_message'));
+    this.events.on('cases.assigned', kase('case_assigned'));
+    this.events.on('cases.closed', kase('case_closed'));
+    this.events.on('cases.reopened', kase('case_reopened'));
+  }
+}

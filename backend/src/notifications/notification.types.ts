@@ -1,0 +1,31 @@
+/**
+ * What a notification is about. SPEC §3's five, and the ones bookings and feeds need. Each has a title and a message
+ * in nb and en (notification-texts.ts) and a sound in the app.
+ */
+export const NOTIFICATION_TYPES = [
+  'event_created',
+  'event_updated',
+  'event_deleted',
+  'collaboration_invite',
+  'system',
+  'booking_new',
+  'booking_changed',
+  'booking_cancelled',
+  'feed_failing',
+  'feed_recovered',
+  'agreement_created',
+  'agreement_changed',
+  'agreement_cancelled',
+  'agreement_note',
+  'case_message',
+  'case_assigned',
+  'case_closed',
+  'case_reopened',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export type NotificationParams = Record<string, string | number>;
+
+/** The languages notifications are rendered in; nb is the default (SPEC §1). */
+export const NOTIFICATION_LANGUAGES = ['nb', 'en'] as const;
+export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];

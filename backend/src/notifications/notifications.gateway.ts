@@ -1,0 +1,134 @@
+import { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import {
+  ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway, WebSocketServer,
+} from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
+import { WebSocket, type WebSocketServer as WsServer } from 'ws';
+import { EventBus } from '../common/events/domain-events';
+import { MAINTENANCE_STATE, type MaintenanceState } from '../common/maintenance-state';
+import { socketSessionOf } from '../common/sessions/session-ws.adapter';
+import { mapNotification } from './notifications.dto';
+import { NotificationsService } from './notifications.service';
+
+/** How often sockets are pinged; one that has not answered the previous ping by the next is dropped. */
+export const PING_INTERVAL_MS = 30_000;
+/** Policy violation (RFC 6455): a forged auth message or an ended session. The client does not treat it as normal. */
+const CLOSE_POLICY = 1008;
+/** 'Try again later': maintenance mode closed the socket; the client's reconnects are refused until it ends. */
+const CLOSE_MAINTENANCE = 1013;
+
+interface LiveSocket extends WebSocket {
+  userId: number;
+  sid: string;
+  isAdmin: boolean;
+  alive: boolean;
+  /** Set once the client's auth message named the session's own user; only then are notifications pushed. */
+  authed: boolean;
+}
+
+/**
+ * /ws: pushes a user's notifications to that user's sockets on this instance. The upgrade is authenticated from the
+ * session cookie (SessionWsAdapter); the client's `auth` message is accepted only when its userId is the session's,
+ * anything else closes the socket. Stored notifications arrive as a broadcast of their id from any instance; the row
+ * is read once per arrival, and only if this instance holds a socket of its owner.
+ */
+@WebSocketGateway({ path: '/ws' })
+export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
+  private readonly byUser = new Map<number, Set<LiveSocket>>();
+  private pinger?: NodeJS.Timeout;
+
+  @WebSocketServer() private readonly server: WsServer;
+
+  constructor(
+    private readonly events: EventBus,
+    private readonly notifications: NotificationsService,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.onBroadcast('notification.stored', (e) => this.push(e.id, e.userId));
+    this.events.onBroadcast('sessions.ended', (e) => this.closeEnded(e.userId, e.sid, e.exceptSid));
+    this.events.onBroadcast('system.settings.changed', () => this.closeDuringMaintenance());
+    this.pinger = setInterval(() => this.sweep(), PING_INTERVAL_MS);
+    this.pinger.unref();
+  }
+
+  /** Maintenance mode turned on (on any instance): only admins keep their sockets, as only they keep the API. */
+  private async closeDuringMaintenance(): Promise<void> {
+    if (!(await this.moduleRef.get<MaintenanceState>(MAINTENANCE_STATE, { strict: false }).maintenance()).enabled) return;
+    for (const sockets of this.byUser.values()) {
+      for (const ws of sockets) if (!ws.isAdmin) ws.close(CLOSE_MAINTENANCE, 'maintenance');
+    }
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.pinger);
+  }
+
+  handleConnection(socket: WebSocket, req: IncomingMessage): void {
+    const session = socketSessionOf(req);
+    const ws = socket as LiveSocket;
+    // The adapter refuses every upgrade without a session; this is the second lock on the same door.
+    if (!session) return ws.close(CLOSE_POLICY, 'no session');
+    Object.assign(ws, { userId: session.userId, sid: session.sid, isAdmin: session.isAdmin, alive: true, authed: false });
+    ws.on('pong', () => (ws.alive = true));
+    let sockets = this.byUser.get(session.userId);
+    if (!sockets) this.byUser.set(session.userId, (sockets = new Set()));
+    sockets.add(ws);
+  }
+
+  handleDisconnect(socket: WebSocket): void {
+    const ws = socket as LiveSocket;
+    const sockets = this.byUser.get(ws.userId);
+    sockets?.delete(ws);
+    if (sockets?.size === 0) this.byUser.delete(ws.userId);
+  }
+
+  @SubscribeMessage('auth')
+  auth(@ConnectedSocket() socket: WebSocket, @MessageBody() body: { userId?: unknown }): void {
+    const ws = socket as LiveSocket;
+    if (Number(body?.userId) !== ws.userId) {
+      ws.close(CLOSE_POLICY, 'userId is not the session user');
+      return;
+    }
+    ws.authed = true;
+    ws.send(JSON.stringify({ type: 'auth', ok: true }));
+  }
+
+  /** Sockets of this instance; for tests and the benchmark. */
+  socketCount(): number {
+    let n = 0;
+    for (const sockets of this.byUser.values()) n += sockets.size;
+    return n;
+  }
+
+  /** One ping round: a socket that did not answer the last ping is terminated, the rest are pinged again. */
+  sweep(): void {
+    for (const client of this.server?.clients ?? []) {
+      const ws = client as LiveSocket;
+      if (ws.alive === false) {
+        ws.terminate();
+        continue;
+      }
+      ws.alive = false;
+      ws.ping();
+    }
+  }
+
+  private async push(id: number, userId: number): Promise<void> {
+    const sockets = [...(this.byUser.get(userId) ?? [])].filter((ws) => ws.authed && ws.readyState === WebSocket.OPEN);
+    if (sockets.length === 0) return;
+    const row = await this.notifications.findById(id);
+    // Removed (or its owner deleted) before it arrived; and never to anyone but its owner.
+    if (!row || row.userId !== userId) return;
+    const frame = JSON.stringify({ type: 'notification', notification: mapNotification(row) });
+    for (const ws of sockets) ws.send(frame);
+  }
+
+  private closeEnded(userId: number, sid?: string, exceptSid?: string): void {
+    for (const ws of this.byUser.get(userId) ?? []) {
+      if (sid ? ws.sid === sid : ws.sid !== exceptSid) ws.close(CLOSE_POLICY, 'session ended');
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { ParseIdPipe } from '../common/ids';
+import { parseListQuery, setContentRange } from '../common/list-query';
+import type { User } from '../users/user.entity';
+import {
+  AdminPayoutResponse, AdminPayoutsQuery, CalculateRentalDaysDto, CreatePayoutDto, DeletedPayoutResponse, mapPayout, ParseYearPipe, PayoutResponse,
+  RentalDaysResponse, UpdatePayoutDto,
+} from './payouts.dto';
+import { PayoutsService } from './payouts.service';
+
+/** Payouts in the back office: staff read every owner's; admins register, change and delete. */
+@Controller('admin/payouts')
+export class AdminPayoutsController {
+  constructor(private readonly payouts: PayoutsService) {}
+
+  /** react-admin's list (sort, range, filter → Content-Range); ?userId= and ?year= filter as the same filter keys do. */
+  @Get()
+  @Access('staff')
+  async list(@Query() query: AdminPayoutsQuery, @Res({ passthrough: true }) res: Response): Promise<AdminPayoutResponse[]> {
+    const listQuery = parseListQuery(query);
+    if (query.userId !== undefined) listQuery.filter = { ...listQuery.filter, userId: query.userId };
+    if (query.year !== undefined) listQuery.filter = { ...listQuery.filter, year: query.year };
+    const { rows, total } = await this.payouts.list(listQuery);
+    setContentRange(res, 'payouts', listQuery, rows.length, total);
+    return rows.map(({ payout, owner }) => ({ ...mapPayout(payout), userName: owner.name, username: owner.username }));
+  }
+
+  @Get('user/:userId/year/:year')
+  @Access('staff')
+  async userYear(@Param('userId', ParseIdPipe) userId: number, @Param('year', ParseYearPipe) year: number): Promise<PayoutResponse[]> {
+    return (await this.payouts.forYear(userId, year)).map(mapPayout);
+  }
+
+  /** One payout, for react-admin's edit view. */
+  @Get(':id')
+  @Access('staff')
+  async one(@Param('id', ParseIdPipe) id: number): Promise<PayoutResponse> {
+    return mapPayout(await this.payouts.get(id));
+  }
+
+  @Post()
+  @Access('admin')
+  async create(@CurrentUser() admin: User, @Body() dto: CreatePayoutDto): Promise<PayoutResponse> {
+    return mapPayout(await this.payouts.create(admin, dto));
+  }
+
+  @Post('calculate-rental-days')
+  @Access('admin')
+  @HttpCode(200)
+  async rentalDays(@Body() dto: CalculateRentalDaysDto): Promise<RentalDaysResponse> {
+    const rentalDays = await this.payouts.rentalNights(dto.userId, dto.year, dto.month);
+    return { rentalDays, message: `${rentalDays} utleiedager i ${String(dto.month).padStart(2, '0')}.${dto.year}` };
+  }
+
+  @Patch(':id')
+  @Access('admin')
+  async update(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdatePayoutDto): Promise<PayoutResponse> {
+    return mapPayout(await this.payouts.update(admin, id, dto));
+  }
+
+  @Delete(':id')
+  @Access('admin')
+  async remove(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number): Promise<DeletedPayoutResponse> {
+    const payout = await this.payouts.remove(admin, id);
+    return { message: 'Utbetalingen er slettet', id: payout.id };
+  }
+}

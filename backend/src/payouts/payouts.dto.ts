@@ -1,0 +1,165 @@
+import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ListQueryParams } from '../common/api.dto';
+import { coded } from '../common/http-exception.filter';
+import { IsRowId } from '../common/ids';
+import { IsDecimal } from '../common/money';
+import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
+import { IsCalendarDate } from '../common/time/iso-date';
+import { Payout, PAYOUT_STATUSES, type PayoutStatus } from './payout.entity';
+
+export const MIN_YEAR = 2020;
+export const MAX_YEAR = 2100;
+const MONTH_TEXT = 'Måned må være mellom 1 og 12';
+const YEAR_TEXT = `År må være mellom ${MIN_YEAR} og ${MAX_YEAR}`;
+const CHOOSE_FIRST = 'Velg bruker, måned og år først';
+
+/** `/year/:year` in a path: 2020-2100 written as four digits, or 400 before any query runs. */
+@Injectable()
+export class ParseYearPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    const year = /^\d{4}$/.test(String(value)) ? Number(value) : NaN;
+    if (!(year >= MIN_YEAR && year <= MAX_YEAR)) throw new BadRequestException(coded('invalid_year', YEAR_TEXT));
+    return year;
+  }
+}
+
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+
+/** POST /api/admin/payouts. SPEC §5: month 1-12, year 2020-2100, amount ≥ 0 in steps of 0.01, rentalDays 0-31. */
+export class CreatePayoutDto {
+  @IsRowId({ message: 'Bruker må velges' })
+  @IsDefined({ message: 'Bruker må velges' })
+  userId: number;
+
+  @Max(12, { message: MONTH_TEXT })
+  @Min(1, { message: MONTH_TEXT })
+  @IsInt({ message: MONTH_TEXT })
+  month: number;
+
+  @Max(MAX_YEAR, { message: YEAR_TEXT })
+  @Min(MIN_YEAR, { message: YEAR_TEXT })
+  @IsInt({ message: YEAR_TEXT })
+  year: number;
+
+  /** A decimal string or number, at most two decimals; never negative (an offset is a positive remainder). */
+  @IsDecimal(10, { required: 'Beløp er påkrevd', invalid: 'Beløpet må være et tall med høyst to desimaler' })
+  amount: string;
+
+  @IsOmittable()
+  @Transform(upper)
+  @Matches(/^[A-Z]{3}$/, { message: 'Valuta må være tre bokstaver' })
+  @Length(3, 3, { message: 'Valuta må være tre bokstaver' })
+  @IsString({ message: 'Valuta må være tre bokstaver' })
+  currency?: string;
+
+  @IsOmittable()
+  @IsIn(PAYOUT_STATUSES, { message: 'Status må være pending, paid, sent eller offset' })
+  @ApiProperty({ enum: PAYOUT_STATUSES, required: false })
+  status?: PayoutStatus;
+
+  @IsOptional()
+  @Max(31, { message: 'Utleiedager må være mellom 0 og 31' })
+  @Min(0, { message: 'Utleiedager må være mellom 0 og 31' })
+  @IsInt({ message: 'Utleiedager må være mellom 0 og 31' })
+  rentalDays?: number | null;
+
+  @IsOptional()
+  @IsCalendarDate({ message: 'Ugyldig dato' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Ugyldig dato' })
+  paidDate?: string | null;
+
+  @IsOptional()
+  @MaxLength(2000, { message: 'Notatet kan ikke være lengre enn 2000 tegn' })
+  @IsString({ message: 'Notatet må være tekst' })
+  notes?: string | null;
+}
+
+/** PATCH /api/admin/payouts/{id}: amount, status, rentalDays, notes (and the paid date); owner and month stay. */
+export class UpdatePayoutDto extends PartialType(OmitType(CreatePayoutDto, ['userId', 'month', 'year', 'currency'] as const), OMITTABLE_NOT_NULL) {}
+
+/** The owner's view of a payout (SPEC §7: id, year, month, amount, currency, status, notes) and the rest of its record. */
+export class PayoutResponse {
+  id: number;
+  userId: number;
+  year: number;
+  month: number;
+  /** numeric(10,2) as a string. @example 12500.00 */
+  amount: string;
+  currency: string;
+  @ApiProperty({ enum: PAYOUT_STATUSES })
+  status: PayoutStatus;
+  rentalDays: number | null;
+  paidDate: string | null;
+  notes: string | null;
+  registeredById: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function mapPayout(p: Payout): PayoutResponse {
+  return {
+    id: p.id, userId: p.userId, year: p.year, month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status,
+    rentalDays: p.rentalDays, paidDate: p.paidDate, notes: p.notes, registeredById: p.registeredById, createdAt: p.createdAt, updatedAt: p.updatedAt,
+  };
+}
+
+/** A payout in the back office, with its owner's name. */
+export class AdminPayoutResponse extends PayoutResponse {
+  userName: string;
+  username: string;
+}
+
+/** GET /api/admin/payouts: react-admin's list parameters, and ?userId= and ?year= as plain filters. */
+export class AdminPayoutsQuery extends ListQueryParams {
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig bruker-ID' })
+  userId?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Max(MAX_YEAR, { message: YEAR_TEXT })
+  @Min(MIN_YEAR, { message: YEAR_TEXT })
+  @IsInt({ message: YEAR_TEXT })
+  year?: number;
+}
+
+/** POST /api/admin/payouts/calculate-rental-days: all three are needed, else SPEC's 'choose user, month and year first'. */
+export class CalculateRentalDaysDto {
+  @IsRowId({ message: CHOOSE_FIRST })
+  @IsDefined({ message: CHOOSE_FIRST })
+  userId: number;
+
+  @Max(12, { message: MONTH_TEXT })
+  @Min(1, { message: MONTH_TEXT })
+  @IsInt({ message: MONTH_TEXT })
+  @IsDefined({ message: CHOOSE_FIRST })
+  month: number;
+
+  @Max(MAX_YEAR, { message: YEAR_TEXT })
+  @Min(MIN_YEAR, { message: YEAR_TEXT })
+  @IsInt({ message: YEAR_TEXT })
+  @IsDefined({ message: CHOOSE_FIRST })
+  year: number;
+}
+
+export class RentalDaysResponse {
+  rentalDays: number;
+  message: string;
+}
+
+export class DeletedPayoutResponse {
+  message: string;
+  id: number;
+}
+
+/** ?lang= of the year statement: the owner's language, Norwegian unless English is asked for. */
+export class StatementQuery {
+  @IsOptional()
+  @IsIn(['nb', 'en'], { message: 'Språk må være nb eller en' })
+  @ApiProperty({ enum: ['nb', 'en'], required: false })
+  lang?: 'nb' | 'en';
+}

@@ -1,0 +1,37 @@
+import { CanActivate, ExecutionContext, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { coded } from '../common/http-exception.filter';
+import { OPEN_DURING_MAINTENANCE_KEY } from '../common/maintenance.decorator';
+import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from '../common/session-user';
+import { DEFAULT_MAINTENANCE_MESSAGE } from './system-settings.dto';
+import { SystemSettingsService } from './system-settings.service';
+
+/**
+ * Maintenance mode, enforced by the server (SPEC §4): while it is on, every route not marked
+ * @OpenDuringMaintenance answers 503 `maintenance` to anyone who is not an admin, logged in or not. It runs before
+ * the AccessGuard, so an anonymous caller hears "maintenance", not "log in". The state comes from the service's
+ * cache, so a request costs no query while maintenance is off. Scheduled jobs do not pass through here and keep
+ * running.
+ */
+@Injectable()
+export class MaintenanceGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly settings: SystemSettingsService,
+    @Inject(SESSION_USER_LOOKUP) private readonly users: SessionUserLookup,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    if (this.reflector.getAllAndOverride<boolean | undefined>(OPEN_DURING_MAINTENANCE_KEY, [context.getHandler(), context.getClass()])) return true;
+    const state = await this.settings.maintenance();
+    if (!state.enabled) return true;
+
+    const req = context.switchToHttp().getRequest<Request>();
+    const userId = req.session?.userId;
+    const user = userId ? (userReadWithSession(req.session) ?? (await this.users.findById(userId))) : null;
+    if (user?.isAdmin && !user.isBlocked) return true;
+    throw new ServiceUnavailableException(coded('maintenance', state.message ?? DEFAULT_MAINTENANCE_MESSAGE));
+  }
+}

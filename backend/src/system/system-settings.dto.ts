@@ -1,0 +1,67 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../common/optional';
+import type { SystemSetting } from './system-setting.entity';
+
+/** What a known key holds; the service checks a value against it. */
+export type SettingKind = 'color' | 'boolean' | 'text';
+
+/** SPEC §3's known keys. Any other key is refused (setting_unknown_key). */
+export const KNOWN_SETTINGS: Record<string, SettingKind> = {
+  'frontPage.backgroundColor': 'color',
+  'frontPage.textColor': 'color',
+  'calendar.eventColor': 'color',
+  'maintenance.enabled': 'boolean',
+  'maintenance.message': 'text',
+};
+export const MAINTENANCE_ENABLED = 'maintenance.enabled';
+export const MAINTENANCE_MESSAGE = 'maintenance.message';
+export const SETTING_TEXT_MAX = 1000;
+
+/** SPEC §9: the default maintenance message, used when staff gave none. */
+export const DEFAULT_MAINTENANCE_MESSAGE = 'Siden er under ombygging og vil være tilbake snart.';
+
+/** Booleans travel as the strings 'true' / 'false' (SPEC §3); a JSON boolean is taken as its string. */
+const booleanAsString = ({ value }: { value: unknown }) => (typeof value === 'boolean' ? String(value) : value);
+
+export class UpdateSystemSettingDto {
+  /** The new value: a colour as #rrggbb, a boolean as 'true' or 'false', or text. @example #1e3a8a */
+  @Transform(booleanAsString)
+  @IsString({ message: 'Verdi er påkrevd' })
+  value: string;
+}
+
+export class CreateSystemSettingDto extends UpdateSystemSettingDto {
+  /** One of the known keys. @example frontPage.backgroundColor */
+  @MaxLength(100, { message: 'Ukjent innstilling' })
+  @IsNotEmpty({ message: 'Nøkkel er påkrevd' })
+  @IsString({ message: 'Nøkkel er påkrevd' })
+  key: string;
+}
+
+export class SystemSettingResponse {
+  /** @example frontPage.backgroundColor */
+  key: string;
+  /** @example #1e3a8a */
+  value: string;
+  updatedAt: Date;
+}
+
+export const mapSetting = (s: SystemSetting): SystemSettingResponse => ({ key: s.key, value: s.value, updatedAt: s.updatedAt });
+
+export class MaintenanceModeDto {
+  @IsBoolean({ message: 'Aktivert må være true eller false' })
+  enabled: boolean;
+
+  /** Shown on the maintenance screen; left out keeps the one set before, empty means the default text. */
+  @IsOmittable()
+  @MaxLength(SETTING_TEXT_MAX, { message: `Meldingen kan ikke være lengre enn ${SETTING_TEXT_MAX} tegn` })
+  @IsString({ message: 'Meldingen må være tekst' })
+  message?: string;
+}
+
+export class MaintenanceStatusResponse {
+  enabled: boolean;
+  /** What staff wrote, or null: the screen then shows its default text. */
+  message: string | null;
+}

@@ -1,0 +1,126 @@
+import { DataSource } from 'typeorm';
+import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
+import type { ExternalBookingInput, SourceKind } from '../src/bookings/external-booking.types';
+import { mapEvent, mapMarkedDay } from '../src/calendar/calendar.dto';
+import { CalendarService } from '../src/calendar/calendar.service';
+import type { CreateFeedDto } from '../src/feeds/feeds.dto';
+import { mapFeedEvent } from '../src/feeds/feeds.dto';
+import { FeedsService } from '../src/feeds/feeds.service';
+import type { User } from '../src/users/user.entity';
+import { TestApp } from './helpers/test-app';
+
+const WINDOW = { startDate: '2027-01-01T00:00:00.000Z', endDate: '2027-04-01T00:00:00.000Z' };
+const range = { start: new Date(WINDOW.startDate), end: new Date(WINDOW.endDate) };
+
+/**
+ * GET /api/calendar-window: the calendar page's one read. Its lists, and SPEC's three reads, are built as JSON by
+ * the database; here they are held against the entity path they replaced (the service's listX + mapX), value for
+ * value, with the awkward values a calendar holds.
+ */
+describe('calendar window', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+
+  const booking = (uid: string, fields: Partial<ExternalBookingInput> = {}): ExternalBookingInput => ({
+    externalUid: uid, startTime: new Date('2027-01-15T15:00:00Z'), endsAt: new Date('2027-01-18T11:00:00Z'), allDay: false, startDate: null, endDate: null,
+    summary: 'Reserved', description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0, ...fields,
+  });
+
+  async function store(kind: SourceKind, id: number, userId: number, bookings: ExternalBookingInput[]) {
+    await t.app.get(ExternalBookingsService).applyPull({ source: { kind, id, userId }, complete: false, bookings, now: new Date(), emptyPullsBefore: 0 });
+  }
+
+  /** A calendar with every kind of value the answer must carry over exactly. */
+  async function fillCalendar(user: User, agent: ReturnType<TestApp['anon']>) {
+    await agent.post('/api/events').send({ title: 'Tur\n"sitat"\t\\ æøå 🏔', startTime: '2027-01-10T10:00:00.123Z', endTime: '2027-01-12T14:00:00Z', routes: ['Oslo → Hytta', 'a"b'], location: 'Hytta' }).expect(201);
+    await agent.post('/api/events').send({ title: 'Uten slutt', startTime: '2027-02-01T08:00:00Z', endTime: null, allDay: true, description: 'x\u0001y' }).expect(201);
+    await agent.post('/api/events').send({ title: 'Før vinduet', startTime: '2026-12-30T10:00:00Z', endTime: '2027-01-02T10:00:00Z' }).expect(201);
+    await agent.post('/api/events').send({ title: 'Etter vinduet', startTime: '2027-04-01T00:00:00Z' }).expect(201);
+    // A binding event (source set by an admin) and one protected by a CSV import.
+    const admin = await t.createUser('admin');
+    await t.app.get(CalendarService).createEventFor(admin, user.id, { title: 'Beds24', startTime: '2027-03-03T15:00:00Z', endTime: '2027-03-05T10:00:00Z', source: { type: 'beds24', bookingId: 7, nested: { a: [1, null] } } });
+    const csv = await t.app.get(CalendarService).createEventFor(admin, user.id, { title: 'CSV', startTime: '2027-03-10T15:00:00Z' });
+    await t.app.get(DataSource).query('UPDATE events SET csv_protected = true, admin_color_override = $2 WHERE id = $1', [csv.id, '#123456']);
+
+    await agent.post('/api/marked-days').send({ date: '2027-01-01', markerType: 'holiday' }).expect(201);
+    await agent.post('/api/marked-days').send({ date: '2027-03-31', markerType: 'vacation', notes: 'Påske\n' }).expect(201);
+    await agent.post('/api/marked-days').send({ date: '2027-04-01', markerType: 'busy' }).expect(201);
+
+    const feeds = t.app.get(FeedsService);
+    const airbnb = await feeds.create(user, { name: 'Airbnb «hytta»', url: 'https://airbnb.example/calendar/ical/1.ics' } as CreateFeedDto);
+    await store('ical', airbnb.id, user.id, [
+      booking('a1@airbnb'),
+      booking('a2@airbnb', { allDay: true, startTime: new Date('2027-02-10T23:00:00Z'), endsAt: new Date('2027-02-13T23:00:00Z'), startDate: '2027-02-11', endDate: '2027-02-14', description: 'HM123', location: 'Bergen', status: 'tentative', kind: 'blocked' }),
+      booking('a3@airbnb', { recurrenceId: '20270301T100000Z', startTime: new Date('2027-03-01T10:00:00Z'), endsAt: new Date('2027-03-01T10:00:00Z') }),
+    ]);
+    const off = await feeds.create(user, { name: 'Av', url: 'https://off.example/1.ics', enabled: false } as CreateFeedDto);
+    await store('ical', off.id, user.id, [booking('hidden@off')]);
+    await store('beds24', 42, user.id, [booking('4711', { summary: '' })]);
+  }
+
+  /** What SPEC's reads answered before issue 10: entities mapped by mapX, as JSON. */
+  async function entityAnswers(userId: number) {
+    const calendar = t.app.get(CalendarService);
+    const asJson = (v: unknown) => JSON.parse(JSON.stringify(v));
+    return {
+      events: asJson((await calendar.listEvents(userId, range)).map(mapEvent)),
+      markedDays: asJson((await calendar.listMarkedDays(userId, range)).map(mapMarkedDay)),
+      feedEvents: asJson((await t.app.get(ExternalBookingsService).listForUser(userId, range)).map(mapFeedEvent)),
+    };
+  }
+
+  it('answers the owner the same lists as the entity path and as SPEC’s three reads, in one request', async () => {
+    const { agent, user } = await t.loginAs('user');
+    await fillCalendar(user, agent);
+    const res = await agent.get('/api/calendar-window').query(WINDOW).expect(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const expected = await entityAnswers(user.id);
+    expect(res.body).toEqual(expected);
+    expect(Object.keys(res.body)).toEqual(['events', 'markedDays', 'feedEvents']);
+    expect(res.body.events.map((e: { title: string }) => e.title)).toEqual(['Før vinduet', 'Tur\n"sitat"\t\\ æøå 🏔', 'Uten slutt', 'Beds24', 'CSV']);
+    expect(res.body.events.map((e: { isBinding: boolean }) => e.isBinding)).toEqual([false, false, false, true, true]);
+    expect(res.body.markedDays.map((d: { date: string }) => d.date)).toEqual(['2027-01-01', '2027-03-31']);
+    expect(res.body.feedEvents.map((e: { source: { feedName: string } }) => e.source.feedName)).toEqual(['Airbnb «hytta»', 'Beds24', 'Airbnb «hytta»', 'Airbnb «hytta»']);
+    // Keys in the order mapX writes them, so the answer reads the same as before.
+    for (const list of ['events', 'markedDays', 'feedEvents'] as const) {
+      res.body[list].forEach((item: object, i: number) => expect(Object.keys(item)).toEqual(Object.keys(expected[list][i])));
+    }
+
+    expect((await agent.get('/api/events').query(WINDOW).expect(200)).body).toEqual(expected.events);
+    expect((await agent.get('/api/marked-days').query(WINDOW).expect(200)).body).toEqual(expected.markedDays);
+    expect((await agent.get('/api/ical-feed-events').query(WINDOW).expect(200)).body).toEqual(expected.feedEvents);
+  });
+
+  it('answers empty lists for an empty window', async () => {
+    const { agent } = await t.loginAs('user');
+    expect((await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body).toEqual({ events: [], markedDays: [], feedEvents: [] });
+    expect((await agent.get('/api/events').query(WINDOW).expect(200)).body).toEqual([]);
+    expect((await agent.get('/api/marked-days').query(WINDOW).expect(200)).body).toEqual([]);
+  });
+
+  it('shows every caller only their own calendar: anonymous 401, another user, a mini admin and an admin their own', async () => {
+    const { agent: owner, user } = await t.loginAs('user');
+    await owner.post('/api/events').send({ title: 'Privat', startTime: '2027-01-10T10:00:00Z' }).expect(201);
+    await owner.post('/api/marked-days').send({ date: '2027-01-20', markerType: 'busy' }).expect(201);
+    await store('beds24', 4242, user.id, [booking('privat')]);
+    const mine = (await owner.get('/api/calendar-window').query(WINDOW).expect(200)).body;
+    expect([mine.events.length, mine.markedDays.length, mine.feedEvents.length]).toEqual([1, 1, 1]);
+
+    expect((await t.anon().get('/api/calendar-window').query(WINDOW).expect(401)).body.message).toBe('Du må logge inn');
+    for (const role of ['user', 'miniAdmin', 'admin'] as const) {
+      const { agent, user: caller } = await t.loginAs(role);
+      await agent.post('/api/events').send({ title: `Egen ${role}`, startTime: '2027-02-10T10:00:00Z' }).expect(201);
+      const theirs = (await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body;
+      expect(theirs).toEqual({ events: [expect.objectContaining({ title: `Egen ${role}`, userId: caller.id })], markedDays: [], feedEvents: [] });
+    }
+  });
+
+  it('validates the window like SPEC’s reads', async () => {
+    const { agent } = await t.loginAs('user');
+    expect((await agent.get('/api/calendar-window').query({ startDate: 'x', endDate: '2027-01-01' }).expect(400)).body.message).toBe('Invalid date');
+    await agent.get('/api/calendar-window').expect(400);
+    expect((await agent.get('/api/calendar-window').query({ startDate: '2027-02-01', endDate: '2027-01-01' }).expect(400)).body.code).toBe('range_end_before_start');
+    expect((await agent.get('/api/calendar-window').query({ startDate: '2020-01-01', endDate: '2027-01-01' }).expect(400)).body.code).toBe('range_too_long');
+  });
+});

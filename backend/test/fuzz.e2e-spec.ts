@@ -1,0 +1,327 @@
+/**
+ * No 500 for bad input, anywhere: a property-based walk over every registered JSON route, as an admin and as an
+ * owner, with one fault per request on top of an otherwise valid request (bad ids, NUL characters, null fields,
+ * impossible dates, repeated or malformed query parameters, huge strings, wrong types, malformed bodies). Every
+ * answer must be a 4xx in the error shape, and the stored data must not move.
+ *
+ * The seed is fixed unless FUZZ_SEED says otherwise (`FUZZ_SEED=random`, as `npm run bench` runs it, or a number to
+ * replay a run); FUZZ_RUNS sets the requests per route and role.
+ */
+import fc from 'fast-check';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { registeredRoutes } from './helpers/routes';
+import { PASSWORD, TestApp } from './helpers/test-app';
+
+const FIXED_SEED = 20260601;
+const seed = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? FIXED_SEED);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+if (seed !== FIXED_SEED) console.log(`fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
+fc.configureGlobal({ seed, numRuns: RUNS });
+
+type Agent = ReturnType<typeof request.agent>;
+type Json = unknown;
+interface SchemaProperty { type?: string; format?: string; nullable?: boolean; items?: SchemaProperty; enum?: string[] }
+interface Schema { properties?: Record<string, SchemaProperty>; required?: string[] }
+interface Operation { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema: { $ref: string } }> } }
+interface OpenApiDocument { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
+
+/** One request with exactly one fault; `mustReject` false means the fault is an odd but harmless read (2xx allowed). */
+interface Case { fault: string; path: string; query?: string; body?: { json: Json } | { raw: string }; mustReject: boolean }
+
+const HUGE = 'x'.repeat(1_000_000);
+const NUL = 'a\u0000b';
+const INT4_MAX = 2 ** 31 - 1;
+
+const badIds = fc.oneof(
+  fc.constantFrom('2147483648', '4294967296', '9223372036854775808', '99999999999999999999999', '-1', '0', 'abc', '1e3', '1.5', '0x10', ' 1', '1 ', '\u0000', '1\u0000', 'null', '[]', "1' OR '1'='1", 'NaN', 'Infinity', '١٢'),
+  fc.bigInt({ min: BigInt(INT4_MAX) + 1n, max: 2n ** 80n }).map(String),
+);
+
+/** Path parameters that are free text rather than row ids: only what no text may hold is a fault there. */
+const FREE_TEXT_PARAMS = new Set(['externalId']);
+
+/** Dates no calendar has, or ISO forms the API does not take: each must be refused, never stored or a 500. */
+const badDates = fc.constantFrom(
+  '2026-02-30', '2026-02-29', '2025-04-31', '2026-02-30T10:00:00Z', '2026-02-30T10:00:00.000Z', '2025-04-31T00:00:00+02:00',
+  '10000-01-01', '+010000-01-01T00:00:00Z', '99999-12-31T00:00:00Z', '+275760-09-14T00:00:00Z', '-000001-01-01T00:00:00Z',
+  '2026-01-01T24:00:00Z', '2026-01-01T24:00', '2026-13-01', '2026-00-10', '2026-06-00', '2026-06-01T10:60:00Z', '2026-06-01T25:00:00Z',
+  '2026-06-01T10:00:61Z', '2026-06-01T10:00:00+25:00', 'tomorrow', '2026-06-01 garbage', '', ' ',
+);
+
+const stringFaults = fc.constantFrom<Json>(NUL, HUGE, 12345, true, ['a'], { a: 1 }, '\u0000');
+const booleanFaults = fc.constantFrom<Json>('true', 1, 0, [], {}, NUL);
+const numberFaults = fc.constantFrom<Json>(2147483648, 2 ** 53, 1e308, -1, 1.5, '1', 'abc', [], {}, true, NUL);
+const arrayFaults = fc.constantFrom<Json>('x', 1, {}, [null], [1], [{}], [NUL], [HUGE]);
+const objectFaults = fc.constantFrom<Json>('x', 1, [], true, NUL);
+const looksLikeDate = (name: string) => /date|time/i.test(name);
+
+function faultsFor(name: string, prop: SchemaProperty, required: boolean): fc.Arbitrary<Json> {
+  const kinds: fc.Arbitrary<Json>[] = [];
+  if (!prop.nullable || required) kinds.push(fc.constant(null));
+  switch (prop.type) {
+    case 'boolean': kinds.push(booleanFaults); break;
+    case 'number': case 'integer': kinds.push(numberFaults); break;
+    case 'array': kinds.push(arrayFaults); break;
+    case 'object': kinds.push(objectFaults); break;
+    default: kinds.push(stringFaults); if (looksLikeDate(name)) kinds.push(badDates);
+  }
+  return fc.oneof(...kinds);
+}
+
+const malformedBodies = fc.constantFrom('{', '{"a":', '[1,', 'nul', '{"title": "x",}', "{'a': 1}", '\u0000', '{"a":"\\u0000"');
+const wrongTopLevel = fc.constantFrom<Json>([], [{}], 'text', 123, true);
+
+/** Query faults: the value to send in place of a valid one, as raw query text. */
+const queryValueFaults = (name: string) => fc.oneof(
+  fc.constantFrom('%00', 'a%00b', 'x'.repeat(8000), '%E0%A4%A'),
+  ...(looksLikeDate(name) ? [badDates.map(encodeURIComponent)] : []),
+);
+const listParamFaults = fc.constantFrom(
+  'filter={', 'filter=[1]', 'filter=1', 'filter=%22x%22', 'filter=null', 'filter={"nope":1}', 'filter={"q":"a%00b"}',
+  'range=[5,1]', 'range=[-1,3]', 'range=["a","b"]', 'range=[0]', 'range={', 'range=[0,1e400]', 'range=[0.5,3]', 'range=[0,99999999999999999999]',
+  'sort=[1]', 'sort={', 'sort=["passwordHash","ASC"]', 'sort=["id; DROP TABLE users","ASC"]', 'sort=[null,null]', 'sort=[{},"ASC"]',
+  'filter={}&filter={}', 'range=[0,9]&range=[0,9]', 'sort=["id","ASC"]&sort=["id","DESC"]',
+);
+/** Odd values for a filter the list knows: the answer may be an empty or full page, but never a 500. */
+const listFilterOddities = fc.constantFrom(
+  '{"id":2147483648}', '{"id":["2147483648","1"]}', '{"id":{"a":1}}', '{"id":[null,1.5]}', '{"q":{"a":1}}', '{"q":[1,2]}', '{"q":12}',
+  '{"userId":2147483648}', '{"userId":"abc"}', '{"userId":[1,"x"]}', '{"isAdmin":{"a":1}}', '{"enabled":"maybe"}',
+).map((f) => `filter=${encodeURIComponent(f)}`);
+
+/** A valid body for each request schema, so a single fault is what the API sees. */
+const VALID_BODIES: Record<string, Record<string, Json>> = {
+  UpdateProfileDto: { name: 'Eier Fuzz', email: 'fuzz-owner@example.com' },
+  ChangeOwnPasswordDto: { currentPassword: PASSWORD, newPassword: 'nytt-passord-1' },
+  CreateUserDto: { username: 'fuzz-new@example.com', name: 'Fuzz Ny', password: 'passord123', phoneNumber: '12345678', accountNumber: '1234.56.78901' },
+  UpdateUserDto: { name: 'Fuzz Endret', adminInfo: 'Hei', phoneNumber: '87654321', accountNumber: '9999.99.99999' },
+  AdminSetPasswordDto: { newPassword: 'passord456' },
+  BlockUserDto: { reason: 'Fuzz' },
+  LoginDto: { username: 'nobody@example.com', password: 'feil-passord' },
+  ResetPasswordDto: { token: 'a'.repeat(43), newPassword: 'passord456' },
+  CreateEventDto: { title: 'Fuzz', startTime: '2026-06-10T10:00:00.000Z', endTime: '2026-06-10T11:00:00.000Z', allDay: false, color: '#123456', routes: ['a'], description: 'd', location: 'l' },
+  UpdateEventDto: { title: 'Fuzz', startTime: '2026-06-10T10:00:00.000Z', endTime: '2026-06-10T11:00:00.000Z', allDay: false, color: '#123456', routes: ['a'], description: 'd', location: 'l' },
+  MarkedDayDto: { date: '2026-06-11', markerType: 'busy', color: '#123456', notes: 'n' },
+  UpdateMarkedDayDto: { date: '2026-06-12', markerType: 'vacation', color: '#123456', notes: 'n' },
+  CreateNoteDto: { eventExternalId: 'ical-fuzz', notes: 'n' },
+  UpdateNoteDto: { notes: 'n' },
+  TranslateDto: { text: 'hei', targetLanguage: 'en', sourceLanguage: 'no' },
+  CreateFeedDto: { name: 'Fuzz', url: 'https://calendar.example.com/fuzz.ics', color: '#123456', enabled: true },
+  UpdateFeedDto: { name: 'Fuzz', url: 'https://calendar.example.com/fuzz2.ics', color: '#123456', enabled: true },
+  EventColorDto: { color: '#123456' },
+  CreateCaseDto: { title: 'Fuzz', category: 'other', priority: 'low', message: 'Hei' },
+  CreateCaseMessageDto: { message: 'Hei' },
+  AssignCaseDto: { department: 'insurance' },
+};
+
+/** Tables whose rows a refused request must leave alone (sessions and the job queue move on their own). */
+const DATA_TABLES = ['users', 'account_number_logs', 'password_reset_tokens', 'admin_audit_log', 'ical_feeds', 'events', 'ical_event_notes', 'marked_days', 'admin_agreements', 'agreement_notes', 'cases', 'case_messages', 'case_attachments'];
+
+interface Violation { who: string; route: string; fault: string; status: number; body: string }
+
+describe('bad input never answers 500 and never changes data (fast-check)', () => {
+  let t: TestApp;
+  let doc: OpenApiDocument;
+  let admin: Agent;
+  let owner: Agent;
+  /** Valid path parameters, by the path they appear in: the owner's own rows, so a body fault reaches the handler. */
+  let validParams: [RegExp, string][] = [];
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    doc = (await t.anon().get('/api/docs-json').expect(200)).body;
+    const ownerLogin = await t.loginAs('user');
+    owner = ownerLogin.agent;
+    admin = (await t.loginAs('admin')).agent;
+    const target = await t.createUser('user');
+    const event = (await owner.post('/api/events').send({ title: 'Fast', startTime: '2026-06-05T10:00:00Z', endTime: '2026-06-05T11:00:00Z' }).expect(201)).body;
+    const day = (await owner.post('/api/marked-days').send({ date: '2026-06-06', markerType: 'busy' }).expect(201)).body;
+    const note = (await owner.post('/api/ical-event-notes').send({ eventExternalId: 'ical-1', notes: 'Notat' }).expect(201)).body;
+    const feed = (await owner.post('/api/ical-feeds').send({ name: 'Feed', url: 'https://calendar.example.com/a.ics' }).expect(201)).body;
+    const kase = (await owner.post('/api/cases').send({ title: 'Fuzz-sak', category: 'other', message: 'Hei' }).expect(201)).body;
+    const [caseMessage] = (await owner.get(`/api/cases/${kase.id}/messages`).expect(200)).body;
+    const jobs = (await admin.get('/api/admin/jobs').expect(200)).body as { name: string }[];
+    await t.jobsDone();
+    validParams = [
+      [/^\/api\/admin\/users\/:id/, String(target.id)], [/events\/:id/, String(event.id)], [/marked-days\/:id/, String(day.id)],
+      [/ical-event-notes\/:id/, String(note.id)], [/:externalId/, 'ical-1'], [/ical-feeds\/:id|:feedId/, String(feed.id)],
+      [/:userId/, String(ownerLogin.user.id)], [/jobs\/:id/, jobs[0]?.name ?? 'none'],
+      [/^\/api\/cases\/messages\/:id/, String(caseMessage.id)], [/^\/api\/(admin\/)?cases\/:id/, String(kase.id)],
+    ];
+  }, 60_000);
+  afterAll(() => t.close());
+
+  async function snapshot(): Promise<string> {
+    const db = t.app.get(DataSource);
+    const tables = await Promise.all(DATA_TABLES.map((table) => db.query(`SELECT * FROM ${table} ORDER BY id`)));
+    return JSON.stringify(tables);
+  }
+
+  /** The cases for one route, one fault each. */
+  function casesFor(route: string): fc.Arbitrary<Case> | undefined {
+    const [method, path] = route.split(' ');
+    const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+    const params = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    const valid = (param: string) => validParams.find(([pattern]) => pattern.test(path) && path.includes(`:${param}`))?.[1] ?? '1';
+    const buildPath = (bad?: { param: string; value: string }) =>
+      path.replace(/:(\w+)/g, (_, p: string) => (bad?.param === p ? encodeURIComponent(bad.value) : valid(p)));
+    const schemaName = op?.requestBody?.content['application/json']?.schema.$ref.split('/').at(-1);
+    const schema = schemaName ? doc.components.schemas[schemaName] : undefined;
+    const validBody = schemaName ? (VALID_BODIES[schemaName] ?? {}) : undefined;
+    const queryNames = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    const validQuery = queryNames.includes('startDate') ? 'startDate=2026-06-01&endDate=2026-07-01' : '';
+    const body = validBody ? { json: validBody } : undefined;
+    const arbitraries: fc.Arbitrary<Case>[] = [];
+
+    for (const param of params) {
+      const faults = FREE_TEXT_PARAMS.has(param) ? fc.constantFrom('\u0000', 'a\u0000b') : badIds;
+      arbitraries.push(faults.map((value) => ({ fault: `${param}=${JSON.stringify(value)}`, path: buildPath({ param, value }), query: validQuery, body, mustReject: true })));
+    }
+    if (schema && validBody) {
+      const props: Record<string, SchemaProperty> = { ...Object.fromEntries(Object.keys(validBody).map((k) => [k, { type: typeof validBody[k] === 'boolean' ? 'boolean' : Array.isArray(validBody[k]) ? 'array' : 'string' }])), ...schema.properties };
+      for (const [name, prop] of Object.entries(props)) {
+        const required = schema.required?.includes(name) ?? false;
+        arbitraries.push(faultsFor(name, prop, required).map((value) => ({
+          fault: `body.${name}=${JSON.stringify(value)?.slice(0, 40)}`, path: buildPath(), query: validQuery, body: { json: { ...validBody, [name]: value } }, mustReject: true,
+        })));
+      }
+      const allNull = Object.fromEntries(Object.entries(props).filter(([name, p]) => !p.nullable || schema.required?.includes(name)).map(([name]) => [name, null]));
+      arbitraries.push(fc.constant({ fault: 'every field null', path: buildPath(), query: validQuery, body: { json: allNull }, mustReject: true }));
+      arbitraries.push(malformedBodies.map((raw) => ({ fault: `raw body ${JSON.stringify(raw)}`, path: buildPath(), query: validQuery, body: { raw }, mustReject: true })));
+      arbitraries.push(wrongTopLevel.map((json) => ({ fault: `body ${JSON.stringify(json)}`, path: buildPath(), query: validQuery, body: { json }, mustReject: true })));
+    }
+    for (const name of queryNames) {
+      const others = (extra: string) => [validQuery.split('&').filter((kv) => kv && !kv.startsWith(`${name}=`)).join('&'), extra].filter(Boolean).join('&');
+      if (['sort', 'range', 'filter'].includes(name)) continue;
+      arbitraries.push(queryValueFaults(name).map((value) => ({ fault: `?${name}=${value.slice(0, 40)}`, path: buildPath(), query: others(`${name}=${value}`), body, mustReject: true })));
+      if (name !== 'token') {
+        arbitraries.push(fc.constant({ fault: `?${name} repeated`, path: buildPath(), query: others(`${name}=2026-06-01&${name}=2026-06-02`), body, mustReject: true }));
+      }
+    }
+    if (queryNames.includes('filter')) {
+      arbitraries.push(listParamFaults.map((q) => ({ fault: `?${q}`, path: buildPath(), query: q.replace(/[{}[\]"]/g, encodeURIComponent), body, mustReject: true })));
+      arbitraries.push(listFilterOddities.map((q) => ({ fault: `?${decodeURIComponent(q)}`, path: buildPath(), query: q, body, mustReject: false })));
+    }
+    return arbitraries.length ? fc.oneof(...arbitraries) : undefined;
+  }
+
+  async function send(agent: Agent, method: string, c: Case) {
+    const url = c.query ? `${c.path}?${c.query}` : c.path;
+    const req = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url);
+    if (!c.body) return req;
+    if ('raw' in c.body) return req.set('Content-Type', 'application/json').send(c.body.raw);
+    return req.set('Content-Type', 'application/json').send(JSON.stringify(c.body.json));
+  }
+
+  /** What is wrong with an answer, or undefined when it is a clean refusal (or an allowed read). */
+  function problemWith(c: Case, status: number, body: unknown, text: string): string | undefined {
+    if (status >= 500) return 'server error';
+    if (status < 400) return c.mustReject ? 'accepted' : undefined;
+    const shape = body as { message?: unknown; code?: unknown };
+    if (typeof shape?.message !== 'string' || (shape.code !== undefined && typeof shape.code !== 'string')) return 'not the error shape';
+    if (/\n\s+at /.test(text)) return 'stack trace';
+    return undefined;
+  }
+
+  it('walks every JSON route as an admin and as an owner', async () => {
+    const routes = registeredRoutes(t).map((r) => r.route).filter((r) => r !== 'POST /api/logout');
+    const violations: Violation[] = [];
+    let requests = 0;
+    for (const route of routes) {
+      const arbitrary = casesFor(route);
+      if (!arbitrary) continue;
+      const [method] = route.split(' ');
+      for (const [who, agent] of [['admin', admin], ['owner', owner]] as const) {
+        const before = await snapshot();
+        await fc.assert(fc.asyncProperty(arbitrary, async (c) => {
+          requests++;
+          const res = await send(agent, method, c);
+          const problem = problemWith(c, res.status, res.body, res.text);
+          if (problem) violations.push({ who, route, fault: `${c.fault} → ${problem}`, status: res.status, body: res.text.slice(0, 160) });
+        }));
+        await t.jobsDone();
+        const after = await snapshot();
+        if (after !== before) violations.push({ who, route, fault: 'stored data changed', status: 0, body: firstDifference(before, after) });
+      }
+    }
+    const serverErrors = violations.filter((v) => v.status >= 500).length;
+    if (violations.length) console.log(`fuzz: ${requests} requests, ${serverErrors} answered 5xx, ${violations.length} violations (seed ${seed})`);
+    expect(violations).toEqual([]);
+    expect(requests).toBeGreaterThan(200);
+  }, 600_000);
+});
+
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `…${a.slice(Math.max(0, i - 80), i + 80)} ⇒ …${b.slice(Math.max(0, i - 80), i + 80)}`;
+}
+
+describe('the bad inputs named in issue 10', () => {
+  let t: TestApp;
+  let admin: Agent;
+  beforeAll(async () => {
+    t = await TestApp.start();
+    admin = (await t.loginAs('admin')).agent;
+  });
+  afterAll(() => t.close());
+
+  const expectRefusal = (res: request.Response, status = 400) => {
+    expect(res.status).toBe(status);
+    expect(typeof res.body.message).toBe('string');
+    expect(typeof res.body.code).toBe('string');
+  };
+
+  it('stores no impossible date', async () => {
+    const { agent } = await t.loginAs('user');
+    for (const startTime of ['2026-02-30T10:00:00Z', '2026-02-30', '10000-01-01T00:00:00Z', '2026-01-01T24:00:00Z']) {
+      expectRefusal(await agent.post('/api/events').send({ title: 'Umulig', startTime }));
+    }
+    const event = (await agent.post('/api/events').send({ title: 'Mulig', startTime: '2026-02-28T10:00:00Z' }).expect(201)).body;
+    expectRefusal(await agent.put(`/api/events/${event.id}`).send({ endTime: '2026-02-30T12:00:00Z' }));
+    expectRefusal(await agent.post('/api/marked-days').send({ date: '2026-02-30', markerType: 'busy' }));
+    expectRefusal(await agent.get('/api/events').query({ startDate: '2026-02-30', endDate: '2026-03-30' }));
+    const stored = (await agent.get('/api/events').query({ startDate: '2026-02-01', endDate: '2026-04-01' }).expect(200)).body;
+    expect(stored.map((e: { title: string; endTime: string | null }) => [e.title, e.endTime])).toEqual([['Mulig', null]]);
+  });
+
+  it('refuses a 1 MB password and a 1 MB admin message', async () => {
+    const { agent, user } = await t.loginAs('user');
+    const huge = 'p'.repeat(1_000_000);
+    expectRefusal(await admin.post('/api/admin/users').send({ username: 'stor@example.com', name: 'Stor', password: huge }));
+    expectRefusal(await admin.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: huge }));
+    expectRefusal(await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: huge }));
+    // Login and reset bodies are capped at 16 kB before they are parsed.
+    expectRefusal(await t.anon().post('/api/login').send({ username: user.username, password: huge }), 413);
+    expectRefusal(await admin.put(`/api/admin/users/${user.id}`).send({ adminInfo: 'm'.repeat(1_000_000) }));
+    await agent.post('/api/logout').expect(200);
+    await t.loginAs(user);
+    expect((await admin.get(`/api/admin/users/${user.id}`).expect(200)).body.adminInfo).toBeNull();
+    await admin.put(`/api/admin/users/${user.id}`).send({ adminInfo: 'm'.repeat(5000) }).expect(200);
+  });
+
+  it('answers an oversized or malformed body in the error shape', async () => {
+    const { agent } = await t.loginAs('user');
+    const tooLarge = await agent.post('/api/events').set('Content-Type', 'application/json').send(JSON.stringify({ title: 'x'.repeat(1_100_000), startTime: '2026-06-01' }));
+    expectRefusal(tooLarge, 413);
+    expectRefusal(await agent.post('/api/events').set('Content-Type', 'application/json').send('{"title": '));
+  });
+
+  it('refuses ids beyond int4 before they reach the database', async () => {
+    const { agent } = await t.loginAs('user');
+    for (const id of ['2147483648', '99999999999999999999', '1e3', '0x10', '1 ']) {
+      expect((await agent.put(`/api/marked-days/${encodeURIComponent(id)}`).send({ notes: 'x' }).expect(400)).body.code).toBe('invalid_id');
+      expectRefusal(await agent.delete(`/api/events/${encodeURIComponent(id)}`));
+    }
+    expect((await admin.get('/api/admin/users').query({ filter: JSON.stringify({ id: [2147483648, 'x'] }) }).expect(200)).body).toEqual([]);
+  });
+
+  it('answers 409, not 500, when two creates of one username race', async () => {
+    const body = { username: 'samtidig@example.com', name: 'Samtidig', password: 'passord123' };
+    const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/admin/users').send(body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const loser of answers.filter((a) => a.status === 409)) expect(loser.body.code).toBe('username_taken');
+    const rows = await t.app.get(DataSource).query(`SELECT id FROM users WHERE lower(username) = $1`, [body.username]);
+    expect(rows).toHaveLength(1);
+  });
+});

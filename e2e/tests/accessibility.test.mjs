@@ -1,0 +1,92 @@
+/**
+ * Issue 11: axe (WCAG 2.1 A/AA) on every route as each role that reaches it, in Norwegian on a desktop and in
+ * English on a phone, plus the calendar's dialogs and the notification popover. A screenshot of each page is kept.
+ */
+import { describe, it } from 'node:test';
+import { createUser } from '../lib/api.mjs';
+import { assertNoViolations, axeViolations } from '../lib/axe.mjs';
+import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
+import { inOslo } from '../lib/calendar.mjs';
+import { ADMIN } from '../lib/server.mjs';
+import { logIn, switchLanguage } from '../lib/ui.mjs';
+
+const VARIANTS = [
+  { name: 'nb-desktop', lang: 'nb', device: inOslo(DESKTOP) },
+  { name: 'en-phone', lang: 'en', device: inOslo(PHONE) },
+];
+
+/** Waits until the route has fetched what it shows and no progress indicator is visible (a lasting one fails). */
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[role="progressbar"]:visible').first().waitFor({ state: 'hidden' });
+}
+
+/** Visits each route and returns what axe found on all of them, so one run reports every problem. */
+async function checkRoutes(page, shot, routes, label) {
+  const found = [];
+  for (const route of routes) {
+    await page.goto(route);
+    await settle(page);
+    await shot(`${label}${route.replaceAll(/[/?=]+/g, '-')}`);
+    found.push(...(await axeViolations(page, `${route} (${label})`)));
+  }
+  return found;
+}
+
+describe('Accessibility (axe)', () => {
+  const app = useApp();
+  let owner;
+  let mini;
+
+  for (const variant of VARIANTS) {
+    const { lang, device } = variant;
+    const enter = async (page) => {
+      await page.goto('/auth');
+      if (lang !== 'nb') await switchLanguage(page, lang);
+    };
+
+    it(`signed out: login and password reset (${variant.name})`, () =>
+      app.run(`a11y-anonymous-${variant.name}`, device, async ({ page, shot }) => {
+        await enter(page);
+        assertNoViolations(await checkRoutes(page, shot, ['/auth', '/reset-password?token=unknown'], 'anonymous'));
+      }));
+
+    it(`owner: calendar, settings tabs, dialogs and the bell (${variant.name})`, () =>
+      app.run(`a11y-owner-${variant.name}`, device, async ({ page, shot }) => {
+        owner ??= await createUser(app.url, { email: 'eier@example.com', name: 'Eva Eier', password: 'eva-secret-1' });
+        await enter(page);
+        await logIn(page, owner, lang);
+        const found = await checkRoutes(
+          page,
+          shot,
+          ['/', '/settings', '/settings?tab=password', '/settings?tab=calendarLink', '/settings?tab=notifications', '/cases', '/support', '/appointments'],
+          'owner',
+        );
+        // The bell's popover opens over the home page.
+        await page.goto('/');
+        await settle(page);
+        await page.getByTestId('notification-bell').click();
+        await page.getByRole('presentation').last().waitFor();
+        await shot('owner-notifications');
+        found.push(...(await axeViolations(page, `the notification popover (owner, ${variant.name})`)));
+        assertNoViolations(found);
+      }));
+
+    it(`mini admin: calendar and the read-only back office (${variant.name})`, () =>
+      app.run(`a11y-mini-admin-${variant.name}`, device, async ({ page, shot }) => {
+        mini ??= await createUser(app.url, { email: 'mini@example.com', name: 'Mia Mini', password: 'mia-secret-1', isMiniAdmin: true });
+        await enter(page);
+        await logIn(page, mini, lang);
+        assertNoViolations(await checkRoutes(page, shot, ['/', '/admin/ical', '/admin/users', '/admin/ical-feeds'], 'mini-admin'));
+      }));
+
+    it(`admin: the back office's lists, forms and records (${variant.name})`, () =>
+      app.run(`a11y-admin-${variant.name}`, device, async ({ page, shot }) => {
+        owner ??= await createUser(app.url, { email: 'eier@example.com', name: 'Eva Eier', password: 'eva-secret-1' });
+        await enter(page);
+        await logIn(page, ADMIN, lang);
+        const routes = ['/', '/admin/users', '/admin/users/create', `/admin/users/${owner.id}/show`, `/admin/users/${owner.id}`, '/admin/ical', '/admin/ical-feeds', '/admin/ical-feeds/create', '/admin/cases', '/cases'];
+        assertNoViolations(await checkRoutes(page, shot, routes, 'admin'));
+      }));
+  }
+});

@@ -1,0 +1,51 @@
+/**
+ * Issue 11 item 6: toasts as SPEC §9 says. A failed password change shows its error; the retry that works replaces
+ * it (one toast at a time, no stale error left standing); F8 takes the focus to the toast region.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createUser } from '../lib/api.mjs';
+import { DESKTOP, useApp } from '../lib/browser.mjs';
+import { main } from '../lib/texts.mjs';
+import { homeHeading, logIn, switchLanguage, toast } from '../lib/ui.mjs';
+
+describe('Toasts', () => {
+  const app = useApp();
+
+  it('replaces a stale error with the newest result, one at a time, and F8 reaches it', () =>
+    app.run('toasts', DESKTOP, async ({ page, shot }) => {
+      const t = main.en;
+      const eva = await createUser(app.url, { email: 'eva@example.com', name: 'Eva Varsel', password: 'eva-secret-1' });
+
+      await page.goto('/auth');
+      await switchLanguage(page, 'en');
+      await logIn(page, eva, 'en');
+      await homeHeading(page, 'en').waitFor();
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: t.settings.tabs.password, exact: true }).click();
+
+      const change = async (current) => {
+        await page.getByLabel(t.settings.password.current, { exact: true }).fill(current);
+        await page.getByLabel(t.settings.password.new, { exact: true }).fill('eva-secret-2');
+        await page.getByLabel(t.settings.password.confirm, { exact: true }).fill('eva-secret-2');
+        // From the keyboard: the mouse stays where it is.
+        await page.getByRole('button', { name: t.settings.password.submit, exact: true }).press('Enter');
+      };
+
+      await change('not-my-password');
+      await toast(page, t.settings.password.failed).waitFor();
+      // A pointer resting on a toast keeps it up: it cannot just have timed out when the next one shows.
+      await toast(page, t.settings.password.failed).hover();
+      await shot('error-toast');
+
+      await change('eva-secret-1');
+      await toast(page, t.settings.password.changed).waitFor();
+      assert.equal(await toast(page, t.settings.password.failed).count(), 0, 'the stale error is gone');
+      assert.equal(await page.getByRole('alert').count(), 1, 'one toast at a time');
+      await shot('success-replaces-error');
+
+      await page.keyboard.press('F8');
+      const region = page.getByRole('region', { name: t.common.notifications, exact: true });
+      assert.ok(await region.evaluate((el) => el.contains(document.activeElement)), 'F8 moved the focus into the toast region');
+    }));
+});

@@ -1,0 +1,70 @@
+/**
+ * The create dialog (user, title, description, date and time, place, meeting type, status) and the edit dialog
+ * (title, description, date and time, place, status), with SPEC §5's rules. 'Avtale opprettet' says the user was
+ * notified only when the server queued the invitation mail.
+ */
+import { startOfMinute } from 'date-fns';
+import { Create, Edit, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect, type Validator } from 'react-admin';
+import type { CreatedAgreement } from '../../api/types';
+import { useNotifyFailure } from '../useNotifyFailure';
+import { MeetingDateInput } from './MeetingDateInput';
+import { useOwnerChoices } from './useOwnerChoices';
+
+const STATUS_CHOICES = ['scheduled', 'completed', 'cancelled'].map((id) => ({ id, name: `agreements.status.${id}` }));
+const TYPE_CHOICES = ['general', 'support', 'consultation', 'review'].map((id) => ({ id, name: `agreements.types.${id}` }));
+
+const validDate: Validator = (value: unknown) =>
+  value === null || value === undefined || value === '' || !Number.isNaN(new Date(value as string | Date).getTime()) ? undefined : 'resources.agreements.validation.date';
+const validTitle: Validator = (value: unknown) => (typeof value === 'string' && value.trim() ? undefined : 'resources.agreements.validation.title');
+
+export function AgreementCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const notifyFailure = useNotifyFailure();
+  const { choices } = useOwnerChoices();
+  return (
+    <Create
+      redirect={false}
+      mutationOptions={{
+        onSuccess: (created: CreatedAgreement) => {
+          notify(created.notified ? 'resources.agreements.createdNotified' : 'resources.agreements.created', { type: 'success' });
+          redirect('show', 'agreements', created.id);
+        },
+        onError: (error: unknown) => notifyFailure('resources.agreements.createFailed', error),
+      }}
+    >
+      <SimpleForm defaultValues={() => ({ meetingDate: startOfMinute(new Date()), meetingType: 'general', status: 'scheduled' })}>
+        <SelectInput source="userId" choices={choices} validate={required('resources.agreements.validation.user')} />
+        <TextInput source="title" validate={validTitle} />
+        <TextInput source="description" multiline minRows={3} />
+        <MeetingDateInput validate={validDate} />
+        <TextInput source="meetingLocation" />
+        <SelectInput source="meetingType" choices={TYPE_CHOICES} />
+        <SelectInput source="status" choices={STATUS_CHOICES} />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function AgreementEdit() {
+  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      redirect="show"
+      mutationOptions={{
+        onSuccess: () => notify('resources.agreements.updated', { type: 'success' }),
+        onError: (error: unknown) => notifyFailure('resources.agreements.updateFailed', error),
+      }}
+    >
+      <SimpleForm>
+        <TextInput source="title" validate={validTitle} />
+        <TextInput source="description" multiline minRows={3} />
+        <MeetingDateInput validate={validDate} />
+        <TextInput source="location" />
+        <SelectInput source="status" choices={STATUS_CHOICES} />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The agreement's date and time as a react-admin input (useInput) around the app's own DateTimeField: dd.MM.yyyy
+ * HH:mm in both languages (SPEC §9) instead of the browser's datetime-local. The form holds a Date (what the create
+ * form's default already is; an edit loads the API's ISO string), which toAgreementPayload sends as ISO.
+ */
+import { Box } from '@mui/material';
+import { InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
+import { DateTimeField } from '../../shared/components/DateField';
+
+function asDate(value: unknown): Date | null {
+  if (value instanceof Date) return value;
+  return typeof value === 'string' && value ? new Date(value) : null;
+}
+
+export function MeetingDateInput({ validate }: { validate?: Validator }) {
+  const translate = useTranslate();
+  const { field, fieldState, formState, isRequired } = useInput({ source: 'meetingDate', validate });
+  const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
+  // The spacing react-admin's own inputs keep around them in a SimpleForm.
+  return (
+    <Box sx={{ width: '100%', mt: 1, mb: 2 }}>
+      <DateTimeField
+        label={translate('resources.agreements.fields.meetingDate')}
+        name={field.name}
+        value={asDate(field.value)}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        required={isRequired}
+        error={showError}
+        // react-admin's own helper text: it reads and translates what its validators return.
+        helperText={showError ? <InputHelperText error={fieldState.error?.message} /> : undefined}
+      />
+    </Box>
+  );
+}

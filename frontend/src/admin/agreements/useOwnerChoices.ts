@@ -1,0 +1,16 @@
+/** The users an agreement can be with: regular users only (SPEC §5: the picker leaves admins and mini admins out). */
+import { useGetList } from 'react-admin';
+
+interface PickableUser {
+  id: number;
+  name: string;
+  username: string;
+  isAdmin: boolean;
+  isMiniAdmin: boolean;
+}
+
+export function useOwnerChoices() {
+  const { data, isPending } = useGetList<PickableUser>('users', { filter: { isAdmin: false }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const choices = (data ?? []).filter((u) => !u.isAdmin && !u.isMiniAdmin).map((u) => ({ id: u.id, name: `${u.name} (${u.username})` }));
+  return { choices, isPending };
+}

@@ -1,0 +1,7 @@
+import type { components } from '../../api/schema';
+
+/** A payout as the back office lists it, with its owner's name. */
+export type AdminPayout = components['schemas']['AdminPayoutResponse'];
+export type RentalDaysAnswer = components['schemas']['RentalDaysResponse'];
+export const PAYOUTS_RESOURCE = 'payouts';
+export const STATUS_CHOICES = ['pending', 'paid', 'sent', 'offset'].map((id) => ({ id, name: `payouts.status.${id}` }));

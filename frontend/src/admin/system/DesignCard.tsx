@@ -1,0 +1,120 @@
+/**
+ * The design settings (SPEC §2 "Design / system settings tabs: colours"): the front page's background and text and
+ * the calendar's event colour, with a live preview of both before saving. Saved colours reach every visitor on
+ * their next read of the public settings; this admin's own app has them at once.
+ */
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { queryKeys } from '../../api/queryKeys';
+import { contrastRatio, designFrom, DESIGN_KEYS, type Design, type DesignKey } from '../../shared/design';
+import type { AdminDataProvider } from '../dataProvider';
+import { errorMessage } from '../httpClient';
+import { useNotifyFailure } from '../useNotifyFailure';
+
+/** What the preview and the colour fields start from where staff have set nothing: the product's own look. */
+const PRODUCT_LOOK: Record<DesignKey, string> = {
+  'frontPage.backgroundColor': '#1d4ed8',
+  'frontPage.textColor': '#ffffff',
+  'calendar.eventColor': '#ef4444',
+};
+/** WCAG AA for text. */
+const READABLE_CONTRAST = 4.5;
+const COLOUR = /^#[0-9a-f]{6}$/i;
+
+export function DesignCard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const settings = useQuery({ queryKey: queryKeys.systemSettings, queryFn: () => dataProvider.systemSettings(), refetchOnMount: 'always' });
+  if (settings.isError) return <Alert severity="error">{translate('resources.system.design.loadFailed', { message: errorMessage(settings.error) })}</Alert>;
+  if (!settings.data) return null;
+  const saved = designFrom(settings.data);
+  return <DesignForm key={DESIGN_KEYS.map((key) => saved[key]).join()} saved={saved} />;
+}
+
+function DesignForm({ saved }: { saved: Design }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`resources.system.design.${key}`, options);
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
+  const [draft, setDraft] = useState<Record<DesignKey, string>>(() => {
+    const start = { ...PRODUCT_LOOK };
+    for (const key of DESIGN_KEYS) start[key] = saved[key] ?? PRODUCT_LOOK[key];
+    return start;
+  });
+  const valid = DESIGN_KEYS.every((key) => COLOUR.test(draft[key]));
+  const changed = DESIGN_KEYS.filter((key) => draft[key].toLowerCase() !== (saved[key] ?? PRODUCT_LOOK[key]).toLowerCase());
+  const contrast = valid ? contrastRatio(draft['frontPage.backgroundColor'], draft['frontPage.textColor']) : null;
+
+  const save = useMutation({
+    // One key at a time, in order: a refused value stops the rest and says which.
+    mutationFn: async () => {
+      for (const key of changed) await dataProvider.setSystemSetting(key, draft[key]);
+    },
+    onSuccess: () => notify(t('saved'), { type: 'success' }),
+    onError: (error) => notifyFailure('resources.system.design.saveFailed', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemSettings }),
+  });
+
+  const field = (key: DesignKey) => (
+    <Stack key={key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Box
+        component="input"
+        type="color"
+        value={COLOUR.test(draft[key]) ? draft[key] : PRODUCT_LOOK[key]}
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: e.target.value })}
+        aria-label={t(`pick.${key}`)}
+        sx={{ width: 48, height: 44, p: 0, border: 'none', background: 'none', cursor: 'pointer' }}
+      />
+      <TextField
+        label={t(`fields.${key}`)}
+        value={draft[key]}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value.trim() })}
+        error={!COLOUR.test(draft[key])}
+        helperText={COLOUR.test(draft[key]) ? undefined : t('invalidColour')}
+        size="small"
+        sx={{ flexGrow: 1 }}
+      />
+    </Stack>
+  );
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate())} aria-label={t('title')}>
+          <Typography variant="h6" component="h2">
+            {t('title')}
+          </Typography>
+          {DESIGN_KEYS.map(field)}
+          <Typography variant="subtitle2" component="h3">
+            {t('preview')}
+          </Typography>
+          <Box
+            data-testid="design-preview"
+            sx={{ p: 3, borderRadius: 2, background: draft['frontPage.backgroundColor'], color: draft['frontPage.textColor'] }}
+          >
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+              {translate('app.name')}
+            </Typography>
+            <Typography component="p">{translate('login.tagline')}</Typography>
+            <Chip
+              label={t('sampleEvent')}
+              sx={{ mt: 2, bgcolor: draft['calendar.eventColor'], color: '#fff', fontWeight: 600 }}
+            />
+          </Box>
+          {contrast !== null && contrast < READABLE_CONTRAST && (
+            <Alert severity="warning">{t('lowContrast', { ratio: contrast.toFixed(1) })}</Alert>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={!valid || changed.length === 0 || save.isPending}>
+              {t('save')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

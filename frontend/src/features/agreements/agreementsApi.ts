@@ -1,0 +1,55 @@
+/**
+ * The agreement calls (SPEC §7 "Agreements"): the list, one agreement, its notes and adding a note. The server
+ * decides what the caller sees (an owner their own, without private notes); after a change the agreement queries
+ * are refreshed, as SPEC says.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import type { Agreement, AgreementNote } from '../../api/types';
+
+export function useAgreements() {
+  return useQuery({ queryKey: queryKeys.agreements.all, queryFn: () => apiJson<Agreement[]>('GET', '/api/admin-agreements') });
+}
+
+export function useAgreement(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.agreements.one(id ?? 0),
+    queryFn: () => apiJson<Agreement>('GET', `/api/admin-agreements/${id}`),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useAgreementNotes(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.agreements.notes(id ?? 0),
+    queryFn: () => apiJson<AgreementNote[]>('GET', `/api/admin-agreements/${id}/notes`),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useAddAgreementNote(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { content: string; isPrivate?: boolean }) => apiJson<AgreementNote>('POST', `/api/admin-agreements/${id}/notes`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agreements.all }),
+  });
+}
+
+/** A path id as the API takes it: a positive whole number, else null ('Ugyldig avtale-ID'). */
+export function parseAgreementId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2 ** 31 - 1 ? id : null;
+}
+
+/** SPEC §8's owner list: 'upcoming' is scheduled and not past; 'earlier' the rest. Scheduled first, newest first. */
+export function splitAgreements(list: Agreement[], now: Date): { upcoming: Agreement[]; earlier: Agreement[] } {
+  const sorted = [...list].sort(
+    (a, b) => Number(b.status === 'scheduled') - Number(a.status === 'scheduled') || new Date(b.meetingDate).getTime() - new Date(a.meetingDate).getTime(),
+  );
+  const isUpcoming = (a: Agreement) => a.status === 'scheduled' && new Date(a.meetingDate).getTime() >= now.getTime();
+  return { upcoming: sorted.filter(isUpcoming), earlier: sorted.filter((a) => !isUpcoming(a)) };
+}

@@ -1,0 +1,63 @@
+/**
+ * Day cells as a keyboard and a screen reader meet them (issue 11 item 1): which key does what on a focused day,
+ * where the arrow keys move, and how a marked day is named.
+ */
+import { addDays } from 'date-fns';
+import type { TFunction } from 'i18next';
+import { parseApiTime, toDateKey } from './dates';
+import type { MarkedDay } from './types';
+
+/** What a key pressed on a focused day asks for: the day's click, its right-click, or a move to another day. */
+export type DayKeyAction = { kind: 'open' } | { kind: 'mark' } | { kind: 'move'; days: number } | null;
+
+export function dayKeyAction(key: string, shiftKey: boolean): DayKeyAction {
+  switch (key) {
+    case 'Enter':
+    case ' ':
+      return { kind: 'open' };
+    // 'm' as announced in the cell's description; the context-menu key and Shift+F10 are a keyboard's right-click.
+    case 'm':
+    case 'M':
+    case 'ContextMenu':
+      return { kind: 'mark' };
+    case 'F10':
+      return shiftKey ? { kind: 'mark' } : null;
+    case 'ArrowLeft':
+      return { kind: 'move', days: -1 };
+    case 'ArrowRight':
+      return { kind: 'move', days: 1 };
+    case 'ArrowUp':
+      return { kind: 'move', days: -7 };
+    case 'ArrowDown':
+      return { kind: 'move', days: 7 };
+    default:
+      return null;
+  }
+}
+
+/** The day `days` away from a 'YYYY-MM-DD' key. */
+export function shiftDateKey(dateKey: string, days: number): string {
+  return toDateKey(addDays(parseApiTime(dateKey), days));
+}
+
+/** The day's full date as FullCalendar names a cell ('10. desember 2026' / 'December 10, 2026'). */
+export function fullDateText(dateKey: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'nb-NO', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+    parseApiTime(dateKey),
+  );
+}
+
+/**
+ * A marked day's cell name: its date, then what it is marked as ('10. desember 2026, markert: Ferie'), or null for
+ * a day without a mark, whose name FullCalendar builds from its date and events.
+ */
+export function markedDayLabel(dateKey: string, marks: readonly MarkedDay[], t: TFunction, language: string): string | null {
+  if (marks.length === 0) return null;
+  const types = marks.map((mark) => [t(`calendar.markerType.${mark.markerType}`), mark.notes].filter(Boolean).join(': ')).join(', ');
+  return `${fullDateText(dateKey, language)} ${t('calendar.markedDay.cellLabel', { types })}`;
+}
+
+/** A right-click, long press or 'm' on a day: the mark that is there (to see or remove), or a new one. */
+export function markActionFor(marks: readonly MarkedDay[] | undefined): { kind: 'detail'; mark: MarkedDay } | { kind: 'create' } {
+  return marks && marks.length > 0 ? { kind: 'detail', mark: marks[0] } : { kind: 'create' };
+}

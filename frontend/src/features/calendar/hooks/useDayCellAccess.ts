@@ -1,0 +1,104 @@
+/**
+ * Day cells for the keyboard and screen readers (issue 11 item 1). FullCalendar draws the cells; this hook finds
+ * them as they mount and gives them:
+ * - one tab stop for the whole grid (roving tabindex: today, or the first day shown, until another day is focused),
+ *   arrow keys to move between days, Enter/Space for the day's click and 'm' (or the context-menu key, Shift+F10)
+ *   for its right-click, described to screen readers through aria-describedby;
+ * - a name that says what a marked day is marked as (the marker dots sit in FullCalendar's aria-hidden day number).
+ */
+import type { DayCellInfo, MountInfo } from '@fullcalendar/react';
+import { useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toDateKey } from '../dates';
+import { dayKeyAction, markedDayLabel, shiftDateKey } from '../dayCells';
+import type { MarkedDay } from '../types';
+
+interface DayCellAccessOptions {
+  markedByDay: ReadonlyMap<string, readonly MarkedDay[]>;
+  onOpen: (dateKey: string) => void;
+  onMark: (dateKey: string) => void;
+}
+
+export function useDayCellAccess({ markedByDay, onOpen, onMark }: DayCellAccessOptions) {
+  const { t, i18n } = useTranslation();
+  const hintId = useId();
+  /** The cells of the days shown, by 'YYYY-MM-DD' (neighbouring months' repeated days are left out). */
+  const cells = useRef(new Map<string, HTMLElement>());
+  /** The day last focused, which keeps the tab stop while it is shown. */
+  const activeKey = useRef<string | null>(null);
+
+  // FullCalendar keeps the mount handlers it was first given: they read the newest values through this ref (a
+  // cell mounted before it is updated is relabelled by the effect below).
+  const latest = useRef({ markedByDay, t, language: i18n.language, hintId });
+  useLayoutEffect(() => {
+    latest.current = { markedByDay, t, language: i18n.language, hintId };
+  });
+
+  const label = (el: HTMLElement, dateKey: string) => {
+    const { markedByDay: marks, t: translate, language } = latest.current;
+    const text = markedDayLabel(dateKey, marks.get(dateKey) ?? [], translate, language);
+    if (text) el.setAttribute('aria-label', text);
+    else el.removeAttribute('aria-label');
+  };
+
+  /**
+   * Exactly one day is reachable with Tab: the one last focused if shown, else today, else the first day shown.
+   * Asked again as each cell mounts, so today wins over the days FullCalendar happens to mount before it.
+   */
+  const settleTabStop = () => {
+    const shown = cells.current;
+    if (shown.size === 0) return;
+    const today = toDateKey(new Date());
+    const stop =
+      activeKey.current && shown.has(activeKey.current) ? activeKey.current : shown.has(today) ? today : [...shown.keys()].sort()[0];
+    for (const [key, el] of shown) el.tabIndex = key === stop ? 0 : -1;
+  };
+
+  const dayCellDidMount = (info: MountInfo<DayCellInfo>) => {
+    if (info.isOther || info.isDisabled) return;
+    const dateKey = toDateKey(info.date);
+    cells.current.set(dateKey, info.el);
+    info.el.setAttribute('aria-describedby', latest.current.hintId);
+    label(info.el, dateKey);
+    settleTabStop();
+  };
+
+  const dayCellWillUnmount = (info: MountInfo<DayCellInfo>) => {
+    const dateKey = toDateKey(info.date);
+    if (cells.current.get(dateKey) === info.el) cells.current.delete(dateKey);
+  };
+
+  // Marks come and go without FullCalendar remounting the cells, and the language changes their words.
+  useEffect(() => {
+    for (const [dateKey, el] of cells.current) label(el, dateKey);
+    settleTabStop();
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const cell = e.target instanceof HTMLElement && e.target.matches('[data-date]') ? e.target : null;
+    const dateKey = cell?.dataset.date?.slice(0, 10);
+    if (!dateKey) return;
+    const action = dayKeyAction(e.key, e.shiftKey);
+    if (!action) return;
+    e.preventDefault();
+    if (action.kind === 'open') onOpen(dateKey);
+    else if (action.kind === 'mark') onMark(dateKey);
+    else {
+      const next = cells.current.get(shiftDateKey(dateKey, action.days));
+      if (!next) return;
+      activeKey.current = shiftDateKey(dateKey, action.days);
+      settleTabStop();
+      next.focus();
+    }
+  };
+
+  /** A day focused by a click or a screen reader becomes the grid's tab stop. */
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    const dateKey = e.target.matches('[data-date]') ? e.target.dataset.date?.slice(0, 10) : undefined;
+    if (!dateKey || !cells.current.has(dateKey) || dateKey === activeKey.current) return;
+    activeKey.current = dateKey;
+    settleTabStop();
+  };
+
+  return { hintId, hint: t('calendar.dayKeyboardHint'), dayCellDidMount, dayCellWillUnmount, onKeyDown, onFocus };
+}

@@ -1,0 +1,125 @@
+/**
+ * The case calls (SPEC §7 "Cases"). Owners read their own list (/api/cases), staff every case (/api/admin/cases).
+ * Lists, the open case and the unread count are pushed fresh by the socket (useNotificationSocket refreshes them on
+ * a case_* notification); only while it is down do they poll, the messages every 3 s as SPEC §9 says.
+ */
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiJson } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import type { Case, CaseDetail, CaseMessage } from '../../api/types';
+import { useFallbackPolling } from '../notifications/connection';
+
+export const MESSAGE_POLL_MS = 3000;
+/** Lists and counts change less often than the open conversation. */
+const LIST_POLL_MS = 5000;
+/** Rows the staff list takes at once (newest activity first). */
+const STAFF_PAGE = 200;
+
+export type CaseState = 'open' | 'closed';
+export const CATEGORIES = ['technical', 'billing', 'account', 'calendar', 'other'] as const;
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export const DEPARTMENTS = ['it_dept', 'customer_service', 'homeowner_service', 'finance_dept', 'insurance'] as const;
+
+export function useCases(state: CaseState, staff: boolean) {
+  const refetchInterval = useFallbackPolling(LIST_POLL_MS);
+  return useQuery({
+    queryKey: staff ? queryKeys.cases.adminList(state) : queryKeys.cases.list(state),
+    queryFn: () =>
+      staff
+        ? apiJson<Case[]>('GET', `/api/admin/cases?${new URLSearchParams({ filter: JSON.stringify({ isClosed: state === 'closed' }), sort: JSON.stringify(['updatedAt', 'DESC']), range: JSON.stringify([0, STAFF_PAGE - 1]) })}`)
+        : apiJson<Case[]>('GET', `/api/cases?state=${state}`),
+    refetchInterval,
+  });
+}
+
+export function useCase(id: number | null) {
+  const refetchInterval = useFallbackPolling(MESSAGE_POLL_MS);
+  return useQuery({
+    queryKey: queryKeys.cases.one(id ?? 0),
+    queryFn: () => apiJson<CaseDetail>('GET', `/api/cases/${id}`),
+    enabled: id !== null,
+    retry: false,
+    refetchInterval,
+  });
+}
+
+export function useCaseMessages(id: number | null) {
+  const refetchInterval = useFallbackPolling(MESSAGE_POLL_MS);
+  return useQuery({
+    queryKey: queryKeys.cases.messages(id ?? 0),
+    queryFn: () => apiJson<CaseMessage[]>('GET', `/api/cases/${id}/messages`),
+    enabled: id !== null,
+    retry: false,
+    refetchInterval,
+  });
+}
+
+export function useCaseUnreadCount(enabled = true) {
+  const refetchInterval = useFallbackPolling(LIST_POLL_MS);
+  return useQuery({
+    queryKey: queryKeys.cases.unreadCount,
+    queryFn: () => apiJson<{ count: number }>('GET', '/api/cases/unread-count'),
+    enabled,
+    refetchInterval,
+  });
+}
+
+/** After any change: every case read (lists, the case, its messages, the counts). */
+export function invalidateCases(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.cases.all }), queryClient.invalidateQueries({ queryKey: queryKeys.cases.admin })]);
+}
+
+export interface NewCaseInput {
+  title: string;
+  category: string;
+  priority: string;
+  message: string;
+  userId?: number;
+}
+
+export function useCreateCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewCaseInput) => apiJson<Case>('POST', '/api/cases', input),
+    onSuccess: () => invalidateCases(queryClient),
+  });
+}
+
+/** A message as JSON, or with files as multipart/form-data (`message` and one `file` part per file). */
+export async function sendCaseMessage(caseId: number, message: string, files: File[]): Promise<CaseMessage> {
+  if (!files.length) return apiJson<CaseMessage>('POST', `/api/cases/${caseId}/messages`, { message });
+  const form = new FormData();
+  form.append('message', message);
+  for (const file of files) form.append('file', file, file.name);
+  const res = await fetch(`/api/cases/${caseId}/messages`, { method: 'POST', credentials: 'include', body: form });
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
+  return (await res.json()) as CaseMessage;
+}
+
+export function useSendCaseMessage(caseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, files }: { message: string; files: File[] }) => sendCaseMessage(caseId, message, files),
+    onSuccess: () => invalidateCases(queryClient),
+  });
+}
+
+export function useCaseAction(caseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { kind: 'close' | 'reopen' } | { kind: 'assign'; adminId?: number | null; department?: string | null }) =>
+      action.kind === 'assign'
+        ? apiJson<Case>('POST', `/api/admin/cases/${caseId}/assign`, { adminId: action.adminId, department: action.department })
+        : apiJson<Case>('POST', `/api/cases/${caseId}/${action.kind}`),
+    onSuccess: () => invalidateCases(queryClient),
+  });
+}
+
+/** The case to show from ?case=<id>: a positive whole number, else none. */
+export function parseCaseId(raw: string | null): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2 ** 31 - 1 ? id : null;
+}
+
+export const formatFileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`);

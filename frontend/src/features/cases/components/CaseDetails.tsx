@@ -1,0 +1,131 @@
+/** The details sidebar: number, state, people, and the actions the viewer may take. */
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/client';
+import type { CaseDetail } from '../../../api/types';
+import { formatDateTime } from '../../../shared/dateFormats';
+import { useToast } from '../../../shared/toast';
+import { useAdminUsers } from '../../calendar/calendarApi';
+import { DEPARTMENTS, useCaseAction } from '../casesApi';
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography>{value}</Typography>
+    </Stack>
+  );
+}
+
+function AssignDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const action = useCaseAction(kase.id);
+  const admins = (useAdminUsers(true).data ?? []).filter((u) => u.isAdmin);
+  const [adminId, setAdminId] = useState(kase.adminId ? String(kase.adminId) : '');
+  const [department, setDepartment] = useState<string>(kase.department ?? '');
+  const save = async () => {
+    try {
+      await action.mutateAsync({ kind: 'assign', adminId: adminId ? Number(adminId) : null, department: department || null });
+      toast({ title: t('cases.assigned'), severity: 'success' });
+      onClose();
+    } catch (e) {
+      toast({ title: t('cases.actionFailed'), description: errorText(e, t('cases.actionFailed')), severity: 'error' });
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{t('cases.assignTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField select label={t('cases.assignAdmin')} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
+            <MenuItem value="">{t('cases.none')}</MenuItem>
+            {admins.map((a) => (
+              <MenuItem key={a.id} value={String(a.id)}>
+                {a.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select label={t('cases.department')} value={department} onChange={(e) => setDepartment(e.target.value)}>
+            <MenuItem value="">{t('cases.none')}</MenuItem>
+            {DEPARTMENTS.map((d) => (
+              <MenuItem key={d} value={d}>
+                {t(`cases.departments.${d}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('cases.cancel')}</Button>
+        <Button variant="contained" onClick={save} disabled={action.isPending}>
+          {t('cases.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function CaseDetails({ kase, userId, isAdmin }: { kase: CaseDetail; userId: number; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const action = useCaseAction(kase.id);
+  const [assigning, setAssigning] = useState(false);
+  const canWrite = isAdmin || kase.userId === userId;
+  const run = async (a: Parameters<typeof action.mutateAsync>[0], done: string) => {
+    try {
+      await action.mutateAsync(a);
+      toast({ title: done, severity: 'success' });
+    } catch (e) {
+      toast({ title: t('cases.actionFailed'), description: errorText(e, t('cases.actionFailed')), severity: 'error' });
+    }
+  };
+  const assignee = [kase.adminName, kase.department ? t(`cases.departments.${kase.department}`) : null].filter(Boolean).join(' · ') || t('cases.noAssignee');
+  return (
+    <Stack spacing={1.5} component="aside" aria-label={t('cases.details')}>
+      <Typography variant="h6" component="h2">
+        {t('cases.details')}
+      </Typography>
+      <Row label={t('cases.caseNumber')} value={kase.caseNumber} />
+      <Row label={t('cases.status')} value={t(`cases.statuses.${kase.status}`)} />
+      <Row label={t('cases.category')} value={t(`cases.categories.${kase.category}`)} />
+      <Row label={t('cases.priority')} value={t(`cases.priorities.${kase.priority}`)} />
+      {kase.userId !== userId && <Row label={t('cases.owner')} value={kase.userName ?? '-'} />}
+      <Row label={t('cases.assignee')} value={assignee} />
+      <Row label={t('cases.created')} value={formatDateTime(kase.createdAt) ?? ''} />
+      <Row label={t('cases.updated')} value={formatDateTime(kase.updatedAt) ?? ''} />
+      {canWrite && (
+        <>
+          <Divider />
+          <Stack spacing={1}>
+            {kase.isClosed ? (
+              <Button variant="outlined" onClick={() => run({ kind: 'reopen' }, t('cases.reopened'))} disabled={action.isPending}>
+                {t('cases.reopen')}
+              </Button>
+            ) : (
+              <Button variant="outlined" color="success" onClick={() => run({ kind: 'close' }, t('cases.closed'))} disabled={action.isPending}>
+                {t('cases.close')}
+              </Button>
+            )}
+            {isAdmin && (
+              <>
+                {kase.adminId !== userId && (
+                  <Button variant="outlined" onClick={() => run({ kind: 'assign', adminId: userId }, t('cases.assigned'))} disabled={action.isPending}>
+                    {t('cases.assignToMe')}
+                  </Button>
+                )}
+                <Button variant="outlined" onClick={() => setAssigning(true)}>
+                  {t('cases.assign')}
+                </Button>
+              </>
+            )}
+          </Stack>
+        </>
+      )}
+      {assigning && <AssignDialog kase={kase} onClose={() => setAssigning(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+/** 'Ny sak': title, category, priority and the first message; an admin may open it on behalf of a user. */
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/client';
+import { keyResolver, muiField } from '../../../shared/forms';
+import { useToast } from '../../../shared/toast';
+import { useAdminUsers } from '../../calendar/calendarApi';
+import { type CaseForm, validateCase } from '../caseForm';
+import { CATEGORIES, PRIORITIES, useCreateCase } from '../casesApi';
+
+const EMPTY: CaseForm = { title: '', category: '', priority: 'medium', message: '', userId: '' };
+
+export function NewCaseDialog({ open, isAdmin, onClose, onCreated }: { open: boolean; isAdmin: boolean; onClose: () => void; onCreated: (id: number) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const create = useCreateCase();
+  const users = useAdminUsers(open && isAdmin);
+  const { control, register, handleSubmit, reset, formState } = useForm<CaseForm>({ defaultValues: EMPTY, resolver: keyResolver(validateCase) });
+  const error = (name: keyof CaseForm) => (formState.errors[name]?.message ? t(formState.errors[name]!.message!) : undefined);
+
+  const submit = handleSubmit(async (v) => {
+    try {
+      const created = await create.mutateAsync({ title: v.title.trim(), category: v.category, priority: v.priority, message: v.message.trim(), ...(v.userId ? { userId: Number(v.userId) } : {}) });
+      toast({ title: t('cases.dialog.created'), severity: 'success' });
+      reset(EMPTY);
+      onCreated(created.id);
+    } catch (e) {
+      toast({ title: t('cases.dialog.createFailed'), description: errorText(e, t('cases.dialog.createFailed')), severity: 'error' });
+    }
+  });
+
+  const select = (name: 'category' | 'priority', label: string, options: readonly string[], group: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField select label={label} {...field} error={!!error(name)} helperText={error(name)} required>
+          {options.map((o) => (
+            <MenuItem key={o} value={o}>
+              {t(`cases.${group}.${o}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{t('cases.dialog.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {isAdmin && (
+              <Controller
+                control={control}
+                name="userId"
+                render={({ field }) => (
+                  <TextField select label={t('cases.dialog.user')} {...field}>
+                    <MenuItem value="">{t('cases.dialog.self')}</MenuItem>
+                    {(users.data ?? []).filter((u) => !u.isAdmin).map((u) => (
+                      <MenuItem key={u.id} value={String(u.id)}>
+                        {u.name} ({u.username})
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
+            <TextField label={t('cases.dialog.caseTitle')} {...muiField(register('title'))} error={!!error('title')} helperText={error('title')} required slotProps={{ htmlInput: { maxLength: 100 } }} />
+            {select('category', t('cases.category'), CATEGORIES, 'categories')}
+            {select('priority', t('cases.priority'), PRIORITIES, 'priorities')}
+            <TextField label={t('cases.dialog.firstMessage')} {...muiField(register('message'))} error={!!error('message')} helperText={error('message')} required multiline minRows={4} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('cases.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {t('cases.dialog.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

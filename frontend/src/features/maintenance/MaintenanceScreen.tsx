@@ -1,0 +1,108 @@
+/**
+ * The maintenance screen (SPEC §2): the product name, 'system upgrade in progress' with the server's message (or
+ * the default), and a login form for administrators (username, password, show/hide, cancel), version 'v2.0'.
+ * A non-admin who logs in here is logged out again and told 'Tilgang nektet'; an admin's caches are refreshed and
+ * the page reloads after 200 ms (SPEC §4, §9).
+ */
+import BuildIcon from '@mui/icons-material/Build';
+import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { apiJson, errorText } from '../../api/client';
+import type { User } from '../../api/types';
+import { useToast } from '../../shared/toast';
+import { LoginFields } from '../auth/LoginFields';
+import { loginResolver } from '../auth/loginValidation';
+import { RELOAD_AFTER_MAINTENANCE_LOGIN_MS } from './maintenance';
+
+/** What happens after an admin logged in; tests replace the reload. */
+export interface MaintenanceScreenProps {
+  message: string | null;
+  reload?: () => void;
+}
+
+function AdminLoginForm({ onCancel, reload }: { onCancel: () => void; reload: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '', password: '' }, resolver: loginResolver, reValidateMode: 'onSubmit' });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    let user: User;
+    try {
+      user = await apiJson<User>('POST', '/api/login', { username: email.trim(), password });
+    } catch (error) {
+      toast({ title: t('maintenance.loginFailed'), description: errorText(error, t('maintenance.invalidCredentials')), severity: 'error' });
+      return;
+    }
+    if (!user.isAdmin) {
+      // Only administrators may be logged in during maintenance: the session is ended again at once.
+      await apiJson('POST', '/api/logout').catch(() => undefined);
+      toast({ title: t('maintenance.accessDenied'), description: t('maintenance.adminsOnly'), severity: 'error' });
+      return;
+    }
+    toast({ title: t('maintenance.loginSuccess'), description: t('maintenance.loggedInAsAdmin'), severity: 'success' });
+    await queryClient.invalidateQueries();
+    window.setTimeout(reload, RELOAD_AFTER_MAINTENANCE_LOGIN_MS);
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('maintenance.adminLogin')}>
+      <Stack spacing={2}>
+        <LoginFields
+          idPrefix="maintenance"
+          register={register}
+          errors={errors}
+          labels={{ email: t('maintenance.username'), password: t('maintenance.password') }}
+          visibilityLabels={{ show: t('maintenance.showPassword'), hide: t('maintenance.hidePassword') }}
+        />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel}>{t('maintenance.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? t('maintenance.signingIn') : t('maintenance.signIn')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+export function MaintenanceScreen({ message, reload = () => window.location.reload() }: MaintenanceScreenProps) {
+  const { t } = useTranslation();
+  const [loginOpen, setLoginOpen] = useState(false);
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', bgcolor: 'grey.100', py: 4 }}>
+      <Container maxWidth="sm">
+        <Paper sx={{ p: { xs: 3, sm: 4 } }} elevation={2}>
+          <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <BuildIcon color="primary" sx={{ fontSize: 56 }} />
+            <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+              {t('app.name')}
+            </Typography>
+            <Typography variant="h5" component="h1">
+              {t('maintenance.title')}
+            </Typography>
+            <Typography color="text.secondary">{message || t('maintenance.defaultMessage')}</Typography>
+            <Box sx={{ width: '100%', textAlign: 'left' }}>
+              {loginOpen ? (
+                <AdminLoginForm onCancel={() => setLoginOpen(false)} reload={reload} />
+              ) : (
+                <Stack sx={{ alignItems: 'center' }}>
+                  <Button variant="outlined" onClick={() => setLoginOpen(true)}>
+                    {t('maintenance.adminLogin')}
+                  </Button>
+                </Stack>
+              )}
+            </Box>
+            <Typography variant="caption" color="text.secondary">
+              {t('maintenance.version')}
+            </Typography>
+          </Stack>
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

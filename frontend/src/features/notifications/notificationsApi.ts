@@ -1,0 +1,40 @@
+/**
+ * The bell's data: the newest notifications with the unread count, and the actions on them. Every change refetches
+ * the list (it is small), and so does a pushed notification or a socket that reconnected.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import type { NotificationPage } from './types';
+
+/** How many the popover shows. */
+export const NOTIFICATION_PAGE_SIZE = 50;
+
+export function useNotifications(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.notifications,
+    queryFn: () => apiJson<NotificationPage>('GET', `${queryKeys.notifications[0]}?limit=${NOTIFICATION_PAGE_SIZE}`),
+    enabled,
+  });
+}
+
+function useNotificationAction<T>(action: (arg: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+  });
+}
+
+export const useMarkRead = () => useNotificationAction((id: number) => apiRequest('PATCH', `/api/notifications/${id}/read`));
+export const useMarkAllRead = () => useNotificationAction(() => apiRequest('POST', '/api/notifications/read-all'));
+export const useRemoveNotification = () => useNotificationAction((id: number) => apiRequest('DELETE', `/api/notifications/${id}`));
+
+/** SPEC §7: announce before opening the socket; a failure does not stop the socket. */
+export async function registerForNotifications(language: string): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/notifications/register', { language: language === 'en' ? 'en' : 'nb' });
+  } catch {
+    // the socket opens anyway
+  }
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { NotificationSocket, reconnectDelay, socketUrl, type SocketLike } from './socket';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  closedWith?: number;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const onNotification = vi.fn();
+  const onReconnect = vi.fn();
+  const onConnectionChange = vi.fn();
+  const socket = new NotificationSocket({
+    url: 'ws://app/ws',
+    userId: 7,
+    onNotification,
+    onReconnect,
+    onConnectionChange,
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    setTimer: (fn, ms) => timers.push({ fn, ms }),
+    clearTimer: () => undefined,
+    random: () => 0.5,
+  });
+  return { socket, sockets, timers, onNotification, onReconnect, onConnectionChange };
+}
+
+describe('NotificationSocket', () => {
+  it('says when the connection is up and when it dropped (screens poll only meanwhile)', () => {
+    const { socket, sockets, timers, onConnectionChange } = setup();
+    socket.start();
+    sockets[0].open();
+    sockets[0].drop(1006);
+    timers[0].fn();
+    sockets[1].open();
+    expect(onConnectionChange.mock.calls).toEqual([[true], [false], [true]]);
+  });
+
+  it('waits 5 s plus up to 1 s of jitter before reconnecting', () => {
+    expect(reconnectDelay(() => 0)).toBe(5000);
+    expect(reconnectDelay(() => 0.999)).toBe(5999);
+  });
+
+  it('authenticates on open and hands notifications on', () => {
+    const { socket, sockets, onNotification, onReconnect } = setup();
+    socket.start();
+    sockets[0].open();
+    expect(sockets[0].sent).toEqual([JSON.stringify({ type: 'auth', userId: 7 })]);
+    sockets[0].onmessage?.({ data: JSON.stringify({ type: 'notification', notification: { id: 1, type: 'system' } }) });
+    sockets[0].onmessage?.({ data: 'not json' });
+    sockets[0].onmessage?.({ data: JSON.stringify({ type: 'auth', ok: true }) });
+    expect(onNotification).toHaveBeenCalledTimes(1);
+    expect(onNotification).toHaveBeenCalledWith({ id: 1, type: 'system' });
+    expect(onReconnect).not.toHaveBeenCalled();
+  });
+
+  it('reconnects after an abnormal close and refetches once open again', () => {
+    const { socket, sockets, timers, onReconnect } = setup();
+    socket.start();
+    sockets[0].open();
+    sockets[0].drop(1006);
+    expect(timers).toHaveLength(1);
+    expect(timers[0].ms).toBe(5500);
+    expect(sockets).toHaveLength(1);
+    timers[0].fn();
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(sockets[1].sent).toEqual([JSON.stringify({ type: 'auth', userId: 7 })]);
+  });
+
+  it('does not reconnect after a normal close (1000) or after stop()', () => {
+    const { socket, sockets, timers } = setup();
+    socket.start();
+    sockets[0].open();
+    sockets[0].drop(1000);
+    expect(timers).toHaveLength(0);
+
+    const second = setup();
+    second.socket.start();
+    second.sockets[0].open();
+    second.socket.stop();
+    expect(second.sockets[0].closedWith).toBe(1000);
+    second.sockets[0].drop(1000);
+    expect(second.timers).toHaveLength(0);
+  });
+
+  it('keeps trying while the server is away', () => {
+    const { socket, sockets, timers } = setup();
+    socket.start();
+    sockets[0].drop(1006);
+    timers[0].fn();
+    sockets[1].drop(1006);
+    expect(timers).toHaveLength(2);
+    timers[1].fn();
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('builds the socket address from the page', () => {
+    expect(socketUrl({ protocol: 'https:', host: 'portal.example.no' })).toBe('wss://portal.example.no/ws');
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/ws');
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The /ws connection (SPEC §7): after it opens, the client says who it is ({ type: 'auth', userId }); the server
+ * pushes { type: 'notification', notification }. A close other than the normal one (1000) reconnects after 5 s plus
+ * up to 1 s of jitter, so a restarted server is not met by every client at the same instant. Each reopening calls
+ * onReconnect, where the app refetches what it may have missed while offline.
+ */
+import type { AppNotification } from './types';
+
+export const RECONNECT_MS = 5000;
+export const RECONNECT_JITTER_MS = 1000;
+const NORMAL_CLOSURE = 1000;
+
+/** 5 s plus jitter; `random` is Math.random unless a test fixes it. */
+export function reconnectDelay(random: () => number = Math.random): number {
+  return RECONNECT_MS + Math.floor(random() * RECONNECT_JITTER_MS);
+}
+
+/** What the socket needs of a WebSocket (the browser's, or a test's). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number }) => void) | null;
+  send(data: string): void;
+  close(code?: number): void;
+}
+
+export interface NotificationSocketOptions {
+  url: string;
+  userId: number;
+  onNotification: (notification: AppNotification) => void;
+  /** Called when a connection opens again after a drop. */
+  onReconnect: () => void;
+  /** Called with true when a connection opens and false when it drops (screens poll only while it is down). */
+  onConnectionChange?: (connected: boolean) => void;
+  createSocket?: (url: string) => SocketLike;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  random?: () => number;
+}
+
+export class NotificationSocket {
+  private socket?: SocketLike;
+  private timer?: unknown;
+  private stopped = false;
+  private opened = false;
+
+  constructor(private readonly options: NotificationSocketOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Closes normally (1000): no reconnect. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) (this.options.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
+    this.timer = undefined;
+    this.socket?.close(NORMAL_CLOSURE);
+    this.socket = undefined;
+  }
+
+  private connect(): void {
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+    const socket = create(this.options.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ type: 'auth', userId: this.options.userId }));
+      if (this.opened) this.options.onReconnect();
+      this.opened = true;
+      this.options.onConnectionChange?.(true);
+    };
+    socket.onmessage = (event) => {
+      const message = parse(event.data);
+      if (message?.type === 'notification' && message.notification) this.options.onNotification(message.notification as AppNotification);
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.options.onConnectionChange?.(false);
+      if (this.stopped || event.code === NORMAL_CLOSURE) return;
+      const setTimer = this.options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+      this.timer = setTimer(() => {
+        this.timer = undefined;
+        if (!this.stopped) this.connect();
+      }, reconnectDelay(this.options.random));
+    };
+  }
+}
+
+function parse(data: unknown): { type?: string; notification?: unknown } | undefined {
+  try {
+    return typeof data === 'string' ? JSON.parse(data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** ws(s)://<this host>/ws */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}

@@ -1,0 +1,101 @@
+/**
+ * Notification sounds (SPEC §3: one per type, five names). The files are small WAVs served by the app from
+ * /sounds (frontend/public/sounds, written by scripts/generate-sounds.mjs). A pushed notification plays its type's
+ * sound unless the visitor muted them in the settings (stored in localStorage). Browsers may refuse playback (no
+ * user gesture yet, no audio device); a failed playback settles after 1000 ms (SPEC §9) and is otherwise ignored.
+ */
+import { SOUND_MUTED_KEY } from '../../shared/preferenceKeys';
+import type { AppNotification } from './types';
+
+export const SOUND_NAMES = ['calendar-add', 'calendar-update', 'calendar-delete', 'collaboration', 'reminder'] as const;
+export type SoundName = (typeof SOUND_NAMES)[number];
+
+/** Bookings sound like the calendar changes they are; feed health is a reminder. */
+export const SOUND_OF_TYPE: Record<AppNotification['type'], SoundName> = {
+  event_created: 'calendar-add',
+  event_updated: 'calendar-update',
+  event_deleted: 'calendar-delete',
+  collaboration_invite: 'collaboration',
+  system: 'reminder',
+  booking_new: 'calendar-add',
+  booking_changed: 'calendar-update',
+  booking_cancelled: 'calendar-delete',
+  feed_failing: 'reminder',
+  feed_recovered: 'reminder',
+  agreement_created: 'calendar-add',
+  agreement_changed: 'calendar-update',
+  agreement_cancelled: 'calendar-delete',
+  agreement_note: 'reminder',
+  case_message: 'reminder',
+  case_assigned: 'calendar-update',
+  case_closed: 'calendar-update',
+  case_reopened: 'reminder',
+};
+
+/** SPEC §9: a sound playback failure completes after 1000 ms. */
+export const SOUND_FAILURE_SETTLE_MS = 1000;
+
+export function soundUrl(name: SoundName): string {
+  return `${import.meta.env.BASE_URL}sounds/${name}.wav`;
+}
+
+/** Storage that throws (private mode, disabled) counts as not muted and remembers nothing. */
+export function isSoundMuted(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  try {
+    return storage.getItem(SOUND_MUTED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setSoundMuted(muted: boolean, storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage): void {
+  try {
+    if (muted) storage.setItem(SOUND_MUTED_KEY, '1');
+    else storage.removeItem(SOUND_MUTED_KEY);
+  } catch {
+    // nothing to keep it in
+  }
+}
+
+export type SoundOutcome = 'played' | 'muted' | 'unknown-type' | 'failed';
+
+export interface SoundDeps {
+  storage: Pick<Storage, 'getItem'>;
+  /** Starts playback of a URL; resolves when it started (HTMLMediaElement.play). */
+  play: (url: string) => Promise<void>;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+}
+
+const browserDeps = (): SoundDeps => ({
+  storage: localStorage,
+  play: (url) => new Audio(url).play(),
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+});
+
+/**
+ * Plays the sound of a notification's type. Resolves 'played' once playback started, 'muted' at once when muted,
+ * and 'failed' SOUND_FAILURE_SETTLE_MS after the start when playback was refused, threw, or had not started by then.
+ * It never rejects.
+ */
+export function playNotificationSound(type: string, deps: SoundDeps = browserDeps()): Promise<SoundOutcome> {
+  if (isSoundMuted(deps.storage)) return Promise.resolve('muted');
+  const name = SOUND_OF_TYPE[type as AppNotification['type']] as SoundName | undefined;
+  if (!name) return Promise.resolve('unknown-type');
+  return new Promise<SoundOutcome>((resolve) => {
+    let settled = false;
+    const settle = (outcome: SoundOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    deps.setTimeout(() => settle('failed'), SOUND_FAILURE_SETTLE_MS);
+    let started: Promise<void>;
+    try {
+      started = deps.play(soundUrl(name));
+    } catch {
+      return; // the timer settles it
+    }
+    // A refusal waits for the timer: the failure completes after 1000 ms, not at once.
+    started.then(() => settle('played')).catch(() => undefined);
+  });
+}

@@ -1,0 +1,1 @@
+export type { AppNotification, NotificationPage } from '../../api/types';

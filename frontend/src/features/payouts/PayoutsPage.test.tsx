@@ -1,0 +1,92 @@
+/**
+ * 'Mine Utbetalinger' against a real local HTTP server: the four cards to the øre, the month grid in whole kroner
+ * with ',-', statuses and notes, the detail table, the empty text, the statement links, nb and en formats.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LocalApi } from '../../admin/testing/localApi';
+import i18n from '../../i18n';
+import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
+import { PayoutsPage } from './PayoutsPage';
+import type { Payout } from './types';
+
+let api: LocalApi | undefined;
+beforeEach(() => i18n.changeLanguage('nb'));
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+  await i18n.changeLanguage('nb');
+});
+
+const thisYear = new Date().getFullYear();
+let id = 0;
+const payout = (year: number, month: number, amount: string, status: Payout['status'], notes: string | null = null): Payout => ({
+  id: ++id, userId: 7, year, month, amount, currency: 'NOK', status, rentalDays: null, paidDate: null, notes, registeredById: 1, createdAt: '', updatedAt: '',
+});
+
+/** Spaces of any width (Intl writes no-break spaces) as plain ones. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]/g, ' ');
+
+async function openPage(byYear: Record<number, Payout[]>) {
+  api = await startApiForApp((req) => {
+    const m = /^\/api\/user\/payouts\/year\/(\d{4})$/.exec(req.path);
+    if (req.method === 'GET' && m) return { json: byYear[Number(m[1])] ?? [] };
+    return undefined;
+  });
+  return renderWithApp(<PayoutsPage />);
+}
+
+const card = (container: HTMLElement, key: string) => plain(container.querySelector(`[data-card="${key}"]`)?.textContent);
+const month = (container: HTMLElement, n: number) => plain(container.querySelector(`[data-month="${n}"]`)?.textContent);
+
+describe('PayoutsPage', { timeout: 20_000 }, () => {
+  it('sums the year exactly and applies the card rules', async () => {
+    const { container } = await openPage({
+      [thisYear]: [
+        payout(thisYear, 1, '0.10', 'paid', 'Januar'),
+        payout(thisYear, 1, '0.20', 'sent', 'Korrigering'),
+        payout(thisYear, 2, '99999999.99', 'pending'),
+        payout(thisYear, 3, '1500.50', 'offset', 'Strøm'),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Mine Utbetalinger' })).toBeInTheDocument();
+    await waitFor(() => expect(card(container, 'net')).toBe('Netto for året99 998 499,79 kr'));
+    expect(card(container, 'paidOut')).toBe('Utbetalt0,30 kr');
+    expect(card(container, 'pending')).toBe('Venter99 999 999,99 kr');
+    expect(card(container, 'offset')).toBe('Motregnet−1 500,50 kr');
+
+    expect(month(container, 1)).toBe('januar0,-BetaltUtbetaling sendtJanuarKorrigering');
+    expect(month(container, 2)).toBe('februar100 000 000,-Venter');
+    expect(month(container, 3)).toBe('mars−1 501,-MotregningStrøm');
+    expect(month(container, 4)).toBe('april–');
+
+    const table = screen.getByRole('table', { name: 'Detaljer' });
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    expect(plain(within(table).getAllByRole('row')[3].textContent)).toBe(`februar ${thisYear}99 999 999,99 NOKVenter`);
+
+    expect(screen.getByRole('link', { name: 'Årsoppgave (PDF)' })).toHaveAttribute('href', `/api/user/payouts/year/${thisYear}/statement.pdf?lang=nb`);
+    expect(screen.getByRole('link', { name: 'Årsoppgave (CSV)' })).toHaveAttribute('href', `/api/user/payouts/year/${thisYear}/statement.csv?lang=nb`);
+  });
+
+  it('offers this year − 2 … + 1, shows a negative net in red and an empty year\'s text', async () => {
+    const user = userEvent.setup();
+    const { container } = await openPage({ [thisYear - 2]: [payout(thisYear - 2, 5, '100.00', 'paid'), payout(thisYear - 2, 6, '250.00', 'offset')] });
+    expect(await screen.findByText(`Ingen utbetalinger registrert for ${thisYear}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'År' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([thisYear - 2, thisYear - 1, thisYear, thisYear + 1].map(String));
+    await user.click(screen.getByRole('option', { name: String(thisYear - 2) }));
+    await waitFor(() => expect(card(container, 'net')).toBe('Netto for året−150,00 kr'));
+    const net = container.querySelector('[data-card="net"] p:last-child')!;
+    expect(getComputedStyle(net).color).toBe('rgb(211, 47, 47)');
+    expect(getComputedStyle(container.querySelector('[data-card="paidOut"] p:last-child')!).color).not.toBe('rgb(211, 47, 47)');
+  });
+
+  it('writes English numbers in English', async () => {
+    await i18n.changeLanguage('en');
+    const { container } = await openPage({ [thisYear]: [payout(thisYear, 2, '99999999.99', 'pending'), payout(thisYear, 2, '0.01', 'paid')] });
+    await waitFor(() => expect(card(container, 'net')).toBe('Net for the yearNOK 100,000,000.00'));
+    expect(month(container, 2)).toBe('FebruaryNOK 100,000,000PendingPaid');
+    expect(screen.getByRole('link', { name: 'Year statement (PDF)' })).toHaveAttribute('href', `/api/user/payouts/year/${thisYear}/statement.pdf?lang=en`);
+  });
+});

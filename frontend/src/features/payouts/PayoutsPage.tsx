@@ -1,0 +1,119 @@
+/**
+ * /payouts, 'Mine Utbetalinger' (SPEC §2): a year (this year − 2 … + 1), four summary cards, the twelve months
+ * (whole kroner with ',-'), a bar chart, the detail table and the year statement as CSV and PDF.
+ */
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControl, InputLabel, MenuItem, Paper, Select, Stack, Table, TableBody, TableCell,
+  TableContainer, TableHead, TableRow, Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queryKeys';
+import { formatOre, localeOf, toOre } from '../../shared/money';
+import { YearChart } from './components/YearChart';
+import { byMonth, summarize } from './summary';
+import type { Payout, PayoutStatus } from './types';
+
+const STATUS_COLOR: Record<PayoutStatus, 'warning' | 'success' | 'info' | 'default'> = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' };
+
+/** The year choices: the current year minus 2 through plus 1. */
+export const yearChoices = (now: Date) => [-2, -1, 0, 1].map((d) => now.getFullYear() + d);
+
+export function PayoutsPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [year, setYear] = useState(() => new Date().getFullYear());
+  const { data: payouts, isPending, isError } = useQuery<Payout[]>({ queryKey: queryKeys.payoutsYear(year) });
+  const summary = useMemo(() => summarize(payouts ?? []), [payouts]);
+  const months = useMemo(() => byMonth(payouts ?? []), [payouts]);
+  const monthNames = useMemo(() => Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(localeOf(lang), { month: 'long' }).format(new Date(2026, i, 15))), [lang]);
+  const money = (ore: bigint) => t('payouts.money', { value: formatOre(ore, lang) });
+  const statement = (format: 'csv' | 'pdf') => `/api/user/payouts/year/${year}/statement.${format}?lang=${lang === 'en' ? 'en' : 'nb'}`;
+
+  const cards = [
+    { key: 'net', label: t('payouts.cards.net'), value: summary.net, danger: summary.net < 0n },
+    { key: 'paidOut', label: t('payouts.cards.paidOut'), value: summary.paidOut },
+    { key: 'pending', label: t('payouts.cards.pending'), value: summary.pending },
+    { key: 'offset', label: t('payouts.cards.offset'), value: -summary.offset },
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="h4" component="h1">{t('payouts.title')}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <FormControl size="small" sx={{ minWidth: 110 }}>
+            <InputLabel id="payouts-year-label">{t('payouts.year')}</InputLabel>
+            <Select labelId="payouts-year-label" label={t('payouts.year')} value={year} onChange={(e) => setYear(Number(e.target.value))}>
+              {yearChoices(new Date()).map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
+            </Select>
+          </FormControl>
+          <Button size="small" startIcon={<DownloadIcon />} href={statement('csv')} download>{t('payouts.downloadCsv')}</Button>
+          <Button size="small" startIcon={<DownloadIcon />} href={statement('pdf')} download>{t('payouts.downloadPdf')}</Button>
+        </Stack>
+      </Stack>
+
+      {isError && <Alert severity="error">{t('payouts.loadFailed')}</Alert>}
+      {isPending ? <CircularProgress aria-label={t('payouts.loading')} /> : (
+        <>
+          <Box component="section" aria-label={t('payouts.summary')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+            {cards.map((c) => (
+              <Card key={c.key} variant="outlined" data-card={c.key}>
+                <CardContent>
+                  <Typography variant="body2" color="text.secondary">{c.label}</Typography>
+                  <Typography variant="h6" component="p" sx={{ color: c.danger ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{money(c.value)}</Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+
+          <Box component="section" aria-label={t('payouts.months')} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(6, 1fr)' } }}>
+            {months.map((m) => (
+              <Paper key={m.month} variant="outlined" sx={{ p: 1.5 }} data-month={m.month}>
+                <Typography variant="body2" color="text.secondary" sx={{ textTransform: 'capitalize' }}>{monthNames[m.month - 1]}</Typography>
+                <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: m.total < 0n ? 'error.main' : undefined }}>
+                  {m.count ? t('payouts.wholeKroner', { value: formatOre(m.total, lang, 0) }) : '–'}
+                </Typography>
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {m.statuses.map((s) => <Chip key={s} size="small" color={STATUS_COLOR[s]} label={t(`payouts.status.${s}`)} />)}
+                </Stack>
+                {m.notes.map((n, i) => <Typography key={i} variant="caption" component="p" color="text.secondary">{n}</Typography>)}
+              </Paper>
+            ))}
+          </Box>
+
+          <Paper variant="outlined" sx={{ p: 2, height: 280 }}>
+            <YearChart months={months} monthNames={monthNames} />
+          </Paper>
+
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label={t('payouts.details')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('payouts.columns.period')}</TableCell>
+                  <TableCell align="right">{t('payouts.columns.amount')}</TableCell>
+                  <TableCell>{t('payouts.columns.status')}</TableCell>
+                  <TableCell>{t('payouts.columns.notes')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {payouts?.length ? payouts.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell sx={{ textTransform: 'capitalize' }}>{`${monthNames[p.month - 1]} ${p.year}`}</TableCell>
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{`${formatOre(toOre(p.amount), lang)} ${p.currency}`}</TableCell>
+                    <TableCell><Chip size="small" color={STATUS_COLOR[p.status]} label={t(`payouts.status.${p.status}`)} /></TableCell>
+                    <TableCell>{p.notes}</TableCell>
+                  </TableRow>
+                )) : (
+                  <TableRow><TableCell colSpan={4}>{t('payouts.empty', { year })}</TableCell></TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+    </Stack>
+  );
+}
