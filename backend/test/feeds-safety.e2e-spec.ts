@@ -2,6 +2,8 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { FeedScheduler } from '../src/feeds/feed-scheduler.service';
+import { FeedSyncService } from '../src/feeds/feed-sync.service';
+import { syncMessage } from '../src/feeds/feeds.dto';
 import { FeedServer, stays } from './helpers/feed-server';
 import { TEST_NOW, TestApp } from './helpers/test-app';
 
@@ -201,7 +203,7 @@ describe('feed sync safety', () => {
     expect(feeds.requestsTo('/off.ics')).toHaveLength(0);
   });
 
-  it('never runs two syncs of one feed at once: the second is skipped while the first is fetching', async () => {
+  it('never runs two syncs of one feed at once: a scheduled one is skipped, a person\'s waits and then runs', async () => {
     const gated = await new GatedFeedServer().start();
     try {
       const { agent } = await t.loginAs('user');
@@ -209,19 +211,23 @@ describe('feed sync safety', () => {
       const feed = (await agent.post('/api/ical-feeds').send({ name: 'Treg', url: gated.url }).expect(201)).body;
       await waitFor(() => gated.requests === 1, 'the first fetch');
 
-      // The second call answers while the first still waits for the feed, and fetches nothing itself.
-      const second = await sync(agent, feed.id);
-      expect(second).toMatchObject({ status: 'skipped', skipped: 'busy', message: 'Kalenderen synkroniseres allerede' });
+      // A sync that does not wait (a scheduler tick) answers while the first still waits, and fetches nothing itself.
+      const scheduled = await t.app.get(FeedSyncService).sync(feed.id);
+      expect(scheduled).toMatchObject({ status: 'skipped', skipped: 'busy' });
+      expect(syncMessage(scheduled, '')).toBe('Kalenderen synkroniseres allerede');
       expect(gated.requests).toBe(1);
 
+      // 'Synkroniser nå' waits for the running sync instead of answering 'already syncing'…
+      const manual = agent.post(`/api/ical-feeds/${feed.id}/sync`).then((r) => r.body);
+      await new Promise((ok) => setTimeout(ok, 600));
+      expect(gated.requests).toBe(1);
       gated.release(stays({ uid: 'slow@x', start: day(7), end: day(9) }));
+      // …then runs its own once the lock is free (the gated server is asked again).
+      await waitFor(() => gated.requests === 2, 'the waiting sync\'s fetch');
+      gated.release(stays({ uid: 'slow@x', start: day(7), end: day(9) }));
+      expect(await manual).toMatchObject({ status: 'unchanged', syncedCount: 1 });
       await t.jobsDone();
       expect(await feedState(agent, feed.id)).toMatchObject({ eventCount: 1, lastError: null });
-      // The lock was released: the next sync runs (and the gated server is asked again).
-      const third = agent.post(`/api/ical-feeds/${feed.id}/sync`).then((r) => r.body);
-      await waitFor(() => gated.requests === 2, 'the third fetch');
-      gated.release(stays({ uid: 'slow@x', start: day(7), end: day(9) }));
-      expect((await third).status).not.toBe('skipped');
     } finally {
       await gated.stop();
     }

@@ -81,7 +81,7 @@ export class AdminFeedsController {
   @Access('admin')
   @HttpCode(200)
   async forceRefresh(@Param('feedId', ParseIdPipe) feedId: number): Promise<ForceRefreshResponse> {
-    const outcome = await this.sync.sync(feedId, { force: true });
+    const outcome = await this.sync.sync(feedId, { force: true, waitMs: this.sync.manualWaitMs });
     // On failure the back office wraps the bare error in its own 'Tving oppdatering feilet' text.
     const message = outcome.status === 'failed' ? outcome.error! : syncMessage(outcome, 'Kalenderen er hentet på nytt');
     return { success: outcome.status !== 'failed', message, syncedCount: outcome.syncedCount, status: outcome.status, ...syncDetails(outcome) };

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Repository } from 'typeorm';
 import type { PullResult } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
@@ -58,9 +59,13 @@ const storedWarning = (f: IcalFeed) =>
  * (ExternalBookingsService.applyPull holds the rules on what a pull may remove). A failed fetch or parse never
  * reaches the store; only the feed's status records the error. A parse that skipped some VEVENTs is an incomplete
  * pull (a rejected VEVENT may be a booking whose last good copy is stored). Each sync runs under a per-feed try-lock
- * (DatabasePort.tryLock), so two instances, or a tick and a manual sync, never work on the same feed at once: the later one is
- * skipped.
+ * (DatabasePort.tryLock), so two instances, or a tick and a manual sync, never work on the same feed at once: a scheduled
+ * sync that finds the feed busy is skipped; a person's 'sync now' waits for the running sync (`waitMs`) and then runs
+ * its own, so the answer they see is a real result rather than 'already syncing'.
  */
+/** How often a waiting manual sync tries the feed's lock again. */
+const BUSY_RETRY_MS = 200;
+
 @Injectable()
 export class FeedSyncService {
   private readonly logger = new Logger(FeedSyncService.name);
@@ -86,9 +91,20 @@ export class FeedSyncService {
     return new Date(now.getTime() + minutes * 60_000);
   }
 
-  async sync(feedId: number, options: { force?: boolean } = {}): Promise<SyncOutcome> {
-    const run = await this.database.tryLock(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
-    if (run.acquired) return run.value;
+  /** How long a person's sync waits for a running one: the longest fetch, plus time for its parse and store. */
+  get manualWaitMs(): number {
+    return this.config.feeds.timeoutMs + 10_000;
+  }
+
+  async sync(feedId: number, options: { force?: boolean; waitMs?: number } = {}): Promise<SyncOutcome> {
+    // Wall-clock time on purpose: the wait is for real work in progress, not for the (test-settable) business clock.
+    const giveUpAt = Date.now() + (options.waitMs ?? 0);
+    for (;;) {
+      const run = await this.database.tryLock(LOCK_FEED_SYNC, feedId, () => this.syncLocked(feedId, options.force ?? false));
+      if (run.acquired) return run.value;
+      if (Date.now() >= giveUpAt) break;
+      await sleep(BUSY_RETRY_MS);
+    }
     const feed = await this.feeds.findOneBy({ id: feedId });
     if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
     return { feedId, status: 'skipped', skipped: 'busy', syncedCount: feed.eventCount };

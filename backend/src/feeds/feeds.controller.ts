@@ -43,12 +43,15 @@ export class FeedsController {
     return { message: 'Kalenderen er slettet', deletedFeed: { id: feed.id, name: feed.name } };
   }
 
-  /** Syncs now and answers when done; a disabled feed, or one already syncing, is not fetched and says so. */
+  /**
+   * Syncs now and answers when done. A disabled feed is not fetched and says so; a feed already syncing (the first
+   * sync of a new feed, a scheduled one) is waited for, then synced, and says 'already syncing' only if that outlasts the wait.
+   */
   @Post('ical-feeds/:id/sync')
   @HttpCode(200)
   async syncNow(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<SyncResponse> {
     await this.feeds.accessibleFeed(user, id);
-    const outcome = await this.sync.sync(id, { force: false });
+    const outcome = await this.sync.sync(id, { force: false, waitMs: this.sync.manualWaitMs });
     return { message: syncMessage(outcome, 'Kalenderen er synkronisert'), syncedCount: outcome.syncedCount, status: outcome.status, ...syncDetails(outcome) };
   }
 

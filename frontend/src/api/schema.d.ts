@@ -1077,7 +1077,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Syncs now and answers when done; a disabled feed, or one already syncing, is not fetched and says so.
+         * Syncs now and answers when done. A disabled feed is not fetched and says so; a feed already syncing (the first
+         *     sync of a new feed, a scheduled one) is waited for, then synced, and says 'already syncing' only if that outlasts the wait.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["Feeds_syncNow"];
