@@ -37,6 +37,28 @@ function catalogueParts(): Plugin {
 }
 
 /**
+ * Gives react-admin the app's router instead of its own (src/admin/routing/appRouterProvider.ts says why): resolves
+ * ra-core's react-router adapter module to ours. The build fails if ra-core stops importing that module (an upgrade
+ * that moved it), so the saving cannot silently disappear.
+ */
+function adminOnAppRouter(): Plugin {
+  const adapter = fileURLToPath(new URL('./src/admin/routing/appRouterProvider.ts', import.meta.url));
+  let replaced = false;
+  return {
+    name: 'admin-on-app-router',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './adapters/reactRouterProvider.js' || !importer || !/[\\/]ra-core[\\/]dist[\\/]routing[\\/]/.test(importer)) return undefined;
+      replaced = true;
+      return adapter;
+    },
+    generateBundle() {
+      if (!replaced) this.error("ra-core no longer imports './adapters/reactRouterProvider.js': update adminOnAppRouter in vite.config.ts");
+    },
+  };
+}
+
+/**
  * The installable app (issue 17): a web manifest and a Workbox service worker at /sw.js that precaches the app
  * shell and the built assets, never an API answer (personal data stays out of Cache Storage), and answers
  * navigations offline with the shell, whose startup then shows 'no connection'. A new deployment's worker takes
@@ -76,7 +98,7 @@ const installableApp = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), catalogueParts(), installableApp],
+  plugins: [react(), catalogueParts(), adminOnAppRouter(), installableApp],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
   },

@@ -5,7 +5,7 @@
  */
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { queryKeys } from '../../api/queryKeys';
@@ -37,7 +37,7 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const t = (key: string, options?: object) => translate(`resources.users.createEvent.${key}`, options);
-  const firstDay = date ?? format(new Date(), 'yyyy-MM-dd');
+  const firstDay = date ?? lightFormat(new Date(), 'yyyy-MM-dd');
   // The rules run on submit (checkNewEvent); the refused field is marked until the next change.
   const { register, control, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<NewEventValues>({
     defaultValues: { title: t('defaultTitle'), fromDate: firstDay, toDate: firstDay, description: '' },

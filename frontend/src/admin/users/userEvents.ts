@@ -3,7 +3,7 @@
  * (GET /api/admin/user-calendar/:id), how an event's time is written, and the create-event form's checks
  * (SPEC §2 add-event dialog, §5 submission rules: fixed 11:00–15:00 Oslo time, red, no end date = start date).
  */
-import { addDays, addMonths, format, startOfMonth } from 'date-fns';
+import { addDays, addMonths, lightFormat, startOfMonth } from 'date-fns';
 import { checkAddEvent, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../features/calendar/addEventForm';
 import { parseApiTime } from '../../features/calendar/dates';
 
@@ -37,7 +37,7 @@ export interface CalendarWindow {
 
 export function calendarWindow(month: Date, months: number): CalendarWindow {
   const start = startOfMonth(month);
-  return { startDate: format(start, 'yyyy-MM-dd'), endDate: format(addMonths(start, months), 'yyyy-MM-dd') };
+  return { startDate: lightFormat(start, 'yyyy-MM-dd'), endDate: lightFormat(addMonths(start, months), 'yyyy-MM-dd') };
 }
 
 
@@ -59,13 +59,13 @@ export function describeWhen(event: Pick<UserCalendarEvent, 'startTime' | 'endTi
   const end = event.endTime ? parseApiTime(event.endTime) : null;
   if (event.allDay) {
     const last = end && end > start ? addDays(end, -1) : start;
-    const first = format(start, 'dd.MM.yyyy');
-    return format(last, 'dd.MM.yyyy') === first ? first : `${first} – ${format(last, 'dd.MM.yyyy')}`;
+    const first = lightFormat(start, 'dd.MM.yyyy');
+    return lightFormat(last, 'dd.MM.yyyy') === first ? first : `${first} – ${lightFormat(last, 'dd.MM.yyyy')}`;
   }
-  const from = format(start, 'dd.MM.yyyy HH:mm');
+  const from = lightFormat(start, 'dd.MM.yyyy HH:mm');
   if (!end) return from;
-  const sameDay = format(end, 'yyyy-MM-dd') === format(start, 'yyyy-MM-dd');
-  return `${from} – ${format(end, sameDay ? 'HH:mm' : 'dd.MM.yyyy HH:mm')}`;
+  const sameDay = lightFormat(end, 'yyyy-MM-dd') === lightFormat(start, 'yyyy-MM-dd');
+  return `${from} – ${lightFormat(end, sameDay ? 'HH:mm' : 'dd.MM.yyyy HH:mm')}`;
 }
 
 /** The user's own events and imported bookings in one list, earliest first. */

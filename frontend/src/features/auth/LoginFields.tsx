@@ -4,11 +4,12 @@
  */
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '../../shared/forms';
+import { TextInput } from '../../shared/components/TextInput';
 
 export interface LoginValues {
   email: string;
@@ -36,7 +37,7 @@ export function LoginFields({ idPrefix, register, errors, labels, visibilityLabe
   );
   return (
     <>
-      <TextField
+      <TextInput
         id={`${idPrefix}-email`}
         label={labels.email}
         type="email"
@@ -47,7 +48,7 @@ export function LoginFields({ idPrefix, register, errors, labels, visibilityLabe
         autoFocus
         fullWidth
       />
-      <TextField
+      <TextInput
         id={`${idPrefix}-password`}
         label={labels.password}
         type={showPassword ? 'text' : 'password'}
@@ -56,7 +57,7 @@ export function LoginFields({ idPrefix, register, errors, labels, visibilityLabe
         error={!!errors.password}
         helperText={errors.password?.message ? t(errors.password.message) : undefined}
         fullWidth
-        slotProps={toggle ? { input: { endAdornment: toggle } } : undefined}
+        endAdornment={toggle || undefined}
       />
     </>
   );

@@ -1,5 +1,5 @@
 /** Date rules of the calendar: day keys, the add-event dialog's times and dates (SPEC §4, §5). */
-import { addDays, format, isValid, parseISO } from 'date-fns';
+import { addDays, lightFormat, isValid, parseISO } from 'date-fns';
 import * as Instant from 'temporal-polyfill/fns/Instant';
 import * as PlainDateTime from 'temporal-polyfill/fns/PlainDateTime';
 import * as ZonedDateTime from 'temporal-polyfill/fns/ZonedDateTime';
@@ -9,7 +9,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** 'YYYY-MM-DD' of a moment in the browser's own calendar. */
 export function toDateKey(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return lightFormat(date, 'yyyy-MM-dd');
 }
 
 /** True for a real calendar date written 'YYYY-MM-DD' (what an <input type="date"> gives). */

@@ -8,7 +8,7 @@
  * value stands in its place.
  */
 import { TextField } from '@mui/material';
-import { format, isValid, parseISO } from 'date-fns';
+import { lightFormat, isValid, parseISO } from 'date-fns';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { DATE_FORMAT, formatDateTime } from '../dateFormats';
 import type { DateFieldProps, DateTimeFieldProps } from './dateFieldProps';
@@ -27,7 +27,7 @@ const CLEARED_SECTION = new Date(Number.NaN);
 
 const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
 const fromKey = (key: string): Date | null => (DATE_KEY.test(key) && isValid(parseISO(key)) ? parseISO(key) : null);
-const toKey = (date: Date | null): string => (date === null ? '' : isValid(date) ? format(date, 'yyyy-MM-dd') : INVALID_DATE_KEY);
+const toKey = (date: Date | null): string => (date === null ? '' : isValid(date) ? lightFormat(date, 'yyyy-MM-dd') : INVALID_DATE_KEY);
 
 /** The stand-in while the pickers load: the same label and text, not editable. */
 function Loading({ label, text }: { label: string; text: string }) {
@@ -70,7 +70,7 @@ export function DateField({ value, onChange, minDate, inputRef, ...props }: Date
   const loaded = fromKey(value);
   const { keepInputRef, noteChange } = useClearedSection(inputRef, () => onChange(INVALID_DATE_KEY));
   return (
-    <Suspense fallback={<Loading label={props.label} text={loaded ? format(loaded, DATE_FORMAT) : ''} />}>
+    <Suspense fallback={<Loading label={props.label} text={loaded ? lightFormat(loaded, DATE_FORMAT) : ''} />}>
       <DatePickerField
         {...props}
         inputRef={keepInputRef}
