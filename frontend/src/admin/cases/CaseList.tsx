@@ -2,7 +2,7 @@
  * Every case for staff: filters by status, department, assignee and owner; admins select rows and assign them to an
  * admin and/or a department at once. A case opens in the app's /cases, where its conversation is.
  */
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack } from '@mui/material';
 import { useState } from 'react';
 import {
   AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, SimpleList, TopToolbar, useDataProvider, useGetList, useListContext, useNotify, useRefresh,
@@ -10,6 +10,8 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { Case } from '../../api/types';
+import { DEPARTMENTS } from '../../features/cases/casesApi';
+import { AssignFields } from '../../features/cases/components/AssignFields';
 import { formatDateTime } from '../../shared/dateFormats';
 import type { AdminDataProvider } from '../dataProvider';
 import { useIsFullAdmin } from '../feeds/FeedActions';
@@ -18,7 +20,6 @@ import { ReadOnlyChip } from '../users/badges';
 import { useNotifyFailure } from '../useNotifyFailure';
 
 const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-const DEPARTMENTS = ['it_dept', 'customer_service', 'homeowner_service', 'finance_dept', 'insurance'] as const;
 
 interface Person {
   id: number;
@@ -89,22 +90,14 @@ function BulkAssignButton() {
         <DialogTitle>{translate('resources.cases.bulk.title', { smart_count: selectedIds.length })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField select label={translate('resources.cases.fields.adminId')} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
-              <MenuItem value="">{translate('resources.cases.unchanged')}</MenuItem>
-              {admins.map((a) => (
-                <MenuItem key={a.id} value={String(a.id)}>
-                  {a.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField select label={translate('resources.cases.fields.department')} value={department} onChange={(e) => setDepartment(e.target.value)}>
-              <MenuItem value="">{translate('resources.cases.unchanged')}</MenuItem>
-              {DEPARTMENTS.map((d) => (
-                <MenuItem key={d} value={d}>
-                  {t(`cases.departments.${d}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <AssignFields
+              admins={admins}
+              adminId={adminId}
+              department={department}
+              onAdminId={setAdminId}
+              onDepartment={setDepartment}
+              labels={{ admin: translate('resources.cases.fields.adminId'), department: translate('resources.cases.fields.department'), empty: translate('resources.cases.unchanged') }}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -1,5 +1,5 @@
 /** The details sidebar: number, state, people, and the actions the viewer may take. */
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
@@ -7,7 +7,8 @@ import type { CaseDetail } from '../../../api/types';
 import { formatDateTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
 import { useAdminUsers } from '../../calendar/calendarApi';
-import { DEPARTMENTS, useCaseAction } from '../casesApi';
+import { useCaseAction } from '../casesApi';
+import { AssignFields } from './AssignFields';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -41,22 +42,14 @@ function AssignDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => void
       <DialogTitle>{t('cases.assignTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField select label={t('cases.assignAdmin')} value={adminId} onChange={(e) => setAdminId(e.target.value)}>
-            <MenuItem value="">{t('cases.none')}</MenuItem>
-            {admins.map((a) => (
-              <MenuItem key={a.id} value={String(a.id)}>
-                {a.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label={t('cases.department')} value={department} onChange={(e) => setDepartment(e.target.value)}>
-            <MenuItem value="">{t('cases.none')}</MenuItem>
-            {DEPARTMENTS.map((d) => (
-              <MenuItem key={d} value={d}>
-                {t(`cases.departments.${d}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <AssignFields
+            admins={admins}
+            adminId={adminId}
+            department={department}
+            onAdminId={setAdminId}
+            onDepartment={setDepartment}
+            labels={{ admin: t('cases.assignAdmin'), department: t('cases.department'), empty: t('cases.none') }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

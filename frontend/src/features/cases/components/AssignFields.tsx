@@ -1,0 +1,40 @@
+/**
+ * The two choices of an assignment, an admin and a department, as the case page's assign dialog and the back
+ * office's bulk assign show them. The empty choice is named by the caller: 'none' on one case, 'unchanged' in bulk.
+ */
+import { MenuItem, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { DEPARTMENTS } from '../casesApi';
+
+export interface AssignFieldsProps {
+  admins: ReadonlyArray<{ id: number; name: string }>;
+  adminId: string;
+  department: string;
+  onAdminId: (adminId: string) => void;
+  onDepartment: (department: string) => void;
+  labels: { admin: string; department: string; empty: string };
+}
+
+export function AssignFields({ admins, adminId, department, onAdminId, onDepartment, labels }: AssignFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField select label={labels.admin} value={adminId} onChange={(e) => onAdminId(e.target.value)}>
+        <MenuItem value="">{labels.empty}</MenuItem>
+        {admins.map((a) => (
+          <MenuItem key={a.id} value={String(a.id)}>
+            {a.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label={labels.department} value={department} onChange={(e) => onDepartment(e.target.value)}>
+        <MenuItem value="">{labels.empty}</MenuItem>
+        {DEPARTMENTS.map((d) => (
+          <MenuItem key={d} value={d}>
+            {t(`cases.departments.${d}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}
