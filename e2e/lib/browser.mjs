@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { artifactsDir } from './paths.mjs';
 import { startApp } from './server.mjs';
 
-const CHROMIUM = {
+export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };

@@ -30,7 +30,17 @@ export const accessibleControls: Components<Omit<Theme, 'components'>> = {
   MuiChip: { styleOverrides: { root: { [COARSE_POINTER]: { '&.MuiChip-clickable, &.MuiChip-deletable': { minHeight: 44 } } } } },
   MuiTab: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
   MuiListItemButton: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
+  // A tap anywhere in a field focuses its input; the small size (40 px, react-admin's filters 28) is too low to hit.
+  MuiInputBase: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
+  // A switch or checkbox toggles from its whole label.
+  MuiFormControlLabel: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: 44 } } } },
 };
+
+/**
+ * A link that stands on its own line ('Tilbake til innlogging'), not inside a sentence: as tall as a button on
+ * touch screens. Links inside text keep the text's height, as WCAG's target-size rule allows.
+ */
+export const standaloneLinkSx = { [COARSE_POINTER]: { display: 'inline-flex', alignItems: 'center', minHeight: 44 } } as const;
 
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'class' },

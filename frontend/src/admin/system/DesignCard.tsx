@@ -67,7 +67,7 @@ function DesignForm({ saved }: { saved: Design }) {
         value={COLOUR.test(draft[key]) ? draft[key] : PRODUCT_LOOK[key]}
         onChange={(e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: e.target.value })}
         aria-label={t(`pick.${key}`)}
-        sx={{ width: 48, height: 44, p: 0, border: 'none', background: 'none', cursor: 'pointer' }}
+        sx={{ width: 48, height: 44, flexShrink: 0, p: 0, border: 'none', background: 'none', cursor: 'pointer' }}
       />
       <TextField
         label={t(`fields.${key}`)}

@@ -4,6 +4,7 @@ import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, TextField, Typograp
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { standaloneLinkSx } from '../../app/theme';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../shared/session';
 import { ApiError } from '../../api/client';
@@ -83,7 +84,7 @@ export function ResetPasswordPage() {
               <Button type="submit" variant="contained" disabled={!token || reset.isPending}>
                 {t('reset.submit')}
               </Button>
-              <Link component={RouterLink} to="/auth" sx={{ alignSelf: 'center' }}>
+              <Link component={RouterLink} to="/auth" sx={{ alignSelf: 'center', ...standaloneLinkSx }}>
                 {t('reset.backToLogin')}
               </Link>
             </Stack>

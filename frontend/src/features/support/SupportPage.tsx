@@ -8,6 +8,7 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Link, List, ListItemButton, ListItemText, MenuItem, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { standaloneLinkSx } from '../../app/theme';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../shared/supportContact';
@@ -145,7 +146,7 @@ export function SupportPage() {
             />
           ))}
         </Stack>
-        <Link href={`${COMPANY_WEB_ADDRESS}/faq`} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mt: 1 }}>
+        <Link href={`${COMPANY_WEB_ADDRESS}/faq`} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mt: 1, ...standaloneLinkSx }}>
           {t('support.page.faq')}
         </Link>
       </Box>
