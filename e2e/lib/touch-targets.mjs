@@ -14,7 +14,8 @@ const CONTROLS = [
 ].join(',');
 
 export const MIN_TARGET_PX = 44;
-const CALENDAR_GRID = '.fc-view';
+/** FullCalendar's root inside our calendar (its own class names carry a build hash after 'fc-'). */
+const CALENDAR_GRID = '.cal-root > [class*="fc-"]';
 
 /** 'name (w×h)' for each visible control under MIN_TARGET_PX; `within` limits the search to a part of the page. */
 export function smallTargets(page, within = 'body') {

@@ -15,10 +15,12 @@ import { RequireAuth } from './RequireAuth';
 import { ToastProvider } from '../shared/toast';
 
 // The signed-in shell is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
-const Layout = lazy(() => import('./Layout').then((m) => ({ default: m.Layout })));
+const loadLayout = () => import('./Layout');
+const loadCalendarHome = () => import('../features/calendar/CalendarHome');
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
-const CalendarHome = lazy(() => import('../features/calendar/CalendarHome').then((m) => ({ default: m.CalendarHome })));
+const CalendarHome = lazy(() => loadCalendarHome().then((m) => ({ default: m.CalendarHome })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const AgreementsPage = lazy(() => import('../features/agreements/AgreementsPage').then((m) => ({ default: m.AgreementsPage })));
 const AgreementDetailPage = lazy(() => import('../features/agreements/AgreementDetailPage').then((m) => ({ default: m.AgreementDetailPage })));
@@ -30,6 +32,30 @@ const PricesPage = lazy(() => import('../features/prices/PricesPage').then((m) =
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+
+/**
+ * While someone types their e-mail and password, the browser is idle: fetch the signed-in shell and the calendar
+ * then, so that after 'Logg inn' the calendar paints without first downloading them one after the other (Layout,
+ * then the page inside it). A failed fetch is harmless: the route loads it again when it renders.
+ */
+export const PREFETCH_MARK = 'eierportal:prefetch-signed-in-shell';
+
+function PrefetchSignedInShell() {
+  useEffect(() => {
+    const prefetch = () => {
+      // Marks where the login page's own downloads end (the browser tests' page weight counts up to here).
+      performance.mark(PREFETCH_MARK);
+      void Promise.all([loadLayout(), loadCalendarHome()]).catch(() => undefined);
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetch, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(prefetch, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
+  return null;
+}
 
 /** Tells Startup the app is up once the first current-user check has settled, whatever its outcome. */
 function ReadySignal({ onReady }: { onReady: () => void }) {
@@ -50,7 +76,15 @@ export default function App({ onReady }: { onReady: () => void }) {
           <ErrorBoundary fallback={(error) => <SomethingWentWrong error={error} />}>
             <MaintenanceGate>
             <Routes>
-              <Route path="/auth" element={page(<LoginPage />)} />
+              <Route
+                path="/auth"
+                element={page(
+                  <>
+                    <LoginPage />
+                    <PrefetchSignedInShell />
+                  </>,
+                )}
+              />
               <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
               <Route path="/admin/*" element={<RequireAuth staffOnly>{page(<AdminApp />)}</RequireAuth>} />
               <Route
