@@ -29,7 +29,8 @@ export interface AppUnderTest {
 export async function startApp(db: BenchDatabase, env: Record<string, string> = {}): Promise<AppUnderTest> {
   // Only what a benchmark must control is set; everything else is the default a deployment gets.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-bench-app-'));
-  const sessionSecret = randomBytes(32).toString('hex');
+  // A second instance of the same deployment passes the first one's SESSION_SECRET in `env`, as instances share it.
+  const sessionSecret = env.SESSION_SECRET ?? randomBytes(32).toString('hex');
   // No scheduler or job workers: background ticks would be noise in the figures.
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, PUBLIC_URL: 'http://127.0.0.1', RUN_JOBS: 'false', ...env });
   const app = await createApp(config, db.handle, { logger: false });

@@ -133,10 +133,19 @@ const FEED_EVENTS_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
       CASE WHEN b.all_day THEN to_char(b.end_date, 'YYYY-MM-DD') ELSE ${iso('b.ends_at')} END AS "endTime",
       b.all_day AS "allDay", '${ICAL_EVENT_COLOR}' AS color, b.location,
       json_build_object('type', b.source_kind, 'feedName', coalesce(s.name, CASE b.source_kind ${Object.entries(SOURCE_KIND_NAMES).map(([k, v]) => `WHEN '${k}' THEN '${v}'`).join(' ')} END),
-        'feedId', b.source_id, 'uid', b.external_uid, 'kind', b.kind) AS source,
+        'feedId', b.source_id, 'uid', b.external_uid, 'kind', b.kind, 'alsoFrom', coalesce(also.sources, '[]'::json)) AS source,
       true AS "isBinding", b.status
     FROM external_bookings b LEFT JOIN external_booking_sources s ON s.source_kind = b.source_kind AND s.source_id = b.source_id
-    WHERE b.user_id = me.id AND s.enabled IS NOT FALSE AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange(:start, :end, '[)') ORDER BY b.start_time, b.id) x)`;
+    -- A Beds24 stay names the enabled iCal feeds that carry the same confirmation code (shown once, under Beds24).
+    LEFT JOIN LATERAL (
+      SELECT json_agg(json_build_object('type', i.source_kind, 'feedName', f.name, 'feedId', i.source_id) ORDER BY i.source_id) AS sources
+      FROM external_bookings i JOIN external_booking_sources f ON f.source_kind = i.source_kind AND f.source_id = i.source_id AND f.enabled
+      WHERE b.source_kind = 'beds24' AND i.user_id = b.user_id AND i.source_kind = 'ical' AND i.stay_reference = b.stay_reference) also ON true
+    WHERE b.user_id = me.id AND s.enabled IS NOT FALSE AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange(:start, :end, '[)')
+      -- …and the iCal copy of such a stay is left out.
+      AND (b.source_kind <> 'ical' OR b.stay_reference IS NULL OR NOT EXISTS (
+        SELECT 1 FROM external_bookings c WHERE c.user_id = b.user_id AND c.source_kind = 'beds24' AND c.stay_reference = b.stay_reference))
+    ORDER BY b.start_time, b.id) x)`;
 
 /** The signed-in, unblocked user behind the session, and the answer built from the lists, in the same statement. */
 const oneStatement = (json: string) => `SELECT (${json})::text AS body FROM (
@@ -198,13 +207,23 @@ async function sameAnswers(appOrigin: string, baselineOrigin: string, paths: str
   const pairs = await Promise.all(
     paths.map(async (p) => {
       const [fromApp, fromBaseline] = await Promise.all([get(`${appOrigin}${p}`, cookie), get(`${baselineOrigin}${p}`, cookie)]);
-      if (!isDeepStrictEqual(JSON.parse(fromApp), JSON.parse(fromBaseline))) {
-        throw new Error(`The baseline does not answer ${p} like the app.\n  app:      ${fromApp.slice(0, 400)}\n  baseline: ${fromBaseline.slice(0, 400)}`);
-      }
+      const [a, b] = [JSON.parse(fromApp), JSON.parse(fromBaseline)];
+      if (!isDeepStrictEqual(a, b)) throw new Error(`The baseline does not answer ${p} like the app: ${firstDifference(a, b)}`);
       return [fromApp, fromBaseline] as const;
     }),
   );
   return [pairs.map(([a]) => a), pairs.map(([, b]) => b)];
+}
+
+/** Where two parsed answers first differ, as 'path: app value ≠ baseline value', for a readable failure. */
+function firstDifference(a: unknown, b: unknown, path = '$'): string {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  for (const key of keys) {
+    const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
+    if (!isDeepStrictEqual(x, y)) return firstDifference(x, y, `${path}.${key}`);
+  }
+  return `${path}: same keys, different order or types`;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed API answers

@@ -22,9 +22,10 @@ export const currentUser: Scenario = {
       { username: USERNAME, name: 'Bench Bruker', password: PASSWORD, phoneNumber: '+47 400 00 000', accountNumber: '1234.56.78903' },
       null,
     );
-    const cookie = await app.login(USERNAME, PASSWORD);
-    // The statement the access guard's UsersService.findById really sends, replayed by the baseline.
+    // The statement the access guard's UsersService.findById really sends, replayed by the baseline. Captured before
+    // logging in: a successful login gives its rate-limit hit back after the answer, a statement of its own.
     const userById = await captureStatement(app.app.get(DataSource), { id: user.id }, () => users.findById(user.id));
+    const cookie = await app.login(USERNAME, PASSWORD);
 
     const pool = db.openBaselinePool();
     const baseline = await startBaseline(currentUserBaseline(pool, app.sessionSecret, userById));

@@ -52,7 +52,8 @@ export const notificationPush: Scenario = {
     }
 
     if (db.engine === 'postgres') {
-      const second = await startApp(db);
+      // Instance B of the same deployment: the same database and the same session secret, so A's cookies are valid on it.
+      const second = await startApp(db, { SESSION_SECRET: app.sessionSecret });
       const remote = await openClients(second, clients);
       try {
         const samples = await sampleLatencies(app, admin, clients, remote);
