@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Case } from '../../api/types';
 import { DEPARTMENTS } from '../../features/cases/casesApi';
-import { AssignFields } from '../../features/cases/components/AssignFields';
+import { AssignFields, type Assignment } from '../../features/cases/components/AssignFields';
 import { formatDateTime } from '../../shared/dateFormats';
 import type { AdminDataProvider } from '../dataProvider';
 import { useIsFullAdmin } from '../feeds/FeedActions';
@@ -63,8 +63,8 @@ function BulkAssignButton() {
   const unselectAll = useUnselectAll('cases');
   const admins = useAdmins();
   const [open, setOpen] = useState(false);
-  const [adminId, setAdminId] = useState('');
-  const [department, setDepartment] = useState('');
+  const [assignment, setAssignment] = useState<Assignment>({ adminId: '', department: '' });
+  const { adminId, department } = assignment;
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
@@ -92,10 +92,8 @@ function BulkAssignButton() {
           <Stack spacing={2} sx={{ pt: 1 }}>
             <AssignFields
               admins={admins}
-              adminId={adminId}
-              department={department}
-              onAdminId={setAdminId}
-              onDepartment={setDepartment}
+              value={assignment}
+              onChange={setAssignment}
               labels={{ admin: translate('resources.cases.fields.adminId'), department: translate('resources.cases.fields.department'), empty: translate('resources.cases.unchanged') }}
             />
           </Stack>

@@ -6,17 +6,24 @@ import { MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DEPARTMENTS } from '../casesApi';
 
-export interface AssignFieldsProps {
-  admins: ReadonlyArray<{ id: number; name: string }>;
+/** The chosen admin's id and department as the selects hold them: '' for the empty choice. */
+export interface Assignment {
   adminId: string;
   department: string;
-  onAdminId: (adminId: string) => void;
-  onDepartment: (department: string) => void;
+}
+
+export interface AssignFieldsProps {
+  admins: ReadonlyArray<{ id: number; name: string }>;
+  value: Assignment;
+  onChange: (value: Assignment) => void;
   labels: { admin: string; department: string; empty: string };
 }
 
-export function AssignFields({ admins, adminId, department, onAdminId, onDepartment, labels }: AssignFieldsProps) {
+export function AssignFields({ admins, value, onChange, labels }: AssignFieldsProps) {
   const { t } = useTranslation();
+  const { adminId, department } = value;
+  const onAdminId = (id: string) => onChange({ ...value, adminId: id });
+  const onDepartment = (d: string) => onChange({ ...value, department: d });
   return (
     <>
       <TextField select label={labels.admin} value={adminId} onChange={(e) => onAdminId(e.target.value)}>

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
 import { useAdminUsers } from '../../calendar/calendarApi';
 import { useCaseAction } from '../casesApi';
-import { AssignFields } from './AssignFields';
+import { AssignFields, type Assignment } from './AssignFields';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -26,8 +26,8 @@ function AssignDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => void
   const toast = useToast();
   const action = useCaseAction(kase.id);
   const admins = (useAdminUsers(true).data ?? []).filter((u) => u.isAdmin);
-  const [adminId, setAdminId] = useState(kase.adminId ? String(kase.adminId) : '');
-  const [department, setDepartment] = useState<string>(kase.department ?? '');
+  const [assignment, setAssignment] = useState<Assignment>({ adminId: kase.adminId ? String(kase.adminId) : '', department: kase.department ?? '' });
+  const { adminId, department } = assignment;
   const save = async () => {
     try {
       await action.mutateAsync({ kind: 'assign', adminId: adminId ? Number(adminId) : null, department: department || null });
@@ -44,10 +44,8 @@ function AssignDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => void
         <Stack spacing={2} sx={{ pt: 1 }}>
           <AssignFields
             admins={admins}
-            adminId={adminId}
-            department={department}
-            onAdminId={setAdminId}
-            onDepartment={setDepartment}
+            value={assignment}
+            onChange={setAssignment}
             labels={{ admin: t('cases.assignAdmin'), department: t('cases.department'), empty: t('cases.none') }}
           />
         </Stack>
