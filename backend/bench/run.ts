@@ -19,13 +19,14 @@ import { currentUser } from './scenarios/current-user';
 import { backupRestore } from './scenarios/backup-restore';
 import { beds24Sync } from './scenarios/beds24-sync';
 import { feedSync } from './scenarios/feed-sync';
+import { idleMemory } from './scenarios/idle-memory';
 import { notificationPush } from './scenarios/notification-push';
 import { payouts } from './scenarios/payouts';
 import { subscriptionFeed } from './scenarios/subscription-feed';
 
 // The sync scenarios run after the reads: they add imported bookings (60,000 from feeds) the read scenarios should not
 // step over. Backup and restore come last: they copy whatever the others left, and a restore rewrites every table.
-const SCENARIOS: Scenario[] = [currentUser, calendarWindow, subscriptionFeed, payouts, cases, notificationPush, feedSync, beds24Sync, backupRestore];
+const SCENARIOS: Scenario[] = [currentUser, calendarWindow, subscriptionFeed, payouts, cases, notificationPush, feedSync, beds24Sync, backupRestore, idleMemory];
 
 /** Scenarios from BENCH_SCENARIOS (comma separated), all of them by default. */
 function selectedScenarios(raw = process.env.BENCH_SCENARIOS): Scenario[] {
