@@ -17,7 +17,6 @@ import { AdminEventMenus } from './components/AdminEventMenus';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
-import { EventDetailDialog } from './components/EventDetailDialog';
 import { FirstUsePanel } from './components/FirstUsePanel';
 import { BOOKING_WARNING_MS } from './constants';
 import { toDateKey } from './dates';
@@ -39,6 +38,8 @@ const MarkDayDialog = lazy(() => {
   return import('./components/MarkedDayDialogs').then((m) => ({ default: m.MarkDayDialog }));
 });
 const MarkedDayDetailDialog = lazy(() => import('./components/MarkedDayDialogs').then((m) => ({ default: m.MarkedDayDetailDialog })));
+// An event's details (with its notes field) load with the first event opened.
+const EventDetailDialog = lazy(() => import('./components/EventDetailDialog').then((m) => ({ default: m.EventDetailDialog })));
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
@@ -170,7 +171,11 @@ function CalendarScreen({ user }: { user: User }) {
           />
         )}
       </Suspense>
-      <EventDetailDialog event={dialogs.detailEvent} currentUser={user} viewedUserId={viewedUserId} onClose={dialogs.closeDetail} />
+      {dialogs.detailEvent && (
+        <Suspense fallback={null}>
+          <EventDetailDialog event={dialogs.detailEvent} currentUser={user} viewedUserId={viewedUserId} onClose={dialogs.closeDetail} />
+        </Suspense>
+      )}
       <AdminEventMenus actions={adminActions} />
     </Stack>
   );

@@ -10,16 +10,18 @@ import {
   Button,
   FormControlLabel,
   IconButton,
-  MenuItem,
   Stack,
   Switch,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarSize, CalendarViewKind, PickerUser } from '../types';
+
+// Staff only: owners never download the select it is made of.
+const CalendarUserPicker = lazy(() => import('./CalendarUserPicker').then((m) => ({ default: m.CalendarUserPicker })));
 
 const VIEWS: CalendarViewKind[] = ['month', 'week', 'day', 'year'];
 
@@ -56,23 +58,15 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           {t('calendar.title')}
         </Typography>
         {props.pickerUsers && (
-          <TextField
-            select
-            size="small"
-            label={t('calendar.admin.pickerLabel')}
-            value={props.viewedUserId ?? 'self'}
-            onChange={(e) => props.onViewUser(e.target.value === 'self' ? null : Number(e.target.value))}
-            sx={{ minWidth: isMobile ? 140 : 240 }}
-          >
-            <MenuItem value="self">{t('calendar.admin.myCalendar')}</MenuItem>
-            {props.pickerUsers
-              .filter((u) => u.id !== props.currentUserId)
-              .map((u) => (
-                <MenuItem key={u.id} value={u.id}>
-                  {isMobile ? u.name : `${u.name} (${u.username})`}
-                </MenuItem>
-              ))}
-          </TextField>
+          <Suspense fallback={null}>
+            <CalendarUserPicker
+              users={props.pickerUsers}
+              currentUserId={props.currentUserId}
+              viewedUserId={props.viewedUserId}
+              isMobile={isMobile}
+              onViewUser={props.onViewUser}
+            />
+          </Suspense>
         )}
         {!isMobile && (
           <ToggleButtonGroup
