@@ -2,7 +2,7 @@
  * Every case for staff: filters by status, department, assignee and owner; admins select rows and assign them to an
  * admin and/or a department at once. A case opens in the app's /cases, where its conversation is.
  */
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack } from '@mui/material';
+import { Button, Chip, Link } from '@mui/material';
 import { useState } from 'react';
 import {
   AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, SimpleList, TopToolbar, useDataProvider, useGetList, useListContext, useNotify, useRefresh,
@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Case } from '../../api/types';
 import { DEPARTMENTS } from '../../features/cases/casesApi';
-import { AssignFields, type Assignment } from '../../features/cases/components/AssignFields';
+import { AssignDialog, type Assignment } from '../../features/cases/components/AssignDialog';
 import { formatDateTime } from '../../shared/dateFormats';
 import type { AdminDataProvider } from '../dataProvider';
 import { useIsFullAdmin } from '../feeds/FeedActions';
@@ -54,7 +54,6 @@ function useFilters() {
 /** Assigns the selected cases, one call each; the list refreshes when all are done. */
 function BulkAssignButton() {
   const translate = useTranslate();
-  const { t } = useTranslation();
   const { selectedIds } = useListContext();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
@@ -63,10 +62,8 @@ function BulkAssignButton() {
   const unselectAll = useUnselectAll('cases');
   const admins = useAdmins();
   const [open, setOpen] = useState(false);
-  const [assignment, setAssignment] = useState<Assignment>({ adminId: '', department: '' });
-  const { adminId, department } = assignment;
   const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const save = async ({ adminId, department }: Assignment) => {
     setBusy(true);
     try {
       const input = { ...(adminId ? { adminId: Number(adminId) } : {}), ...(department ? { department } : {}) };
@@ -86,25 +83,22 @@ function BulkAssignButton() {
       <Button size="small" onClick={() => setOpen(true)}>
         {translate('resources.cases.bulk.assign')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>{translate('resources.cases.bulk.title', { smart_count: selectedIds.length })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <AssignFields
-              admins={admins}
-              value={assignment}
-              onChange={setAssignment}
-              labels={{ admin: translate('resources.cases.fields.adminId'), department: translate('resources.cases.fields.department'), empty: translate('resources.cases.unchanged') }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{t('cases.cancel')}</Button>
-          <Button variant="contained" onClick={save} disabled={busy || (!adminId && !department)}>
-            {translate('resources.cases.bulk.assign')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <AssignDialog
+        open={open}
+        title={translate('resources.cases.bulk.title', { smart_count: selectedIds.length })}
+        admins={admins}
+        initial={{ adminId: '', department: '' }}
+        labels={{
+          admin: translate('resources.cases.fields.adminId'),
+          department: translate('resources.cases.fields.department'),
+          empty: translate('resources.cases.unchanged'),
+          save: translate('resources.cases.bulk.assign'),
+        }}
+        busy={busy}
+        requireChoice
+        onSave={save}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 /** The details sidebar: number, state, people, and the actions the viewer may take. */
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
+import { Button, Divider, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
 import { useAdminUsers } from '../../calendar/calendarApi';
 import { useCaseAction } from '../casesApi';
-import { AssignFields, type Assignment } from './AssignFields';
+import { AssignDialog, type Assignment } from './AssignDialog';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -21,14 +21,12 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-function AssignDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => void }) {
+function AssignCaseDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const action = useCaseAction(kase.id);
   const admins = (useAdminUsers(true).data ?? []).filter((u) => u.isAdmin);
-  const [assignment, setAssignment] = useState<Assignment>({ adminId: kase.adminId ? String(kase.adminId) : '', department: kase.department ?? '' });
-  const { adminId, department } = assignment;
-  const save = async () => {
+  const save = async ({ adminId, department }: Assignment) => {
     try {
       await action.mutateAsync({ kind: 'assign', adminId: adminId ? Number(adminId) : null, department: department || null });
       toast({ title: t('cases.assigned'), severity: 'success' });
@@ -38,25 +36,16 @@ function AssignDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => void
     }
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{t('cases.assignTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <AssignFields
-            admins={admins}
-            value={assignment}
-            onChange={setAssignment}
-            labels={{ admin: t('cases.assignAdmin'), department: t('cases.department'), empty: t('cases.none') }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('cases.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={action.isPending}>
-          {t('cases.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <AssignDialog
+      open
+      title={t('cases.assignTitle')}
+      admins={admins}
+      initial={{ adminId: kase.adminId ? String(kase.adminId) : '', department: kase.department ?? '' }}
+      labels={{ admin: t('cases.assignAdmin'), department: t('cases.department'), empty: t('cases.none'), save: t('cases.save') }}
+      busy={action.isPending}
+      onSave={save}
+      onClose={onClose}
+    />
   );
 }
 
@@ -116,7 +105,7 @@ export function CaseDetails({ kase, userId, isAdmin }: { kase: CaseDetail; userI
           </Stack>
         </>
       )}
-      {assigning && <AssignDialog kase={kase} onClose={() => setAssigning(false)} />}
+      {assigning && <AssignCaseDialog kase={kase} onClose={() => setAssigning(false)} />}
     </Stack>
   );
 }
