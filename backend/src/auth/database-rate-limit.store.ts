@@ -15,6 +15,13 @@ import type { Clock } from '../common/adapters/clock';
 export class DatabaseRateLimitStore implements Store {
   readonly localKeys = false;
   private windowMs = 60_000;
+  /**
+   * Give-backs still on their way to the database, by row key. express-rate-limit gives a successful login's hit
+   * back when its answer has been sent; the client's next attempt can arrive before that UPDATE lands (on PostgreSQL
+   * the two run on different connections), and would count the success against the budget. A hit waits for the
+   * key's give-back started before it.
+   */
+  private readonly givingBack = new Map<string, Promise<unknown>>();
 
   /** `prefix` keeps the keys of two limiters apart (express-rate-limit wants one store per limiter). */
   constructor(private readonly db: DataSource, private readonly clock: Clock, readonly prefix: string) {}
@@ -40,6 +47,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
+    await this.givingBack.get(this.rowKey(key))?.catch(() => undefined);
     const now = this.clock.now();
     // In ON CONFLICT's SET every rate_limit_hits.* is the row as it was, so both CASEs test the old window.
     const [row] = await this.db.query(
@@ -55,7 +63,14 @@ export class DatabaseRateLimitStore implements Store {
 
   /** Takes back a hit that did not count (a successful login); never below zero, never in a window that has passed. */
   async decrement(key: string): Promise<void> {
-    await this.db.query('UPDATE rate_limit_hits SET hits = hits - 1 WHERE key = $1 AND hits > 0 AND reset_at > $2', [this.rowKey(key), this.clock.now()]);
+    const rowKey = this.rowKey(key);
+    const run = this.db.query('UPDATE rate_limit_hits SET hits = hits - 1 WHERE key = $1 AND hits > 0 AND reset_at > $2', [rowKey, this.clock.now()]);
+    this.givingBack.set(rowKey, run);
+    try {
+      await run;
+    } finally {
+      if (this.givingBack.get(rowKey) === run) this.givingBack.delete(rowKey);
+    }
   }
 
   async resetKey(key: string): Promise<void> {
