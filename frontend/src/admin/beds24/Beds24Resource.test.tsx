@@ -20,7 +20,8 @@ function config(userId: number, name: string, changes: Partial<Beds24Config> = {
     id: userId, configId: userId + 100, userId, owner: { id: userId, name, email: `${name.toLowerCase().replace(' ', '.')}@example.com`, username: name },
     apiKeySet: true, apiKeyLast4: 'a1b2', credentialKind: 'refresh', propId: 123456, syncEnabled: true, syncHistoricalDays: 365, syncFutureDays: 365,
     lastSync: '2026-06-01T12:00:00', lastAttemptAt: '2026-06-01T12:00:00', lastError: null, lastErrorCode: null, needsCredentials: false,
-    lastCreated: 6, lastUpdated: 1, lastDeleted: 2, eventCount: 12, nextSyncAt: '2026-06-01T13:00:00', ...changes,
+    lastCreated: 6, lastUpdated: 1, lastDeleted: 2, eventCount: 12, nextSyncAt: '2026-06-01T13:00:00',
+    createdAt: '2026-05-01T09:00:00', updatedAt: '2026-06-01T12:00:00', ...changes,
   };
 }
 
