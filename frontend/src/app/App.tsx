@@ -33,17 +33,17 @@ const AdminApp = lazy(() => import('../admin/AdminApp'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 
+/** Marks where the login page's own downloads end (the browser tests' page weight counts up to here). */
+export const PREFETCH_MARK = 'eierportal:prefetch-signed-in-shell';
+
 /**
  * While someone types their e-mail and password, the browser is idle: fetch the signed-in shell and the calendar
  * then, so that after 'Logg inn' the calendar paints without first downloading them one after the other (Layout,
  * then the page inside it). A failed fetch is harmless: the route loads it again when it renders.
  */
-export const PREFETCH_MARK = 'eierportal:prefetch-signed-in-shell';
-
 function PrefetchSignedInShell() {
   useEffect(() => {
     const prefetch = () => {
-      // Marks where the login page's own downloads end (the browser tests' page weight counts up to here).
       performance.mark(PREFETCH_MARK);
       void Promise.all([loadLayout(), loadCalendarHome()]).catch(() => undefined);
     };
