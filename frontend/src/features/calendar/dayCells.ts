@@ -1,11 +1,47 @@
 /**
- * Day cells as a keyboard and a screen reader meet them (issue 11 item 1): which key does what on a focused day,
- * where the arrow keys move, and how a marked day is named.
+ * Day cells as a pointer, a keyboard and a screen reader meet them (issue 11 item 1): which day a click or a
+ * press lands on, which key does what on a focused day, where the arrow keys move, and how a marked day is named.
  */
 import { addDays } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { parseApiTime, toDateKey } from './dates';
 import type { MarkedDay } from './types';
+
+/**
+ * A day's cell as FullCalendar draws it: the month grids' days, the week's all-day cells and its day lanes. Column
+ * headers, the '+n' popover and the year view's month tables carry `data-date` too, but are no day's cell.
+ */
+const DAY_CELL = '[role="cell"][data-date]';
+
+/** The class CalendarView gives FullCalendar's event bars and '+n' links: a click on one is not the day's. */
+export const NOT_A_DAY_CLICK = 'cal-not-day';
+
+/** What a click inside a day cell is about when it lands on one of these, rather than the day itself. */
+const NOT_THE_DAY = `.${NOT_A_DAY_CLICK}, .cal-marker, a, button, [role="button"]`;
+
+/**
+ * The 'YYYY-MM-DD' of the day whose cell in `root` lies under a point on screen: a right-click or a long press
+ * marks it. Found by position, as FullCalendar's own hit detection does, not from the element hit: a cell's
+ * decoration reaches a few pixels into the row below, so the topmost element at a cell's top edge can belong to
+ * the day above it.
+ */
+export function dayKeyAtPoint(root: Element, x: number, y: number): string | null {
+  for (const cell of root.querySelectorAll<HTMLElement>(DAY_CELL)) {
+    const box = cell.getBoundingClientRect();
+    if (x >= box.left && x < box.right && y >= box.top && y < box.bottom) return cell.dataset.date?.slice(0, 10) ?? null;
+  }
+  return null;
+}
+
+/**
+ * The 'YYYY-MM-DD' of the day a click in `root` is for: on a day cell, not on an event bar, a '+n' link, a marker
+ * dot or a button in it, and not in something React portals out of `root` (FullCalendar's popover).
+ */
+export function dayClickKeyAt(root: Element, click: { target: EventTarget | null; clientX: number; clientY: number }): string | null {
+  const { target } = click;
+  if (!(target instanceof Element) || !root.contains(target) || target.closest(NOT_THE_DAY)) return null;
+  return dayKeyAtPoint(root, click.clientX, click.clientY);
+}
 
 /** What a key pressed on a focused day asks for: the day's click, its right-click, or a move to another day. */
 export type DayKeyAction = { kind: 'open' } | { kind: 'mark' } | { kind: 'move'; days: number } | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_VIEWS, effectiveView, fcViewName } from './viewNames';
+import { CUSTOM_VIEWS, effectiveView, fcViewName, usesTimeGrid } from './viewNames';
 
 describe('calendar views', () => {
   it('shows 3 months on desktop and 1 on mobile, stepping one month', () => {
@@ -18,5 +18,12 @@ describe('calendar views', () => {
     expect(effectiveView('week', 'compact', false)).toBe('month');
     expect(effectiveView('week', 'compact', true)).toBe('week');
     expect(effectiveView('day', 'large', false)).toBe('day');
+  });
+
+  it('needs the time-grid plugin for the week and day views only', () => {
+    const timeGrid = (['month', 'week', 'day', 'year'] as const).flatMap((view) =>
+      [false, true].filter((isMobile) => usesTimeGrid(fcViewName(view, isMobile))).map((isMobile) => `${view}${isMobile ? ' (phone)' : ''}`),
+    );
+    expect(timeGrid).toEqual(['week', 'week (phone)', 'day', 'day (phone)']);
   });
 });

@@ -36,6 +36,9 @@ export function fcViewName(view: CalendarViewKind, isMobile: boolean): FcViewNam
 
 export const isMonthGrid = (name: string) => name === FC_VIEWS.threeMonth || name === FC_VIEWS.oneMonth;
 
+/** The week and day views, drawn by FullCalendar's time-grid plugin (loaded when first needed: useViewPlugins). */
+export const usesTimeGrid = (name: FcViewName) => name === FC_VIEWS.week || name === FC_VIEWS.mobileWeek || name === FC_VIEWS.day;
+
 /** The custom views, for FullCalendar's `views` option. */
 export const CUSTOM_VIEWS: Record<string, ViewOptions> = {
   [FC_VIEWS.threeMonth]: {

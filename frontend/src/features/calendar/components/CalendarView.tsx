@@ -8,21 +8,17 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import FullCalendar, { type CalendarRef, type DateClickInfo, type DayCellInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
+import FullCalendar, { type CalendarRef, type DayCellInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
 import nbLocale from '@fullcalendar/react/locales/nb';
-import multiMonthPlugin from '@fullcalendar/react/multimonth';
-import classicTheme from '@fullcalendar/react/themes/classic';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import { Badge, Box, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { getISOWeek } from 'date-fns';
-import { useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOLTIP_DELAY_MS } from '../constants';
 import { toDateKey } from '../dates';
+import { NOT_A_DAY_CLICK, dayClickKeyAt, dayKeyAtPoint } from '../dayCells';
 import {
   busyHiddenDays, busyHours, dayKind, displayTitle, isIcalEvent, mobileWeekHiddenDays, monthAspectRatio, moreLabel, visibleHours, type WeekHalf,
 } from '../displayRules';
@@ -31,16 +27,17 @@ import type { CalendarDays } from '../hooks/useCalendarDays';
 import type { CalendarWindow } from '../hooks/useCalendarWindow';
 import { useDayCellAccess } from '../hooks/useDayCellAccess';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { dateKeyAt, useLongPress } from '../hooks/useLongPress';
+import { useLongPress } from '../hooks/useLongPress';
 import { useSwipe } from '../hooks/useSwipe';
+import { useViewPlugins } from '../hooks/useViewPlugins';
 import type { AnyEvent, MarkedDay } from '../types';
 import { CUSTOM_VIEWS, FC_VIEWS } from '../viewNames';
 
 const NO_EVENTS: never[] = [];
+
 const NO_HIDDEN_DAYS: number[] = [];
 /** Width to height of a year view's mini month: about 20 px rows at the 220-260 px a month gets on a desktop. */
 const YEAR_ASPECT_RATIO = 2;
-const PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin];
 
 interface CalendarViewProps {
   calendarRef: RefObject<CalendarRef | null>;
@@ -70,15 +67,30 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const otherHalf: WeekHalf = weekHalf === 'first' ? 'second' : 'first';
   const busyElsewhere = phoneWeek && range ? busyHiddenDays(new Date(range.startDate), weekHalf, days.dayIndex) : 0;
 
-  const onDateClick = (info: DateClickInfo) => {
-    if ((info.jsEvent.target as HTMLElement | null)?.closest('.cal-marker')) return;
+  const { plugins, ready: viewReady } = useViewPlugins(fcView);
+  // FullCalendar follows the view chosen (useCalendarWindow) once the plugin that draws it is there.
+  useEffect(() => {
+    const api = calendarRef.current?.getApi();
+    if (viewReady && api && api.view.type !== fcView) api.changeView(fcView);
+  }, [calendarRef, fcView, viewReady]);
+
+  // A click or tap on a day, not on what lies in it (FullCalendar's own dateClick needs its interaction plugin,
+  // which the calendar does not load: nothing is dragged or selected). The day is the one under the pointer as it
+  // went down: Chromium moves a tap's click a few pixels towards what looks clickable nearby, which at a cell's edge
+  // can be the day above. Clicks in FullCalendar's '+n' popover reach here through React's portal and are left
+  // out, as the popover is not inside the root element.
+  const pointerDownAt = useRef<{ clientX: number; clientY: number } | null>(null);
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const point = pointerDownAt.current ?? event;
+    pointerDownAt.current = null;
+    const dateKey = dayClickKeyAt(event.currentTarget, { target: event.target, clientX: point.clientX, clientY: point.clientY });
     // The tap that ends a long press is part of it.
-    if (longPress.justPressed()) return;
-    onDayClick(info.dateStr.slice(0, 10));
+    if (!dateKey || longPress.justPressed()) return;
+    onDayClick(dateKey);
   };
 
   const onContextMenu = (event: MouseEvent<HTMLElement>) => {
-    const dateKey = dateKeyAt(event.target);
+    const dateKey = dayKeyAtPoint(event.currentTarget, event.clientX, event.clientY);
     if (!dateKey) return;
     event.preventDefault();
     if (longPress.claimContextMenu() === 'swallow') return;
@@ -190,6 +202,10 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
       ref={rootRef}
       className={rootClass}
       style={{ '--cal-no-events': JSON.stringify(t('calendar.noEvents')) } as CSSProperties}
+      onPointerDown={(e) => {
+        pointerDownAt.current = { clientX: e.clientX, clientY: e.clientY };
+      }}
+      onClick={onClick}
       onContextMenu={onContextMenu}
       onKeyDown={dayCells.onKeyDown}
       onFocus={dayCells.onFocus}
@@ -228,7 +244,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
       )}
       <FullCalendar
         ref={calendarRef}
-        plugins={PLUGINS}
+        plugins={plugins}
         locales={[nbLocale]}
         locale={i18n.language === 'en' ? 'en' : 'nb'}
         firstDay={1}
@@ -242,8 +258,9 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         events={fcView === FC_VIEWS.year ? NO_EVENTS : days.eventInputs}
         eventDisplay="block"
         eventContent={renderEvent}
+        eventClass={NOT_A_DAY_CLICK}
+        moreLinkClass={NOT_A_DAY_CLICK}
         eventClick={onFcEventClick}
-        dateClick={onDateClick}
         datesSet={win.onDatesSet}
         weekNumbers={!monthGrid && fcView !== FC_VIEWS.year}
         weekNumberHeaderContent={(arg) => `${t('calendar.weekHeader')} ${arg.num ?? ''}`}
@@ -255,6 +272,8 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         dayCellWillUnmount={dayCells.dayCellWillUnmount}
         slotDuration="01:00:00"
         slotLaneClass={slotLaneClass}
+        // A day's column of hours in the week and day views, by a name of ours rather than FullCalendar's.
+        dayLaneClass="cal-lane"
         slotMinTime={hours.slotMinTime}
         slotMaxTime={hours.slotMaxTime}
         scrollTime={isMobile ? hours.slotMinTime : '07:00:00'}

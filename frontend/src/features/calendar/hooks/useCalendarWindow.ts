@@ -1,7 +1,7 @@
 /**
  * What the calendar shows: the chosen view and size, the visible range and its title, and the buttons that move
  * FullCalendar (prev, next, today) through `calendarRef`, the ref the page hands to <FullCalendar>. The view
- * FullCalendar runs follows from the choice, the size and the device.
+ * FullCalendar runs (`fcView`) follows from the choice, the size and the device; CalendarView keeps it there.
  */
 import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useState, type RefObject } from 'react';
@@ -25,15 +25,6 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
 
   const api = () => calendarRef.current?.getApi();
 
-  const changeView = (next: CalendarViewKind) => {
-    setChosenView(next);
-    api()?.changeView(fcViewName(effectiveView(next, size, isMobile), isMobile));
-  };
-  const changeSize = (next: CalendarSize) => {
-    setSize(next);
-    api()?.changeView(fcViewName(effectiveView(chosenView, next, isMobile), isMobile));
-  };
-
   const onDatesSet = (info: DatesSetInfo) => {
     const next = { startDate: info.start.toISOString(), endDate: info.end.toISOString() };
     setRange((current) => (current?.startDate === next.startDate && current.endDate === next.endDate ? current : next));
@@ -51,8 +42,9 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
     setShowYearWeekNumbers,
     range,
     periodTitle,
-    changeView,
-    changeSize,
+    // CalendarView turns FullCalendar to `fcView` when it changes, once the view's plugin has loaded.
+    changeView: setChosenView,
+    changeSize: setSize,
     onDatesSet,
     prev: () => api()?.prev(),
     next: () => api()?.next(),

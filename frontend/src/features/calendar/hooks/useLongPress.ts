@@ -6,15 +6,10 @@
  */
 import { useEffect, useRef, type TouchEvent } from 'react';
 import { LONG_PRESS_MOVE_TOLERANCE_PX, LONG_PRESS_MS, LONG_PRESS_VIBRATION_MS } from '../constants';
+import { dayKeyAtPoint } from '../dayCells';
 
 /** How long after a long press the tap and context menu that follow it are still part of it. */
 const AFTERMATH_MS = 1000;
-
-/** The 'YYYY-MM-DD' of the day cell an event happened in, if any. */
-export function dateKeyAt(target: EventTarget | null): string | null {
-  if (!(target instanceof Element)) return null;
-  return target.closest<HTMLElement>('[data-date]')?.dataset.date?.slice(0, 10) ?? null;
-}
 
 export function useLongPress(onLongPress: (dateKey: string) => void) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -32,9 +27,11 @@ export function useLongPress(onLongPress: (dateKey: string) => void) {
 
   const onTouchStart = (e: TouchEvent) => {
     cancel();
-    const dateKey = e.touches.length === 1 ? dateKeyAt(e.target) : null;
+    if (e.touches.length !== 1) return;
+    const { clientX, clientY } = e.touches[0];
+    const dateKey = dayKeyAtPoint(e.currentTarget, clientX, clientY);
     if (!dateKey) return;
-    start.current = { x: e.touches[0].clientX, y: e.touches[0].clientY };
+    start.current = { x: clientX, y: clientY };
     timer.current = setTimeout(() => {
       timer.current = null;
       pressedAt.current = Date.now();
