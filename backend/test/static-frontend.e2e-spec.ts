@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { TestApp } from './helpers/test-app';
+
+/** The built frontend as the server finds it: the page, the service worker and one hashed script. */
+function builtFrontend(): string {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'eierportal-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Eierportal</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'assets', 'core-AbC123.js'), `export const answer = ${JSON.stringify('x'.repeat(2000))};`);
+  return dist;
+}
+
+/** What a browser reads only on a document or a worker. */
+const DOCUMENT_POLICIES = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster'];
+
+describe('The built frontend', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = builtFrontend();
+    t = await TestApp.start({ FRONTEND_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers any app path with the page, revalidated each time, under every document policy', async () => {
+    for (const url of ['/', '/auth', '/calendar/some/deep/link']) {
+      const res = await request(t.server).get(url).expect(200);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      for (const header of DOCUMENT_POLICIES) expect(res.headers[header]).toBeDefined();
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves the service worker with the content security policy, which applies to workers', async () => {
+    const res = await request(t.server).get('/sw.js').expect(200);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves hashed assets for a year, compressed, with the headers a script needs and without the document policies', async () => {
+    const res = await request(t.server).get('/assets/core-AbC123.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers.etag).toBeDefined();
+    for (const header of [...DOCUMENT_POLICIES, 'last-modified']) expect(res.headers[header]).toBeUndefined();
+    // A revalidation is answered from the ETag alone.
+    await request(t.server).get('/assets/core-AbC123.js').set('If-None-Match', res.headers.etag).expect(304);
+  });
+
+  it('answers a missing asset with 404, not with the page', async () => {
+    const res = await request(t.server).get('/assets/core-gone.js').expect(404);
+    expect(res.text).not.toContain('<div id="root">');
+  });
+});
