@@ -1,31 +1,24 @@
 /**
- * The e-mail and password fields of a login form (the login page, the maintenance screen's admin login), on
- * react-hook-form with loginResolver's messages; with `visibilityLabels`, the password gets a show/hide button.
+ * The e-mail and password fields of a login form (the login page, the maintenance screen's admin login), with
+ * useLoginForm's state and messages; with `visibilityLabels`, the password gets a show/hide button.
  */
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { muiField } from '../../shared/forms';
 import { TextInput } from '../../shared/components/TextInput';
-
-export interface LoginValues {
-  email: string;
-  password: string;
-}
+import type { LoginFieldState, LoginForm } from './useLoginForm';
 
 export interface LoginFieldsProps {
   /** Makes the fields' ids (`<idPrefix>-email`, `<idPrefix>-password`) unique on the page. */
   idPrefix: string;
-  register: UseFormRegister<LoginValues>;
-  errors: FieldErrors<LoginValues>;
+  form: LoginForm;
   labels: { email: string; password: string };
   visibilityLabels?: { show: string; hide: string };
 }
 
-export function LoginFields({ idPrefix, register, errors, labels, visibilityLabels }: LoginFieldsProps) {
+export function LoginFields({ idPrefix, form, labels, visibilityLabels }: LoginFieldsProps) {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
   const toggle = visibilityLabels && (
@@ -35,6 +28,13 @@ export function LoginFields({ idPrefix, register, errors, labels, visibilityLabe
       </IconButton>
     </InputAdornment>
   );
+  const fieldProps = ({ name, value, onChange, errorKey }: LoginFieldState) => ({
+    name,
+    value,
+    onChange,
+    error: !!errorKey,
+    helperText: errorKey ? t(errorKey) : undefined,
+  });
   return (
     <>
       <TextInput
@@ -42,9 +42,7 @@ export function LoginFields({ idPrefix, register, errors, labels, visibilityLabe
         label={labels.email}
         type="email"
         autoComplete="username"
-        {...muiField(register('email'))}
-        error={!!errors.email}
-        helperText={errors.email?.message ? t(errors.email.message) : undefined}
+        {...fieldProps(form.email)}
         autoFocus
         fullWidth
       />
@@ -53,9 +51,7 @@ export function LoginFields({ idPrefix, register, errors, labels, visibilityLabe
         label={labels.password}
         type={showPassword ? 'text' : 'password'}
         autoComplete="current-password"
-        {...muiField(register('password'))}
-        error={!!errors.password}
-        helperText={errors.password?.message ? t(errors.password.message) : undefined}
+        {...fieldProps(form.password)}
         fullWidth
         endAdornment={toggle || undefined}
       />

@@ -52,6 +52,7 @@ describe('login form', () => {
     expect(await screen.findByText('E-post er påkrevd')).toBeInTheDocument();
     expect(screen.getByText('Passord er påkrevd')).toBeInTheDocument();
     expect(screen.getByLabelText('E-post')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-post'), 'the first field to fix has the focus').toHaveFocus();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -63,6 +64,7 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Logg inn' }));
     expect(await screen.findByText('E-postadresse må være gyldig')).toBeInTheDocument();
     expect(screen.queryByText('Passord er påkrevd')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('E-post')).toHaveFocus();
     expect(fetchSpy).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText('E-post'));

@@ -7,7 +7,6 @@ import SyncIcon from '@mui/icons-material/Sync';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { useDesign } from '../../shared/design';
@@ -19,7 +18,7 @@ import { clearBrowserData } from '../../app/storage';
 import { SupportContact } from '../../shared/components/SupportContact';
 import { useToast } from '../../shared/toast';
 import { LoginFields } from './LoginFields';
-import { loginResolver } from './loginValidation';
+import { useLoginForm } from './useLoginForm';
 
 /** The page reloads this long after a cache clear, so the success message can be read (SPEC §9). */
 export const RELOAD_AFTER_CLEAR_MS = 1500;
@@ -62,15 +61,8 @@ function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const login = useLogin();
-  // Checked on submit only, as before the form moved to react-hook-form (SPEC §5 Login).
-  const { register, handleSubmit, formState } = useForm({
-    defaultValues: { email: '', password: '' },
-    resolver: loginResolver,
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = formState;
-
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  // Checked on submit only (SPEC §5 Login).
+  const form = useLoginForm(async ({ email, password }) => {
     // mutateAsync, not mutate's callbacks: the page unmounts (redirect) as soon as the user is cached.
     try {
       const user = await login.mutateAsync({ username: email.trim(), password });
@@ -81,9 +73,9 @@ function LoginForm() {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login.formLabel')}>
+    <Box component="form" noValidate onSubmit={form.onSubmit} aria-label={t('login.formLabel')}>
       <Stack spacing={2}>
-        <LoginFields idPrefix="login" register={register} errors={errors} labels={{ email: t('login.email'), password: t('login.password') }} />
+        <LoginFields idPrefix="login" form={form} labels={{ email: t('login.email'), password: t('login.password') }} />
         <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
           {login.isPending ? t('login.signingIn') : t('login.signIn')}
         </Button>

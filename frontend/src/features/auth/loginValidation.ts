@@ -1,6 +1,4 @@
 /** Client-side login checks (SPEC §5 Login). Results are i18n keys so the page shows them in either language. */
-import { keyResolver } from '../../shared/forms';
-
 export interface LoginErrors {
   email?: string;
   password?: string;
@@ -21,6 +19,3 @@ export function validateLogin(email: string, password: string): LoginErrors {
   if (!password) errors.password = 'validation.passwordRequired';
   return errors;
 }
-
-/** The login form's resolver (react-hook-form). */
-export const loginResolver = keyResolver<{ email: string; password: string }>(({ email, password }) => validateLogin(email, password));

@@ -8,13 +8,12 @@ import BuildIcon from '@mui/icons-material/Build';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiJson, errorText } from '../../api/client';
 import type { User } from '../../api/types';
 import { useToast } from '../../shared/toast';
 import { LoginFields } from '../auth/LoginFields';
-import { loginResolver } from '../auth/loginValidation';
+import { useLoginForm } from '../auth/useLoginForm';
 import { RELOAD_AFTER_MAINTENANCE_LOGIN_MS } from './maintenance';
 
 /** What happens after an admin logged in; tests replace the reload. */
@@ -27,10 +26,7 @@ function AdminLoginForm({ onCancel, reload }: { onCancel: () => void; reload: ()
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '', password: '' }, resolver: loginResolver, reValidateMode: 'onSubmit' });
-  const { errors, isSubmitting } = formState;
-
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const form = useLoginForm(async ({ email, password }) => {
     let user: User;
     try {
       user = await apiJson<User>('POST', '/api/login', { username: email.trim(), password });
@@ -50,19 +46,18 @@ function AdminLoginForm({ onCancel, reload }: { onCancel: () => void; reload: ()
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('maintenance.adminLogin')}>
+    <Box component="form" noValidate onSubmit={form.onSubmit} aria-label={t('maintenance.adminLogin')}>
       <Stack spacing={2}>
         <LoginFields
           idPrefix="maintenance"
-          register={register}
-          errors={errors}
+          form={form}
           labels={{ email: t('maintenance.username'), password: t('maintenance.password') }}
           visibilityLabels={{ show: t('maintenance.showPassword'), hide: t('maintenance.hidePassword') }}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel}>{t('maintenance.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? t('maintenance.signingIn') : t('maintenance.signIn')}
+          <Button type="submit" variant="contained" disabled={form.isSubmitting}>
+            {form.isSubmitting ? t('maintenance.signingIn') : t('maintenance.signIn')}
           </Button>
         </Stack>
       </Stack>

@@ -8,7 +8,7 @@
 import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
 import type { ReactNode, Ref } from 'react';
 
-export interface TextInputProps extends Pick<OutlinedInputProps, 'type' | 'autoComplete' | 'autoFocus' | 'name' | 'onChange' | 'onBlur' | 'endAdornment' | 'disabled' | 'required'> {
+export interface TextInputProps extends Pick<OutlinedInputProps, 'type' | 'autoComplete' | 'autoFocus' | 'name' | 'value' | 'onChange' | 'onBlur' | 'endAdornment' | 'disabled' | 'required'> {
   id: string;
   label: ReactNode;
   helperText?: ReactNode;
