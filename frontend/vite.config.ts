@@ -14,8 +14,8 @@ const buildVersion = `${pkg.version}+${new Date().toISOString()}`;
 const CATALOGUE_PREFIX = 'virtual:catalogue/';
 
 /**
- * Serves `virtual:catalogue/<nb|en>/<app|back-office>`: one language's part of src/i18n/<language>.json, so the
- * catalogue stays one file per language while each screen downloads only what it shows (src/i18n/index.ts).
+ * Serves `virtual:catalogue/<nb|en>/<start|app|back-office>`: one language's part of src/i18n/<language>.json, so
+ * the catalogue stays one file per language while each screen downloads only what it shows (src/i18n/index.ts).
  */
 function catalogueParts(): Plugin {
   return {
@@ -24,7 +24,7 @@ function catalogueParts(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${CATALOGUE_PREFIX}`)) return undefined;
       const [language, part] = id.slice(CATALOGUE_PREFIX.length + 1).split('/');
-      if (!['nb', 'en'].includes(language) || !['app', 'back-office'].includes(part)) {
+      if (!['nb', 'en'].includes(language) || !['start', 'app', 'back-office'].includes(part)) {
         throw new Error(`No catalogue part ${id.slice(1)}`);
       }
       const file = fileURLToPath(new URL(`./src/i18n/${language}.json`, import.meta.url));

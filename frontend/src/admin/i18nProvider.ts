@@ -1,8 +1,8 @@
 /**
  * The back office's i18nProvider: react-admin translating through the app's own i18next instance and catalogue
  * (i18n/nb.json, en.json), so both halves speak one language from one set of texts, and a language chosen in the
- * back office is the app's choice too (localStorage 'language'). The app starts with its own part of the catalogue
- * (i18n/index.ts); this chunk adds the back office's, for the active language only. react-admin's own English messages come from
+ * back office is the app's choice too (localStorage 'language'). The app starts with the signed-out screens' part of
+ * the catalogue (i18n/index.ts); this chunk adds the signed-in app's and the back office's, for the active language only. react-admin's own English messages come from
  * ra-language-english; the Norwegian ones are in nb.json and lie over the English, so a key added by a later
  * react-admin release shows in English rather than as a raw key.
  */
@@ -12,8 +12,9 @@ import type { I18nProvider } from 'react-admin';
 import i18n, { addCataloguePart, languageFromStorage, setLanguage, switchLanguage, type Language } from '../i18n';
 import { LANGUAGE_KEY } from '../shared/preferenceKeys';
 
-// The chunk finishes loading once the back office's texts are in, so its first render has them.
-await addCataloguePart('back-office');
+// The chunk finishes loading once the back office's texts are in, so its first render has them; it shows the
+// signed-in app's too (a user's calendar, feeds, agreements and cases use the app's components).
+await Promise.all([addCataloguePart('app'), addCataloguePart('back-office')]);
 // Deep merge without overwriting: what the catalogue says wins, English fills the gaps.
 const englishRa = convertRaTranslationsToI18next(englishMessages);
 i18n.addResourceBundle('en', 'translation', englishRa, true, false);

@@ -35,6 +35,11 @@ import { LanguageSwitch } from '../shared/components/LanguageSwitch';
 import { isActive, navItemsFor } from './navigation';
 import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
+import { addCataloguePart } from '../i18n';
+
+// The chunk finishes loading once the signed-in app's texts are in, so the shell and every page inside it render
+// with them (the signed-out screens' part came at startup). Without them the pages still work, showing keys.
+await addCataloguePart('app').catch((error: unknown) => console.error('The signed-in texts failed to load', error));
 
 const SIDEBAR_WIDTH = 272;
 

@@ -1,18 +1,32 @@
 /**
- * nb.json and en.json are the one catalogue of the app and the back office. A page loads one language and one part
- * of it: the app's sections at startup, the back office's with its chunk. The split happens at build time (the
- * `catalogue-parts` plugin in vite.config.ts serves `virtual:catalogue/<language>/<part>`), so no screen downloads
- * the other language or the other half.
+ * nb.json and en.json are the one catalogue of the app and the back office. A page loads one language and the parts
+ * of it that its screens read: the signed-out screens' part at startup, the signed-in app's with its shell
+ * (app/Layout.tsx), the back office's with its chunk. The split happens at build time (the `catalogue-parts` plugin
+ * in vite.config.ts serves `virtual:catalogue/<language>/<part>`), so no screen downloads the other language or
+ * texts it never shows.
  */
-export type CataloguePart = 'app' | 'back-office';
+export type CataloguePart = 'start' | 'app' | 'back-office';
+
+/**
+ * The sections the first screens read before anyone is signed in: startup and its fallbacks, the login, password
+ * reset and maintenance screens, the preference switches and support details beside them, the toasts' common
+ * words and the server's error texts (any screen may show one).
+ */
+export const START_SECTIONS: readonly string[] = [
+  'app', 'common', 'startup', 'fallback', 'access', 'preferences', 'support', 'auth', 'login', 'validation', 'cache', 'reset', 'errors',
+  'maintenance',
+];
 
 /** The catalogue's sections that only the back office reads: react-admin's own (ra) and the resources'. */
 export const BACK_OFFICE_SECTIONS: readonly string[] = ['ra', 'admin', 'resources', 'beds24'];
 
+/** The part a section belongs to: every section not listed above is the signed-in app's (a new domain's too). */
+export function partOfSection(section: string): CataloguePart {
+  if (START_SECTIONS.includes(section)) return 'start';
+  return BACK_OFFICE_SECTIONS.includes(section) ? 'back-office' : 'app';
+}
+
 /** The sections of a whole catalogue that belong to one part. */
 export function cataloguePart<T extends Record<string, unknown>>(catalogue: T, part: CataloguePart): Partial<T> {
-  const inBackOffice = part === 'back-office';
-  return Object.fromEntries(
-    Object.entries(catalogue).filter(([section]) => BACK_OFFICE_SECTIONS.includes(section) === inBackOffice),
-  ) as Partial<T>;
+  return Object.fromEntries(Object.entries(catalogue).filter(([section]) => partOfSection(section) === part)) as Partial<T>;
 }

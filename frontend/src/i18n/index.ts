@@ -1,8 +1,9 @@
 /**
  * i18next set-up. Norwegian (nb) is the default; localStorage 'language' === 'en' selects English (SPEC §1).
- * Only the active language's texts are downloaded, and only the parts in use (catalogueParts.ts): the app's at
- * startup (`i18nReady`, awaited before the first render), the back office's when its chunk asks for them. A
- * language switch loads the new language's parts first, so no screen ever shows a raw key.
+ * Only the active language's texts are downloaded, and only the parts in use (catalogueParts.ts): the signed-out
+ * screens' at startup (`i18nReady`, awaited before the first render), the signed-in app's and the back office's
+ * when their chunks ask for them. A language switch loads the new language's parts first, so no screen ever shows a
+ * raw key.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -14,11 +15,19 @@ type Messages = Record<string, unknown>;
 
 /** Explicit imports, one per file, so the bundler emits one small chunk per language and part. */
 const LOADERS: Record<Language, Record<CataloguePart, () => Promise<{ default: Messages }>>> = {
-  nb: { app: () => import('virtual:catalogue/nb/app'), 'back-office': () => import('virtual:catalogue/nb/back-office') },
-  en: { app: () => import('virtual:catalogue/en/app'), 'back-office': () => import('virtual:catalogue/en/back-office') },
+  nb: {
+    start: () => import('virtual:catalogue/nb/start'),
+    app: () => import('virtual:catalogue/nb/app'),
+    'back-office': () => import('virtual:catalogue/nb/back-office'),
+  },
+  en: {
+    start: () => import('virtual:catalogue/en/start'),
+    app: () => import('virtual:catalogue/en/app'),
+    'back-office': () => import('virtual:catalogue/en/back-office'),
+  },
 };
 
-const partsInUse = new Set<CataloguePart>(['app']);
+const partsInUse = new Set<CataloguePart>(['start']);
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
 
@@ -51,7 +60,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** Adds a part (the back office's) for the current language and every later switch. */
+/** Adds a part (the signed-in app's, the back office's) for the current language and every later switch. */
 export async function addCataloguePart(part: CataloguePart): Promise<void> {
   partsInUse.add(part);
   await loadLanguage(languageFromStorage(i18n.language));
@@ -94,7 +103,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/** Resolves once the start language's app texts are in; main.tsx renders after it. */
+/** Resolves once the start language's texts of the signed-out screens are in; main.tsx renders after it. */
 export const i18nReady: Promise<void> = loadLanguage(initialLanguage);
 
 export default i18n;

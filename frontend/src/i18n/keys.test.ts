@@ -7,7 +7,7 @@ import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import nb from './nb.json';
-import { BACK_OFFICE_SECTIONS, cataloguePart } from './catalogueParts';
+import { BACK_OFFICE_SECTIONS, START_SECTIONS, cataloguePart, partOfSection } from './catalogueParts';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -51,16 +51,32 @@ describe('message files', () => {
     }
   });
 
-  it("split into the app's part and the back office's without losing or doubling a section", () => {
+  it("split into the signed-out screens' part, the app's and the back office's without losing or doubling a section", () => {
     for (const [language, messages] of [['nb', nb], ['en', en]] as const) {
-      const app = Object.keys(cataloguePart(messages, 'app'));
-      const backOffice = Object.keys(cataloguePart(messages, 'back-office'));
-      expect([...app, ...backOffice].sort(), language).toEqual(Object.keys(messages).sort());
-      expect(app.filter((section) => backOffice.includes(section)), language).toEqual([]);
-      expect(app, language).toContain('calendar');
+      const parts = (['start', 'app', 'back-office'] as const).map((part) => Object.keys(cataloguePart(messages, part)));
+      expect(parts.flat().sort(), language).toEqual(Object.keys(messages).sort());
+      expect(new Set(parts.flat()).size, language).toBe(parts.flat().length);
+      expect(parts[0], language).toContain('login');
+      expect(parts[1], language).toContain('calendar');
     }
     // en.json has no ra section of its own (react-admin's English package is it); every other one is in both.
     expect(BACK_OFFICE_SECTIONS.filter((section) => !(section in nb))).toEqual([]);
+    expect(START_SECTIONS.filter((section) => !(section in nb) || !(section in en))).toEqual([]);
+  });
+
+  it("give the signed-out screens every text they ask for in the part loaded at startup", () => {
+    // What renders before the signed-in shell (app/Layout.tsx, which loads the app's part): the entry, the app's
+    // frame and fallbacks, the login, reset and maintenance screens, and the shared pieces they use.
+    const srcDir = fileURLToPath(new URL('..', import.meta.url));
+    const signedOut = [join(srcDir, 'main.tsx'), ...['app', 'shared', 'api', 'features/auth', 'features/maintenance'].flatMap((dir) => sourceFiles(join(srcDir, dir)))]
+      .filter((file) => !/[\\/]app[\\/](Layout|navigation)\.tsx?$/.test(file));
+    expect(signedOut.length).toBeGreaterThan(20);
+    const outside = signedOut.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([A-Za-z0-9_]+)\./g)]
+        .filter((match) => partOfSection(match[1]) !== 'start')
+        .map((match) => `${file.slice(srcDir.length)}: ${match[1]}`),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('have no empty texts', () => {
