@@ -42,7 +42,11 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * FullCalendar's interaction plugin (the day click is the calendar's own) and with the time grid loading with the week
  * and day views (features/calendar/hooks/useViewPlugins.ts): 221.3, 329.6 and 454.3 kB. The login forms without
  * react-hook-form (features/auth/useLoginForm.ts): 207.7, 329.6 and 454.3 kB. The signed-out screens' texts as their own
- * part of the catalogue, the signed-in app's loaded with its shell: 202.2, 330.5 and 455.1 kB. What is left is mostly the libraries: react-dom, MUI with emotion,
+ * part of the catalogue, the signed-in app's loaded with its shell: 202.2, 330.5 and 455.1 kB. The back office on
+ * react-admin's AdminContext and AdminUI (without <Admin>'s fallback polyglot i18nProvider) and each resource's pages
+ * loading with their route (admin/lazyView.ts), counted here with the users list an admin opens on: 203.0, 332.4 and
+ * 418.4 kB; the modules the customer screens share with the back office's pages now fall into more, smaller chunks.
+ * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
  */
@@ -51,9 +55,14 @@ const NB_START = 'virtual:catalogue/nb/start';
 const NB_APP = 'virtual:catalogue/nb/app';
 const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 const SCREENS = [
-  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 205 },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/Layout.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 333 },
-  { name: '/admin (back office)', lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE], budgetKb: 457 },
+  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 206 },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/Layout.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 335 },
+  // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
+  {
+    name: '/admin (back office)',
+    lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
+    budgetKb: 421,
+  },
 ];
 
 function readManifest() {

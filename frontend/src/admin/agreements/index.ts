@@ -1,13 +1,11 @@
 /** The agreements resource of the back office: /admin/agreements (SPEC §2), on /api/admin-agreements. */
 import HandshakeIcon from '@mui/icons-material/Handshake';
-import { AgreementCreate, AgreementEdit } from './AgreementForms';
-import { AgreementList } from './AgreementList';
-import { AgreementShow } from './AgreementShow';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: AgreementList,
-  edit: AgreementEdit,
-  create: AgreementCreate,
-  show: AgreementShow,
+  list: lazyView(() => import('./AgreementList'), 'AgreementList'),
+  edit: lazyView(() => import('./AgreementForms'), 'AgreementEdit'),
+  create: lazyView(() => import('./AgreementForms'), 'AgreementCreate'),
+  show: lazyView(() => import('./AgreementShow'), 'AgreementShow'),
   icon: HandshakeIcon,
 };

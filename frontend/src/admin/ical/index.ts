@@ -3,9 +3,9 @@
  * read-only. Mini admins land here (SPEC §2, §6). DESIGN.md: one folder per resource.
  */
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { OwnIcalList } from './OwnIcalList';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: OwnIcalList,
+  list: lazyView(() => import('./OwnIcalList'), 'OwnIcalList'),
   icon: EventAvailableIcon,
 };

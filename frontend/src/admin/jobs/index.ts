@@ -1,8 +1,8 @@
 /** The back office's 'jobs' tab: scheduled jobs and their last runs. */
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { JobList } from './JobList';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: JobList,
+  list: lazyView(() => import('./JobList'), 'JobList'),
   icon: ScheduleIcon,
 };

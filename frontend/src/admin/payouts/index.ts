@@ -1,11 +1,10 @@
 /** The payouts resource of the back office (SPEC §2 admin payouts tab; DESIGN.md: one folder per resource). */
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { PayoutCreate, PayoutEdit } from './PayoutForm';
-import { PayoutList } from './PayoutList';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: PayoutList,
-  edit: PayoutEdit,
-  create: PayoutCreate,
+  list: lazyView(() => import('./PayoutList'), 'PayoutList'),
+  edit: lazyView(() => import('./PayoutForm'), 'PayoutEdit'),
+  create: lazyView(() => import('./PayoutForm'), 'PayoutCreate'),
   icon: PaymentsIcon,
 };

@@ -1,8 +1,8 @@
 /** The back office's 'system' tab (admins only): maintenance mode. */
 import SettingsIcon from '@mui/icons-material/Settings';
-import { SystemPage } from './SystemPage';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: SystemPage,
+  list: lazyView(() => import('./SystemPage'), 'SystemPage'),
   icon: SettingsIcon,
 };

@@ -1,14 +1,11 @@
 /** The users resource of the back office (DESIGN.md: one folder per resource). */
 import PeopleIcon from '@mui/icons-material/People';
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: UserList,
-  edit: UserEdit,
-  create: UserCreate,
-  show: UserShow,
+  list: lazyView(() => import('./UserList'), 'UserList'),
+  edit: lazyView(() => import('./UserEdit'), 'UserEdit'),
+  create: lazyView(() => import('./UserCreate'), 'UserCreate'),
+  show: lazyView(() => import('./UserShow'), 'UserShow'),
   icon: PeopleIcon,
 };
