@@ -36,8 +36,21 @@ describe('Calendar week and day views', () => {
 
       await logIn(page, owner);
       await homeHeading(page).waitFor();
+      // The time grid's chunk comes on the first choice of a week or day view; held back a moment here, the month
+      // stays with a progress bar above it until it is in.
+      let releaseTimeGrid;
+      const timeGridHeld = new Promise((resolve) => (releaseTimeGrid = resolve));
+      await page.route(/\/assets\/timegrid-[^/]+\.js$/, async (route) => {
+        await timeGridHeld;
+        await route.continue();
+      });
       await viewButton(page, 'nb', 'week').click();
+      const loading = page.getByRole('progressbar', { name: t.loading });
+      await loading.waitFor();
+      assert.ok((await page.locator('.cal-root [role="cell"][data-date]').count()) >= 3 * 28, 'the 3 months stay while the week loads');
+      releaseTimeGrid();
       await page.getByText(new RegExp(`^${t.weekHeader} \\d+$`)).first().waitFor();
+      await loading.waitFor({ state: 'hidden' });
       const week = await shownLaneDates(page);
       assert.equal(week.length, 7, `seven days: ${week.join(', ')}`);
       assert.ok(week.includes(todayInOslo()), 'the week holds today');

@@ -12,7 +12,7 @@ import FullCalendar, { type CalendarRef, type DayCellInfo, type EventClickInfo, 
 import nbLocale from '@fullcalendar/react/locales/nb';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
-import { Badge, Box, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { Badge, Box, LinearProgress, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { getISOWeek } from 'date-fns';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -223,6 +223,8 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
       <span id={dayCells.hintId} className="cal-visually-hidden">
         {dayCells.hint}
       </span>
+      {/* The week or day view's plugin on its way (its first choice only): the shown view stays until it is in. */}
+      {!viewReady && <LinearProgress aria-label={t('calendar.loading')} sx={{ mb: 1 }} />}
       {phoneWeek && (
         <ToggleButtonGroup
           exclusive
