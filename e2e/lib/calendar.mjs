@@ -33,9 +33,12 @@ function calendarDate(year, monthIndex, date) {
 }
 const format = (date, lang, options) => new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' }).format(date);
 
+/** Today in Oslo, as 'YYYY-MM-DD'. */
+export const todayInOslo = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+
 /** The `date`th day of the month that comes `monthsAhead` months after today's month in Oslo. */
 export function dayInMonthsAhead(monthsAhead, date) {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date()).split('-').map(Number);
+  const [year, month] = todayInOslo().split('-').map(Number);
   return calendarDate(year, month - 1 + monthsAhead, date);
 }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { adminAddsEvent, createUser } from '../lib/api.mjs';
 import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
-import { dateField, dialog, inOslo } from '../lib/calendar.mjs';
+import { dateField, dialog, inOslo, todayInOslo } from '../lib/calendar.mjs';
 import { main } from '../lib/texts.mjs';
 import { homeHeading, logIn, switchLanguage } from '../lib/ui.mjs';
 
@@ -19,9 +19,6 @@ const DAY_LANES = '.cal-root .cal-lane[data-date]';
 const shownLaneDates = (page) => page.evaluate((selector) => [...document.querySelectorAll(selector)].map((el) => el.dataset.date), DAY_LANES);
 
 const viewButton = (page, lang, view) => page.getByRole('button', { name: main[lang].calendar.views[view], exact: true });
-
-/** Today in Oslo, as 'YYYY-MM-DD'. */
-const todayInOslo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
 
 describe('Calendar week and day views', () => {
   const app = useApp();
