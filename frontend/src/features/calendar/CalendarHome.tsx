@@ -13,7 +13,6 @@ import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds/feedsApi';
 import { useAdminUsers, useCalendarData } from './calendarApi';
-import { AdminEventMenus } from './components/AdminEventMenus';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
@@ -40,6 +39,8 @@ const MarkDayDialog = lazy(() => {
 const MarkedDayDetailDialog = lazy(() => import('./components/MarkedDayDialogs').then((m) => ({ default: m.MarkedDayDetailDialog })));
 // An event's details (with its notes field) load with the first event opened.
 const EventDetailDialog = lazy(() => import('./components/EventDetailDialog').then((m) => ({ default: m.EventDetailDialog })));
+// An admin's colour menu and delete confirmation: owners never download them.
+const AdminEventMenus = lazy(() => import('./components/AdminEventMenus').then((m) => ({ default: m.AdminEventMenus })));
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
@@ -176,7 +177,11 @@ function CalendarScreen({ user }: { user: User }) {
           <EventDetailDialog event={dialogs.detailEvent} currentUser={user} viewedUserId={viewedUserId} onClose={dialogs.closeDetail} />
         </Suspense>
       )}
-      <AdminEventMenus actions={adminActions} />
+      {user.isAdmin && (
+        <Suspense fallback={null}>
+          <AdminEventMenus actions={adminActions} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -251,7 +251,8 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         locale={i18n.language === 'en' ? 'en' : 'nb'}
         firstDay={1}
         headerToolbar={false}
-        initialView={fcView}
+        // Mounted while the week or day view's plugin is still on its way, it starts on the month.
+        initialView={viewReady ? fcView : isMobile ? FC_VIEWS.oneMonth : FC_VIEWS.threeMonth}
         views={CUSTOM_VIEWS}
         hiddenDays={phoneWeek ? mobileWeekHiddenDays(weekHalf) : NO_HIDDEN_DAYS}
         height="auto"
