@@ -34,7 +34,6 @@ import type { AnyEvent, MarkedDay } from '../types';
 import { CUSTOM_VIEWS, FC_VIEWS } from '../viewNames';
 
 const NO_EVENTS: never[] = [];
-
 const NO_HIDDEN_DAYS: number[] = [];
 /** Width to height of a year view's mini month: about 20 px rows at the 220-260 px a month gets on a desktop. */
 const YEAR_ASPECT_RATIO = 2;
