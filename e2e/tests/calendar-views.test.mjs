@@ -53,7 +53,9 @@ describe('Calendar week and day views', () => {
       assert.ok(week.includes(todayInOslo()), 'the week holds today');
       const event = page.locator('.cal-root .cal-event-stacked', { hasText: 'Vinduvask' });
       await event.waitFor();
-      assert.match(await event.locator('.cal-event-time').innerText(), /^\d{2}:\d{2}/, 'a timed event shows its hour, 24-hour');
+      assert.match(await event.locator('.cal-event-time').innerText(), /^\d{2}:\d{2}$/, 'a timed event shows its start, 24-hour');
+      const [time, title] = await Promise.all([event.locator('.cal-event-time'), event.locator('.cal-event-title')].map((part) => part.boundingBox()));
+      assert.ok(Math.abs(time.y - title.y) < 4, 'the start and the title share a line in a week column');
       await shot('week');
 
       // An empty hour on another day of the week is that day's click.
@@ -72,6 +74,7 @@ describe('Calendar week and day views', () => {
 
       await viewButton(page, 'nb', 'day').click();
       await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 1, DAY_LANES);
+      assert.match(await event.locator('.cal-event-time').innerText(), /^\d{2}:\d{2}\s*[–-]\s*\d{2}:\d{2}$/, 'the day view shows the span');
       await shot('day');
 
       await viewButton(page, 'nb', 'month').click();

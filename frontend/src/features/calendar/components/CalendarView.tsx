@@ -281,6 +281,9 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         scrollTime={isMobile ? hours.slotMinTime : '07:00:00'}
         allDayText={t('calendar.detail.allDay')}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        // A week column has room for the start and the title on one line ('10:00 Vindusvask'); the day view shows
+        // the whole span (SPEC §2), the detail dialog always does.
+        displayEventEnd={fcView === FC_VIEWS.day}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         nowIndicator
       />
