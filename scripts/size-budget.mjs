@@ -44,7 +44,7 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * react-hook-form (features/auth/useLoginForm.ts): 207.7, 329.6 and 454.3 kB. The signed-out screens' texts as their own
  * part of the catalogue, the signed-in app's loaded with its shell: 202.2, 330.5 and 455.1 kB. The back office on
  * react-admin's AdminContext and AdminUI (without <Admin>'s fallback polyglot i18nProvider) and each resource's pages
- * loading with their route (admin/lazyView.ts), counted here with the users list an admin opens on: 203.0, 332.4 and
+ * loading with their route (shared/lazyNamed.ts), counted here with the users list an admin opens on: 203.0, 332.4 and
  * 418.4 kB; the modules the customer screens share with the back office's pages now fall into more, smaller chunks.
  * An admin's colour menu and delete confirmation on the calendar load for admins only: 203.3, 325.2 and 419.5 kB.
  * What is left is mostly the libraries: react-dom, MUI with emotion,

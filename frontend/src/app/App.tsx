@@ -13,22 +13,23 @@ import { createQueryClient } from './queryClient';
 import { MaintenanceGate } from '../features/maintenance/MaintenanceGate';
 import { RequireAuth } from './RequireAuth';
 import { ToastProvider } from '../shared/toast';
+import { lazyNamed } from '../shared/lazyNamed';
 
 // The signed-in shell is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
 const loadLayout = () => import('./Layout');
 const loadCalendarHome = () => import('../features/calendar/CalendarHome');
-const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
-const CalendarHome = lazy(() => loadCalendarHome().then((m) => ({ default: m.CalendarHome })));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const AgreementsPage = lazy(() => import('../features/agreements/AgreementsPage').then((m) => ({ default: m.AgreementsPage })));
-const AgreementDetailPage = lazy(() => import('../features/agreements/AgreementDetailPage').then((m) => ({ default: m.AgreementDetailPage })));
-const PayoutsPage = lazy(() => import('../features/payouts/PayoutsPage').then((m) => ({ default: m.PayoutsPage })));
-const CasesPage = lazy(() => import('../features/cases/CasesPage').then((m) => ({ default: m.CasesPage })));
-const SupportPage = lazy(() => import('../features/support/SupportPage').then((m) => ({ default: m.SupportPage })));
-const AppointmentsPage = lazy(() => import('../features/appointments/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
-const PricesPage = lazy(() => import('../features/prices/PricesPage').then((m) => ({ default: m.PricesPage })));
+const Layout = lazyNamed(loadLayout, 'Layout');
+const LoginPage = lazyNamed(() => import('../features/auth/LoginPage'), 'LoginPage');
+const ResetPasswordPage = lazyNamed(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const CalendarHome = lazyNamed(loadCalendarHome, 'CalendarHome');
+const SettingsPage = lazyNamed(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const AgreementsPage = lazyNamed(() => import('../features/agreements/AgreementsPage'), 'AgreementsPage');
+const AgreementDetailPage = lazyNamed(() => import('../features/agreements/AgreementDetailPage'), 'AgreementDetailPage');
+const PayoutsPage = lazyNamed(() => import('../features/payouts/PayoutsPage'), 'PayoutsPage');
+const CasesPage = lazyNamed(() => import('../features/cases/CasesPage'), 'CasesPage');
+const SupportPage = lazyNamed(() => import('../features/support/SupportPage'), 'SupportPage');
+const AppointmentsPage = lazyNamed(() => import('../features/appointments/AppointmentsPage'), 'AppointmentsPage');
+const PricesPage = lazyNamed(() => import('../features/prices/PricesPage'), 'PricesPage');
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;

@@ -1,11 +1,11 @@
 /** The agreements resource of the back office: /admin/agreements (SPEC §2), on /api/admin-agreements. */
 import HandshakeIcon from '@mui/icons-material/Handshake';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./AgreementList'), 'AgreementList'),
-  edit: lazyView(() => import('./AgreementForms'), 'AgreementEdit'),
-  create: lazyView(() => import('./AgreementForms'), 'AgreementCreate'),
-  show: lazyView(() => import('./AgreementShow'), 'AgreementShow'),
+  list: lazyNamed(() => import('./AgreementList'), 'AgreementList'),
+  edit: lazyNamed(() => import('./AgreementForms'), 'AgreementEdit'),
+  create: lazyNamed(() => import('./AgreementForms'), 'AgreementCreate'),
+  show: lazyNamed(() => import('./AgreementShow'), 'AgreementShow'),
   icon: HandshakeIcon,
 };

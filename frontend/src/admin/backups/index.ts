@@ -1,11 +1,11 @@
 /**
  * The back office's 'backup' tab (admins only): export calendar, backups and restore. Loaded when the tab opens, as
- * every resource's pages are (lazyView).
+ * every resource's pages are (lazyNamed).
  */
 import BackupIcon from '@mui/icons-material/Backup';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./BackupPage'), 'BackupPage'),
+  list: lazyNamed(() => import('./BackupPage'), 'BackupPage'),
   icon: BackupIcon,
 };

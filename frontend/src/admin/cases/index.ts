@@ -1,8 +1,8 @@
 /** The cases resource of the back office: every case with filters and bulk assignment (issue 16). */
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./CaseList'), 'CaseList'),
+  list: lazyNamed(() => import('./CaseList'), 'CaseList'),
   icon: SupportAgentIcon,
 };

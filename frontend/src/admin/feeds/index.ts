@@ -1,10 +1,10 @@
 /** The all-feeds resource of the back office ('all-ical' tab; DESIGN.md: one folder per resource). */
 import RssFeedIcon from '@mui/icons-material/RssFeed';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./FeedList'), 'FeedList'),
-  edit: lazyView(() => import('./FeedForm'), 'FeedEdit'),
-  create: lazyView(() => import('./FeedForm'), 'FeedCreate'),
+  list: lazyNamed(() => import('./FeedList'), 'FeedList'),
+  edit: lazyNamed(() => import('./FeedForm'), 'FeedEdit'),
+  create: lazyNamed(() => import('./FeedForm'), 'FeedCreate'),
   icon: RssFeedIcon,
 };

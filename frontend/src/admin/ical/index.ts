@@ -3,9 +3,9 @@
  * read-only. Mini admins land here (SPEC §2, §6). DESIGN.md: one folder per resource.
  */
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./OwnIcalList'), 'OwnIcalList'),
+  list: lazyNamed(() => import('./OwnIcalList'), 'OwnIcalList'),
   icon: EventAvailableIcon,
 };

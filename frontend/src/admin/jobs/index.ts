@@ -1,8 +1,8 @@
 /** The back office's 'jobs' tab: scheduled jobs and their last runs. */
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./JobList'), 'JobList'),
+  list: lazyNamed(() => import('./JobList'), 'JobList'),
   icon: ScheduleIcon,
 };

@@ -3,7 +3,7 @@
  * chosen owner, and the table. Admins register and edit; mini admins read only (no create, edit or delete).
  */
 import { Chip } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { AutocompleteInput, CreateButton, DataTable, List, ReferenceInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../shared/money';
@@ -11,9 +11,10 @@ import { useIsFullAdmin } from '../feeds/FeedActions';
 import { useIsMobile } from '../useIsMobile';
 import { ReadOnlyChip } from '../users/badges';
 import type { AdminPayout } from './types';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 // The overview brings Chart.js: its own chunk, so the back office's first screen does not carry it.
-const YearOverview = lazy(() => import('./YearOverview').then((m) => ({ default: m.YearOverview })));
+const YearOverview = lazyNamed(() => import('./YearOverview'), 'YearOverview');
 
 const STATUS_COLOR = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' } as const;
 

@@ -1,10 +1,10 @@
 /** The payouts resource of the back office (SPEC §2 admin payouts tab; DESIGN.md: one folder per resource). */
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./PayoutList'), 'PayoutList'),
-  edit: lazyView(() => import('./PayoutForm'), 'PayoutEdit'),
-  create: lazyView(() => import('./PayoutForm'), 'PayoutCreate'),
+  list: lazyNamed(() => import('./PayoutList'), 'PayoutList'),
+  edit: lazyNamed(() => import('./PayoutForm'), 'PayoutEdit'),
+  create: lazyNamed(() => import('./PayoutForm'), 'PayoutCreate'),
   icon: PaymentsIcon,
 };

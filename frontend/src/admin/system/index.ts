@@ -1,8 +1,8 @@
 /** The back office's 'system' tab (admins only): maintenance mode. */
 import SettingsIcon from '@mui/icons-material/Settings';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./SystemPage'), 'SystemPage'),
+  list: lazyNamed(() => import('./SystemPage'), 'SystemPage'),
   icon: SettingsIcon,
 };

@@ -1,11 +1,11 @@
 /** The users resource of the back office (DESIGN.md: one folder per resource). */
 import PeopleIcon from '@mui/icons-material/People';
-import { lazyView } from '../lazyView';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
-  list: lazyView(() => import('./UserList'), 'UserList'),
-  edit: lazyView(() => import('./UserEdit'), 'UserEdit'),
-  create: lazyView(() => import('./UserCreate'), 'UserCreate'),
-  show: lazyView(() => import('./UserShow'), 'UserShow'),
+  list: lazyNamed(() => import('./UserList'), 'UserList'),
+  edit: lazyNamed(() => import('./UserEdit'), 'UserEdit'),
+  create: lazyNamed(() => import('./UserCreate'), 'UserCreate'),
+  show: lazyNamed(() => import('./UserShow'), 'UserShow'),
   icon: PeopleIcon,
 };

@@ -4,7 +4,7 @@
  */
 import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { loadDatePickers } from '../../shared/components/loadDatePickers';
@@ -26,21 +26,22 @@ import { useAdminEventActions } from './hooks/useAdminEventActions';
 import { useCalendarDays } from './hooks/useCalendarDays';
 import { useCalendarWindow } from './hooks/useCalendarWindow';
 import { useEventDialogs } from './hooks/useEventDialogs';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 // The forms load when first opened, with the date pickers alongside: they are not part of the calendar's first paint.
-const AddEventDialog = lazy(() => {
+const AddEventDialog = lazyNamed(() => {
   void loadDatePickers();
-  return import('./components/AddEventDialog').then((m) => ({ default: m.AddEventDialog }));
-});
-const MarkDayDialog = lazy(() => {
+  return import('./components/AddEventDialog');
+}, 'AddEventDialog');
+const MarkDayDialog = lazyNamed(() => {
   void loadDatePickers();
-  return import('./components/MarkedDayDialogs').then((m) => ({ default: m.MarkDayDialog }));
-});
-const MarkedDayDetailDialog = lazy(() => import('./components/MarkedDayDialogs').then((m) => ({ default: m.MarkedDayDetailDialog })));
+  return import('./components/MarkedDayDialogs');
+}, 'MarkDayDialog');
+const MarkedDayDetailDialog = lazyNamed(() => import('./components/MarkedDayDialogs'), 'MarkedDayDetailDialog');
 // An event's details (with its notes field) load with the first event opened.
-const EventDetailDialog = lazy(() => import('./components/EventDetailDialog').then((m) => ({ default: m.EventDetailDialog })));
+const EventDetailDialog = lazyNamed(() => import('./components/EventDetailDialog'), 'EventDetailDialog');
 // An admin's colour menu and delete confirmation: owners never download them.
-const AdminEventMenus = lazy(() => import('./components/AdminEventMenus').then((m) => ({ default: m.AdminEventMenus })));
+const AdminEventMenus = lazyNamed(() => import('./components/AdminEventMenus'), 'AdminEventMenus');
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();

@@ -5,11 +5,11 @@
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import HelpCenterIcon from '@mui/icons-material/HelpCenter';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { lazy } from 'react';
 import { everyone, type NavItem } from '../../shared/navigation';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 // Lazy, so the shell's first screen does not carry the case calls; the count shows a moment later.
-const CasesNavBadge = lazy(() => import('./components/CasesNavBadge').then((m) => ({ default: m.CasesNavBadge })));
+const CasesNavBadge = lazyNamed(() => import('./components/CasesNavBadge'), 'CasesNavBadge');
 
 export const casesNav: NavItem[] = [
   { labelKey: 'nav.cases', path: '/cases', icon: SupportAgentIcon, order: 55, visible: everyone, badge: CasesNavBadge },

@@ -4,14 +4,15 @@
  * `maintenance` (queryClient.ts refreshes the status then). When the mode ends, every read is fetched again.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { queryKeys } from '../../api/queryKeys';
 import { PageSpinner } from '../../app/fallbacks/PageSpinner';
 import { useCurrentUser } from '../../shared/session';
 import { useMaintenanceStatus } from './maintenance';
+import { lazyNamed } from '../../shared/lazyNamed';
 
 // Its own chunk: nobody downloads the screen while the service is up.
-const MaintenanceScreen = lazy(() => import('./MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen })));
+const MaintenanceScreen = lazyNamed(() => import('./MaintenanceScreen'), 'MaintenanceScreen');
 
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

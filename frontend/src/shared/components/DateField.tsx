@@ -9,15 +9,16 @@
  */
 import { TextField } from '@mui/material';
 import { lightFormat, isValid, parseISO } from 'date-fns';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { DATE_FORMAT, formatDateTime } from '../dateFormats';
 import type { DateFieldProps, DateTimeFieldProps } from './dateFieldProps';
 import { loadDatePickers } from './loadDatePickers';
+import { lazyNamed } from '../lazyNamed';
 
 export type { DateFieldProps, DateTimeFieldProps } from './dateFieldProps';
 
-const DatePickerField = lazy(() => loadDatePickers().then((m) => ({ default: m.DatePickerField })));
-const DateTimePickerField = lazy(() => loadDatePickers().then((m) => ({ default: m.DateTimePickerField })));
+const DatePickerField = lazyNamed(loadDatePickers, 'DatePickerField');
+const DateTimePickerField = lazyNamed(loadDatePickers, 'DateTimePickerField');
 
 /** What a date field gives while its text is not a whole, real date: no date key, so every form check refuses it. */
 export const INVALID_DATE_KEY = 'invalid';

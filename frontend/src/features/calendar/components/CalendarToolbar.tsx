@@ -16,12 +16,13 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarSize, CalendarViewKind, PickerUser } from '../types';
+import { lazyNamed } from '../../../shared/lazyNamed';
 
 // Staff only: owners never download the select it is made of.
-const CalendarUserPicker = lazy(() => import('./CalendarUserPicker').then((m) => ({ default: m.CalendarUserPicker })));
+const CalendarUserPicker = lazyNamed(() => import('./CalendarUserPicker'), 'CalendarUserPicker');
 
 const VIEWS: CalendarViewKind[] = ['month', 'week', 'day', 'year'];
 
