@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { cataloguePart, type CataloguePart } from './src/i18n/catalogueParts';
+import { CATALOGUE_PARTS, cataloguePart, type CataloguePart } from './src/i18n/catalogueParts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -24,7 +24,7 @@ function catalogueParts(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${CATALOGUE_PREFIX}`)) return undefined;
       const [language, part] = id.slice(CATALOGUE_PREFIX.length + 1).split('/');
-      if (!['nb', 'en'].includes(language) || !['start', 'app', 'back-office'].includes(part)) {
+      if (!['nb', 'en'].includes(language) || !(CATALOGUE_PARTS as readonly string[]).includes(part)) {
         throw new Error(`No catalogue part ${id.slice(1)}`);
       }
       const file = fileURLToPath(new URL(`./src/i18n/${language}.json`, import.meta.url));

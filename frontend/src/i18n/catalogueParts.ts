@@ -5,7 +5,8 @@
  * in vite.config.ts serves `virtual:catalogue/<language>/<part>`), so no screen downloads the other language or
  * texts it never shows.
  */
-export type CataloguePart = 'start' | 'app' | 'back-office';
+export const CATALOGUE_PARTS = ['start', 'app', 'back-office'] as const;
+export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 /**
  * The sections the first screens read before anyone is signed in: startup and its fallbacks, the login, password

@@ -7,7 +7,7 @@ import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import nb from './nb.json';
-import { BACK_OFFICE_SECTIONS, START_SECTIONS, cataloguePart, partOfSection } from './catalogueParts';
+import { BACK_OFFICE_SECTIONS, CATALOGUE_PARTS, START_SECTIONS, cataloguePart, partOfSection } from './catalogueParts';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -53,7 +53,7 @@ describe('message files', () => {
 
   it("split into the signed-out screens' part, the app's and the back office's without losing or doubling a section", () => {
     for (const [language, messages] of [['nb', nb], ['en', en]] as const) {
-      const parts = (['start', 'app', 'back-office'] as const).map((part) => Object.keys(cataloguePart(messages, part)));
+      const parts = CATALOGUE_PARTS.map((part) => Object.keys(cataloguePart(messages, part)));
       expect(parts.flat().sort(), language).toEqual(Object.keys(messages).sort());
       expect(new Set(parts.flat()).size, language).toBe(parts.flat().length);
       expect(parts[0], language).toContain('login');
