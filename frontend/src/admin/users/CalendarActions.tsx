@@ -8,14 +8,18 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Box, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import type { Role } from '../authProvider';
 import type { AdminDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { ActionButton, stopPropagation } from './ActionButton';
 import type { User } from './types';
-import { UserCalendarDialog } from './UserCalendarDialog';
+import { lazyNamed } from '../../shared/lazyNamed';
+
+// The calendar dialog (with its create-event form and the date rules behind it) loads when first opened: the users
+// list does not need it to paint.
+const UserCalendarDialog = lazyNamed(() => import('./UserCalendarDialog'), 'UserCalendarDialog');
 
 /** Copies the user's personal iCal subscription link (GET /api/admin/users/:id/calendar-link) to the clipboard. */
 function CopyCalendarLinkAction({ user, compact }: { user: User; compact: boolean }) {
@@ -48,7 +52,11 @@ function ShowCalendarAction({ user, compact }: { user: User; compact: boolean })
   return (
     <>
       <ActionButton compact={compact} label={translate('resources.users.actions.showCalendar')} icon={<CalendarMonthIcon />} onClick={() => setOpen(true)} />
-      <UserCalendarDialog user={user} open={open} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense fallback={null}>
+          <UserCalendarDialog user={user} open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
 import { openRowMenu, renderAdmin, rowOf } from '../testing/renderAdmin';
-import { osloWallClockToIso } from '../../features/calendar/dates';
+import { osloWallClockToIso } from '../../features/calendar/osloWallClock';
 import { TEST_NOW, installTestClock } from '../../test/clock';
 import { findDateInput, typeDate } from '../../test/dateFields';
 import type { UserCalendarEvent } from './userEvents';

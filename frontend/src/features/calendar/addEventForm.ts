@@ -1,6 +1,7 @@
 /** The add-event dialog's submission rules (SPEC §5 "Add-event dialog submission"), kept apart from the UI. */
 import { COLORS, FIXED_END_TIME, FIXED_START_TIME } from './constants';
-import { isValidDateKey, osloWallClockToIso } from './dates';
+import { isValidDateKey } from './dates';
+import { osloWallClockToIso } from './osloWallClock';
 
 export interface AddEventFormValues {
   title: string;

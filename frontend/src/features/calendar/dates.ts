@@ -1,9 +1,5 @@
 /** Date rules of the calendar: day keys, the add-event dialog's times and dates (SPEC §4, §5). */
 import { addDays, lightFormat, isValid, parseISO } from 'date-fns';
-import * as Instant from 'temporal-polyfill/fns/Instant';
-import * as PlainDateTime from 'temporal-polyfill/fns/PlainDateTime';
-import * as ZonedDateTime from 'temporal-polyfill/fns/ZonedDateTime';
-import { BUSINESS_TIME_ZONE } from './constants';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -20,18 +16,6 @@ export function isValidDateKey(value: string): boolean {
 /** Parses an API time: a bare 'YYYY-MM-DD' is a local calendar date, anything else an instant. */
 export function parseApiTime(value: string): Date {
   return DATE_ONLY.test(value) ? parseISO(value) : new Date(value);
-}
-
-/**
- * The instant of a wall-clock time in Europe/Oslo, as an ISO string ('2025-07-01', '11:00' → '2025-07-01T09:00:00Z').
- * The fixed 11:00–15:00 of the add-event dialog are Norwegian times whatever the browser's own zone.
- */
-export function osloWallClockToIso(dateKey: string, time: string): string {
-  const [year, month, day] = dateKey.split('-').map(Number);
-  const [hour, minute] = time.split(':').map(Number);
-  const local = PlainDateTime.create(year, month, day, hour, minute);
-  const zoned = PlainDateTime.toZonedDateTime(local, BUSINESS_TIME_ZONE);
-  return Instant.toString(ZonedDateTime.toInstant(zoned));
 }
 
 /** SPEC §4: changing the from-date moves the to-date up when it would otherwise be earlier. */

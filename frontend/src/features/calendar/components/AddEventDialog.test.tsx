@@ -9,7 +9,7 @@ import i18n from '../../../i18n';
 import type { LocalApi } from '../../../admin/testing/localApi';
 import { enterDate, findDateGroup, findDateInput } from '../../../test/dateFields';
 import { startApiForApp } from '../../../test/renderWithApi';
-import { osloWallClockToIso } from '../dates';
+import { osloWallClockToIso } from '../osloWallClock';
 import { AddEventDialog } from './AddEventDialog';
 
 const owner: User = {
