@@ -57,14 +57,17 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
 const NB_START = 'virtual:catalogue/nb/start';
 const NB_APP = 'virtual:catalogue/nb/app';
 const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
-const SCREENS = [
-  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 206 },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/Layout.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 328 },
+/** Each screen's budget, issue 11's goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
+export const SCREENS = [
+  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 206, goalKb: 150, floorPage: 'login' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/Layout.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 328, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
     budgetKb: 410,
+    goalKb: 350,
+    floorPage: 'back-office',
   },
 ];
 
@@ -86,18 +89,19 @@ function staticClosure(manifest, key, files = new Set()) {
   return files;
 }
 
-const gzipSize = (file) => gzipSync(readFileSync(join(dist, file))).length;
+/** The gzip kB of the JavaScript a set of manifest entries loads at once, from a build in `outDir`. */
+export function coldJavaScript(manifest, keys, outDir = dist) {
+  const files = new Set();
+  for (const key of keys) staticClosure(manifest, key, files);
+  const js = [...files].filter((file) => file.endsWith('.js'));
+  const bytes = js.reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file))).length, 0);
+  return { files: js.length, kb: bytes / KB };
+}
 
-function measure(manifest = readManifest()) {
+export function measure(manifest = readManifest()) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('The build manifest names no entry');
-  return SCREENS.map((screen) => {
-    const files = staticClosure(manifest, entry);
-    for (const key of screen.lazy) staticClosure(manifest, key, files);
-    const js = [...files].filter((file) => file.endsWith('.js'));
-    const bytes = js.reduce((sum, file) => sum + gzipSize(file), 0);
-    return { ...screen, files: js.length, kb: bytes / KB };
-  });
+  return SCREENS.map((screen) => ({ ...screen, ...coldJavaScript(manifest, [entry, ...screen.lazy]) }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -106,7 +110,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const r of results) {
     const ok = r.kb <= r.budgetKb;
     if (!ok) over += 1;
-    console.log(`${ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(22)} ${r.kb.toFixed(1).padStart(6)} kB gzip in ${r.files} files (budget ${r.budgetKb} kB)`);
+    console.log(`${ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(22)} ${r.kb.toFixed(1).padStart(6)} kB gzip in ${r.files} files (budget ${r.budgetKb} kB, goal ${r.goalKb} kB)`);
   }
   if (over) {
     console.error(`${over} screen(s) over their size budget: shrink them, or raise the budget in scripts/size-budget.mjs on purpose.`);

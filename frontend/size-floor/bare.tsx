@@ -1,0 +1,32 @@
+/**
+ * What every bare page of the size floor shares (scripts/size-floor.mjs): the libraries the fixed stack puts under
+ * every screen, set up as the app sets them up (main.tsx, app/App.tsx): React 19, MUI with the app's theme and
+ * CssBaseline, react-i18next with the signed-out screens' texts, react-router and react-query.
+ */
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18n from 'i18next';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initReactI18next } from 'react-i18next';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import start from 'virtual:catalogue/nb/start';
+import { theme } from '../src/app/theme';
+
+export async function mountBarePage(page: ReactNode, { withQueryClient }: { withQueryClient: boolean }) {
+  await i18n.use(initReactI18next).init({ lng: 'nb', resources: { nb: { translation: start } } });
+  const routed = (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <BrowserRouter>
+        <Routes>
+          <Route path="*" element={page} />
+        </Routes>
+      </BrowserRouter>
+    </ThemeProvider>
+  );
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>{withQueryClient ? <QueryClientProvider client={new QueryClient()}>{routed}</QueryClientProvider> : routed}</StrictMode>,
+  );
+}
