@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Divider,
-  Drawer,
   IconButton,
   List,
   ListItem,
@@ -21,7 +20,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser, useLogout } from '../shared/session';
@@ -36,12 +35,30 @@ import { isActive, navItemsFor } from './navigation';
 import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 import { addCataloguePart } from '../i18n';
+import { lazyNamed } from '../shared/lazyNamed';
 
 // The chunk finishes loading once the signed-in app's texts are in, so the shell and every page inside it render
 // with them (the signed-out screens' part came at startup). Without them the pages still work, showing keys.
 await addCataloguePart('app').catch((error: unknown) => console.error('The signed-in texts failed to load', error));
 
 const SIDEBAR_WIDTH = 272;
+
+const loadMobileDrawer = () => import('./MobileDrawer');
+const MobileDrawer = lazyNamed(loadMobileDrawer, 'MobileDrawer');
+const preloadMobileDrawer = () => void loadMobileDrawer().catch(() => undefined);
+
+/** On a phone, the menu's drawer downloads once the first screen is idle, so the menu opens at the first press. */
+function usePreloadMobileDrawer(isMobile: boolean) {
+  useEffect(() => {
+    if (!isMobile) return;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preloadMobileDrawer, 2000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preloadMobileDrawer, { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
+  }, [isMobile]);
+}
 
 function Logo() {
   const { t } = useTranslation();
@@ -144,8 +161,11 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
   const { data: user } = useCurrentUser();
   const { isMobile } = useDevicePreference();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so the drawer can play its closing transition.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const feeds = useFeedManager();
   useNotificationSocket(user?.id);
+  usePreloadMobileDrawer(isMobile);
   // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
   if (!user) return null;
 
@@ -156,7 +176,15 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
       {isMobile ? (
         <AppBar position="sticky" color="inherit" elevation={1}>
           <Toolbar>
-            <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={() => setDrawerOpen(true)}>
+            <IconButton
+              edge="start"
+              aria-label={t('nav.openMenu')}
+              onPointerDown={preloadMobileDrawer}
+              onClick={() => {
+                setDrawerWanted(true);
+                setDrawerOpen(true);
+              }}
+            >
               <MenuIcon />
             </IconButton>
             <Box sx={{ flexGrow: 1, ml: 1 }}>
@@ -167,18 +195,33 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
           </Toolbar>
         </AppBar>
       ) : (
-        <Drawer
-          variant="permanent"
-          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
-          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } } }}
-        >
-          <SidebarContent user={user} onOpenFeeds={feeds.show} />
-        </Drawer>
+        // What a permanent MUI Drawer renders (a docked column and a fixed, scrolling paper), without the modal and
+        // transitions a Drawer module brings along for its temporary variant.
+        <Box sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              width: SIDEBAR_WIDTH,
+              height: '100%',
+              overflowY: 'auto',
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+              zIndex: 'drawer',
+            }}
+          >
+            <SidebarContent user={user} onOpenFeeds={feeds.show} />
+          </Box>
+        </Box>
       )}
-      {isMobile && (
-        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}>
-          <SidebarContent user={user} onNavigate={() => setDrawerOpen(false)} onOpenFeeds={feeds.show} />
-        </Drawer>
+      {isMobile && drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} width={SIDEBAR_WIDTH}>
+            <SidebarContent user={user} onNavigate={() => setDrawerOpen(false)} onOpenFeeds={feeds.show} />
+          </MobileDrawer>
+        </Suspense>
       )}
       <Box component="main" sx={isMobile ? { p: 1.5 } : { flexGrow: 1, minWidth: 0, p: 3 }}>
         <Outlet />

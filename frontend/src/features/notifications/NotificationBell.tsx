@@ -1,114 +1,51 @@
-/** The bell (SPEC §2 "Notification bell popover"): unread badge, and a popover with the newest notifications. */
-import CloseIcon from '@mui/icons-material/Close';
-import DoneIcon from '@mui/icons-material/Done';
+/**
+ * The bell (SPEC §2 "Notification bell popover"): unread badge, and a popover with the newest notifications
+ * (NotificationPanel, loaded when first wanted).
+ */
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { badgeText } from './badge';
-import { useMarkAllRead, useMarkRead, useNotifications, useRemoveNotification } from './notificationsApi';
-import type { AppNotification } from './types';
+import { useNotifications } from './notificationsApi';
 
-/** The title and message in the interface language when the catalogue knows the type, else as stored. */
-function useNotificationText() {
-  const { t, i18n } = useTranslation();
-  return (n: AppNotification) => {
-    const key = `notifications.types.${n.type}`;
-    if (!i18n.exists(`${key}.title`)) return { title: n.title, message: n.message };
-    return { title: t(`${key}.title`, n.params), message: t(`${key}.message`, n.params) };
-  };
-}
+const loadPanel = () => import('./NotificationPanel');
+const NotificationPanel = lazyNamed(loadPanel, 'NotificationPanel');
 
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so the popover can play its closing transition.
+  const [wanted, setWanted] = useState(false);
   const { data } = useNotifications();
-  const markRead = useMarkRead();
-  const markAll = useMarkAllRead();
-  const remove = useRemoveNotification();
-  const text = useNotificationText();
   const unread = data?.unread ?? 0;
-  const notifications = data?.notifications ?? [];
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { dateStyle: 'short', timeStyle: 'short' });
-
-  const open = (n: AppNotification) => {
-    if (!n.read) markRead.mutate(n.id);
-    setAnchor(null);
-    if (n.link) navigate(n.link);
-  };
+  // Pointing at the bell or focusing it starts the download, so the popover is usually there by the press.
+  const preload = () => void loadPanel().catch(() => undefined);
 
   return (
     <>
       <Tooltip title={t('notifications.title')}>
-        <IconButton aria-label={t('notifications.bellLabel', { count: unread })} onClick={(e) => setAnchor(e.currentTarget)} data-testid="notification-bell">
+        <IconButton
+          aria-label={t('notifications.bellLabel', { count: unread })}
+          onClick={(e) => {
+            setWanted(true);
+            setAnchor(e.currentTarget);
+          }}
+          onPointerEnter={preload}
+          onFocus={preload}
+          data-testid="notification-bell"
+        >
           <Badge badgeContent={badgeText(unread)} color="error" invisible={unread === 0} data-testid="notification-badge">
             <NotificationsIcon />
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)', maxHeight: 480 } } }}
-      >
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
-          <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
-            {t('notifications.title')}
-          </Typography>
-          <Button size="small" onClick={() => markAll.mutate(undefined)} disabled={unread === 0 || markAll.isPending}>
-            {t('notifications.markAllRead')}
-          </Button>
-        </Stack>
-        {notifications.length === 0 ? (
-          <Box sx={{ px: 2, pb: 2 }}>
-            <Typography color="text.secondary">{t('notifications.empty')}</Typography>
-          </Box>
-        ) : (
-          <List dense disablePadding>
-            {notifications.map((n) => {
-              const { title, message } = text(n);
-              return (
-                <ListItem
-                  key={n.id}
-                  disablePadding
-                  secondaryAction={
-                    <Stack direction="row">
-                      {!n.read && (
-                        <IconButton size="small" aria-label={t('notifications.markRead')} onClick={() => markRead.mutate(n.id)}>
-                          <DoneIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                      <IconButton size="small" aria-label={t('notifications.remove')} onClick={() => remove.mutate(n.id)}>
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
-                    </Stack>
-                  }
-                  sx={{ bgcolor: n.read ? undefined : 'action.hover' }}
-                >
-                  <ListItemButton onClick={() => open(n)} sx={{ pr: 10 }}>
-                    <ListItemText
-                      primary={title}
-                      secondary={
-                        <>
-                          {message}
-                          <br />
-                          {dateTime.format(new Date(n.createdAt))}
-                        </>
-                      }
-                      slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
-                    />
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
-        )}
-      </Popover>
+      {wanted && (
+        <Suspense fallback={null}>
+          <NotificationPanel anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,10 +8,8 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import {
   Box,
   Button,
-  FormControlLabel,
   IconButton,
   Stack,
-  Switch,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -23,6 +21,8 @@ import { lazyNamed } from '../../../shared/lazyNamed';
 
 // Staff only: owners never download the select it is made of.
 const CalendarUserPicker = lazyNamed(() => import('./CalendarUserPicker'), 'CalendarUserPicker');
+// The year view only.
+const YearWeekNumbersSwitch = lazyNamed(() => import('./YearWeekNumbersSwitch'), 'YearWeekNumbersSwitch');
 
 const VIEWS: CalendarViewKind[] = ['month', 'week', 'day', 'year'];
 
@@ -101,10 +101,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           {props.periodTitle}
         </Typography>
         {view === 'year' && (
-          <FormControlLabel
-            control={<Switch checked={props.showYearWeekNumbers} onChange={(e) => props.onShowYearWeekNumbers(e.target.checked)} />}
-            label={t('calendar.showWeekNumbers')}
-          />
+          <Suspense fallback={null}>
+            <YearWeekNumbersSwitch checked={props.showYearWeekNumbers} onChange={props.onShowYearWeekNumbers} />
+          </Suspense>
         )}
         <Box>
           <ToggleButtonGroup

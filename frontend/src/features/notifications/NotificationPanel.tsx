@@ -1,0 +1,105 @@
+/**
+ * The bell's popover (SPEC §2 "Notification bell popover"): the newest notifications, each opening its link, with
+ * mark-as-read, remove and mark-all-read. Loaded the first time the bell is pressed (or pointed at), so the first
+ * screen does not download the popover and the list it is made of.
+ */
+import CloseIcon from '@mui/icons-material/Close';
+import DoneIcon from '@mui/icons-material/Done';
+import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMarkAllRead, useMarkRead, useNotifications, useRemoveNotification } from './notificationsApi';
+import type { AppNotification } from './types';
+
+/** The title and message in the interface language when the catalogue knows the type, else as stored. */
+function useNotificationText() {
+  const { t, i18n } = useTranslation();
+  return (n: AppNotification) => {
+    const key = `notifications.types.${n.type}`;
+    if (!i18n.exists(`${key}.title`)) return { title: n.title, message: n.message };
+    return { title: t(`${key}.title`, n.params), message: t(`${key}.message`, n.params) };
+  };
+}
+
+export function NotificationPanel({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useNotifications();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const remove = useRemoveNotification();
+  const text = useNotificationText();
+  const unread = data?.unread ?? 0;
+  const notifications = data?.notifications ?? [];
+  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { dateStyle: 'short', timeStyle: 'short' });
+
+  const open = (n: AppNotification) => {
+    if (!n.read) markRead.mutate(n.id);
+    onClose();
+    if (n.link) navigate(n.link);
+  };
+
+  return (
+    <Popover
+      open={Boolean(anchor)}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)', maxHeight: 480 } } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
+        <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
+          {t('notifications.title')}
+        </Typography>
+        <Button size="small" onClick={() => markAll.mutate(undefined)} disabled={unread === 0 || markAll.isPending}>
+          {t('notifications.markAllRead')}
+        </Button>
+      </Stack>
+      {notifications.length === 0 ? (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <Typography color="text.secondary">{t('notifications.empty')}</Typography>
+        </Box>
+      ) : (
+        <List dense disablePadding>
+          {notifications.map((n) => {
+            const { title, message } = text(n);
+            return (
+              <ListItem
+                key={n.id}
+                disablePadding
+                secondaryAction={
+                  <Stack direction="row">
+                    {!n.read && (
+                      <IconButton size="small" aria-label={t('notifications.markRead')} onClick={() => markRead.mutate(n.id)}>
+                        <DoneIcon fontSize="small" />
+                      </IconButton>
+                    )}
+                    <IconButton size="small" aria-label={t('notifications.remove')} onClick={() => remove.mutate(n.id)}>
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  </Stack>
+                }
+                sx={{ bgcolor: n.read ? undefined : 'action.hover' }}
+              >
+                <ListItemButton onClick={() => open(n)} sx={{ pr: 10 }}>
+                  <ListItemText
+                    primary={title}
+                    secondary={
+                      <>
+                        {message}
+                        <br />
+                        {dateTime.format(new Date(n.createdAt))}
+                      </>
+                    }
+                    slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Popover>
+  );
+}
