@@ -25,5 +25,4 @@ await mountBarePage(
       <Resource name="users" list={BareUserList} />
     </AdminUI>
   </AdminContext>,
-  { withQueryClient: false },
 );

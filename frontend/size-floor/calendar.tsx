@@ -10,7 +10,7 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import nbLocale from '@fullcalendar/react/locales/nb';
 import multiMonthPlugin from '@fullcalendar/react/multimonth';
 import classicTheme from '@fullcalendar/react/themes/classic';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { mountBarePage } from './bare';
 
 function BareCalendar() {
@@ -18,4 +18,8 @@ function BareCalendar() {
   return <FullCalendar plugins={[classicTheme, dayGridPlugin, multiMonthPlugin]} locales={[nbLocale]} locale="nb" initialView="dayGridMonth" events={events.data ?? []} />;
 }
 
-await mountBarePage(<BareCalendar />, { withQueryClient: true });
+await mountBarePage(
+  <QueryClientProvider client={new QueryClient()}>
+    <BareCalendar />
+  </QueryClientProvider>,
+);

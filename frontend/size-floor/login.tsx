@@ -31,4 +31,4 @@ function BareLogin() {
   );
 }
 
-await mountBarePage(<BareLogin />, { withQueryClient: false });
+await mountBarePage(<BareLogin />);
