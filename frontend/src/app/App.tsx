@@ -14,6 +14,7 @@ import { MaintenanceGate } from '../features/maintenance/MaintenanceGate';
 import { RequireAuth } from './RequireAuth';
 import { ToastProvider } from '../shared/toast';
 import { lazyNamed } from '../shared/lazyNamed';
+import { whenIdle } from '../shared/whenIdle';
 
 // The signed-in shell is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
 const loadLayout = () => import('./Layout');
@@ -48,12 +49,7 @@ function PrefetchSignedInShell() {
       performance.mark(PREFETCH_MARK);
       void Promise.all([loadLayout(), loadCalendarHome()]).catch(() => undefined);
     };
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(prefetch, 1000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(prefetch, { timeout: 3000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(prefetch, { timeoutMs: 3000, fallbackMs: 1000 });
   }, []);
   return null;
 }

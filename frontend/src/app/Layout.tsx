@@ -36,6 +36,7 @@ import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 import { addCataloguePart } from '../i18n';
 import { lazyNamed } from '../shared/lazyNamed';
+import { whenIdle } from '../shared/whenIdle';
 
 // The chunk finishes loading once the signed-in app's texts are in, so the shell and every page inside it render
 // with them (the signed-out screens' part came at startup). Without them the pages still work, showing keys.
@@ -50,13 +51,7 @@ const preloadMobileDrawer = () => void loadMobileDrawer().catch(() => undefined)
 /** On a phone, the menu's drawer downloads once the first screen is idle, so the menu opens at the first press. */
 function usePreloadMobileDrawer(isMobile: boolean) {
   useEffect(() => {
-    if (!isMobile) return;
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(preloadMobileDrawer, 2000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(preloadMobileDrawer, { timeout: 5000 });
-    return () => cancelIdleCallback(idle);
+    if (isMobile) return whenIdle(preloadMobileDrawer, { timeoutMs: 5000, fallbackMs: 2000 });
   }, [isMobile]);
 }
 
