@@ -52,7 +52,8 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * components every first screen shows in one chunk ('ui' in vite.config.ts) and those the signed-in shell shares with
  * the back office in another, instead of a chunk per combination of pages; the desktop sidebar without a Drawer
  * module; the phone's menu drawer, the bell's popover and the year view's week-number switch loading when first
- * wanted: 198.8, 300.5 and 395.1 kB.
+ * wanted: 198.8, 300.5 and 395.1 kB; the login page's prefetch taking the phone's drawer along: 198.9, 300.5 and
+ * 395.7 kB.
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -69,7 +70,7 @@ export const SCREENS = [
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 398,
+    budgetKb: 399,
     goalKb: 350,
     floorPage: 'back-office',
   },

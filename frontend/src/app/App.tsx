@@ -15,6 +15,7 @@ import { RequireAuth } from './RequireAuth';
 import { ToastProvider } from '../shared/toast';
 import { lazyNamed } from '../shared/lazyNamed';
 import { whenIdle } from '../shared/whenIdle';
+import { useDevicePreference } from '../shared/devicePreference';
 
 // The signed-in shell is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
 const loadLayout = () => import('./Layout');
@@ -44,13 +45,16 @@ export const PREFETCH_MARK = 'eierportal:prefetch-signed-in-shell';
  * then the page inside it). A failed fetch is harmless: the route loads it again when it renders.
  */
 function PrefetchSignedInShell() {
+  const { isMobile } = useDevicePreference();
   useEffect(() => {
     const prefetch = () => {
       performance.mark(PREFETCH_MARK);
-      void Promise.all([loadLayout(), loadCalendarHome()]).catch(() => undefined);
+      // A phone's menu opens in a drawer of its own chunk (Layout.tsx).
+      const shell = loadLayout().then((layout) => (isMobile ? layout.loadMobileDrawer() : undefined));
+      void Promise.all([shell, loadCalendarHome()]).catch(() => undefined);
     };
     return whenIdle(prefetch, { timeoutMs: 3000, fallbackMs: 1000 });
-  }, []);
+  }, [isMobile]);
   return null;
 }
 

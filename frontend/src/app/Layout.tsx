@@ -20,7 +20,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser, useLogout } from '../shared/session';
@@ -36,7 +36,6 @@ import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 import { addCataloguePart } from '../i18n';
 import { lazyNamed } from '../shared/lazyNamed';
-import { whenIdle } from '../shared/whenIdle';
 
 // The chunk finishes loading once the signed-in app's texts are in, so the shell and every page inside it render
 // with them (the signed-out screens' part came at startup). Without them the pages still work, showing keys.
@@ -44,16 +43,14 @@ await addCataloguePart('app').catch((error: unknown) => console.error('The signe
 
 const SIDEBAR_WIDTH = 272;
 
-const loadMobileDrawer = () => import('./MobileDrawer');
+/**
+ * The phone's menu drawer. The login page fetches it with the shell while someone types (app/App.tsx); otherwise the
+ * menu button starts the download as it is pressed. Not fetched when idle after the first screen: on a slow line that
+ * competed with the calendar's own reads (the phone benchmark's login-to-calendar time rose by a few hundred ms).
+ */
+export const loadMobileDrawer = () => import('./MobileDrawer');
 const MobileDrawer = lazyNamed(loadMobileDrawer, 'MobileDrawer');
 const preloadMobileDrawer = () => void loadMobileDrawer().catch(() => undefined);
-
-/** On a phone, the menu's drawer downloads once the first screen is idle, so the menu opens at the first press. */
-function usePreloadMobileDrawer(isMobile: boolean) {
-  useEffect(() => {
-    if (isMobile) return whenIdle(preloadMobileDrawer, { timeoutMs: 5000, fallbackMs: 2000 });
-  }, [isMobile]);
-}
 
 function Logo() {
   const { t } = useTranslation();
@@ -160,7 +157,6 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
   const [drawerWanted, setDrawerWanted] = useState(false);
   const feeds = useFeedManager();
   useNotificationSocket(user?.id);
-  usePreloadMobileDrawer(isMobile);
   // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
   if (!user) return null;
 
