@@ -66,7 +66,10 @@ describe('Accessibility (axe)', () => {
         await page.goto('/');
         await settle(page);
         await page.getByTestId('notification-bell').click();
-        await page.getByRole('presentation').last().waitFor();
+        // The popover is its own chunk: wait for its paper, and for the bell's tooltip to have faded out (axe reads a
+        // tooltip caught mid-fade as low contrast).
+        await page.locator('.MuiPopover-paper').waitFor();
+        await page.getByRole('tooltip').waitFor({ state: 'detached' });
         await shot('owner-notifications');
         found.push(...(await axeViolations(page, `the notification popover (owner, ${variant.name})`)));
         assertNoViolations(found);
