@@ -20,7 +20,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser, useLogout } from '../shared/session';
@@ -36,6 +36,7 @@ import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 import { addCataloguePart } from '../i18n';
 import { lazyNamed } from '../shared/lazyNamed';
+import { useLazyOpen } from '../shared/useLazyOpen';
 
 // The chunk finishes loading once the signed-in app's texts are in, so the shell and every page inside it render
 // with them (the signed-out screens' part came at startup). Without them the pages still work, showing keys.
@@ -152,9 +153,7 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const { isMobile } = useDevicePreference();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  // Mounted from the first opening on, so the drawer can play its closing transition.
-  const [drawerWanted, setDrawerWanted] = useState(false);
+  const drawer = useLazyOpen();
   const feeds = useFeedManager();
   useNotificationSocket(user?.id);
   // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
@@ -171,10 +170,7 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
               edge="start"
               aria-label={t('nav.openMenu')}
               onPointerDown={preloadMobileDrawer}
-              onClick={() => {
-                setDrawerWanted(true);
-                setDrawerOpen(true);
-              }}
+              onClick={drawer.show}
             >
               <MenuIcon />
             </IconButton>
@@ -207,10 +203,10 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
           </Box>
         </Box>
       )}
-      {isMobile && drawerWanted && (
+      {isMobile && drawer.mounted && (
         <Suspense fallback={null}>
-          <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} width={SIDEBAR_WIDTH}>
-            <SidebarContent user={user} onNavigate={() => setDrawerOpen(false)} onOpenFeeds={feeds.show} />
+          <MobileDrawer open={drawer.open} onClose={drawer.close} width={SIDEBAR_WIDTH}>
+            <SidebarContent user={user} onNavigate={drawer.close} onOpenFeeds={feeds.show} />
           </MobileDrawer>
         </Suspense>
       )}

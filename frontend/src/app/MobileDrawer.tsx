@@ -1,7 +1,7 @@
 /**
- * The phone's menu (SPEC §2 Navigation): the sidebar in a drawer from the left. Its own chunk, loaded when the
- * header's menu button is first pressed or the browser is idle, so a phone's first screen does not wait for the
- * modal, backdrop and slide transition a drawer is made of.
+ * The phone's menu (SPEC §2 Navigation): the sidebar in a drawer from the left. Its own chunk, fetched by the login
+ * page's prefetch or when the header's menu button is pressed (Layout.tsx), so a phone's first screen does not wait
+ * for the modal, backdrop and slide transition a drawer is made of.
  */
 import { Drawer } from '@mui/material';
 import type { ReactNode } from 'react';

@@ -7,6 +7,7 @@ import { Badge, IconButton, Tooltip } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { useLazyOpen } from '../../shared/useLazyOpen';
 import { badgeText } from './badge';
 import { useNotifications } from './notificationsApi';
 
@@ -15,9 +16,8 @@ const NotificationPanel = lazyNamed(loadPanel, 'NotificationPanel');
 
 export function NotificationBell() {
   const { t } = useTranslation();
+  const panel = useLazyOpen();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Mounted from the first opening on, so the popover can play its closing transition.
-  const [wanted, setWanted] = useState(false);
   const { data } = useNotifications();
   const unread = data?.unread ?? 0;
   // Pointing at the bell or focusing it starts the download, so the popover is usually there by the press.
@@ -29,8 +29,8 @@ export function NotificationBell() {
         <IconButton
           aria-label={t('notifications.bellLabel', { count: unread })}
           onClick={(e) => {
-            setWanted(true);
             setAnchor(e.currentTarget);
+            panel.show();
           }}
           onPointerEnter={preload}
           onFocus={preload}
@@ -41,9 +41,9 @@ export function NotificationBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      {wanted && (
+      {panel.mounted && (
         <Suspense fallback={null}>
-          <NotificationPanel anchor={anchor} onClose={() => setAnchor(null)} />
+          <NotificationPanel open={panel.open} anchor={anchor} onClose={panel.close} />
         </Suspense>
       )}
     </>

@@ -21,7 +21,7 @@ function useNotificationText() {
   };
 }
 
-export function NotificationPanel({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+export function NotificationPanel({ open, anchor, onClose }: { open: boolean; anchor: HTMLElement | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { data } = useNotifications();
@@ -33,7 +33,7 @@ export function NotificationPanel({ anchor, onClose }: { anchor: HTMLElement | n
   const notifications = data?.notifications ?? [];
   const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { dateStyle: 'short', timeStyle: 'short' });
 
-  const open = (n: AppNotification) => {
+  const openNotification = (n: AppNotification) => {
     if (!n.read) markRead.mutate(n.id);
     onClose();
     if (n.link) navigate(n.link);
@@ -41,7 +41,7 @@ export function NotificationPanel({ anchor, onClose }: { anchor: HTMLElement | n
 
   return (
     <Popover
-      open={Boolean(anchor)}
+      open={open}
       anchorEl={anchor}
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
@@ -82,7 +82,7 @@ export function NotificationPanel({ anchor, onClose }: { anchor: HTMLElement | n
                 }
                 sx={{ bgcolor: n.read ? undefined : 'action.hover' }}
               >
-                <ListItemButton onClick={() => open(n)} sx={{ pr: 10 }}>
+                <ListItemButton onClick={() => openNotification(n)} sx={{ pr: 10 }}>
                   <ListItemText
                     primary={title}
                     secondary={

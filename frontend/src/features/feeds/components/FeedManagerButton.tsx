@@ -5,24 +5,19 @@
  */
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { IconButton, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazyOpen } from '../../../shared/useLazyOpen';
 
 const FeedManagerDialog = lazy(() => import('./FeedManagerDialog'));
 
 export function useFeedManager() {
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so closing keeps the dialog's closing animation.
-  const [opened, setOpened] = useState(false);
-  const dialog = opened ? (
+  const { open, mounted, show, close } = useLazyOpen();
+  const dialog = mounted ? (
     <Suspense fallback={null}>
-      <FeedManagerDialog open={open} onClose={() => setOpen(false)} />
+      <FeedManagerDialog open={open} onClose={close} />
     </Suspense>
   ) : null;
-  const show = () => {
-    setOpened(true);
-    setOpen(true);
-  };
   return { dialog, show };
 }
 
