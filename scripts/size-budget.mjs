@@ -103,9 +103,15 @@ export function coldJavaScript(manifest, keys, outDir = dist) {
   return { files: js.length, kb: bytes / KB };
 }
 
-export function measure(manifest = readManifest()) {
+/** The build's entry chunk (index.html, or a bare page of the size floor). */
+export function entryOf(manifest) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('The build manifest names no entry');
+  return entry;
+}
+
+export function measure(manifest = readManifest()) {
+  const entry = entryOf(manifest);
   return SCREENS.map((screen) => ({ ...screen, ...coldJavaScript(manifest, [entry, ...screen.lazy]) }));
 }
 

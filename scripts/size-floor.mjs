@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { coldJavaScript, measure, SCREENS } from './size-budget.mjs';
+import { coldJavaScript, entryOf, measure, SCREENS } from './size-budget.mjs';
 
 const frontend = fileURLToPath(new URL('../frontend/', import.meta.url));
 
@@ -26,8 +26,7 @@ async function floorOf(page) {
       build: { outDir, emptyOutDir: true, rolldownOptions: { input: join(frontend, 'size-floor', `${page}.tsx`) } },
     });
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
-    const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-    return coldJavaScript(manifest, [entry], outDir);
+    return coldJavaScript(manifest, [entryOf(manifest)], outDir);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
