@@ -24,6 +24,7 @@ import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './database/open-database';
 import type { HttpDrain } from './http-drain';
+import { keepPreviousAssets } from './previous-assets';
 
 /** The built frontend's hashed files: scripts, styles, fonts and images, never a document or a worker. */
 const ASSETS_PATH = '/assets';
@@ -106,23 +107,31 @@ export async function createApp(
 
   SwaggerModule.setup('api/docs', app, await buildApiDocument(app));
 
-  serveFrontend(app, config);
+  await serveFrontend(app, config);
   await app.init();
   return app;
 }
 
-/** Serves the built SPA: hashed assets cached for a year, every other non-API path answered with index.html. */
-function serveFrontend(app: NestExpressApplication, config: AppConfig) {
+/**
+ * Serves the built SPA: hashed assets cached for a year (the current build's, then those of earlier builds still in
+ * their grace period: previous-assets.ts), every other non-API path answered with index.html.
+ */
+async function serveFrontend(app: NestExpressApplication, config: AppConfig) {
   const index = path.join(config.frontendDist, 'index.html');
   if (!existsSync(index)) {
     new Logger('Frontend').warn(`No built frontend at ${config.frontendDist}; run npm run build. The API still works.`);
     return;
   }
   // A hashed file never changes: the ETag answers a revalidation, and Last-Modified would only repeat it.
-  app.use(
-    ASSETS_PATH,
-    express.static(path.join(config.frontendDist, 'assets'), { immutable: true, maxAge: '365d', lastModified: false, fallthrough: false }),
-  );
+  const hashed = { immutable: true, maxAge: '365d', lastModified: false };
+  const currentAssets = path.join(config.frontendDist, 'assets');
+  if (config.assetGraceDays > 0) {
+    const previousAssets = path.join(config.dataDir, 'previous-assets');
+    await keepPreviousAssets(currentAssets, previousAssets, config.assetGraceDays);
+    app.use(ASSETS_PATH, express.static(currentAssets, hashed), express.static(previousAssets, { ...hashed, fallthrough: false }));
+  } else {
+    app.use(ASSETS_PATH, express.static(currentAssets, { ...hashed, fallthrough: false }));
+  }
   const files = express.static(config.frontendDist, { index: false, maxAge: 0 });
   // API requests never touch the disk.
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -59,5 +59,54 @@ describe('The built frontend', () => {
   it('answers a missing asset with 404, not with the page', async () => {
     const res = await request(t.server).get('/assets/core-gone.js').expect(404);
     expect(res.text).not.toContain('<div id="root">');
+  });
+});
+
+describe('A deploy of a new build', () => {
+  let distA: string;
+  let distB: string;
+  let dataDir: string;
+  beforeAll(() => {
+    distA = builtFrontend();
+    // Build B: the same page, its script under a new hash, as the next build names what changed.
+    distB = builtFrontend();
+    renameSync(path.join(distB, 'assets', 'core-AbC123.js'), path.join(distB, 'assets', 'core-DeF456.js'));
+  });
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-data-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const dist of [distA, distB]) rmSync(dist, { recursive: true, force: true });
+  });
+
+  async function deployAThenB(env: Record<string, string> = {}): Promise<TestApp> {
+    const a = await TestApp.start({ FRONTEND_DIST: distA, DATA_DIR: dataDir, ...env });
+    await request(a.server).get('/assets/core-AbC123.js').expect(200);
+    await a.close();
+    return TestApp.start({ FRONTEND_DIST: distB, DATA_DIR: dataDir, ...env });
+  }
+
+  it("keeps serving the previous build's hashed files, as immutable as the current build's, for a tab still on it", async () => {
+    const b = await deployAThenB();
+    try {
+      const previous = await request(b.server).get('/assets/core-AbC123.js').expect(200);
+      expect(previous.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(previous.headers['x-content-type-options']).toBe('nosniff');
+      await request(b.server).get('/assets/core-DeF456.js').expect(200);
+      await request(b.server).get('/assets/core-never-built.js').expect(404);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('serves only the current build when the grace period is 0', async () => {
+    const b = await deployAThenB({ ASSET_GRACE_DAYS: '0' });
+    try {
+      await request(b.server).get('/assets/core-AbC123.js').expect(404);
+      await request(b.server).get('/assets/core-DeF456.js').expect(200);
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -14,6 +14,11 @@ export interface AppConfig {
   dataDir: string;
   /** Where the built frontend lives; served when present. */
   frontendDist: string;
+  /**
+   * Days the hashed assets of an earlier build stay served after a deploy, from DATA_DIR/previous-assets, so a tab
+   * opened on that build can still load its lazy parts (ASSET_GRACE_DAYS, default 7; 0 serves only the current build).
+   */
+  assetGraceDays: number;
   sessionSecret?: string;
   cookieSecure: boolean;
   /**
@@ -203,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir,
     frontendDist: path.resolve(root, env.FRONTEND_DIST || 'frontend/dist'),
+    assetGraceDays: integer(env, 'ASSET_GRACE_DAYS', 7, 0, 365),
     sessionSecret: env.SESSION_SECRET || undefined,
     cookieSecure: flag(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
     trustProxy: trustProxy(env),
