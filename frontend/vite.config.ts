@@ -63,13 +63,15 @@ function adminOnAppRouter(): Plugin {
 /**
  * The installable app (issue 17): a web manifest and a Workbox service worker at /sw.js that precaches the app
  * shell and the built assets, never an API answer (personal data stays out of Cache Storage), and answers
- * navigations offline with the shell, whose startup then shows 'no connection'. A new deployment's worker takes
- * over at once (autoUpdate: skipWaiting, clientsClaim) and drops the old precache. app/serviceWorker.ts registers it.
+ * navigations offline with the shell, whose startup then shows 'no connection'. A new deployment's worker waits
+ * (registerType 'prompt') and the page offers 'Ny versjon – last inn på nytt' (app/NewVersionPrompt.tsx): taking over
+ * at once would drop the old precache under a running page whose lazy parts are still to come. The first worker
+ * takes control at once (clientsClaim). app/serviceWorker.ts registers it.
  */
 const installableApp = VitePWA({
   strategies: 'generateSW',
   filename: 'sw.js',
-  registerType: 'autoUpdate',
+  registerType: 'prompt',
   injectRegister: null,
   includeAssets: ['icons/apple-touch-icon.png', 'icons/icon.svg'],
   manifest: {
@@ -94,7 +96,6 @@ const installableApp = VitePWA({
     navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
-    skipWaiting: true,
     runtimeCaching: [],
   },
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Keeps the hashed assets of earlier builds for a grace period after a deploy (docs/operations.md#deploying-a-new-version).
+ * Keeps the hashed assets of earlier builds for a grace period after a deploy (docs/operations.md, "Deploying a new version").
  *
  * A tab opened on build A loads its lazy parts (a dialog, the week view) only when they are first wanted; once build B
  * is deployed, A's files are no longer in frontend/dist. At boot every file of the current build is copied (hard-linked

@@ -19,7 +19,7 @@ const BOOT_TIMEOUT_MS = 60_000;
 const HEALTH_POLL_MS = 100;
 const STOP_TIMEOUT_MS = 10_000;
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -43,17 +43,19 @@ async function isHealthy(url) {
 /**
  * Starts the app and resolves once /api/health answers. `stop()` ends it and removes its data;
  * `logTail()` gives the last lines it printed (for failure reports). `env` adds settings for this app only
- * (e.g. ALLOW_PRIVATE_FEED_HOSTS for a feed served from this machine); the ones below always win.
+ * (e.g. ALLOW_PRIVATE_FEED_HOSTS for a feed served from this machine); the ones below always win. A test that
+ * restarts the app as a deploy would passes the `port`, `dataDir` and `frontendDir` (served as it is, not copied) it
+ * keeps across the restart.
  */
-export async function startApp({ env: extraEnv = {}, dataDir } = {}) {
+export async function startApp({ env: extraEnv = {}, dataDir, port: givenPort, frontendDir } = {}) {
   for (const built of [backendMain, frontendIndex]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` in the repository root first.`);
   }
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const runDir = await mkdtemp(path.join(tmpdir(), 'eierportal-e2e-'));
-  const servedFrontend = path.join(runDir, 'frontend');
-  await cp(frontendDist, servedFrontend, { recursive: true });
+  const servedFrontend = frontendDir ?? path.join(runDir, 'frontend');
+  if (!frontendDir) await cp(frontendDist, servedFrontend, { recursive: true });
   // A copy of the run's migrated database (global-setup.mjs) spares each file PGlite's initdb and the migrations.
   if (!dataDir && existsSync(dataTemplateDir)) await cp(dataTemplateDir, path.join(runDir, 'data'), { recursive: true });
   const { DATABASE_URL: _notPassedOn, ...inherited } = process.env;

@@ -8,9 +8,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { THEME_KEY, THEME_SCHEME_KEY } from './shared/preferenceKeys';
 import { Startup } from './app/Startup';
+import { reloadOnMissingParts } from './app/newVersion';
 import { registerServiceWorker } from './app/serviceWorker';
 import { clearStorageOncePerVersion } from './app/storage';
 import { theme } from './app/theme';
+import { prefetch } from './shared/lazyNamed';
 import i18n, { i18nReady } from './i18n';
 
 try {
@@ -28,10 +30,11 @@ function fail(reason: string) {
   document.body.textContent = `${i18n.t('startup.failedTitle')}: ${reason}`;
 }
 
+reloadOnMissingParts();
 registerServiceWorker();
 
 // The application code starts downloading now, beside the start language's texts, not after them.
-void import('./app/App');
+prefetch(() => import('./app/App'));
 try {
   await i18nReady;
 } catch (error) {

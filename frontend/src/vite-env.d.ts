@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/client" />
 
 /** Build identifier injected by vite `define` (vite.config.ts); changes on every deployed build. */
 declare const __APP_VERSION__: string;

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { useCurrentUser } from '../shared/session';
 import { ErrorBoundary } from './fallbacks/ErrorBoundary';
+import { NewVersionPrompt } from './NewVersionPrompt';
 import { PageSpinner } from './fallbacks/PageSpinner';
 import { SomethingWentWrong } from './fallbacks/SomethingWentWrong';
 import { createQueryClient } from './queryClient';
@@ -73,6 +74,7 @@ export default function App({ onReady }: { onReady: () => void }) {
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <ReadySignal onReady={onReady} />
+        <NewVersionPrompt />
         <BrowserRouter>
           <ErrorBoundary fallback={(error) => <SomethingWentWrong error={error} />}>
             <MaintenanceGate>

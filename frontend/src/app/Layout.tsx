@@ -35,7 +35,7 @@ import { isActive, navItemsFor } from './navigation';
 import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 import { addCataloguePart } from '../i18n';
-import { lazyNamed } from '../shared/lazyNamed';
+import { lazyNamed, prefetch } from '../shared/lazyNamed';
 import { useLazyOpen } from '../shared/useLazyOpen';
 
 // The chunk finishes loading once the signed-in app's texts are in, so the shell and every page inside it render
@@ -51,7 +51,7 @@ const SIDEBAR_WIDTH = 272;
  */
 export const loadMobileDrawer = () => import('./MobileDrawer');
 const MobileDrawer = lazyNamed(loadMobileDrawer, 'MobileDrawer');
-const preloadMobileDrawer = () => void loadMobileDrawer().catch(() => undefined);
+const preloadMobileDrawer = () => prefetch(loadMobileDrawer);
 
 function Logo() {
   const { t } = useTranslation();

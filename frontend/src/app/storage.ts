@@ -5,6 +5,7 @@
  * user-session). DESIGN.md narrows that: the visitor's preferences (language, device view, theme) survive too,
  * and the clearing happens once per deployed build instead of on every load.
  */
+import { RELOADED_FROM_BUILD_KEY } from './newVersion';
 import { unregisterServiceWorkers } from './serviceWorker';
 import { DEVICE_PREFERENCE_KEY, FIRST_USE_DISMISSED_KEY, LANGUAGE_KEY, SOUND_MUTED_KEY, THEME_KEY } from '../shared/preferenceKeys';
 
@@ -15,7 +16,7 @@ const SESSION_MARKERS = ['connect.sid', 'auth-token', 'user-session'];
 const PREFERENCE_KEYS = [LANGUAGE_KEY, DEVICE_PREFERENCE_KEY, THEME_KEY, SOUND_MUTED_KEY, FIRST_USE_DISMISSED_KEY];
 
 export function isKeptKey(key: string): boolean {
-  if (key === BUILD_VERSION_KEY) return true;
+  if (key === BUILD_VERSION_KEY || key === RELOADED_FROM_BUILD_KEY) return true;
   if (PREFERENCE_KEYS.includes(key) || key.startsWith(`${THEME_KEY}-`)) return true;
   return SESSION_MARKERS.some((marker) => key.includes(marker));
 }

@@ -9,3 +9,11 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export function lazyNamed<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): LazyExoticComponent<C> {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
+
+/**
+ * Starts loading a module ahead of its first use. A failure here is nobody's to show: the part's own lazy import tries
+ * again when it renders, and its boundary handles what still fails (a new version's reload, or the error screen).
+ */
+export function prefetch(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
+}

@@ -26,15 +26,15 @@ import { useAdminEventActions } from './hooks/useAdminEventActions';
 import { useCalendarDays } from './hooks/useCalendarDays';
 import { useCalendarWindow } from './hooks/useCalendarWindow';
 import { useEventDialogs } from './hooks/useEventDialogs';
-import { lazyNamed } from '../../shared/lazyNamed';
+import { lazyNamed, prefetch } from '../../shared/lazyNamed';
 
 // The forms load when first opened, with the date pickers alongside: they are not part of the calendar's first paint.
 const AddEventDialog = lazyNamed(() => {
-  void loadDatePickers();
+  prefetch(loadDatePickers);
   return import('./components/AddEventDialog');
 }, 'AddEventDialog');
 const MarkDayDialog = lazyNamed(() => {
-  void loadDatePickers();
+  prefetch(loadDatePickers);
   return import('./components/MarkedDayDialogs');
 }, 'MarkDayDialog');
 const MarkedDayDetailDialog = lazyNamed(() => import('./components/MarkedDayDialogs'), 'MarkedDayDetailDialog');

@@ -6,7 +6,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyNamed } from '../../shared/lazyNamed';
+import { lazyNamed, prefetch } from '../../shared/lazyNamed';
 import { useLazyOpen } from '../../shared/useLazyOpen';
 import { badgeText } from './badge';
 import { useNotifications } from './notificationsApi';
@@ -21,7 +21,7 @@ export function NotificationBell() {
   const { data } = useNotifications();
   const unread = data?.unread ?? 0;
   // Pointing at the bell or focusing it starts the download, so the popover is usually there by the press.
-  const preload = () => void loadPanel().catch(() => undefined);
+  const preload = () => prefetch(loadPanel);
 
   return (
     <>
