@@ -211,3 +211,60 @@ describe('maintenance mode', () => {
     }
   });
 });
+
+describe("the company's contact details", () => {
+  let t: TestApp;
+  let admin: Agent;
+  beforeAll(async () => {
+    t = await TestApp.start();
+    admin = (await t.loginAs('admin')).agent;
+  });
+  afterAll(() => t.close());
+
+  it('are none on a fresh install: nothing invented is shown before staff give them', async () => {
+    const { body } = await t.anon().get('/api/system-settings').expect(200);
+    expect(body.filter((s: { key: string }) => s.key.startsWith('contact.'))).toEqual([]);
+  });
+
+  it('an admin sets them, anyone reads them, and an empty value takes one back', async () => {
+    const given = {
+      'contact.phone': '+47 55 12 34 56',
+      'contact.email': 'hjelp@utleie.example.no',
+      'contact.website': 'https://utleie.example.no',
+      'contact.faqUrl': 'https://utleie.example.no/faq',
+      'contact.openingHours.nb': 'Hverdager 08–16',
+      'contact.openingHours.en': 'Weekdays 8 am – 4 pm',
+    };
+    for (const [key, value] of Object.entries(given)) await admin.put(`/api/system-settings/${key}`).send({ value }).expect(200);
+    const read = async () => Object.fromEntries((await t.anon().get('/api/system-settings').expect(200)).body.map((s: { key: string; value: string }) => [s.key, s.value]));
+    expect(await read()).toMatchObject(given);
+    await admin.put('/api/system-settings/contact.faqUrl').send({ value: '' }).expect(200);
+    expect((await read())['contact.faqUrl']).toBe('');
+  });
+
+  it('refuses what is no phone number, e-mail address or web address, and keeps the value before', async () => {
+    await admin.put('/api/system-settings/contact.phone').send({ value: '+47 22 33 44 55' }).expect(200);
+    const refused: Array<[string, string, string]> = [
+      ['contact.phone', 'ring oss', 'setting_invalid_phone'],
+      ['contact.phone', '+47 22 33 44 55 ext. 3', 'setting_invalid_phone'],
+      ['contact.email', 'hjelp(at)example.no', 'setting_invalid_email'],
+      ['contact.website', 'javascript:alert(1)', 'setting_invalid_url'],
+      ['contact.website', 'utleie.example.no', 'setting_invalid_url'],
+      ['contact.faqUrl', 'https://user:secret@example.no/faq', 'setting_invalid_url'],
+    ];
+    for (const [key, value, code] of refused) {
+      const res = await admin.put(`/api/system-settings/${key}`).send({ value }).expect(400);
+      expect(res.body.code).toBe(code);
+    }
+    const { body } = await t.anon().get('/api/system-settings').expect(200);
+    expect(body.find((s: { key: string }) => s.key === 'contact.phone').value).toBe('+47 22 33 44 55');
+  });
+
+  it('are set by admins only', async () => {
+    await t.anon().put('/api/system-settings/contact.phone').send({ value: '+47 22 33 44 55' }).expect(401);
+    const { agent: mini } = await t.loginAs('miniAdmin');
+    await mini.put('/api/system-settings/contact.phone').send({ value: '+47 22 33 44 55' }).expect(403);
+    const { agent: owner } = await t.loginAs('user');
+    await owner.put('/api/system-settings/contact.phone').send({ value: '+47 22 33 44 55' }).expect(403);
+  });
+});

@@ -3,8 +3,12 @@ import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsOmittable } from '../common/optional';
 import type { SystemSetting } from './system-setting.entity';
 
-/** What a known key holds; the service checks a value against it. */
-export type SettingKind = 'color' | 'boolean' | 'text';
+/**
+ * What a known key holds; the service checks a value against it. The company's contact details (phone, e-mail, web
+ * addresses) may also be empty: not given, so the app shows nothing for them (docs/operations.md, "Company contact
+ * details").
+ */
+export type SettingKind = 'color' | 'boolean' | 'text' | 'phone' | 'email' | 'url';
 
 /** SPEC §3's known keys. Any other key is refused (setting_unknown_key). */
 export const KNOWN_SETTINGS: Record<string, SettingKind> = {
@@ -13,6 +17,12 @@ export const KNOWN_SETTINGS: Record<string, SettingKind> = {
   'calendar.eventColor': 'color',
   'maintenance.enabled': 'boolean',
   'maintenance.message': 'text',
+  'contact.phone': 'phone',
+  'contact.email': 'email',
+  'contact.website': 'url',
+  'contact.faqUrl': 'url',
+  'contact.openingHours.nb': 'text',
+  'contact.openingHours.en': 'text',
 };
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { performance } from 'node:perf_hooks';
+import { isEmail } from 'class-validator';
 import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/adapters/clock';
@@ -117,4 +118,23 @@ function checkValue(key: string, value: string): void {
   if (kind === 'color' && !COLOR.test(value)) throw new BadRequestException(coded('setting_invalid_color', 'Ugyldig farge: bruk formatet #rrggbb', { key }));
   if (kind === 'boolean' && value !== 'true' && value !== 'false') throw new BadRequestException(coded('setting_invalid_boolean', 'Verdien må være true eller false', { key }));
   if (kind === 'text' && value.length > SETTING_TEXT_MAX) throw new BadRequestException(coded('setting_too_long', `Verdien kan ikke være lengre enn ${SETTING_TEXT_MAX} tegn`, { key, max: SETTING_TEXT_MAX }));
+  // A contact detail left empty is one the company has not given.
+  if (value === '') return;
+  if (kind === 'phone' && !PHONE.test(value)) throw new BadRequestException(coded('setting_invalid_phone', 'Ugyldig telefonnummer: bruk sifre, mellomrom og eventuelt + foran', { key }));
+  if (kind === 'email' && !isEmail(value)) throw new BadRequestException(coded('setting_invalid_email', 'Ugyldig e-postadresse', { key }));
+  if (kind === 'url' && !isWebAddress(value)) throw new BadRequestException(coded('setting_invalid_url', 'Ugyldig nettadresse: bruk en fullstendig adresse som begynner med https://', { key }));
+}
+
+/** A phone number as people write it: an optional +, then digits with spaces, dashes or parentheses between them. */
+const PHONE = /^\+?[0-9][0-9 ()-]{3,28}[0-9]$/;
+
+/** An absolute http(s) address without credentials: it is shown to everyone as a link. */
+function isWebAddress(value: string): boolean {
+  if (value.length > 500) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
