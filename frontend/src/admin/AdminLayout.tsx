@@ -6,6 +6,7 @@ import {
 } from 'react-admin';
 import { AccessDenied } from './AccessDenied';
 import type { Role } from './authProvider';
+import { MissingContactNotice } from './system/MissingContactNotice';
 
 /**
  * On wider screens the user menu's button shows the signed-in name, so that name is its accessible name (react-admin's
@@ -50,6 +51,7 @@ export function AdminLayout({ children, ...rest }: LayoutProps) {
   if (permissions !== 'admin' && permissions !== 'miniAdmin') return <AccessDenied />;
   return (
     <Layout {...rest} appBar={AdminAppBar}>
+      {permissions === 'admin' && <MissingContactNotice />}
       {children}
     </Layout>
   );

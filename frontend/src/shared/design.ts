@@ -3,10 +3,8 @@
  * set by staff in the back office's system tab and read by everyone (GET /api/system-settings is public, so the
  * login page has them before anyone logs in). A key staff have not set keeps the product's own look.
  */
-import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../api/client';
-import { queryKeys } from '../api/queryKeys';
 import type { SystemSetting } from '../api/types';
+import { useSystemSettings } from './systemSettings';
 
 export const DESIGN_KEYS = ['frontPage.backgroundColor', 'frontPage.textColor', 'calendar.eventColor'] as const;
 export type DesignKey = (typeof DESIGN_KEYS)[number];
@@ -27,18 +25,8 @@ export function designFrom(settings: readonly SystemSetting[] | undefined): Desi
   return { 'frontPage.backgroundColor': value('frontPage.backgroundColor'), 'frontPage.textColor': value('frontPage.textColor'), 'calendar.eventColor': value('calendar.eventColor') };
 }
 
-/** Read once a session and kept for a while: staff change the design rarely, and a change applies on the next read. */
-const DESIGN_STALE_MS = 5 * 60_000;
-
 export function useDesign(): Design {
-  const { data } = useQuery({
-    queryKey: queryKeys.systemSettings,
-    queryFn: () => apiJson<SystemSetting[]>('GET', queryKeys.systemSettings[0]),
-    staleTime: DESIGN_STALE_MS,
-    // A failed read leaves the product's own look; nobody needs to see an error for it.
-    retry: false,
-  });
-  return designFrom(data);
+  return designFrom(useSystemSettings());
 }
 
 /** WCAG relative luminance of a #rrggbb colour. */

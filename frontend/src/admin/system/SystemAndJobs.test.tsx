@@ -109,11 +109,33 @@ describe('system tab', () => {
     expect(Object.fromEntries(settings)).toEqual({ 'frontPage.backgroundColor': '#fef3c7', 'frontPage.textColor': '#7c2d12' });
   });
 
+  it('asks an admin for the contact details while none are given; saved, they are what owners see and the notice goes', async () => {
+    const { api, settings } = await openAdmin(ada, '/admin/jobs');
+    const user = userEvent.setup();
+    const notice = await screen.findByText(/Kontaktinformasjonen for kundeservice er ikke fylt ut/, {}, { timeout: 8000 });
+    await user.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Fyll ut nå' }));
+    const form = await screen.findByRole('form', { name: 'Kontaktinformasjon for kundeservice' }, { timeout: 8000 });
+    expect(within(form).getByRole('button', { name: 'Lagre' })).toBeDisabled();
+    await user.type(within(form).getByLabelText('Telefon'), '+47 55 12 34 56');
+    await user.type(within(form).getByLabelText('E-post'), 'hjelp@utleie.example.no');
+    await user.type(within(form).getByLabelText('Åpningstider (norsk)'), 'Hverdager 08–16');
+    await user.click(within(form).getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('Kontaktinformasjonen er lagret')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([
+      ['/api/system-settings/contact.phone', { value: '+47 55 12 34 56' }],
+      ['/api/system-settings/contact.email', { value: 'hjelp@utleie.example.no' }],
+      ['/api/system-settings/contact.openingHours.nb', { value: 'Hverdager 08–16' }],
+    ]);
+    expect(settings.get('contact.phone')).toBe('+47 55 12 34 56');
+    await waitFor(() => expect(screen.queryByText(/Kontaktinformasjonen for kundeservice er ikke fylt ut/)).not.toBeInTheDocument());
+  });
+
   it('is not offered to a mini admin', async () => {
     await openAdmin(mia, '/admin/jobs');
     await rowOf('session-cleanup');
     expect(screen.getByRole('menuitem', { name: /Jobber/ })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /System/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Kontaktinformasjonen for kundeservice er ikke fylt ut/)).not.toBeInTheDocument();
   });
 });
 

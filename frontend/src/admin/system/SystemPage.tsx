@@ -1,6 +1,6 @@
 /**
- * The 'system' tab (SPEC §2 "Design / system settings tabs"): the design's colours with a live preview,
- * maintenance mode on or off with the message users see, and 'other' (coming soon). The server enforces the mode (503 to everyone but admins); this only switches it.
+ * The 'system' tab (SPEC §2 "Design / system settings tabs"): the company's contact details, the design's colours
+ * with a live preview, and maintenance mode on or off with the message users see. The server enforces the mode (503 to everyone but admins); this only switches it.
  */
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import type { MaintenanceStatus } from '../../api/types';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { ContactCard } from './ContactCard';
 import { DesignCard } from './DesignCard';
 
 /** SPEC §7: the message is at most what the server keeps. */
@@ -79,16 +80,9 @@ export function SystemPage() {
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 720 }}>
       <Title title={translate('resources.system.name')} />
+      <ContactCard />
       <DesignCard />
       <MaintenanceCard />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            {translate('resources.system.other.title')}
-          </Typography>
-          <Typography color="text.secondary">{translate('resources.system.other.comingSoon')}</Typography>
-        </CardContent>
-      </Card>
     </Stack>
   );
 }

@@ -1,8 +1,5 @@
 /** Business constants of the calendar (SPEC §9). Change them here only. */
 
-/** The company web address shown instead of links in event descriptions. */
-export const COMPANY_WEB_ADDRESS = 'https://www.eierportal.no';
-
 export const COLORS = {
   userEvent: '#ef4444',
   booking: '#ec4899',

@@ -16,6 +16,14 @@ import { ticketProblem } from './ticketForm';
 
 const ticket = { id: 5, userId: 7, userName: 'Ole', adminId: null, adminName: null, department: null, caseNumber: 'K-2026-00005', title: 'Strømregning', category: 'billing', priority: 'medium', status: 'in_progress', isClosed: false, closedAt: null, closedById: null, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z', harMeldinger: 2, messageCount: 2, lastMessage: 'Hei', lastMessageAt: '2026-05-01T10:00:00.000Z', unreadCount: 1 } as Case;
 
+/** The company's contact details as staff gave them (system settings). */
+const CONTACT = [
+  { key: 'contact.phone', value: '+47 55 12 34 56' },
+  { key: 'contact.email', value: 'hjelp@utleie.example.no' },
+  { key: 'contact.faqUrl', value: 'https://utleie.example.no/faq' },
+  { key: 'contact.openingHours.nb', value: 'Hverdager 08–16' },
+];
+
 let api: LocalApi | undefined;
 beforeEach(async () => {
   await i18n.changeLanguage('nb');
@@ -31,6 +39,7 @@ describe('SupportPage', () => {
   it('lists the tickets as cases and opens a new one from a topic', async () => {
     const posted: RecordedRequest[] = [];
     api = await startApiForApp((req) => {
+      if (req.method === 'GET' && req.path === '/api/system-settings') return { json: CONTACT };
       if (req.method === 'GET' && req.path === '/api/cases') return { json: req.query.get('state') === 'open' ? [ticket] : [] };
       if (req.method === 'POST' && req.path === '/api/cases') {
         posted.push(req);
@@ -40,9 +49,11 @@ describe('SupportPage', () => {
     });
     renderWithApp(<MemoryRouter><SupportPage /></MemoryRouter>);
     expect(screen.getByRole('heading', { name: 'Kundeservice' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Ring oss/ })).toHaveAttribute('href', 'tel:+4722000000');
+    expect(await screen.findByRole('link', { name: /Ring oss/ })).toHaveAttribute('href', 'tel:+4755123456');
+    expect(screen.getByRole('link', { name: /Send e-post/ })).toHaveAttribute('href', 'mailto:hjelp@utleie.example.no');
     expect(screen.getByRole('link', { name: /Chat med oss/ })).toHaveAttribute('href', '/cases');
-    expect(screen.getByRole('link', { name: /FAQ/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /FAQ/ })).toHaveAttribute('href', 'https://utleie.example.no/faq');
+    expect(screen.getByText('Åpningstider: Hverdager 08–16')).toBeInTheDocument();
     const mine = await screen.findByRole('link', { name: /Strømregning/ });
     expect(mine).toHaveAttribute('href', '/cases?case=5');
     expect(within(mine).getByText('1 ulest')).toBeInTheDocument();
@@ -59,6 +70,21 @@ describe('SupportPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send henvendelse' }));
     expect(await screen.findByText('Henvendelsen er sendt')).toBeInTheDocument();
     await waitFor(() => expect(posted.map((r) => r.body)).toEqual([{ title: 'Utbetalinger og faktura', category: 'billing', priority: 'medium', message: 'Mangler mars.' }]));
+  });
+
+  it('offers only the cases chat until staff give the company’s phone, e-mail and FAQ', async () => {
+    api = await startApiForApp((req) => {
+      if (req.method === 'GET' && req.path === '/api/system-settings') return { json: [{ key: 'contact.email', value: '' }] };
+      if (req.method === 'GET' && req.path === '/api/cases') return { json: [] };
+      return undefined;
+    });
+    renderWithApp(<MemoryRouter><SupportPage /></MemoryRouter>);
+    expect(await screen.findByText('Du har ingen henvendelser ennå.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Chat med oss/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Ring oss/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Send e-post/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /FAQ/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Åpningstider/)).not.toBeInTheDocument();
   });
 
   it('checks the old form’s rules', () => {

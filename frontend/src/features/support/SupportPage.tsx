@@ -11,9 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { standaloneLinkSx } from '../../app/theme';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../shared/supportContact';
+import { telHref, useSupportContact } from '../../shared/supportContact';
 import { useToast } from '../../shared/toast';
-import { COMPANY_WEB_ADDRESS } from '../calendar/constants';
 import { useCases, useCreateCase } from '../cases/casesApi';
 import { TICKET_CATEGORIES, type TicketForm, ticketProblem } from './ticketForm';
 
@@ -93,10 +92,12 @@ export function SupportPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'mine' | 'new'>('mine');
   const [form, setForm] = useState<TicketForm>(EMPTY);
+  const contact = useSupportContact();
+  // Calling and e-mail are offered once staff have given the number and the address; the cases chat always is.
   const methods = [
     { key: 'chat', icon: <ChatIcon />, href: '/cases', internal: true },
-    { key: 'call', icon: <PhoneIcon />, href: `tel:${SUPPORT_PHONE.replace(/\s/g, '')}`, detail: SUPPORT_PHONE },
-    { key: 'email', icon: <EmailIcon />, href: `mailto:${SUPPORT_EMAIL}`, detail: SUPPORT_EMAIL },
+    ...(contact.phone ? [{ key: 'call', icon: <PhoneIcon />, href: telHref(contact.phone), detail: contact.phone }] : []),
+    ...(contact.email ? [{ key: 'email', icon: <EmailIcon />, href: `mailto:${contact.email}`, detail: contact.email }] : []),
   ];
   return (
     <Stack spacing={3}>
@@ -126,9 +127,11 @@ export function SupportPage() {
             </Card>
           ))}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('support.hours')}
-        </Typography>
+        {contact.openingHours && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('support.hours')}: {contact.openingHours}
+          </Typography>
+        )}
       </Box>
       <Box component="section" aria-labelledby="support-topics">
         <Typography variant="h6" component="h2" id="support-topics" sx={{ mb: 1 }}>
@@ -146,9 +149,11 @@ export function SupportPage() {
             />
           ))}
         </Stack>
-        <Link href={`${COMPANY_WEB_ADDRESS}/faq`} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mt: 1, ...standaloneLinkSx }}>
-          {t('support.page.faq')}
-        </Link>
+        {contact.faqUrl && (
+          <Link href={contact.faqUrl} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mt: 1, ...standaloneLinkSx }}>
+            {t('support.page.faq')}
+          </Link>
+        )}
       </Box>
       <Box component="section">
         <Tabs value={tab} onChange={(_, v: 'mine' | 'new') => setTab(v)}>

@@ -22,11 +22,11 @@ import type { User } from '../../../api/types';
 import { formatDate, formatTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
 import { useInvalidateEvents } from '../calendarApi';
-import { COMPANY_WEB_ADDRESS } from '../constants';
 import { ConfirmDialog } from './ConfirmDialog';
 import { parseApiTime } from '../dates';
 import { EventNotes } from './EventNotes';
 import { useDesign } from '../../../shared/design';
+import { useSupportContact } from '../../../shared/supportContact';
 import { eventColor, isIcalEvent, replaceLinks } from '../displayRules';
 import type { AnyEvent, TranslateAnswer } from '../types';
 
@@ -69,7 +69,9 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   const canDelete = !ical && !event.isBinding && (own || asAdmin);
   const color = eventColor(event, useDesign()['calendar.eventColor']);
   const when = whenTexts(event);
-  const description = replaceLinks(event.description ?? '', COMPANY_WEB_ADDRESS);
+  const companyWebsite = useSupportContact().website;
+  // Links in a description are replaced by the company's own web address, or by the word 'lenke' until staff give one.
+  const description = replaceLinks(event.description ?? '', companyWebsite ?? t('calendar.link'));
 
   const [translated, setTranslated] = useState<string | null>(null);
   const [translateError, setTranslateError] = useState(false);

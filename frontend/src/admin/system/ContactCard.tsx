@@ -1,0 +1,85 @@
+/**
+ * The company's contact details for customer service (phone, e-mail, web address, FAQ link, opening hours in both
+ * languages): shown to owners in the sidebar, on the login page and on /support. Each field left empty is not shown
+ * anywhere; the server checks each value (a phone number, an e-mail address, an https address).
+ */
+import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { queryKeys } from '../../api/queryKeys';
+import type { SystemSetting } from '../../api/types';
+import { CONTACT_KEYS, type ContactKey } from '../../shared/supportContact';
+import type { AdminDataProvider } from '../dataProvider';
+import { errorMessage } from '../httpClient';
+import { useNotifyFailure } from '../useNotifyFailure';
+
+type Draft = Record<ContactKey, string>;
+
+const INPUT_TYPE: Partial<Record<ContactKey, string>> = { 'contact.phone': 'tel', 'contact.email': 'email', 'contact.website': 'url', 'contact.faqUrl': 'url' };
+
+export function ContactCard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const settings = useQuery({ queryKey: queryKeys.systemSettings, queryFn: () => dataProvider.systemSettings(), refetchOnMount: 'always' });
+  if (settings.isError) return <Alert severity="error">{translate('resources.system.contact.loadFailed', { message: errorMessage(settings.error) })}</Alert>;
+  if (!settings.data) return null;
+  const saved = savedContact(settings.data);
+  return <ContactForm key={CONTACT_KEYS.map((key) => saved[key]).join('\n')} saved={saved} />;
+}
+
+function savedContact(settings: readonly SystemSetting[]): Draft {
+  const draft = {} as Draft;
+  for (const key of CONTACT_KEYS) draft[key] = settings.find((setting) => setting.key === key)?.value ?? '';
+  return draft;
+}
+
+function ContactForm({ saved }: { saved: Draft }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`resources.system.contact.${key}`, options);
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
+  const [draft, setDraft] = useState<Draft>(saved);
+  const changed = CONTACT_KEYS.filter((key) => draft[key].trim() !== saved[key]);
+
+  const save = useMutation({
+    // One key at a time, in order: a refused value stops the rest, and the message says what was wrong with it.
+    mutationFn: async () => {
+      for (const key of changed) await dataProvider.setSystemSetting(key, draft[key].trim());
+    },
+    onSuccess: () => notify(t('saved'), { type: 'success' }),
+    onError: (error) => notifyFailure('resources.system.contact.saveFailed', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemSettings }),
+  });
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate())} aria-label={t('title')}>
+          <Typography variant="h6" component="h2">
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary">{t('help')}</Typography>
+          {CONTACT_KEYS.map((key) => (
+            <TextField
+              key={key}
+              label={t(`fields.${key}`)}
+              value={draft[key]}
+              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+              type={INPUT_TYPE[key] ?? 'text'}
+              size="small"
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
+          ))}
+          <Stack direction="row">
+            <Button type="submit" variant="contained" disabled={changed.length === 0 || save.isPending}>
+              {t('save')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
