@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { PasswordResetService } from '../src/auth/password-reset.service';
+import { SubscriptionService } from '../src/calendar/subscription.service';
 import { ORIGIN, PASSWORD, TEST_NOW, TestApp } from './helpers/test-app';
 
 const sidOf = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('connect.sid='))?.split(';')[0];
@@ -79,6 +80,17 @@ describe('authentication', () => {
     expect(cleared).toMatch(/Path=\//);
     expect(cleared).toMatch(/HttpOnly/);
     expect(cleared).toMatch(/SameSite=Lax/);
+  });
+
+  it('API answers are not kept by any cache (Cache-Control: no-store); the iCal feed keeps its own rule', async () => {
+    const user = await t.createUser('user');
+    const agent = t.anon();
+    const login = await agent.post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    expect((await agent.get('/api/user').expect(200)).headers['cache-control']).toBe('no-store');
+    expect((await t.anon().get('/api/user').expect(401)).headers['cache-control']).toBe('no-store');
+    const link = new URL(await t.app.get(SubscriptionService).renew(user.id));
+    expect((await t.anon().get(link.pathname + link.search).expect(200)).headers['cache-control']).toBe('private, max-age=300');
   });
 
   it('GET /api/user without a session is 401 with the error shape', async () => {
