@@ -64,6 +64,25 @@ describe('authentication', () => {
     });
   });
 
+  it('a session ends 30 days after sign-in, however often it is used meanwhile (as its cookie does)', async () => {
+    const { agent } = await t.loginAs('user');
+    try {
+      const DAY = 24 * 3600 * 1000;
+      // In use on days 10 and 20: each use would have moved a sliding expiry on by 30 days.
+      for (let i = 0; i < 2; i++) {
+        t.clock.advance(10 * DAY);
+        await agent.get('/api/user').expect(200);
+      }
+      // A minute before the 30 days are up it still works; a minute after, it is over.
+      t.clock.advance(10 * DAY - 60_000);
+      await agent.get('/api/user').expect(200);
+      t.clock.advance(2 * 60_000);
+      await agent.get('/api/user').expect(401);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
   it('POST /api/logout ends the session', async () => {
     const { agent } = await t.loginAs('user');
     await agent.post('/api/logout').expect(200);

@@ -1,4 +1,5 @@
 import { Body, Controller, ForbiddenException, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Clock } from '../common/adapters/clock';
 import { ParseIdPipe } from '../common/ids';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
@@ -25,6 +26,7 @@ export class AuthController {
     private readonly resets: PasswordResetService,
     private readonly sessions: SessionsService,
     private readonly system: SystemSettingsService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,6 +47,7 @@ export class AuthController {
     // A new session id at login defeats session fixation.
     await regenerate(req);
     req.session.userId = user.id;
+    req.session.signedInAt = this.clock.now().getTime();
     await save(req);
     await this.users.recordLogin(user);
     return mapUser(user);
