@@ -75,7 +75,14 @@ export async function createApp(
 
   const documentHeaders = helmet({
     contentSecurityPolicy: {
-      directives: { upgradeInsecureRequests: config.cookieSecure ? [] : null, 'img-src': ["'self'", 'data:', 'blob:'] },
+      // Styles and fonts from this origin only (helmet's default also lets any https: origin in, which the app never
+      // needs: it has no web fonts); inline styles stay, as MUI writes its styles into <style> elements.
+      directives: {
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+      },
     },
     strictTransportSecurity: config.cookieSecure,
   });
