@@ -251,6 +251,18 @@ describe('rate limiting', () => {
     for (let i = 0; i < 5; i++) await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
   });
 
+  it('does not count a correct login that maintenance mode refuses, so nobody is locked out when it ends', async () => {
+    const user = await t.createUser('user');
+    const { agent: admin } = await t.loginAs('admin');
+    await admin.post('/api/admin/maintenance-mode').send({ enabled: true }).expect(200);
+    try {
+      for (let i = 0; i < 4; i++) expect((await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(503)).body.code).toBe('maintenance');
+    } finally {
+      await admin.post('/api/admin/maintenance-mode').send({ enabled: false }).expect(200);
+    }
+    await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+  });
+
   // Last in this block: it uses up the client's allowance across all accounts.
   it('limits one client spraying many accounts and tokens (5 × the per-account limit)', async () => {
     // 8 failures so far from this client (two blocks of 3 failures + 1 refusal each); 15 are allowed.
