@@ -76,13 +76,26 @@ export async function createApp(
 
   const documentHeaders = helmet({
     contentSecurityPolicy: {
-      directives: { upgradeInsecureRequests: config.cookieSecure ? [] : null, 'img-src': ["'self'", 'data:', 'blob:'] },
+      // Styles and fonts from this origin only (helmet's default also lets any https: origin in, which the app never
+      // needs: it has no web fonts); inline styles stay, as MUI writes its styles into <style> elements.
+      directives: {
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+      },
     },
     strictTransportSecurity: config.cookieSecure,
   });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
     (req.path.startsWith(`${ASSETS_PATH}/`) ? assetHeaders : documentHeaders)(req, res, next),
   );
+  // API answers hold one person's data (a profile, payouts, messages): no browser or shared cache may keep them
+  // (docs/api.md, Sessions). A route with its own caching rule (the iCal feed, attachments) sets its header over this.
+  app.use('/api', (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // gzip for the app's scripts, API lists and calendar feeds (a reverse proxy may do it too; then it finds the work
   // done). 304s and small answers go out as they are.
   app.use(compression());

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { PasswordResetService } from '../src/auth/password-reset.service';
+import { SubscriptionService } from '../src/calendar/subscription.service';
 import { ORIGIN, PASSWORD, TEST_NOW, TestApp } from './helpers/test-app';
 
 const sidOf = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('connect.sid='))?.split(';')[0];
@@ -63,6 +64,25 @@ describe('authentication', () => {
     });
   });
 
+  it('a session ends 30 days after sign-in, however often it is used meanwhile (as its cookie does)', async () => {
+    const { agent } = await t.loginAs('user');
+    try {
+      const DAY = 24 * 3600 * 1000;
+      // In use on days 10 and 20: each use would have moved a sliding expiry on by 30 days.
+      for (let i = 0; i < 2; i++) {
+        t.clock.advance(10 * DAY);
+        await agent.get('/api/user').expect(200);
+      }
+      // A minute before the 30 days are up it still works; a minute after, it is over.
+      t.clock.advance(10 * DAY - 60_000);
+      await agent.get('/api/user').expect(200);
+      t.clock.advance(2 * 60_000);
+      await agent.get('/api/user').expect(401);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
   it('POST /api/logout ends the session', async () => {
     const { agent } = await t.loginAs('user');
     await agent.post('/api/logout').expect(200);
@@ -79,6 +99,17 @@ describe('authentication', () => {
     expect(cleared).toMatch(/Path=\//);
     expect(cleared).toMatch(/HttpOnly/);
     expect(cleared).toMatch(/SameSite=Lax/);
+  });
+
+  it('API answers are not kept by any cache (Cache-Control: no-store); the iCal feed keeps its own rule', async () => {
+    const user = await t.createUser('user');
+    const agent = t.anon();
+    const login = await agent.post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    expect((await agent.get('/api/user').expect(200)).headers['cache-control']).toBe('no-store');
+    expect((await t.anon().get('/api/user').expect(401)).headers['cache-control']).toBe('no-store');
+    const link = new URL(await t.app.get(SubscriptionService).renew(user.id));
+    expect((await t.anon().get(link.pathname + link.search).expect(200)).headers['cache-control']).toBe('private, max-age=300');
   });
 
   it('GET /api/user without a session is 401 with the error shape', async () => {
@@ -218,6 +249,18 @@ describe('rate limiting', () => {
   it('does not count successful logins', async () => {
     const user = await t.createUser('user');
     for (let i = 0; i < 5; i++) await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
+  });
+
+  it('does not count a correct login that maintenance mode refuses, so nobody is locked out when it ends', async () => {
+    const user = await t.createUser('user');
+    const { agent: admin } = await t.loginAs('admin');
+    await admin.post('/api/admin/maintenance-mode').send({ enabled: true }).expect(200);
+    try {
+      for (let i = 0; i < 4; i++) expect((await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(503)).body.code).toBe('maintenance');
+    } finally {
+      await admin.post('/api/admin/maintenance-mode').send({ enabled: false }).expect(200);
+    }
+    await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);
   });
 
   // Last in this block: it uses up the client's allowance across all accounts.

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Notification } from '../src/notifications/notification.entity';
-import { NotificationsGateway } from '../src/notifications/notifications.gateway';
+import { CLOSE_SUPERSEDED, MAX_SOCKETS_PER_SESSION, NotificationsGateway } from '../src/notifications/notifications.gateway';
+import { WS_MAX_PAYLOAD_BYTES } from '../src/common/sessions/session-ws.adapter';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { FeedServer, stays } from './helpers/feed-server';
 import { ORIGIN, TEST_NOW, TestApp } from './helpers/test-app';
@@ -232,6 +233,38 @@ describe('notifications', () => {
       const second = await socketOf(t, other, port);
       await self.put('/api/user/password').send({ currentPassword: 'passord123', newPassword: 'nytt-passord' }).expect(200);
       expect((await second.closed).code).toBe(1008);
+    });
+
+    it('closes a socket that sends a frame over 64 kB (1009) before reading it; a message under the limit is served', async () => {
+      const user = await t.createUser('user');
+      const cookie = await sessionCookie(t, user);
+      const socket = await openSocket(port, { cookie });
+      // Padding to just under the limit: still one message, still answered.
+      const auth = JSON.stringify({ type: 'auth', userId: user.id, pad: '' });
+      socket.ws.send(auth.replace('"pad":""', `"pad":"${'x'.repeat(WS_MAX_PAYLOAD_BYTES - auth.length)}"`));
+      await socket.next('auth');
+      socket.ws.send(Buffer.alloc(WS_MAX_PAYLOAD_BYTES + 1, 'x'));
+      expect(await socket.closed).toEqual({ code: 1009, reason: '' });
+      // The session is not harmed: a new socket opens.
+      (await openSocket(port, { cookie })).ws.close(1000);
+    });
+
+    it(`keeps a session to ${MAX_SOCKETS_PER_SESSION} sockets: the 11th closes the oldest with ${CLOSE_SUPERSEDED}, other sessions keep theirs`, async () => {
+      const user = await t.createUser('user');
+      const cookie = await sessionCookie(t, user);
+      const elsewhere = await socketOf(t, user, port);
+      const tabs = [];
+      for (let i = 0; i < MAX_SOCKETS_PER_SESSION; i++) tabs.push(await openSocket(port, { cookie }));
+      // Up to the limit nothing is closed.
+      await new Promise((r) => setTimeout(r, 50));
+      for (const s of tabs) expect(s.ws.readyState).toBe(s.ws.OPEN);
+      const eleventh = await openSocket(port, { cookie });
+      expect(await tabs[0].closed).toEqual({ code: CLOSE_SUPERSEDED, reason: 'too many sockets' });
+      for (const s of [...tabs.slice(1), eleventh, elsewhere]) expect(s.ws.readyState).toBe(s.ws.OPEN);
+      // The next one closes the next oldest: always the oldest, never the newest.
+      const twelfth = await openSocket(port, { cookie });
+      expect((await tabs[1].closed).code).toBe(CLOSE_SUPERSEDED);
+      for (const s of [...tabs.slice(2), eleventh, twelfth, elsewhere]) s.ws.close(1000);
     });
 
     it('drops a socket that stops answering pings', async () => {

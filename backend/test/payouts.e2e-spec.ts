@@ -189,6 +189,29 @@ describe('payouts', () => {
       expect(en.text).toContain('Net for the year,"99,998,499.79"');
     });
 
+    it('writes text that a spreadsheet would run as a formula as quoted text, and amounts as numbers', async () => {
+      const user = await t.createUser('user', { name: '=HYPERLINK("http://127.0.0.1/x";"Kari")' });
+      const agent = (await t.loginAs(user)).agent;
+      const notes = ["=cmd|' /C calc'!A0", '+47 999', '-2+3', '@SUM(A1)', '＝1+1', 'Vanlig notat - med bindestrek'];
+      for (const [i, note] of notes.entries()) await register({ userId: user.id, month: i + 1, year: 2024, amount: '10.00', status: 'paid', notes: note }).expect(201);
+      await register({ userId: user.id, month: 7, year: 2024, amount: '1500.50', status: 'offset' }).expect(201);
+
+      const lines = (await agent.get('/api/user/payouts/year/2024/statement.csv').expect(200)).text.replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines).toContain('Eier;"\'=HYPERLINK(""http://127.0.0.1/x"";""Kari"")"');
+      expect(lines).toEqual(expect.arrayContaining([
+        'januar;10,00;NOK;Betalt;;;"\'=cmd|\' /C calc\'!A0"',
+        'februar;10,00;NOK;Betalt;;;"\'+47 999"',
+        'mars;10,00;NOK;Betalt;;;"\'-2+3"',
+        'april;10,00;NOK;Betalt;;;"\'@SUM(A1)"',
+        'mai;10,00;NOK;Betalt;;;"\'＝1+1"',
+        'juni;10,00;NOK;Betalt;;;Vanlig notat - med bindestrek',
+      ]));
+      // Negative amounts are numbers, not text: no quote, no apostrophe.
+      expect(lines).toEqual(expect.arrayContaining(['juli;-1 500,50;Motregning', 'juli;1 500,50;NOK;Motregning;;;', 'Motregning;-1 500,50', 'Netto for året;-1 440,50']));
+      const en = (await agent.get('/api/user/payouts/year/2024/statement.csv?lang=en').expect(200)).text.split('\r\n');
+      expect(en).toEqual(expect.arrayContaining(['July,"-1,500.50",Offset', 'Offset,"-1,500.50"', 'January,10.00,NOK,Paid,,,"\'=cmd|\' /C calc\'!A0"']));
+    });
+
     it('shows only the caller\'s own payouts, and an empty year says so', async () => {
       const { agent: other } = await t.loginAs('user');
       const text = pdfText((await other.get('/api/user/payouts/year/2025/statement.pdf').buffer(true).parse(binary).expect(200)).body);

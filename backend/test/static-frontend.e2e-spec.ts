@@ -39,6 +39,14 @@ describe('The built frontend', () => {
     }
   });
 
+  it('lets styles and fonts come from this origin only, not from any https: origin', async () => {
+    const csp = String((await request(t.server).get('/').expect(200)).headers['content-security-policy']);
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
+    expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
+    expect(directives['font-src']).toBe("'self' data:");
+    expect(csp).not.toContain('https:');
+  });
+
   it('serves the service worker with the content security policy, which applies to workers', async () => {
     const res = await request(t.server).get('/sw.js').expect(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

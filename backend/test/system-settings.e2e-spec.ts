@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { SubscriptionService } from '../src/calendar/subscription.service';
 import { JobQueue } from '../src/jobs/job-queue.service';
 import { SCHEDULED_JOB_QUEUE } from '../src/jobs/scheduled-jobs.service';
@@ -116,9 +117,11 @@ describe('maintenance mode', () => {
     const port = await listen(t);
     const ownerSocket = await socketOf(t, owner, port);
     const adminSocket = await socketOf(t, adminUser, port);
+    // Signed in before: during maintenance a non-admin cannot sign in at all.
+    const ownerCookie = await sessionCookie(t, owner);
     await setMode(true, 'Vedlikehold');
     expect(await ownerSocket.closed).toEqual({ code: 1013, reason: 'maintenance' });
-    await expect(openSocket(port, { cookie: await sessionCookie(t, owner) })).rejects.toMatchObject({ status: 503 });
+    await expect(openSocket(port, { cookie: ownerCookie })).rejects.toMatchObject({ status: 503 });
     expect(adminSocket.ws.readyState).toBe(WebSocket.OPEN);
     const another = await socketOf(t, adminUser, port);
     another.ws.close();
@@ -137,9 +140,16 @@ describe('maintenance mode', () => {
   it('leaves login, logout, health, the status and the subscription feed open', async () => {
     await setMode(true, 'Vedlikehold');
     const fresh = request.agent(t.server);
-    // A non-admin may log in (the screen then says 'Tilgang nektet'), and is still refused everything else.
-    expect((await fresh.post('/api/login').send({ username: owner.username, password: PASSWORD }).expect(200)).body.isAdmin).toBe(false);
+    // A non-admin's correct sign-in hears the maintenance answer: no profile, no cookie, no stored session.
+    const sessions = () => t.app.get(DataSource).query<{ n: number }[]>('SELECT count(*)::int AS n FROM session WHERE user_id = $1', [owner.id]);
+    const before = await sessions();
+    const refused = await fresh.post('/api/login').send({ username: owner.username, password: PASSWORD }).expect(503);
+    expect(refused.body).toEqual({ code: 'maintenance', message: 'Vedlikehold' });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(await sessions()).toEqual(before);
     await fresh.get('/api/user').expect(503);
+    // A wrong password is still a wrong password, so the answer tells nothing new about the account.
+    expect((await fresh.post('/api/login').send({ username: owner.username, password: 'feil-passord' }).expect(401)).body.code).toBe('invalid_credentials');
     await fresh.post('/api/logout').expect(200);
     await t.anon().get('/api/health').expect(200);
     await t.anon().get('/api/maintenance-status').expect(200);

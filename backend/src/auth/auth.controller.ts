@@ -1,4 +1,5 @@
 import { Body, Controller, ForbiddenException, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Clock } from '../common/adapters/clock';
 import { ParseIdPipe } from '../common/ids';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
@@ -8,6 +9,7 @@ import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import { SESSION_COOKIE, sessionCookieOptions } from '../common/sessions/session-cookie';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { SystemSettingsService } from '../system/system-settings.service';
 import { CreateUserDto, mapUser, UserResponse } from '../users/user.dto';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -23,6 +25,8 @@ export class AuthController {
     private readonly users: UsersService,
     private readonly resets: PasswordResetService,
     private readonly sessions: SessionsService,
+    private readonly system: SystemSettingsService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,9 +42,12 @@ export class AuthController {
     }
     if (!(await this.users.verifyPassword(user, dto.password))) throw UsersService.unauthorized();
     if (user.isBlocked) throw new ForbiddenException(user.blockReason ? coded('account_blocked_reason', `Kontoen er blokkert: ${user.blockReason}`, { reason: user.blockReason }) : coded('account_blocked', 'Kontoen er blokkert'));
+    // Open during maintenance so that admins can sign in; anyone else gets the maintenance answer, and no session.
+    await this.system.refuseDuringMaintenance(user);
     // A new session id at login defeats session fixation.
     await regenerate(req);
     req.session.userId = user.id;
+    req.session.signedInAt = this.clock.now().getTime();
     await save(req);
     await this.users.recordLogin(user);
     return mapUser(user);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { SystemModule } from '../system/system.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -10,7 +11,7 @@ import { SessionsModule } from '../common/sessions/sessions.module';
 import { SessionCleanup } from './session-cleanup';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, SessionsModule, MailModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule],
   controllers: [AuthController],
   providers: [PasswordResetService, SessionCleanup],
 })

@@ -46,6 +46,9 @@ export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
     skipSuccessfulRequests: true,
+    // A correct non-admin login that maintenance mode refuses (503, only after the password was checked) is no failed
+    // guess either; a reset during maintenance is refused before its token is looked at.
+    requestWasSuccessful: (_req: express.Request, res: express.Response) => res.statusCode < 400 || res.statusCode === 503,
     // An X-Forwarded-For past an untrusted hop is any client's to write; ignoring it is the point, not a mistake.
     validate: { xForwardedForHeader: false },
     handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.', code: 'rate_limited' }),

@@ -17,6 +17,13 @@ export const PING_INTERVAL_MS = 30_000;
 const CLOSE_POLICY = 1008;
 /** 'Try again later': maintenance mode closed the socket; the client's reconnects are refused until it ends. */
 const CLOSE_MAINTENANCE = 1013;
+/**
+ * How many sockets one session may hold (a tab each). When one more opens, the session's oldest is closed with
+ * CLOSE_SUPERSEDED, a code of the app's own that the client does not reconnect on by itself: otherwise the tabs of
+ * one browser would keep closing each other in turn (docs/operations.md, Notifications and /ws).
+ */
+export const MAX_SOCKETS_PER_SESSION = 10;
+export const CLOSE_SUPERSEDED = 4001;
 
 interface LiveSocket extends WebSocket {
   userId: number;
@@ -76,6 +83,20 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     let sockets = this.byUser.get(session.userId);
     if (!sockets) this.byUser.set(session.userId, (sockets = new Set()));
     sockets.add(ws);
+    this.closeOldestOfSession(sockets, session.sid);
+  }
+
+  /**
+   * Keeps a session to MAX_SOCKETS_PER_SESSION sockets, oldest out first (a Set iterates in the order sockets were
+   * added). A socket stays in the set until its close completes; one still closing when it is over the limit again
+   * is cut off, so a client that never answers close frames cannot pile up half-closed sockets.
+   */
+  private closeOldestOfSession(sockets: Set<LiveSocket>, sid: string): void {
+    const ofSession = [...sockets].filter((ws) => ws.sid === sid);
+    for (const ws of ofSession.slice(0, Math.max(0, ofSession.length - MAX_SOCKETS_PER_SESSION))) {
+      if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_SUPERSEDED, 'too many sockets');
+      else ws.terminate();
+    }
   }
 
   handleDisconnect(socket: WebSocket): void {

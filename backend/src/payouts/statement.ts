@@ -51,37 +51,54 @@ export function formatAmount(text: string, lang: StatementLanguage): string {
 
 const date = (iso: string | null, lang: StatementLanguage) => (iso ? (lang === 'nb' ? iso.split('-').reverse().join('.') : iso) : '');
 
+/** The year's totals: label and the database's numeric text (an offset counts as a minus). */
 function totalsRows(d: StatementData, lang: StatementLanguage): [string, string][] {
   const t = TEXTS[lang];
   return [
-    [t.paid, formatAmount(d.totals.paid, lang)],
-    [t.sent, formatAmount(d.totals.sent, lang)],
-    [t.pending, formatAmount(d.totals.pending, lang)],
-    [t.offset, formatAmount(d.totals.offset === '0.00' ? '0.00' : `-${d.totals.offset}`, lang)],
-    [t.net, formatAmount(d.totals.net, lang)],
+    [t.paid, d.totals.paid],
+    [t.sent, d.totals.sent],
+    [t.pending, d.totals.pending],
+    [t.offset, d.totals.offset === '0.00' ? '0.00' : `-${d.totals.offset}`],
+    [t.net, d.totals.net],
   ];
 }
+
+/** An amount in a CSV row: a number for the spreadsheet, so it is never escaped as text (see csvCast). */
+interface AmountCell { amount: string }
+type CsvCell = string | number | AmountCell;
+
+/**
+ * Formula injection: a spreadsheet runs a text cell that begins with =, +, -, @, tab or CR (or their full-width
+ * forms) as a formula. Such a text cell gets a leading ' and is quoted; amounts are written as the numbers they
+ * are. The rule is in docs/api.md (CSV exports).
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const csvCast = {
+  string: (value: string) => (FORMULA_START.test(value) ? { value: `'${value}`, quoted: true } : value),
+  object: (value: Record<string, unknown>) => (value as unknown as AmountCell).amount,
+};
 
 /** CSV for a spreadsheet: semicolons and decimal commas in Norwegian (as Norwegian Excel reads them), commas in English. */
 export function statementCsv(d: StatementData, lang: StatementLanguage): string {
   const t = TEXTS[lang];
-  const rows: (string | number)[][] = [
+  const amount = (text: string): AmountCell => ({ amount: formatAmount(text, lang) });
+  const rows: CsvCell[][] = [
     [t.title(d.year)],
     [t.owner, d.owner.name],
     [t.account, d.owner.accountNumber ?? t.none],
     [t.madeOn, date(d.madeOn, lang)],
     [],
     [t.month, t.sum, t.status],
-    ...d.months.map((m) => [t.monthNames[m.month - 1], formatAmount(m.total, lang), m.statuses.map((s) => t[s]).join(', ')]),
+    ...d.months.map((m) => [t.monthNames[m.month - 1], amount(m.total), m.statuses.map((s) => t[s]).join(', ')]),
     [],
     [t.month, t.amount, t.currency, t.status, t.rentalDays, t.paidDate, t.notes],
-    ...d.payouts.map((p) => [t.monthNames[p.month - 1], formatAmount(p.amount, lang), p.currency, t[p.status], p.rentalDays ?? '', date(p.paidDate, lang), p.notes ?? '']),
+    ...d.payouts.map((p) => [t.monthNames[p.month - 1], amount(p.amount), p.currency, t[p.status], p.rentalDays ?? '', date(p.paidDate, lang), p.notes ?? '']),
     [],
     [t.totals],
-    ...totalsRows(d, lang),
+    ...totalsRows(d, lang).map(([label, value]) => [label, amount(value)]),
   ];
   // A byte order mark, so spreadsheet programs read the file as UTF-8 (æ, ø, å).
-  return '\uFEFF' + stringify(rows, { delimiter: lang === 'nb' ? ';' : ',', record_delimiter: 'windows' });
+  return '\uFEFF' + stringify(rows, { delimiter: lang === 'nb' ? ';' : ',', record_delimiter: 'windows', cast: csvCast });
 }
 
 /** The same statement as an A4 PDF in PDFKit's built-in Helvetica (which holds æ, ø and å). */
@@ -136,7 +153,7 @@ export function statementPdf(d: StatementData, lang: StatementLanguage, createdA
 
   heading(t.totals);
   const totalWidths = [200, 130];
-  for (const [label, value] of totalsRows(d, lang)) row([label, `${value} NOK`], totalWidths, { bold: label === t.net, alignRight: [1] });
+  for (const [label, value] of totalsRows(d, lang)) row([label, `${formatAmount(value, lang)} NOK`], totalWidths, { bold: label === t.net, alignRight: [1] });
 
   doc.end();
   return done;

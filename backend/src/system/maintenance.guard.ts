@@ -1,10 +1,8 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { coded } from '../common/http-exception.filter';
 import { OPEN_DURING_MAINTENANCE_KEY } from '../common/maintenance.decorator';
 import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from '../common/session-user';
-import { DEFAULT_MAINTENANCE_MESSAGE } from './system-settings.dto';
 import { SystemSettingsService } from './system-settings.service';
 
 /**
@@ -31,7 +29,7 @@ export class MaintenanceGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const userId = req.session?.userId;
     const user = userId ? (userReadWithSession(req.session) ?? (await this.users.findById(userId))) : null;
-    if (user?.isAdmin && !user.isBlocked) return true;
-    throw new ServiceUnavailableException(coded('maintenance', state.message ?? DEFAULT_MAINTENANCE_MESSAGE));
+    await this.settings.refuseDuringMaintenance(user);
+    return true;
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { performance } from 'node:perf_hooks';
 import { isEmail } from 'class-validator';
@@ -9,7 +9,7 @@ import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { DatabasePort } from '../database/database.port';
 import { SystemSetting } from './system-setting.entity';
-import { KNOWN_SETTINGS, MAINTENANCE_ENABLED, MAINTENANCE_MESSAGE, MaintenanceStatusResponse, SETTING_TEXT_MAX } from './system-settings.dto';
+import { DEFAULT_MAINTENANCE_MESSAGE, KNOWN_SETTINGS, MAINTENANCE_ENABLED, MAINTENANCE_MESSAGE, MaintenanceStatusResponse, SETTING_TEXT_MAX } from './system-settings.dto';
 
 /**
  * How long an instance trusts its last read of the maintenance state. Changes made by any instance are broadcast
@@ -59,6 +59,16 @@ export class SystemSettingsService implements OnModuleInit {
     });
     await this.changed();
     return this.readMaintenance();
+  }
+
+  /**
+   * Maintenance mode's one rule, for every route (MaintenanceGuard) and for signing in: while it is on, anyone but
+   * an unblocked admin is answered 503 `maintenance` with the message users see (docs/operations.md, Maintenance
+   * mode).
+   */
+  async refuseDuringMaintenance(user: { isAdmin: boolean; isBlocked: boolean } | null): Promise<void> {
+    const state = await this.maintenance();
+    if (state.enabled && !(user?.isAdmin && !user.isBlocked)) throw new ServiceUnavailableException(coded('maintenance', state.message ?? DEFAULT_MAINTENANCE_MESSAGE));
   }
 
   /**

@@ -26,9 +26,15 @@ export class DatabaseSessionStore extends Store {
     super();
   }
 
-  /** A session lives its cookie's max age from now, by the clock. */
+  /**
+   * A session lives its cookie's max age from sign-in, by the clock: the browser drops the cookie then (it is set
+   * once, at sign-in), and a copied cookie must not outlive it by being kept in use (docs/api.md, Sessions). A
+   * session without signedInAt (stored before it was recorded) lives that age from its last use.
+   */
   private expiryOf(sess: SessionData): Date {
-    return new Date(this.clock.now().getTime() + (sess.cookie?.originalMaxAge ?? DEFAULT_TTL_MS));
+    const ttl = sess.cookie?.originalMaxAge ?? DEFAULT_TTL_MS;
+    const now = this.clock.now().getTime();
+    return new Date(Math.min(now, sess.signedInAt ?? now) + ttl);
   }
 
   /**
@@ -68,6 +74,8 @@ export class DatabaseSessionStore extends Store {
   }
 
   override touch(sid: string, sess: SessionData, cb?: Callback): void {
+    // Its end is fixed at sign-in: nothing to move.
+    if (sess.signedInAt !== undefined) return void cb?.();
     const now = this.clock.now().getTime();
     const last = this.lastTouched.get(sid) ?? 0;
     if (now - last < TOUCH_INTERVAL_MS) return void cb?.();

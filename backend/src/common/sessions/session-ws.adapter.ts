@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
+import type { WebSocket, WebSocketServer as WsServer } from 'ws';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../maintenance-state';
 import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from '../session-user';
 
@@ -39,6 +40,13 @@ function parseClientMessage(data: unknown): { event: string; data: unknown } | u
  */
 const REASONS: Record<number, string> = { 403: 'Forbidden', 401: 'Unauthorized', 503: 'Service Unavailable' };
 
+/**
+ * The largest message a client may send: its messages are a few dozen bytes of JSON. ws checks a frame's declared
+ * length before reading it, so a bigger one closes the socket with 1009 without being buffered (docs/operations.md,
+ * Notifications and /ws).
+ */
+export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
+
 export class SessionWsAdapter extends WsAdapter {
   private readonly origin: string;
 
@@ -48,12 +56,26 @@ export class SessionWsAdapter extends WsAdapter {
   }
 
   override create(port: number, options: Record<string, unknown> = {}) {
-    return super.create(port, { ...options, verifyClient: (info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number, reason?: string) => void) => {
+    return super.create(port, { ...options, maxPayload: WS_MAX_PAYLOAD_BYTES, verifyClient: (info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number, reason?: string) => void) => {
       this.verify(info.origin, info.req as UpgradeRequest).then(
         (status) => (status === 200 ? done(true) : done(false, status, REASONS[status] ?? 'Unauthorized')),
         () => done(false, 500, 'Internal Server Error'),
       );
     } });
+  }
+
+  /**
+   * A client's protocol fault (a frame over WS_MAX_PAYLOAD_BYTES, a bad opcode: ws's `WS_ERR_*` codes) has already
+   * closed its socket with the right code; it is the client's doing, so it is not logged as the server's error, or
+   * anyone with a session could fill the log.
+   */
+  override bindErrorHandler(server: WsServer): WsServer {
+    server.on('connection', (ws: WebSocket) => ws.on('error', (err: Error & { code?: string }) => {
+      if (err.code?.startsWith('WS_ERR_')) this.logger.debug(`socket closed: ${err.message}`);
+      else this.logger.error(err);
+    }));
+    server.on('error', (err: Error) => this.logger.error(err));
+    return server;
   }
 
   private async verify(origin: string | undefined, req: UpgradeRequest): Promise<number> {

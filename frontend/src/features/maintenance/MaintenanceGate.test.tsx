@@ -1,6 +1,6 @@
 /**
  * The maintenance screen (SPEC §2, §4) against a real local HTTP server playing the API: who sees it, its texts
- * and message, and its login form ('Tilgang nektet' and a logout for a non-admin, a reload for an admin).
+ * and message, and its login form ('Tilgang nektet' for a non-admin the server refuses, a reload for an admin).
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,10 @@ afterEach(async () => {
 async function serve(state: { enabled: boolean; message: string | null }, session: { user: typeof owner | null }, login?: typeof owner) {
   api = await startApiForApp((req: RecordedRequest) => {
     if (req.path === '/api/maintenance-status') return { json: state };
-    if (req.path === '/api/login' && login) {
+    if (req.path === '/api/login') {
+      if (!login) return { status: 401, json: { code: 'invalid_credentials', message: 'Ugyldig brukernavn eller passord' } };
+      // As the server: during maintenance only an admin signs in; anyone else hears the maintenance answer.
+      if (state.enabled && !login.isAdmin) return REFUSED;
       session.user = login;
       return { json: login };
     }
@@ -99,7 +102,7 @@ describe('MaintenanceGate', () => {
     expect(await screen.findByText('the calendar')).toBeInTheDocument();
   });
 
-  it('logs a non-admin out again and says Tilgang nektet', async () => {
+  it('says Tilgang nektet to a non-admin the server refuses, and stays on the maintenance screen', async () => {
     const server = await serve({ enabled: true, message: null }, { user: null }, owner);
     const user = userEvent.setup();
     renderWithApp(<MaintenanceGate>the calendar</MaintenanceGate>);
@@ -111,7 +114,8 @@ describe('MaintenanceGate', () => {
     await user.click(screen.getByRole('button', { name: 'Logg inn' }));
     expect(await screen.findByText('Tilgang nektet')).toBeInTheDocument();
     expect(screen.getByText('Bare administratorer kan logge inn under vedlikehold.')).toBeInTheDocument();
-    await waitFor(() => expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/logout'));
+    expect(screen.queryByText('Innlogging feilet')).not.toBeInTheDocument();
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/login');
     expect(screen.queryByText('the calendar')).not.toBeInTheDocument();
   });
 
@@ -124,6 +128,7 @@ describe('MaintenanceGate', () => {
     await user.type(screen.getByLabelText('Passord'), 'feil');
     await user.click(screen.getByRole('button', { name: 'Logg inn' }));
     expect(await screen.findByText('Innlogging feilet')).toBeInTheDocument();
+    expect(screen.getByText('Ugyldig brukernavn eller passord')).toBeInTheDocument();
     // Cancel closes the form again.
     await user.click(screen.getByRole('button', { name: 'Avbryt' }));
     expect(screen.getByRole('button', { name: 'Logg inn som administrator' })).toBeInTheDocument();

@@ -1,8 +1,8 @@
 /**
  * The maintenance screen (SPEC §2): the product name, 'system upgrade in progress' with the server's message (or
  * the default), and a login form for administrators (username, password, show/hide, cancel), version 'v2.0'.
- * A non-admin who logs in here is logged out again and told 'Tilgang nektet'; an admin's caches are refreshed and
- * the page reloads after 200 ms (SPEC §4, §9).
+ * The server refuses a non-admin's sign-in during maintenance (503 `maintenance`, no session), and the screen says
+ * 'Tilgang nektet'; an admin's caches are refreshed and the page reloads after 200 ms (SPEC §4, §9).
  */
 import BuildIcon from '@mui/icons-material/Build';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
@@ -14,7 +14,7 @@ import type { User } from '../../api/types';
 import { useToast } from '../../shared/toast';
 import { LoginFields } from '../auth/LoginFields';
 import { useLoginForm } from '../auth/useLoginForm';
-import { RELOAD_AFTER_MAINTENANCE_LOGIN_MS } from './maintenance';
+import { isMaintenanceRefusal, RELOAD_AFTER_MAINTENANCE_LOGIN_MS } from './maintenance';
 
 /** What happens after an admin logged in; tests replace the reload. */
 export interface MaintenanceScreenProps {
@@ -27,17 +27,11 @@ function AdminLoginForm({ onCancel, reload }: { onCancel: () => void; reload: ()
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useLoginForm(async ({ email, password }) => {
-    let user: User;
     try {
-      user = await apiJson<User>('POST', '/api/login', { username: email.trim(), password });
+      await apiJson<User>('POST', '/api/login', { username: email.trim(), password });
     } catch (error) {
-      toast({ title: t('maintenance.loginFailed'), description: errorText(error, t('maintenance.invalidCredentials')), severity: 'error' });
-      return;
-    }
-    if (!user.isAdmin) {
-      // Only administrators may be logged in during maintenance: the session is ended again at once.
-      await apiJson('POST', '/api/logout').catch(() => undefined);
-      toast({ title: t('maintenance.accessDenied'), description: t('maintenance.adminsOnly'), severity: 'error' });
+      if (isMaintenanceRefusal(error)) toast({ title: t('maintenance.accessDenied'), description: t('maintenance.adminsOnly'), severity: 'error' });
+      else toast({ title: t('maintenance.loginFailed'), description: errorText(error, t('maintenance.invalidCredentials')), severity: 'error' });
       return;
     }
     toast({ title: t('maintenance.loginSuccess'), description: t('maintenance.loggedInAsAdmin'), severity: 'success' });

@@ -3,7 +3,7 @@
  * from any call is recognised. The server enforces the mode; the client only shows the screen.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../api/client';
+import { ApiError, apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { MaintenanceStatus } from '../../api/types';
 
@@ -11,7 +11,10 @@ export const MAINTENANCE_POLL_MS = 30_000;
 /** After an admin logs in on the maintenance screen, the page reloads this much later (SPEC §9). */
 export const RELOAD_AFTER_MAINTENANCE_LOGIN_MS = 200;
 
-
+/** The server's answer to a non-admin while maintenance is on: to any call, signing in included. */
+export function isMaintenanceRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503 && error.code === 'maintenance';
+}
 
 export function useMaintenanceStatus() {
   return useQuery({

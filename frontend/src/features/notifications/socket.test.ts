@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NotificationSocket, reconnectDelay, socketUrl, type SocketLike } from './socket';
+import { CLOSE_SUPERSEDED, NotificationSocket, reconnectDelay, socketUrl, whenPageShown, type SocketLike } from './socket';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -30,6 +30,8 @@ function setup() {
   const onNotification = vi.fn();
   const onReconnect = vi.fn();
   const onConnectionChange = vi.fn();
+  /** Waits for the page to be shown: `show()` shows it; `cancelled` counts waits given up. */
+  const page = { waiting: [] as (() => void)[], cancelled: 0, show: () => page.waiting.splice(0).forEach((fn) => fn()) };
   const socket = new NotificationSocket({
     url: 'ws://app/ws',
     userId: 7,
@@ -44,8 +46,15 @@ function setup() {
     setTimer: (fn, ms) => timers.push({ fn, ms }),
     clearTimer: () => undefined,
     random: () => 0.5,
+    whenShown: (fn) => {
+      page.waiting.push(fn);
+      return () => {
+        page.cancelled++;
+        page.waiting = page.waiting.filter((f) => f !== fn);
+      };
+    },
   });
-  return { socket, sockets, timers, onNotification, onReconnect, onConnectionChange };
+  return { socket, sockets, timers, page, onNotification, onReconnect, onConnectionChange };
 }
 
 describe('NotificationSocket', () => {
@@ -117,6 +126,56 @@ describe('NotificationSocket', () => {
     expect(timers).toHaveLength(2);
     timers[1].fn();
     expect(sockets).toHaveLength(3);
+  });
+
+  it('closed for a newer tab of the session, it waits to be shown instead of reconnecting on a timer', () => {
+    const { socket, sockets, timers, page, onReconnect, onConnectionChange } = setup();
+    socket.start();
+    sockets[0].open();
+    sockets[0].drop(CLOSE_SUPERSEDED);
+    // No timer: two tabs past the limit would otherwise close each other every 5 s, forever.
+    expect(timers).toHaveLength(0);
+    expect(sockets).toHaveLength(1);
+    expect(onConnectionChange).toHaveBeenLastCalledWith(false);
+    page.show();
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    // Shown again later: nothing more, the wait was for once.
+    page.show();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('stop() while waiting to be shown gives the wait up', () => {
+    const { socket, sockets, page } = setup();
+    socket.start();
+    sockets[0].open();
+    sockets[0].drop(CLOSE_SUPERSEDED);
+    socket.stop();
+    expect(page.cancelled).toBe(1);
+    page.show();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('whenPageShown calls back once, the next time the page becomes visible', () => {
+    let state: DocumentVisibilityState = 'hidden';
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    try {
+      const fn = vi.fn();
+      whenPageShown(fn);
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(fn).not.toHaveBeenCalled();
+      state = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(fn).toHaveBeenCalledTimes(1);
+      const cancelled = vi.fn();
+      whenPageShown(cancelled)();
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(cancelled).not.toHaveBeenCalled();
+    } finally {
+      visibility.mockRestore();
+    }
   });
 
   it('builds the socket address from the page', () => {

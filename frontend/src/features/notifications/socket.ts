@@ -3,12 +3,28 @@
  * pushes { type: 'notification', notification }. A close other than the normal one (1000) reconnects after 5 s plus
  * up to 1 s of jitter, so a restarted server is not met by every client at the same instant. Each reopening calls
  * onReconnect, where the app refetches what it may have missed while offline.
+ * A session holds at most 10 sockets; the server closes the oldest with CLOSE_SUPERSEDED when another tab opens
+ * one more. That tab does not reconnect on a timer (the tabs would close each other in turn, forever) but when it
+ * is shown again: one reconnect per tab the person looks at (docs/operations.md, Notifications and /ws).
  */
 import type { AppNotification } from './types';
 
 export const RECONNECT_MS = 5000;
 export const RECONNECT_JITTER_MS = 1000;
 const NORMAL_CLOSURE = 1000;
+/** The server's close code for 'this session opened newer sockets' (docs/operations.md, Notifications and /ws). */
+export const CLOSE_SUPERSEDED = 4001;
+
+/** Calls `fn` once, the next time the page becomes visible; answers a function that cancels the wait. */
+export function whenPageShown(fn: () => void): () => void {
+  const onChange = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', onChange);
+    fn();
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
 
 /** 5 s plus jitter; `random` is Math.random unless a test fixes it. */
 export function reconnectDelay(random: () => number = Math.random): number {
@@ -37,11 +53,15 @@ export interface NotificationSocketOptions {
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   random?: () => number;
+  /** whenPageShown unless a test replaces it. */
+  whenShown?: (fn: () => void) => () => void;
 }
 
 export class NotificationSocket {
   private socket?: SocketLike;
   private timer?: unknown;
+  /** Cancels the wait for the page to be shown again after CLOSE_SUPERSEDED. */
+  private stopWaiting?: () => void;
   private stopped = false;
   private opened = false;
 
@@ -57,6 +77,8 @@ export class NotificationSocket {
     this.stopped = true;
     if (this.timer !== undefined) (this.options.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
     this.timer = undefined;
+    this.stopWaiting?.();
+    this.stopWaiting = undefined;
     this.socket?.close(NORMAL_CLOSURE);
     this.socket = undefined;
   }
@@ -80,6 +102,13 @@ export class NotificationSocket {
       this.socket = undefined;
       this.options.onConnectionChange?.(false);
       if (this.stopped || event.code === NORMAL_CLOSURE) return;
+      if (event.code === CLOSE_SUPERSEDED) {
+        this.stopWaiting = (this.options.whenShown ?? whenPageShown)(() => {
+          this.stopWaiting = undefined;
+          if (!this.stopped) this.connect();
+        });
+        return;
+      }
       const setTimer = this.options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
       this.timer = setTimer(() => {
         this.timer = undefined;
