@@ -43,5 +43,10 @@ export const LOCK_FIRST_ADMIN = 0x1ca4;
 export const LOCK_BEDS24_SYNC = 0x1ca5;
 /** The Beds24 scheduler's tick (one instance looks for due configurations); the second key is 0. */
 export const LOCK_BEDS24_TICK = 0x1ca6;
+/**
+ * Taken (transaction-scoped, waiting) by every change that could leave no active administrator (deleting, blocking or
+ * demoting an admin), so two such changes never both pass the count; the second key is 0. See docs/roles.md.
+ */
+export const LOCK_ADMINS = 0x1ca8;
 /** One backup or restore at a time (they would otherwise race on the same tables and files); the second key is 0. */
 export const LOCK_BACKUP = 0x1ca7;
