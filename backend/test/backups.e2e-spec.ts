@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
@@ -107,6 +108,22 @@ describe('backups and restore', () => {
     const end = JSON.parse(text.at(-2)!.slice(1));
     expect(end).toMatchObject({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), rows: expect.objectContaining({ events: 2, stored_files: 2, user_badges: 1 }) });
     expect((await admin.get('/api/admin/backups').expect(200)).body).toEqual([body]);
+    // Private: the file 0600, its folder 0700.
+    expect(statSync(fileOf(body.filename)).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('rows with files are written slice by slice, yet each line is exactly the row as row_to_json prints it', async () => {
+    const backup = await t.app.get(BackupsService).create(false, null);
+    const text = lines(backup.filename);
+    const at = text.findIndex((l) => l.startsWith('T{"table":"stored_files"'));
+    const { columns } = JSON.parse(text[at].slice(1));
+    const written = text.slice(at + 1, at + 3);
+    expect(written.every((l) => l.startsWith('R'))).toBe(true);
+    const expected: { j: string }[] = await ds.query(`SELECT row_to_json(r)::text AS j FROM (SELECT ${columns.map((c: string) => `"${c}"`).join(', ')} FROM stored_files) r`);
+    // The large file (1 MB and more) spans several slices.
+    expect(Math.max(...written.map((l) => l.length))).toBeGreaterThan(2 * 1024 * 1024);
+    expect(written.map((l) => l.slice(1)).sort()).toEqual(expected.map((r) => r.j).sort());
   });
 
   it('backup, wipe, restore gives back identical rows in every table, and new rows get fresh ids', async () => {
@@ -354,5 +371,25 @@ describe('backups and restore', () => {
       expect([who, (await agent.post(`/api/admin/backups/restore/${filename}`)).status]).toEqual([who, expected]);
     }
     await admin.get('/api/admin/backups').expect(200);
+  });
+});
+
+describe('the backup folder at start', () => {
+  it('a folder and backup files an earlier version left readable by others become 0700 and 0600', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'eierportal-backup-modes-'));
+    const folder = path.join(root, 'backups');
+    mkdirSync(folder, { mode: 0o755 });
+    chmodSync(folder, 0o755);
+    const old = path.join(folder, 'eierportal-backup-20260101-020000-abcdef-auto.ndjson.gz');
+    writeFileSync(old, gzipSync('H{}\n'), { mode: 0o644 });
+    chmodSync(old, 0o644);
+    const t = await TestApp.start({ BACKUP_DIR: folder });
+    try {
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(statSync(old).mode & 0o777).toBe(0o600);
+    } finally {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

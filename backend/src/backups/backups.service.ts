@@ -1,7 +1,7 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, UnprocessableEntityException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -28,12 +28,20 @@ import {
 } from './backup-file';
 import { BackupResponse, BackupSummary, RestoreResponse } from './backups.dto';
 
-/** Rows fetched from the snapshot's cursor at a time; tables with file contents (bytea) fetch few, as each may be 10 MB. */
+/** Rows fetched from the snapshot's cursor at a time (file contents are not among them: see FILE_SLICE_BYTES). */
 const FETCH_ROWS = 500;
-const FETCH_ROWS_WITH_FILES = 4;
+/**
+ * A file's bytes (bytea columns) are read from the snapshot and written in slices of this size, so no step of a backup
+ * holds more than a few MB or keeps the event loop for long, however large the files (docs/operations.md, "Backups").
+ */
+const FILE_SLICE_BYTES = 512 * 1024;
 /** A restore inserts a batch when it reaches this many rows or this many characters of JSON. */
 const INSERT_ROWS = 500;
 const INSERT_CHARS = 8 * 1024 * 1024;
+
+/** Backup files and their folder are readable by the service's own account only (docs/operations.md, "Backups"). */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
 
 /** A backup being written: `.<its name>.tmp`, renamed when complete. */
 const TEMP_FILE = /^\.eierportal-backup-.*\.tmp$/;
@@ -82,7 +90,7 @@ const stamp = (d: Date) => d.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/
  * One backup or restore runs at a time (LOCK_BACKUP).
  */
 @Injectable()
-export class BackupsService {
+export class BackupsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Backups');
   /** Files in BACKUP_DIR found not to be backups, by name, size and time, so the list does not read them each time. */
   private readonly unreadable = new Set<string>();
@@ -98,6 +106,28 @@ export class BackupsService {
 
   get dir(): string {
     return this.config.backups.dir;
+  }
+
+  /** At start: a folder made (or left loose, 0755 and 0644) by an earlier version becomes private. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.privateFolder();
+      for (const name of await readdir(this.dir)) {
+        if (FILENAME.test(name) || TEMP_FILE.test(name)) await chmod(path.join(this.dir, name), FILE_MODE);
+      }
+    } catch (e) {
+      // The service runs without backups rather than not at all; the next backup fails with the same reason.
+      this.logger.error(`the backup folder ${this.dir} could not be made private: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Backups hold every account's data, password hashes and uploads: the folder is the service account's alone (0700),
+   * created so or tightened when it exists; mkdir's mode alone would not change an existing folder.
+   */
+  private async privateFolder(): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: FOLDER_MODE });
+    await chmod(this.dir, FOLDER_MODE);
   }
 
   async list(): Promise<BackupResponse[]> {
@@ -172,7 +202,7 @@ export class BackupsService {
   }
 
   private async write(automatic: boolean): Promise<BackupResponse> {
-    await mkdir(this.dir, { recursive: true });
+    await this.privateFolder();
     // Under LOCK_BACKUP no other backup is being written: a temporary file here is what a crash left behind.
     for (const name of await readdir(this.dir)) {
       if (TEMP_FILE.test(name)) await unlink(path.join(this.dir, name)).catch(() => undefined);
@@ -184,33 +214,34 @@ export class BackupsService {
     const gzip = createGzip();
     // pipeline, not pipe: a failing file (disk full) destroys gzip too, so a write waiting for 'drain' fails instead
     // of waiting forever inside the snapshot's transaction.
-    const done = pipeline(gzip, createWriteStream(temp, { flags: 'wx' }));
+    const done = pipeline(gzip, createWriteStream(temp, { flags: 'wx', mode: FILE_MODE }));
     // Without a listener, an error while the dump is running would be unhandled; `done` reports it at the end.
     done.catch(() => undefined);
     const hash = createHash('sha256');
-    const put = async (line: string, hashed = true) => {
-      const text = line + '\n';
-      if (hashed) hash.update(text);
+    // A line goes out in pieces (a file's bytes slice by slice); each piece is hashed and compressed on its own.
+    const put = async (piece: string, hashed = true) => {
+      if (hashed) hash.update(piece);
       if (gzip.destroyed) await done; // throws why the file failed
       // once() rejects when gzip is destroyed with the file's error meanwhile.
-      if (!gzip.write(text)) await once(gzip, 'drain');
+      if (!gzip.write(piece)) await once(gzip, 'drain');
     };
     try {
       const { schemaVersion, rows } = await this.database.snapshot(async (tx) => {
         const schemaVersion = await currentSchemaVersion(tx);
         const tables = await backedUpTables(tx);
-        const byteaTables = new Set<string>(
-          (await tx.query(`SELECT DISTINCT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND data_type = 'bytea'`)).map((r: { table_name: string }) => r.table_name),
+        const byteaColumns: { table_name: string; column_name: string }[] = await tx.query(
+          `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND data_type = 'bytea'`,
         );
-        await put('H' + JSON.stringify({ format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, schemaVersion, createdAt, automatic, tables: tables.map((t) => t.name) }));
+        await put('H' + JSON.stringify({ format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, schemaVersion, createdAt, automatic, tables: tables.map((t) => t.name) }) + '\n');
         const rows = new Map<string, number>();
         for (const table of tables) {
-          await put('T' + JSON.stringify({ table: table.name, columns: table.columns }));
-          rows.set(table.name, await this.dumpTable(tx, table, byteaTables.has(table.name) ? FETCH_ROWS_WITH_FILES : FETCH_ROWS, put));
+          await put('T' + JSON.stringify({ table: table.name, columns: table.columns }) + '\n');
+          const files = new Set(byteaColumns.filter((c) => c.table_name === table.name).map((c) => c.column_name));
+          rows.set(table.name, files.size ? await this.dumpTableWithFiles(tx, table, files, put) : await this.dumpTable(tx, table, put));
         }
         return { schemaVersion, rows };
       });
-      await put('E' + JSON.stringify({ sha256: hash.digest('hex'), rows: Object.fromEntries(rows) }), false);
+      await put('E' + JSON.stringify({ sha256: hash.digest('hex'), rows: Object.fromEntries(rows) }) + '\n', false);
       gzip.end();
       await done;
       // On disk before it gets its name: a power cut after the rename must not leave an empty or partial backup.
@@ -238,14 +269,52 @@ export class BackupsService {
   }
 
   /** Streams one table's rows through a cursor of the snapshot: memory holds one batch, never the table. */
-  private async dumpTable(tx: Pick<DataSource, 'query'>, table: TableShape, fetchRows: number, put: (line: string) => Promise<void>): Promise<number> {
+  private async dumpTable(tx: Pick<DataSource, 'query'>, table: TableShape, put: (piece: string) => Promise<void>): Promise<number> {
     const columns = table.columns.map(ident).join(', ');
     await tx.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS j FROM (SELECT ${columns} FROM ${ident(table.name)}) r`);
     let count = 0;
     for (;;) {
-      const batch: { j: string }[] = await tx.query(`FETCH ${fetchRows} FROM backup_rows`);
+      const batch: { j: string }[] = await tx.query(`FETCH ${FETCH_ROWS} FROM backup_rows`);
       if (batch.length === 0) break;
-      for (const r of batch) await put('R' + r.j);
+      for (const r of batch) await put('R' + r.j + '\n');
+      count += batch.length;
+    }
+    await tx.query('CLOSE backup_rows');
+    return count;
+  }
+
+  /**
+   * A table with file contents (bytea): the same lines as dumpTable writes (row_to_json's text: `"column":value` in
+   * column order, a bytea as "\\x" and hex), built from each column's to_json, with the bytes read slice by slice
+   * through the row's ctid, which stays the same row within the snapshot. A 10 MB file is never one string or one
+   * statement.
+   */
+  private async dumpTableWithFiles(tx: Pick<DataSource, 'query'>, table: TableShape, files: Set<string>, put: (piece: string) => Promise<void>): Promise<number> {
+    const selected = table.columns.map((c, i) => (files.has(c) ? `octet_length(${ident(c)}) AS c${i}` : `to_json(${ident(c)})::text AS c${i}`));
+    await tx.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ctid::text AS at, ${selected.join(', ')} FROM ${ident(table.name)}`);
+    let count = 0;
+    for (;;) {
+      const batch: Record<string, string | number | null>[] = await tx.query(`FETCH ${FETCH_ROWS} FROM backup_rows`);
+      if (batch.length === 0) break;
+      for (const row of batch) {
+        let text = 'R{';
+        for (const [i, column] of table.columns.entries()) {
+          text += `${i ? ',' : ''}${JSON.stringify(column)}:`;
+          const value = row[`c${i}`];
+          if (!files.has(column)) text += value;
+          else if (value === null) text += 'null';
+          else {
+            await put(text + '"\\\\x');
+            for (let from = 1; from <= Number(value); from += FILE_SLICE_BYTES) {
+              const [slice] = await tx.query(`SELECT encode(substring(${ident(column)} FROM $2 FOR $3), 'hex') AS hex FROM ${ident(table.name)} WHERE ctid = $1::tid`, [row.at, from, FILE_SLICE_BYTES]);
+              await put(slice.hex);
+            }
+            // The closing quote starts what follows the bytes.
+            text = '"';
+          }
+        }
+        await put(text + '}\n');
+      }
       count += batch.length;
     }
     await tx.query('CLOSE backup_rows');
