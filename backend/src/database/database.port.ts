@@ -26,6 +26,12 @@ export abstract class DatabasePort {
   /** Calls `handler` with each payload published on `channel` from now on, also after a lost connection. */
   abstract subscribe(channel: string, handler: (payload: string) => void): Promise<Unsubscribe>;
 
+  /**
+   * True when every query of the process shares one database session (the embedded engine): a transaction then holds
+   * up every other request until it ends, so long work should take short steps instead.
+   */
+  abstract readonly singleSession: boolean;
+
   /** Runs `fn` on one consistent, read-only view of the whole database (for backups and exports). */
   abstract snapshot<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T>;
 
