@@ -162,7 +162,7 @@ describe('user management', () => {
   });
 
   describe('first admin', () => {
-    it('is created only when there are no users', async () => {
+    it('is not created while an active admin exists', async () => {
       const before = (await t.users.list({ filter: {}, paged: false })).total;
       await t.users.ensureFirstAdmin('ny-admin@example.com', 'hemmelig');
       expect((await t.users.list({ filter: {}, paged: false })).total).toBe(before);
@@ -249,6 +249,37 @@ describe('first start', () => {
     // A second start finds a user and neither creates nor prints anything.
     await t.users.ensureFirstAdmin(undefined, undefined);
     expect(warn.mock.calls.filter(([m]) => String(m).startsWith('First admin created'))).toHaveLength(1);
+  });
+});
+
+describe('a start without an active admin', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+  const db = () => t.app.get(DataSource);
+
+  it('makes the ADMIN_EMAIL account an admin again, unblocked, when every admin is blocked or gone', async () => {
+    const boss = await t.createUser('admin', { username: 'sjef@example.com' });
+    await t.createUser('user');
+    await db().query(`UPDATE users SET is_blocked = true, block_reason = 'Feil' WHERE is_admin`);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(await t.users.ensureFirstAdmin('Sjef@Example.com', undefined)).toBe(true);
+      expect(warn.mock.calls.map(([m]) => String(m))).toContain('No active admin was left: sjef@example.com is an admin again (unblocked, password unchanged).');
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await t.users.findById(boss.id)).toMatchObject({ isAdmin: true, isBlocked: false, blockReason: null });
+    // With an active admin, a start changes nothing.
+    expect(await t.users.ensureFirstAdmin('annen@example.com', 'hemmelig')).toBe(false);
+  });
+
+  it('creates the ADMIN_EMAIL account as admin when it does not exist and no admin is active', async () => {
+    await db().query('UPDATE users SET is_admin = false');
+    await t.createUser('user');
+    expect(await t.users.ensureFirstAdmin('ny-sjef@example.com', 'nytt-passord')).toBe(true);
+    const login = await t.anon().post('/api/login').send({ username: 'ny-sjef@example.com', password: 'nytt-passord' }).expect(200);
+    expect(login.body).toMatchObject({ isAdmin: true });
   });
 });
 

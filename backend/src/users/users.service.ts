@@ -262,27 +262,36 @@ export class UsersService {
     await this.users.update({ id: user.id }, { lastLoginAt: user.lastLoginAt });
   }
 
-  /** First start: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or generate a password and print it once. */
   /**
-   * Creates the first administrator on a database without users, exactly once even when several instances boot
-   * together: the check and the insert run in one transaction under a waiting advisory lock, so a second instance
-   * waits for the first to commit and then finds a user. True when this call created it.
+   * At every start: when no active (unblocked) administrator exists, one is made from ADMIN_EMAIL (default
+   * admin@example.com). On an empty database that account is created with ADMIN_PASSWORD, or a generated password
+   * printed once; when the account exists (every admin was blocked or deleted, by a restore or an older version), it
+   * is unblocked and made admin with its password unchanged. The check and the change run in one transaction under a
+   * waiting advisory lock, so instances booting together do it once. True when this call created or restored one.
+   * See docs/roles.md.
    */
   async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<boolean> {
-    if ((await this.users.count()) > 0) return false;
+    if ((await this.users.countBy({ isAdmin: true, isBlocked: false })) > 0) return false;
     const username = (email ?? 'admin@example.com').toLowerCase();
     const generated = !password;
     const secret = password ?? randomBytes(12).toString('base64url');
-    // Hashed before the lock (argon2 takes a while), so the lock is held for two statements only.
+    // Hashed before the lock (argon2 takes a while), so the lock is held for a few statements only.
     const passwordHash = await this.hashPassword(secret);
-    const created = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx): Promise<'created' | 'restored' | false> => {
       await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [LOCK_FIRST_ADMIN]);
-      if ((await tx.count(User)) > 0) return false;
+      if ((await tx.countBy(User, { isAdmin: true, isBlocked: false })) > 0) return false;
+      const existing = await tx.createQueryBuilder(User, 'u').where('lower(u.username) = :username', { username }).getOne();
+      if (existing) {
+        await tx.update(User, { id: existing.id }, { isAdmin: true, isMiniAdmin: false, isBlocked: false, blockReason: null, blockedAt: null });
+        return 'restored';
+      }
       await tx.save(tx.create(User, { username, name: 'Administrator', email: username, passwordHash, isAdmin: true, isMiniAdmin: false }));
-      return true;
+      return 'created';
     });
-    if (!created) return false;
-    if (generated) {
+    if (!outcome) return false;
+    if (outcome === 'restored') {
+      this.logger.warn(`No active admin was left: ${forLog(username)} is an admin again (unblocked, password unchanged).`);
+    } else if (generated) {
       this.logger.warn(`First admin created: ${forLog(username)} with password ${secret} (shown once; change it under Settings).`);
     } else {
       this.logger.log(`First admin created: ${forLog(username)}`);
