@@ -388,8 +388,17 @@ export class BackupsService implements OnApplicationBootstrap {
           else if (value === null) text += 'null';
           else {
             await put(text + '"\\\\x');
-            for (let from = 1; from <= Number(value); from += FILE_SLICE_BYTES) {
-              const [slice] = await source.query(`SELECT encode(substring(${ident(column)} FROM $2 FOR $3), 'hex') AS hex FROM ${ident(table.name)} WHERE ctid = $1::tid`, [row.at, from, FILE_SLICE_BYTES]);
+            const sliceAt = (from: number): Promise<Row[]> => {
+              const read = source.query<Row[]>(`SELECT encode(substring(${ident(column)} FROM $2 FOR $3), 'hex') AS hex FROM ${ident(table.name)} WHERE ctid = $1::tid`, [row.at, from, FILE_SLICE_BYTES]);
+              // When writing fails first, the read ahead is never awaited; its own failure must not go unhandled.
+              read.catch(() => undefined);
+              return read;
+            };
+            // The next slice is read while gzip compresses this one (one statement in flight at a time).
+            let next = Number(value) > 0 ? sliceAt(1) : null;
+            for (let from = 1; next; from += FILE_SLICE_BYTES) {
+              const [slice] = await next;
+              next = from + FILE_SLICE_BYTES <= Number(value) ? sliceAt(from + FILE_SLICE_BYTES) : null;
               // Gone since the row was read: only possible step by step, where the final check will start over.
               await put(slice?.hex ?? '');
             }
