@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { backedUpTables, currentSchemaVersion } from '../src/backups/backup-file';
@@ -107,6 +109,22 @@ describe('backups and restore', () => {
     const end = JSON.parse(text.at(-2)!.slice(1));
     expect(end).toMatchObject({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), rows: expect.objectContaining({ events: 2, stored_files: 2, user_badges: 1 }) });
     expect((await admin.get('/api/admin/backups').expect(200)).body).toEqual([body]);
+    // Private: the file 0600, its folder 0700.
+    expect(statSync(fileOf(body.filename)).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('rows with files are written slice by slice, yet each line is exactly the row as row_to_json prints it', async () => {
+    const backup = await t.app.get(BackupsService).create(false, null);
+    const text = lines(backup.filename);
+    const at = text.findIndex((l) => l.startsWith('T{"table":"stored_files"'));
+    const { columns } = JSON.parse(text[at].slice(1));
+    const written = text.slice(at + 1, at + 3);
+    expect(written.every((l) => l.startsWith('R'))).toBe(true);
+    const expected: { j: string }[] = await ds.query(`SELECT row_to_json(r)::text AS j FROM (SELECT ${columns.map((c: string) => `"${c}"`).join(', ')} FROM stored_files) r`);
+    // The large file (1 MB and more) spans several slices.
+    expect(Math.max(...written.map((l) => l.length))).toBeGreaterThan(2 * 1024 * 1024);
+    expect(written.map((l) => l.slice(1)).sort()).toEqual(expected.map((r) => r.j).sort());
   });
 
   it('backup, wipe, restore gives back identical rows in every table, and new rows get fresh ids', async () => {
@@ -254,8 +272,13 @@ describe('backups and restore', () => {
         pairs++;
       }
     })();
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const backup = await t.app.get(BackupsService).create(false, null).finally(() => (done = true));
     await writer;
+    // On the embedded engine the step-by-step tries each saw the writes, and the backup was taken in one transaction.
+    const gaveUp = warn.mock.calls.some(([m]) => /kept changing/.test(String(m)));
+    warn.mockRestore();
+    expect(gaveUp).toBe(database.singleSession);
     const text = lines(backup.filename);
     const rowsOf = (table: string) => {
       const at = text.findIndex((l) => l.startsWith(`T{"table":"${table}"`));
@@ -271,6 +294,22 @@ describe('backups and restore', () => {
     // And it restores.
     await t.app.get(BackupsService).restore(backup.filename, adminUser.id);
     expect((await contents()).events.length).toBe(events.length);
+  });
+
+  it('on the embedded engine a backup takes short steps, never one transaction that would hold up every request', async () => {
+    const database = t.app.get(DatabasePort);
+    const snapshot = jest.spyOn(database, 'snapshot');
+    const transactions = jest.spyOn(ds, 'transaction');
+    try {
+      const backup = await t.app.get(BackupsService).create(false, null);
+      // On PostgreSQL the snapshot has its own connection and holds up nobody.
+      expect(snapshot).toHaveBeenCalledTimes(database.singleSession ? 0 : 1);
+      if (database.singleSession) expect(transactions).not.toHaveBeenCalled();
+      expect(lines(backup.filename).at(-2)).toMatch(/^E\{"sha256":"[0-9a-f]{64}"/);
+    } finally {
+      snapshot.mockRestore();
+      transactions.mockRestore();
+    }
   });
 
   it('the daily backup is a registered job that runs and keeps the newest automatic backups', async () => {
@@ -354,5 +393,25 @@ describe('backups and restore', () => {
       expect([who, (await agent.post(`/api/admin/backups/restore/${filename}`)).status]).toEqual([who, expected]);
     }
     await admin.get('/api/admin/backups').expect(200);
+  });
+});
+
+describe('the backup folder at start', () => {
+  it('a folder and backup files an earlier version left readable by others become 0700 and 0600', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'eierportal-backup-modes-'));
+    const folder = path.join(root, 'backups');
+    mkdirSync(folder, { mode: 0o755 });
+    chmodSync(folder, 0o755);
+    const old = path.join(folder, 'eierportal-backup-20260101-020000-abcdef-auto.ndjson.gz');
+    writeFileSync(old, gzipSync('H{}\n'), { mode: 0o644 });
+    chmodSync(old, 0o644);
+    const t = await TestApp.start({ BACKUP_DIR: folder });
+    try {
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(statSync(old).mode & 0o777).toBe(0o600);
+    } finally {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { User } from '../src/users/user.entity';
 import { TestApp } from './helpers/test-app';
 
 describe('user management', () => {
@@ -83,10 +84,12 @@ describe('user management', () => {
 
     it('an admin cannot block, unblock, delete or demote themselves', async () => {
       const { agent, user: me } = await t.loginAs('admin');
-      await agent.post(`/api/admin/users/${me.id}/block`).send({ reason: 'test' }).expect(403);
-      await agent.post(`/api/admin/users/${me.id}/unblock`).expect(403);
-      await agent.delete(`/api/admin/users/${me.id}`).expect(403);
-      await agent.put(`/api/admin/users/${me.id}`).send({ isAdmin: false }).expect(403);
+      expect((await agent.post(`/api/admin/users/${me.id}/block`).send({ reason: 'test' }).expect(403)).body.code).toBe('cannot_block_self');
+      expect((await agent.post(`/api/admin/users/${me.id}/unblock`).expect(403)).body.code).toBe('cannot_unblock_self');
+      expect((await agent.delete(`/api/admin/users/${me.id}`).expect(403)).body.code).toBe('cannot_delete_self');
+      expect((await agent.put(`/api/admin/users/${me.id}`).send({ isAdmin: false }).expect(403)).body.code).toBe('own_admin_rights');
+      expect((await agent.put(`/api/admin/users/${me.id}`).send({ isMiniAdmin: true }).expect(403)).body.code).toBe('own_admin_rights');
+      expect(await t.users.findById(me.id)).toMatchObject({ isAdmin: true, isBlocked: false });
     });
 
     it('deletes a user and answers 404 afterwards', async () => {
@@ -141,6 +144,15 @@ describe('user management', () => {
       expect(res.body.isAdmin).toBe(false);
     });
 
+    it('an admin cannot delete their own account, even beside other admins', async () => {
+      await t.createUser('admin');
+      const { agent, user } = await t.loginAs('admin');
+      const res = await agent.delete('/api/user/account').expect(403);
+      expect(res.body).toMatchObject({ code: 'admin_cannot_delete_self', message: expect.stringMatching(/^En administrator kan ikke slette sin egen konto/) });
+      await agent.get('/api/user').expect(200);
+      expect(await t.users.findById(user.id)).toMatchObject({ isAdmin: true });
+    });
+
     it('deletes the own account and logs out', async () => {
       const { agent, user } = await t.loginAs('user');
       await agent.delete('/api/user/account').expect(200);
@@ -150,12 +162,71 @@ describe('user management', () => {
   });
 
   describe('first admin', () => {
-    it('is created only when there are no users', async () => {
+    it('is not created while an active admin exists', async () => {
       const before = (await t.users.list({ filter: {}, paged: false })).total;
       await t.users.ensureFirstAdmin('ny-admin@example.com', 'hemmelig');
       expect((await t.users.list({ filter: {}, paged: false })).total).toBe(before);
     });
   });
+});
+
+describe('always an active admin', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+  const db = () => t.app.get(DataSource);
+  const activeAdmins = async (): Promise<number[]> =>
+    (await db().query('SELECT id FROM users WHERE is_admin AND NOT is_blocked ORDER BY id')).map((r: { id: number }) => r.id);
+  /** Leaves `keep` as the only admins: every other account loses the rights. */
+  const onlyAdmins = (...keep: User[]) => db().query('UPDATE users SET is_admin = false WHERE NOT (id = ANY($1::int[]))', [keep.map((u) => u.id)]);
+
+  it('a blocked admin does not count: the last active one cannot be deleted, blocked or demoted', async () => {
+    const active = await t.createUser('admin');
+    const blocked = await t.createUser('admin');
+    await onlyAdmins(active, blocked);
+    await db().query(`UPDATE users SET is_blocked = true, block_reason = 'Sluttet' WHERE id = $1`, [blocked.id]);
+    // `blocked` as the actor stands for a request that passed the guard just before its admin was blocked.
+    await expect(t.users.remove(active.id, blocked)).rejects.toMatchObject({ status: 409, response: { code: 'last_admin', message: 'Den siste aktive administratoren kan ikke slettes' } });
+    await expect(t.users.block(active.id, 'x', blocked)).rejects.toMatchObject({ status: 409, response: { code: 'last_admin_block' } });
+    await expect(t.users.update(active.id, { isAdmin: false }, blocked)).rejects.toMatchObject({ status: 409, response: { code: 'last_admin_demote' } });
+    expect(await t.users.findById(active.id)).toMatchObject({ isAdmin: true, isBlocked: false });
+    // Changes that keep the active admin pass: its name, and the blocked admin's removal.
+    await t.users.update(active.id, { name: 'Fortsatt admin' }, blocked);
+    await t.users.remove(blocked.id, active);
+    expect(await activeAdmins()).toEqual([active.id]);
+  });
+
+  it('another admin can be blocked, demoted and deleted while an active admin remains', async () => {
+    const { agent, user: me } = await t.loginAs('admin');
+    const [a, b, c] = [await t.createUser('admin'), await t.createUser('admin'), await t.createUser('admin')];
+    await onlyAdmins(me, a, b, c);
+    await agent.post(`/api/admin/users/${a.id}/block`).send({ reason: 'Permisjon' }).expect(200);
+    await agent.put(`/api/admin/users/${b.id}`).send({ isAdmin: false }).expect(200);
+    await agent.delete(`/api/admin/users/${c.id}`).expect(200);
+    expect(await activeAdmins()).toEqual([me.id]);
+  });
+
+  // Each pair of changes takes the other admin out; one of the two must be refused, whatever the timing.
+  const RACES: [string, (agent: Awaited<ReturnType<TestApp['loginAs']>>['agent'], target: User) => Promise<{ status: number; body: { code?: string } }>][] = [
+    ['delete each other', (agent, target) => agent.delete(`/api/admin/users/${target.id}`)],
+    ['block each other', (agent, target) => agent.post(`/api/admin/users/${target.id}/block`).send({ reason: 'Samtidig' })],
+    ['demote each other', (agent, target) => agent.put(`/api/admin/users/${target.id}`).send({ isAdmin: false })],
+  ];
+  for (const [what, act] of RACES) {
+    it(`two admins who ${what} at the same instant leave one active admin (10 rounds)`, async () => {
+      for (let round = 0; round < 10; round++) {
+        const [a, b] = await Promise.all([t.loginAs('admin'), t.loginAs('admin')]);
+        await onlyAdmins(a.user, b.user);
+        const answers = await Promise.all([act(a.agent, b.user), act(b.agent, a.user)]);
+        const statuses = answers.map((r) => r.status).sort();
+        // The loser is refused by the count (409), or at the door (401, 403) when the winner's change came first.
+        expect(statuses[0]).toBe(200);
+        expect([401, 403, 409]).toContain(statuses[1]);
+        expect(answers.filter((r) => r.status === 409).every((r) => /^last_admin/.test(r.body.code ?? ''))).toBe(true);
+        expect(await activeAdmins()).toHaveLength(1);
+      }
+    });
+  }
 });
 
 describe('first start', () => {
@@ -178,6 +249,37 @@ describe('first start', () => {
     // A second start finds a user and neither creates nor prints anything.
     await t.users.ensureFirstAdmin(undefined, undefined);
     expect(warn.mock.calls.filter(([m]) => String(m).startsWith('First admin created'))).toHaveLength(1);
+  });
+});
+
+describe('a start without an active admin', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await TestApp.start()));
+  afterAll(() => t.close());
+  const db = () => t.app.get(DataSource);
+
+  it('makes the ADMIN_EMAIL account an admin again, unblocked, when every admin is blocked or gone', async () => {
+    const boss = await t.createUser('admin', { username: 'sjef@example.com' });
+    await t.createUser('user');
+    await db().query(`UPDATE users SET is_blocked = true, block_reason = 'Feil' WHERE is_admin`);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(await t.users.ensureFirstAdmin('Sjef@Example.com', undefined)).toBe(true);
+      expect(warn.mock.calls.map(([m]) => String(m))).toContain('No active admin was left: sjef@example.com is an admin again (unblocked, password unchanged).');
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await t.users.findById(boss.id)).toMatchObject({ isAdmin: true, isBlocked: false, blockReason: null });
+    // With an active admin, a start changes nothing.
+    expect(await t.users.ensureFirstAdmin('annen@example.com', 'hemmelig')).toBe(false);
+  });
+
+  it('creates the ADMIN_EMAIL account as admin when it does not exist and no admin is active', async () => {
+    await db().query('UPDATE users SET is_admin = false');
+    await t.createUser('user');
+    expect(await t.users.ensureFirstAdmin('ny-sjef@example.com', 'nytt-passord')).toBe(true);
+    const login = await t.anon().post('/api/login').send({ username: 'ny-sjef@example.com', password: 'nytt-passord' }).expect(200);
+    expect(login.body).toMatchObject({ isAdmin: true });
   });
 });
 

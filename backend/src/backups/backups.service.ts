@@ -1,7 +1,7 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, UnprocessableEntityException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -28,12 +28,65 @@ import {
 } from './backup-file';
 import { BackupResponse, BackupSummary, RestoreResponse } from './backups.dto';
 
-/** Rows fetched from the snapshot's cursor at a time; tables with file contents (bytea) fetch few, as each may be 10 MB. */
+/** Rows fetched from the snapshot's cursor at a time (file contents are not among them: see FILE_SLICE_BYTES). */
 const FETCH_ROWS = 500;
-const FETCH_ROWS_WITH_FILES = 4;
+/**
+ * A file's bytes (bytea columns) are read from the snapshot and written in slices of this size, so no step of a backup
+ * holds more than a few MB or keeps the event loop for long, however large the files (docs/operations.md, "Backups").
+ */
+const FILE_SLICE_BYTES = 512 * 1024;
 /** A restore inserts a batch when it reaches this many rows or this many characters of JSON. */
 const INSERT_ROWS = 500;
 const INSERT_CHARS = 8 * 1024 * 1024;
+
+/** Backup files and their folder are readable by the service's own account only (docs/operations.md, "Backups"). */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
+
+/** Step-by-step backups tried on the embedded engine before one is taken in a single transaction. */
+const STEPWISE_ATTEMPTS = 3;
+/** Heap pages a step-by-step backup reads per statement (8 kB each): a few hundred rows. */
+const PAGES_PER_STEP = 32;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL rows
+type Row = Record<string, any>;
+
+/** Where a dump reads rows: `batches(table, select, close)` runs `SELECT <select> … <close>` over the whole table. */
+interface RowSource {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as TypeORM's query
+  query<T = any>(sql: string, params?: unknown[]): Promise<T>;
+  batches(table: string, select: string, close: string): AsyncIterable<Row[]>;
+}
+
+interface Dumped {
+  schemaVersion: string;
+  rows: Map<string, number>;
+}
+
+/** Inside the snapshot's transaction: a cursor, FETCH_ROWS at a time. */
+const cursorBatches = (tx: Pick<DataSource, 'query'>) =>
+  async function* (_table: string, select: string, close: string): AsyncIterable<Row[]> {
+    await tx.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${select}${close}`);
+    for (;;) {
+      const batch: Row[] = await tx.query(`FETCH ${FETCH_ROWS} FROM backup_rows`);
+      if (batch.length === 0) break;
+      yield batch;
+    }
+    await tx.query('CLOSE backup_rows');
+  };
+
+/**
+ * Step by step, outside any transaction: PAGES_PER_STEP heap pages per statement, by ctid range. Pages added after the
+ * table's size was read hold rows written since, which the final check finds anyway.
+ */
+const pageBatches = (db: Pick<DataSource, 'query'>) =>
+  async function* (table: string, select: string, close: string): AsyncIterable<Row[]> {
+    const [{ pages }] = await db.query(`SELECT (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int AS pages`, [ident(table)]);
+    for (let page = 0; page < pages; page += PAGES_PER_STEP) {
+      const batch: Row[] = await db.query(`SELECT ${select} WHERE ctid >= $1::tid AND ctid < $2::tid${close}`, [`(${page},0)`, `(${page + PAGES_PER_STEP},0)`]);
+      if (batch.length) yield batch;
+    }
+  };
 
 /** A backup being written: `.<its name>.tmp`, renamed when complete. */
 const TEMP_FILE = /^\.eierportal-backup-.*\.tmp$/;
@@ -82,7 +135,7 @@ const stamp = (d: Date) => d.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/
  * One backup or restore runs at a time (LOCK_BACKUP).
  */
 @Injectable()
-export class BackupsService {
+export class BackupsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Backups');
   /** Files in BACKUP_DIR found not to be backups, by name, size and time, so the list does not read them each time. */
   private readonly unreadable = new Set<string>();
@@ -98,6 +151,28 @@ export class BackupsService {
 
   get dir(): string {
     return this.config.backups.dir;
+  }
+
+  /** At start: a folder made (or left loose, 0755 and 0644) by an earlier version becomes private. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.privateFolder();
+      for (const name of await readdir(this.dir)) {
+        if (FILENAME.test(name) || TEMP_FILE.test(name)) await chmod(path.join(this.dir, name), FILE_MODE);
+      }
+    } catch (e) {
+      // The service runs without backups rather than not at all; the next backup fails with the same reason.
+      this.logger.error(`the backup folder ${this.dir} could not be made private: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Backups hold every account's data, password hashes and uploads: the folder is the service account's alone (0700),
+   * created so or tightened when it exists; mkdir's mode alone would not change an existing folder.
+   */
+  private async privateFolder(): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: FOLDER_MODE });
+    await chmod(this.dir, FOLDER_MODE);
   }
 
   async list(): Promise<BackupResponse[]> {
@@ -172,7 +247,7 @@ export class BackupsService {
   }
 
   private async write(automatic: boolean): Promise<BackupResponse> {
-    await mkdir(this.dir, { recursive: true });
+    await this.privateFolder();
     // Under LOCK_BACKUP no other backup is being written: a temporary file here is what a crash left behind.
     for (const name of await readdir(this.dir)) {
       if (TEMP_FILE.test(name)) await unlink(path.join(this.dir, name)).catch(() => undefined);
@@ -181,38 +256,16 @@ export class BackupsService {
     const filename = `eierportal-backup-${stamp(createdAt)}-${randomBytes(3).toString('hex')}${automatic ? '-auto' : ''}.ndjson.gz`;
     const final = path.join(this.dir, filename);
     const temp = path.join(this.dir, `.${filename}.tmp`);
-    const gzip = createGzip();
-    // pipeline, not pipe: a failing file (disk full) destroys gzip too, so a write waiting for 'drain' fails instead
-    // of waiting forever inside the snapshot's transaction.
-    const done = pipeline(gzip, createWriteStream(temp, { flags: 'wx' }));
-    // Without a listener, an error while the dump is running would be unhandled; `done` reports it at the end.
-    done.catch(() => undefined);
-    const hash = createHash('sha256');
-    const put = async (line: string, hashed = true) => {
-      const text = line + '\n';
-      if (hashed) hash.update(text);
-      if (gzip.destroyed) await done; // throws why the file failed
-      // once() rejects when gzip is destroyed with the file's error meanwhile.
-      if (!gzip.write(text)) await once(gzip, 'drain');
-    };
+    let dumped: Dumped | null = null;
+    if (this.database.singleSession) {
+      // One session serves every request: a transaction as long as the backup would hold them all up.
+      for (let attempt = 1; attempt <= STEPWISE_ATTEMPTS && !dumped; attempt++) dumped = await this.dumpTo(temp, createdAt, automatic, (body) => this.stepwise(body));
+      if (!dumped) this.logger.warn(`the data kept changing during ${STEPWISE_ATTEMPTS} step-by-step backups; this one is taken in one transaction`);
+    }
+    dumped ??= await this.dumpTo(temp, createdAt, automatic, (body) => this.database.snapshot((tx) => body({ query: (sql, params) => tx.query(sql, params), batches: cursorBatches(tx) })));
+    if (!dumped) throw new Error('a backup in one transaction cannot see changes');
+    const { schemaVersion, rows } = dumped;
     try {
-      const { schemaVersion, rows } = await this.database.snapshot(async (tx) => {
-        const schemaVersion = await currentSchemaVersion(tx);
-        const tables = await backedUpTables(tx);
-        const byteaTables = new Set<string>(
-          (await tx.query(`SELECT DISTINCT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND data_type = 'bytea'`)).map((r: { table_name: string }) => r.table_name),
-        );
-        await put('H' + JSON.stringify({ format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, schemaVersion, createdAt, automatic, tables: tables.map((t) => t.name) }));
-        const rows = new Map<string, number>();
-        for (const table of tables) {
-          await put('T' + JSON.stringify({ table: table.name, columns: table.columns }));
-          rows.set(table.name, await this.dumpTable(tx, table, byteaTables.has(table.name) ? FETCH_ROWS_WITH_FILES : FETCH_ROWS, put));
-        }
-        return { schemaVersion, rows };
-      });
-      await put('E' + JSON.stringify({ sha256: hash.digest('hex'), rows: Object.fromEntries(rows) }), false);
-      gzip.end();
-      await done;
       // On disk before it gets its name: a power cut after the rename must not leave an empty or partial backup.
       const handle = await open(temp, 'r');
       await handle.sync();
@@ -231,24 +284,132 @@ export class BackupsService {
       this.logger.log(`backup ${filename}: ${size} bytes`);
       return mapRow(row, schemaVersion);
     } catch (e) {
+      await unlink(temp).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /**
+   * Writes one backup to `temp`: `read` runs the dump (every table, in file order) on a source of rows and answers
+   * what it wrote, or null when the data changed under it (the file is then removed).
+   */
+  private async dumpTo(temp: string, createdAt: Date, automatic: boolean, read: (body: (source: RowSource) => Promise<Dumped>) => Promise<Dumped | null>): Promise<Dumped | null> {
+    const gzip = createGzip();
+    // pipeline, not pipe: a failing file (disk full) destroys gzip too, so a write waiting for 'drain' fails instead
+    // of waiting forever inside the snapshot's transaction.
+    const done = pipeline(gzip, createWriteStream(temp, { flags: 'wx', mode: FILE_MODE }));
+    // Without a listener, an error while the dump is running would be unhandled; `done` reports it at the end.
+    done.catch(() => undefined);
+    const hash = createHash('sha256');
+    // A line goes out in pieces (a file's bytes slice by slice); each piece is hashed and compressed on its own.
+    const put = async (piece: string, hashed = true) => {
+      if (hashed) hash.update(piece);
+      if (gzip.destroyed) await done; // throws why the file failed
+      // once() rejects when gzip is destroyed with the file's error meanwhile.
+      if (!gzip.write(piece)) await once(gzip, 'drain');
+    };
+    try {
+      const dumped = await read(async (source) => {
+        const schemaVersion = await currentSchemaVersion(source);
+        const tables = await backedUpTables(source);
+        const byteaColumns: { table_name: string; column_name: string }[] = await source.query(
+          `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND data_type = 'bytea'`,
+        );
+        await put('H' + JSON.stringify({ format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, schemaVersion, createdAt, automatic, tables: tables.map((t) => t.name) }) + '\n');
+        const rows = new Map<string, number>();
+        for (const table of tables) {
+          await put('T' + JSON.stringify({ table: table.name, columns: table.columns }) + '\n');
+          const files = new Set(byteaColumns.filter((c) => c.table_name === table.name).map((c) => c.column_name));
+          rows.set(table.name, files.size ? await this.dumpTableWithFiles(source, table, files, put) : await this.dumpTable(source, table, put));
+        }
+        return { schemaVersion, rows };
+      });
+      if (!dumped) {
+        gzip.destroy();
+        await unlink(temp).catch(() => undefined);
+        return null;
+      }
+      await put('E' + JSON.stringify({ sha256: hash.digest('hex'), rows: Object.fromEntries(dumped.rows) }) + '\n', false);
+      gzip.end();
+      await done;
+      return dumped;
+    } catch (e) {
       gzip.destroy();
       await unlink(temp).catch(() => undefined);
       throw e;
     }
   }
 
-  /** Streams one table's rows through a cursor of the snapshot: memory holds one batch, never the table. */
-  private async dumpTable(tx: Pick<DataSource, 'query'>, table: TableShape, fetchRows: number, put: (line: string) => Promise<void>): Promise<number> {
-    const columns = table.columns.map(ident).join(', ');
-    await tx.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS j FROM (SELECT ${columns} FROM ${ident(table.name)}) r`);
+  /**
+   * The dump in short steps on the shared session, each its own statement, so requests run in between; then a check
+   * that nothing it holds changed meanwhile, which makes the steps one consistent view after all. Null when something
+   * did: the caller starts again. A row written after `start` carries a newer xmin; a deleted one changes the count.
+   */
+  private async stepwise(body: (source: RowSource) => Promise<Dumped>): Promise<Dumped | null> {
+    // Between statements on the shared session no transaction is open: every later write gets an id from here on.
+    const [{ start }] = await this.db.query('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS start');
+    const dumped = await body({ query: (sql, params) => this.db.query(sql, params), batches: pageBatches(this.db) });
+    for (const [table, count] of dumped.rows) {
+      const [now] = await this.db.query(
+        `SELECT count(*)::int AS n, coalesce(bool_or(age(xmin) <= pg_snapshot_xmax(pg_current_snapshot())::text::bigint - $1::bigint), false) AS changed FROM ${ident(table)}`,
+        [start],
+      );
+      if (now.changed || now.n !== count) return null;
+    }
+    return dumped;
+  }
+
+  /** Streams one table's rows in batches: memory holds one batch, never the table. */
+  private async dumpTable(source: RowSource, table: TableShape, put: (piece: string) => Promise<void>): Promise<number> {
     let count = 0;
-    for (;;) {
-      const batch: { j: string }[] = await tx.query(`FETCH ${fetchRows} FROM backup_rows`);
-      if (batch.length === 0) break;
-      for (const r of batch) await put('R' + r.j);
+    for await (const batch of source.batches(table.name, `row_to_json(r)::text AS j FROM (SELECT ${table.columns.map(ident).join(', ')} FROM ${ident(table.name)}`, ') r')) {
+      for (const r of batch) await put('R' + r.j + '\n');
       count += batch.length;
     }
-    await tx.query('CLOSE backup_rows');
+    return count;
+  }
+
+  /**
+   * A table with file contents (bytea): the same lines as dumpTable writes (row_to_json's text: `"column":value` in
+   * column order, a bytea as "\\x" and hex), built from each column's to_json, with the bytes read slice by slice
+   * through the row's ctid, which stays the same row within the snapshot (and, step by step, until the final check
+   * finds any change). A 10 MB file is never one string or one statement.
+   */
+  private async dumpTableWithFiles(source: RowSource, table: TableShape, files: Set<string>, put: (piece: string) => Promise<void>): Promise<number> {
+    const selected = table.columns.map((c, i) => (files.has(c) ? `octet_length(${ident(c)}) AS c${i}` : `to_json(${ident(c)})::text AS c${i}`));
+    let count = 0;
+    for await (const batch of source.batches(table.name, `ctid::text AS at, ${selected.join(', ')} FROM ${ident(table.name)}`, '')) {
+      for (const row of batch) {
+        let text = 'R{';
+        for (const [i, column] of table.columns.entries()) {
+          text += `${i ? ',' : ''}${JSON.stringify(column)}:`;
+          const value = row[`c${i}`];
+          if (!files.has(column)) text += value;
+          else if (value === null) text += 'null';
+          else {
+            await put(text + '"\\\\x');
+            const sliceAt = (from: number): Promise<Row[]> => {
+              const read = source.query<Row[]>(`SELECT encode(substring(${ident(column)} FROM $2 FOR $3), 'hex') AS hex FROM ${ident(table.name)} WHERE ctid = $1::tid`, [row.at, from, FILE_SLICE_BYTES]);
+              // When writing fails first, the read ahead is never awaited; its own failure must not go unhandled.
+              read.catch(() => undefined);
+              return read;
+            };
+            // The next slice is read while gzip compresses this one (one statement in flight at a time).
+            let next = Number(value) > 0 ? sliceAt(1) : null;
+            for (let from = 1; next; from += FILE_SLICE_BYTES) {
+              const [slice] = await next;
+              next = from + FILE_SLICE_BYTES <= Number(value) ? sliceAt(from + FILE_SLICE_BYTES) : null;
+              // Gone since the row was read: only possible step by step, where the final check will start over.
+              await put(slice?.hex ?? '');
+            }
+            // The closing quote starts what follows the bytes.
+            text = '"';
+          }
+        }
+        await put(text + '}\n');
+      }
+      count += batch.length;
+    }
     return count;
   }
 

@@ -26,6 +26,12 @@ export abstract class DatabasePort {
   /** Calls `handler` with each payload published on `channel` from now on, also after a lost connection. */
   abstract subscribe(channel: string, handler: (payload: string) => void): Promise<Unsubscribe>;
 
+  /**
+   * True when every query of the process shares one database session (the embedded engine): a transaction then holds
+   * up every other request until it ends, so long work should take short steps instead.
+   */
+  abstract readonly singleSession: boolean;
+
   /** Runs `fn` on one consistent, read-only view of the whole database (for backups and exports). */
   abstract snapshot<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T>;
 
@@ -43,5 +49,10 @@ export const LOCK_FIRST_ADMIN = 0x1ca4;
 export const LOCK_BEDS24_SYNC = 0x1ca5;
 /** The Beds24 scheduler's tick (one instance looks for due configurations); the second key is 0. */
 export const LOCK_BEDS24_TICK = 0x1ca6;
+/**
+ * Taken (transaction-scoped, waiting) by every change that could leave no active administrator (deleting, blocking or
+ * demoting an admin), so two such changes never both pass the count; the second key is 0. See docs/roles.md.
+ */
+export const LOCK_ADMINS = 0x1ca8;
 /** One backup or restore at a time (they would otherwise race on the same tables and files); the second key is 0. */
 export const LOCK_BACKUP = 0x1ca7;

@@ -45,6 +45,10 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
     super();
   }
 
+  get singleSession(): boolean {
+    return this.handle.kind === 'pglite';
+  }
+
   transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(fn);
   }

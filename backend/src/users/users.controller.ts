@@ -31,7 +31,7 @@ export class UsersController {
 
   @Delete('account')
   async deleteAccount(@CurrentUser() user: User, @Req() req: Request): Promise<MessageResponse> {
-    await this.users.deleteAccount(user);
+    await this.users.deleteOwnAccount(user);
     await new Promise<void>((done) => req.session.destroy(() => done()));
     return { message: 'Kontoen er slettet' };
   }

@@ -6,7 +6,7 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { SessionsService } from '../common/sessions/sessions.service';
-import { LOCK_FIRST_ADMIN } from '../database/database.port';
+import { LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
@@ -22,6 +22,11 @@ const USER_LIST: ListSpec<User> = {
   },
   key: 'u.id',
 };
+
+/** Refusals of a change that would leave no active (unblocked) admin; see docs/roles.md. */
+const LAST_ADMIN_DELETE = () => new ConflictException(coded('last_admin', 'Den siste aktive administratoren kan ikke slettes'));
+const LAST_ADMIN_BLOCK = () => new ConflictException(coded('last_admin_block', 'Den siste aktive administratoren kan ikke blokkeres'));
+const LAST_ADMIN_DEMOTE = () => new ConflictException(coded('last_admin_demote', 'Den siste aktive administratoren kan ikke miste administratorrettighetene'));
 
 @Injectable()
 export class UsersService {
@@ -110,45 +115,46 @@ export class UsersService {
   }
 
   async update(id: number, dto: UpdateUserDto, actor: User): Promise<User> {
-    const user = await this.get(id);
-    if (dto.username !== undefined && dto.username.toLowerCase() !== user.username) {
-      const other = await this.findByUsername(dto.username);
-      if (other && other.id !== id) throw new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
-      user.username = dto.username.toLowerCase();
-    }
     if (id === actor.id && (dto.isAdmin === false || dto.isMiniAdmin === true)) {
       throw new ForbiddenException(coded('own_admin_rights', 'Du kan ikke fjerne dine egne administratorrettigheter'));
     }
-    if (dto.name !== undefined) user.name = dto.name;
-    if (dto.email !== undefined) user.email = dto.email;
-    if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
-    if (dto.isAdmin !== undefined) user.isAdmin = dto.isAdmin;
-    if (dto.isMiniAdmin !== undefined) user.isMiniAdmin = dto.isMiniAdmin;
-    if (user.isAdmin) user.isMiniAdmin = false;
-    if (dto.adminInfo !== undefined && dto.adminInfo !== user.adminInfo) {
-      user.adminInfo = dto.adminInfo;
-      user.adminInfoUpdatedAt = new Date();
+    if (dto.username !== undefined) {
+      const other = await this.findByUsername(dto.username);
+      if (other && other.id !== id) throw new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
     }
-    return this.saveWithAccountNumber(user, dto.accountNumber, actor.id, 'Endret av administrator');
+    return this.db.transaction(async (tx) => {
+      // Only a demotion can leave no active admin; other edits need not wait for the lock.
+      const user = dto.isAdmin === false ? await this.lockedTarget(tx, id, LAST_ADMIN_DEMOTE) : await this.targetIn(tx, id);
+      if (dto.username !== undefined) user.username = dto.username.toLowerCase();
+      if (dto.name !== undefined) user.name = dto.name;
+      if (dto.email !== undefined) user.email = dto.email;
+      if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
+      if (dto.isAdmin !== undefined) user.isAdmin = dto.isAdmin;
+      if (dto.isMiniAdmin !== undefined) user.isMiniAdmin = dto.isMiniAdmin;
+      if (user.isAdmin) user.isMiniAdmin = false;
+      if (dto.adminInfo !== undefined && dto.adminInfo !== user.adminInfo) {
+        user.adminInfo = dto.adminInfo;
+        user.adminInfoUpdatedAt = new Date();
+      }
+      return this.saveWithAccountNumber(tx, user, dto.accountNumber, actor.id, 'Endret av administrator');
+    });
   }
 
   async updateProfile(user: User, dto: UpdateProfileDto): Promise<User> {
     user.name = dto.name;
     user.email = dto.email;
     if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
-    return this.saveWithAccountNumber(user, dto.accountNumber, user.id, 'Endret av bruker');
+    return this.db.transaction((tx) => this.saveWithAccountNumber(tx, user, dto.accountNumber, user.id, 'Endret av bruker'));
   }
 
-  private saveWithAccountNumber(user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<User> {
-    return this.db.transaction(async (tx) => {
-      const old = user.accountNumber;
-      if (accountNumber !== undefined) user.accountNumber = accountNumber;
-      const saved = await tx.save(user);
-      if (accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null)) {
-        await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
-      }
-      return saved;
-    });
+  private async saveWithAccountNumber(tx: EntityManager, user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<User> {
+    const old = user.accountNumber;
+    if (accountNumber !== undefined) user.accountNumber = accountNumber;
+    const saved = await tx.save(user);
+    if (accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null)) {
+      await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
+    }
+    return saved;
   }
 
   private logAccountNumber(tx: EntityManager, userId: number, changedById: number | null, oldValue: string | null, newValue: string | null, reason: string) {
@@ -182,9 +188,11 @@ export class UsersService {
 
   async block(id: number, reason: string, actor: User): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_block_self', 'Du kan ikke blokkere deg selv'));
-    const user = await this.get(id);
-    Object.assign(user, { isBlocked: true, blockReason: reason, blockedAt: new Date() });
-    await this.users.save(user);
+    const user = await this.db.transaction(async (tx) => {
+      const target = await this.lockedTarget(tx, id, LAST_ADMIN_BLOCK);
+      Object.assign(target, { isBlocked: true, blockReason: reason, blockedAt: new Date() });
+      return tx.save(target);
+    });
     await this.sessions.endAllFor(id);
     return user;
   }
@@ -196,19 +204,52 @@ export class UsersService {
     return this.users.save(user);
   }
 
+  /** The back office's delete: never one's own account, never the last active admin. */
   async remove(id: number, actor: User): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_delete_self', 'Du kan ikke slette din egen konto her'));
-    return this.deleteAccount(await this.get(id));
+    return this.deleteAccount(id);
   }
 
-  /** Deletes the account and, through foreign keys, everything it owns; its sessions go with it. */
-  async deleteAccount(user: User): Promise<User> {
-    if (user.isAdmin) {
-      const admins = await this.users.countBy({ isAdmin: true });
-      if (admins <= 1) throw new ConflictException(coded('last_admin', 'Den siste administratoren kan ikke slettes'));
+  /**
+   * A user deleting their own account (Settings). Admins cannot: the service would lose an admin without anyone
+   * deciding who takes over; another admin removes their rights first (docs/roles.md).
+   */
+  async deleteOwnAccount(user: User): Promise<User> {
+    if (user.isAdmin) throw new ForbiddenException(coded('admin_cannot_delete_self', 'En administrator kan ikke slette sin egen konto. Be en annen administrator fjerne administratorrettighetene dine først.'));
+    return this.deleteAccount(user.id);
+  }
+
+  /** Deletes the account and, through foreign keys, everything it owns (its sessions too), then closes its sockets. */
+  private async deleteAccount(id: number): Promise<User> {
+    const user = await this.db.transaction(async (tx) => {
+      const target = await this.lockedTarget(tx, id, LAST_ADMIN_DELETE);
+      await tx.delete(User, { id });
+      return target;
+    });
+    await this.sessions.endAllFor(id);
+    return user;
+  }
+
+  /** The user `id` as the transaction sees it. */
+  private async targetIn(tx: EntityManager, id: number): Promise<User> {
+    const user = await tx.findOneBy(User, { id });
+    if (!user) throw new NotFoundException(coded('user_not_found', 'Bruker ikke funnet'));
+    return user;
+  }
+
+  /**
+   * The user `id` read under LOCK_ADMINS, for a change that takes them out of the active admins (delete, block,
+   * demote): refused with `refusal` when they are an active admin and no other active admin remains. The lock is
+   * held until the caller's transaction ends, so a second such change counts after the first has committed: two
+   * admins removing each other at once leave one (docs/roles.md).
+   */
+  private async lockedTarget(tx: EntityManager, id: number, refusal: () => Error): Promise<User> {
+    await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [LOCK_ADMINS]);
+    const user = await this.targetIn(tx, id);
+    if (user.isAdmin && !user.isBlocked) {
+      const others = await tx.createQueryBuilder(User, 'u').where('u.isAdmin AND NOT u.isBlocked AND u.id <> :id', { id }).getCount();
+      if (others === 0) throw refusal();
     }
-    await this.sessions.endAllFor(user.id);
-    await this.users.delete({ id: user.id });
     return user;
   }
 
@@ -221,27 +262,36 @@ export class UsersService {
     await this.users.update({ id: user.id }, { lastLoginAt: user.lastLoginAt });
   }
 
-  /** First start: create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or generate a password and print it once. */
   /**
-   * Creates the first administrator on a database without users, exactly once even when several instances boot
-   * together: the check and the insert run in one transaction under a waiting advisory lock, so a second instance
-   * waits for the first to commit and then finds a user. True when this call created it.
+   * At every start: when no active (unblocked) administrator exists, one is made from ADMIN_EMAIL (default
+   * admin@example.com). On an empty database that account is created with ADMIN_PASSWORD, or a generated password
+   * printed once; when the account exists (every admin was blocked or deleted, by a restore or an older version), it
+   * is unblocked and made admin with its password unchanged. The check and the change run in one transaction under a
+   * waiting advisory lock, so instances booting together do it once. True when this call created or restored one.
+   * See docs/roles.md.
    */
   async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<boolean> {
-    if ((await this.users.count()) > 0) return false;
+    if ((await this.users.countBy({ isAdmin: true, isBlocked: false })) > 0) return false;
     const username = (email ?? 'admin@example.com').toLowerCase();
     const generated = !password;
     const secret = password ?? randomBytes(12).toString('base64url');
-    // Hashed before the lock (argon2 takes a while), so the lock is held for two statements only.
+    // Hashed before the lock (argon2 takes a while), so the lock is held for a few statements only.
     const passwordHash = await this.hashPassword(secret);
-    const created = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx): Promise<'created' | 'restored' | false> => {
       await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [LOCK_FIRST_ADMIN]);
-      if ((await tx.count(User)) > 0) return false;
+      if ((await tx.countBy(User, { isAdmin: true, isBlocked: false })) > 0) return false;
+      const existing = await tx.createQueryBuilder(User, 'u').where('lower(u.username) = :username', { username }).getOne();
+      if (existing) {
+        await tx.update(User, { id: existing.id }, { isAdmin: true, isMiniAdmin: false, isBlocked: false, blockReason: null, blockedAt: null });
+        return 'restored';
+      }
       await tx.save(tx.create(User, { username, name: 'Administrator', email: username, passwordHash, isAdmin: true, isMiniAdmin: false }));
-      return true;
+      return 'created';
     });
-    if (!created) return false;
-    if (generated) {
+    if (!outcome) return false;
+    if (outcome === 'restored') {
+      this.logger.warn(`No active admin was left: ${forLog(username)} is an admin again (unblocked, password unchanged).`);
+    } else if (generated) {
       this.logger.warn(`First admin created: ${forLog(username)} with password ${secret} (shown once; change it under Settings).`);
     } else {
       this.logger.log(`First admin created: ${forLog(username)}`);
