@@ -105,12 +105,19 @@ export function ProfileTab({ user }: { user: User }) {
         <Typography variant="h6" component="h2" color="error">
           {t('settings.delete.title')}
         </Typography>
-        <Alert severity="warning">{t('settings.delete.warning')}</Alert>
-        <Box>
-          <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
-            {t('settings.delete.button')}
-          </Button>
-        </Box>
+        {user.isAdmin ? (
+          // The server refuses an admin's own deletion (docs/roles.md): another admin removes the account.
+          <Typography color="text.secondary">{t('settings.delete.adminCannot')}</Typography>
+        ) : (
+          <>
+            <Alert severity="warning">{t('settings.delete.warning')}</Alert>
+            <Box>
+              <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
+                {t('settings.delete.button')}
+              </Button>
+            </Box>
+          </>
+        )}
       </Stack>
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="delete-account-title">
