@@ -36,6 +36,8 @@ export interface ScenarioEntry {
   target: Target | null;
   /** Conditions besides the target that must hold (e.g. a stored row count); any of them fails the entry. */
   problems?: string[];
+  /** A miss fails the whole run (exit code 1), not only the entry: for targets that guard against a regression. */
+  enforced?: boolean;
 }
 
 export interface Scenario {

@@ -4,7 +4,7 @@ import { IsOmittable } from '../common/optional';
 import type { SystemSetting } from './system-setting.entity';
 
 /** What a known key holds; the service checks a value against it. */
-export type SettingKind = 'color' | 'boolean' | 'text';
+export type SettingKind = 'color' | 'boolean' | 'text' | 'count';
 
 /** SPEC §3's known keys. Any other key is refused (setting_unknown_key). */
 export const KNOWN_SETTINGS: Record<string, SettingKind> = {
@@ -13,10 +13,16 @@ export const KNOWN_SETTINGS: Record<string, SettingKind> = {
   'calendar.eventColor': 'color',
   'maintenance.enabled': 'boolean',
   'maintenance.message': 'text',
+  'cases.uploadQuotaMb': 'count',
 };
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';
 export const SETTING_TEXT_MAX = 1000;
+/** Megabytes of case attachments one person may upload in 24 hours (docs/cases.md); unset means the default. */
+export const UPLOAD_QUOTA_MB = 'cases.uploadQuotaMb';
+export const DEFAULT_UPLOAD_QUOTA_MB = 200;
+/** The largest a 'count' setting may be. */
+export const SETTING_COUNT_MAX = 1_000_000;
 
 /** SPEC §9: the default maintenance message, used when staff gave none. */
 export const DEFAULT_MAINTENANCE_MESSAGE = 'Siden er under ombygging og vil være tilbake snart.';
