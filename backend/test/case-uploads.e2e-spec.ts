@@ -72,7 +72,7 @@ describe('case uploads', () => {
   }
 
   describe('the gate before the body', () => {
-    it('answers a 9 MB upload to a missing, foreign or closed case, or from a mini admin, before it has been sent', async () => {
+    it('answers a 9 MB upload to a missing, malformed, foreign or closed case, or from a mini admin, before it has been sent', async () => {
       const { user: owner, kase } = await ownerWithCase();
       const other = await t.createUser('user');
       const mini = await t.createUser('miniAdmin');
@@ -81,6 +81,10 @@ describe('case uploads', () => {
       const missing = await uploadWithoutFinishing('/api/cases/999999/messages', await sessionCookie(t, owner));
       expect(missing).toMatchObject({ status: 404, body: { code: 'case_not_found' }, connection: 'close' });
       expect(missing.sent).toBeLessThan(missing.total);
+
+      for (const id of ['abc', '0', '99999999999']) {
+        expect(await uploadWithoutFinishing(`/api/cases/${id}/messages`, await sessionCookie(t, owner))).toMatchObject({ status: 400, body: { code: 'invalid_id' } });
+      }
 
       const foreign = await uploadWithoutFinishing(`/api/cases/${kase.id}/messages`, await sessionCookie(t, other));
       expect(foreign).toMatchObject({ status: 404, body: { code: 'case_not_found' } });

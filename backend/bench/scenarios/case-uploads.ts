@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CasesService } from '../../src/cases/cases.service';
@@ -15,6 +15,8 @@ const READERS = 3;
 /** Calendar reads in flight at once, spread over the readers. */
 const READ_CONNECTIONS = 6;
 const READER_EVENTS = 1000;
+const WARMUP_MS = 3000;
+const IDLE_MS = 5000;
 /** The p99 other people's calendar reads must stay under while the uploads run, per engine. */
 const TARGET_P99_MS = { postgres: 500, pglite: 1000 };
 
@@ -22,7 +24,8 @@ const METHOD =
   `${UPLOADERS} owners each POST one case message with ${FILES} PDF files of 9.9 MB (multipart, sent as fast as the server reads), ` +
   `all at once; meanwhile ${READ_CONNECTIONS} keep-alive connections of ${READERS} other users read GET /api/calendar-window ` +
   `(3 months, ${READER_EVENTS} events each) back to back. p50/p99/max are those reads' latencies from the first upload byte until the ` +
-  'last upload is answered; idleP99 the same reads for 2 s before the uploads. Uploads must all answer 201 with every file stored.';
+  'last upload is answered; idleP50/idleP99 the same reads for 5 s before the uploads (after 3 s of warm-up); loopDelay* the ' +
+  "event loop's delay (perf_hooks, ms) during the uploads. Uploads must all answer 201 with every file stored.";
 
 /**
  * Issue: uploads must never stall the service. While three owners each upload 10 × 9.9 MB to their cases, other
@@ -46,12 +49,17 @@ export const caseUploads: Scenario = {
     const agent = new http.Agent({ keepAlive: true, maxSockets: READ_CONNECTIONS });
 
     try {
-      // Warm-up, and the reads' latency with nothing else going on.
-      const idle = await readWhile(app.url, readPath, readers, agent, delay(2000));
+      // Warm-up, then the reads' latency with nothing else going on (on this machine, at this moment).
+      await readWhile(app.url, readPath, readers, agent, delay(WARMUP_MS));
+      const idle = await readWhile(app.url, readPath, readers, agent, delay(IDLE_MS));
+      // How long the event loop (the server's and these clients') was held at a time while the uploads ran.
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       const started = performance.now();
       const uploads = Promise.all(uploaders.map((u) => upload(app.url, u.cookie, u.caseId, content)));
       const busy = await readWhile(app.url, readPath, readers, agent, uploads);
       const seconds = (performance.now() - started) / 1000;
+      loop.disable();
       const statuses = await uploads;
       const [{ n: stored }] = await app.app.get(DataSource).query('SELECT count(*)::int AS n FROM case_attachments WHERE case_id = ANY($1)', [uploaders.map((u) => u.caseId)]);
 
@@ -68,7 +76,10 @@ export const caseUploads: Scenario = {
           p99: busy.p(99),
           max: busy.p(100),
           reads: busy.count,
+          idleP50: idle.p(50),
           idleP99: idle.p(99),
+          loopDelayP99: round(loop.percentile(99) / 1e6),
+          loopDelayMax: round(loop.max / 1e6),
           uploadSeconds: round(seconds, 1),
           uploadMBps: round((UPLOADERS * FILES * FILE_BYTES) / 1024 / 1024 / seconds, 1),
         },

@@ -11,6 +11,7 @@ import { cleanFileName } from '../common/adapters/file-name';
 import { FileStore, RejectedFile, type StoredFileInfo } from '../common/adapters/file-store';
 import { DatabaseRateLimitStore } from '../common/database-rate-limit.store';
 import { coded } from '../common/http-exception.filter';
+import { parseId } from '../common/ids';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CasesService, quotaExceededError } from './cases.service';
@@ -80,7 +81,7 @@ export class UploadGateInterceptor implements NestInterceptor {
     if (!req.is('multipart')) return next.handle();
     const res = context.switchToHttp().getResponse<express.Response>();
     try {
-      const { remaining, quotaMb } = await this.cases.uploadAllowance(req.user, Number(req.params.id));
+      const { remaining, quotaMb } = await this.cases.uploadAllowance(req.user, parseId(String(req.params.id)));
       await new Promise<void>((resolve, reject) => void this.limiter(req, res, (e?: unknown) => (e ? reject(e) : resolve())));
       const declared = Number(req.headers['content-length']);
       if (remaining <= 0 || (Number.isFinite(declared) && declared > remaining + MULTIPART_OVERHEAD)) throw quotaExceededError(quotaMb);
