@@ -6,6 +6,7 @@ import { BackupsService } from '../src/backups/backups.service';
 import { Beds24Config } from '../src/beds24/beds24-config.entity';
 import { CalendarService } from '../src/calendar/calendar.service';
 import { CasesService } from '../src/cases/cases.service';
+import { FileStore } from '../src/common/adapters/file-store';
 import { SubscriptionService } from '../src/calendar/subscription.service';
 import { FeedsService } from '../src/feeds/feeds.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
@@ -80,7 +81,8 @@ const caseAnswerOf = async (ctx: Ctx) => {
 const caseAttachmentOf = async (ctx: Ctx) => {
   const kase = await caseOf(ctx);
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-  return (await ctx.t.app.get(CasesService).addMessage(ctx.owner, kase.id, { message: 'Bilde' }, [{ originalname: 'feil.png', buffer: png, size: png.length }])).attachments[0];
+  const stored = await ctx.t.app.get(FileStore).put(png, 'feil.png');
+  return (await ctx.t.app.get(CasesService).addMessage(ctx.owner, kase.id, { message: 'Bilde' }, [stored])).attachments[0];
 };
 /** The owner and staff read a case; another owner hears it does not exist. */
 const CASE_READ = [401, 200, 404, 200, 200] as RouteCase['expect'];

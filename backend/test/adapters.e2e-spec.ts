@@ -101,7 +101,7 @@ describe('Mailer without SMTP_URL, and the FileStore', () => {
       byteSize: PNG.length,
       contentType: 'image/png', // by its bytes, not by its name
       sha256: createHash('sha256').update(PNG).digest('hex'),
-      originalName: 'bilde av taket.txt',
+      originalName: 'bilde av taket.png', // the last path segment, with the extension of its type
     });
     expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
     const back = await files.get(stored.id);

@@ -36,8 +36,8 @@ export interface ScenarioEntry {
   target: Target | null;
   /** Conditions besides the target that must hold (e.g. a stored row count); any of them fails the entry. */
   problems?: string[];
-  /** A promise the service makes rather than a figure to watch: when this entry fails, `npm run bench` exits 1. */
-  gate?: boolean;
+  /** A miss fails the whole run (exit code 1), not only the entry: for targets that guard against a regression. */
+  enforced?: boolean;
 }
 
 export interface Scenario {

@@ -138,7 +138,7 @@ export const backupStall: Scenario = {
         method: METHOD,
         figures: { filesMb: FILES_MB, stallMs: round(stallMs, 1), ...figuresOf(idle, 'idle'), ...figuresOf(backup, 'backup'), ...figuresOf(restore, 'restore') },
         target: { figure: 'stallMs', op: '<=', value: MAX_STALL_MS },
-        gate: true,
+        enforced: true,
         problems: mb === FILES_MB ? [] : [`${mb} MB of the files came back from the restore, not ${FILES_MB}`],
       };
       return [entry];

@@ -2,7 +2,7 @@ import type express from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../common/adapters/clock';
-import { DatabaseRateLimitStore } from './database-rate-limit.store';
+import { DatabaseRateLimitStore } from '../common/database-rate-limit.store';
 
 /** An IPv6 client is counted by its /56, the block one household or office is usually given. */
 const IPV6_CLIENT_PREFIX = 56;

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { ScheduledJobs } from '../jobs/scheduled-jobs.service';
 import { SessionsService } from '../common/sessions/sessions.service';
-import { removeExpiredRateLimitHits } from './database-rate-limit.store';
+import { removeExpiredRateLimitHits } from '../common/database-rate-limit.store';
 
 /** Every hour, at 17 minutes past (off the hour, when other work starts). */
 const HOURLY = '0 17 * * * *';

@@ -3,14 +3,16 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { storedFileName } from '../common/adapters/file-name';
 import { ParseIdPipe } from '../common/ids';
 import type { User } from '../users/user.entity';
 import { AttachmentErrorsInterceptor, MAX_FILES } from './attachment-errors.interceptor';
+import { type StoredPart, UploadGateInterceptor } from './attachment-upload';
 import {
   CaseDetailResponse, CaseMessageReadResponse, CaseMessageResponse, CaseResponse, CasesQuery, CaseUnreadCountResponse, CreateCaseDto, CreateCaseMessageDto,
 } from './cases.dto';
 import { mapCase, mapCaseDetail, mapMessage } from './cases.map';
-import { CasesService, type UploadedPart } from './cases.service';
+import { CasesService } from './cases.service';
 
 /**
  * SPEC §7's case calls. Any logged-in user may call them; the service decides: an owner reaches only their own
@@ -50,8 +52,10 @@ export class CasesController {
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', 'private, no-store');
     const type = file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType;
-    const disposition = contentDisposition(file.contentType.startsWith('image/') ? 'inline' : 'attachment', attachment.fileName);
-    return new StreamableFile(file.content, { type, disposition, length: file.content.length });
+    // Names stored before they were made safe are made safe on the way out too.
+    const name = storedFileName(attachment.fileName, file.contentType) ?? storedFileName('vedlegg', file.contentType)!;
+    const disposition = contentDisposition(file.contentType.startsWith('image/') ? 'inline' : 'attachment', name);
+    return new StreamableFile(file.stream(), { type, disposition, length: file.byteSize });
   }
 
   @Post('messages/:id/read')
@@ -75,16 +79,19 @@ export class CasesController {
     return (await this.cases.listMessages(viewer, id)).map(mapMessage);
   }
 
-  /** A message as JSON, or as multipart/form-data with `message` and one or more `file` parts. */
+  /**
+   * A message as JSON, or as multipart/form-data with `message` and one or more `file` parts, streamed into the
+   * FileStore after the case, the rate limit and the quota were checked (docs/cases.md).
+   */
   @Post(':id/messages')
   @Access('user')
   @ApiConsumes('application/json', 'multipart/form-data')
-  @UseInterceptors(AttachmentErrorsInterceptor, FilesInterceptor('file', MAX_FILES))
+  @UseInterceptors(AttachmentErrorsInterceptor, UploadGateInterceptor, FilesInterceptor('file', MAX_FILES))
   async addMessage(
     @CurrentUser() viewer: User,
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: CreateCaseMessageDto,
-    @UploadedFiles() files: UploadedPart[] | undefined,
+    @UploadedFiles() files: StoredPart[] | undefined,
   ): Promise<CaseMessageResponse> {
     return mapMessage(await this.cases.addMessage(viewer, id, dto, files ?? []));
   }

@@ -2,13 +2,16 @@ import { BadRequestException, ConflictException, ForbiddenException, Inject, Inj
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
-import { FileStore, RejectedFile, safeFileName, type StoredFile } from '../common/adapters/file-store';
+import { storedFileName } from '../common/adapters/file-name';
+import { FileStore, type OpenedFile } from '../common/adapters/file-store';
 import { type CaseEvent, EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { containing, findPage, type ListQuery, whereIdIn, asBoolean } from '../common/list-query';
 import type { SessionUser } from '../common/session-user';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DEFAULT_UPLOAD_QUOTA_MB, UPLOAD_QUOTA_MB } from '../system/system-settings.dto';
+import { SystemSettingsService } from '../system/system-settings.service';
 import { DatabasePort } from '../database/database.port';
 import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.entity';
 import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
@@ -16,8 +19,8 @@ import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases
 /** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
 export interface CaseView { kase: Case; userName: string | null; adminName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
 export interface MessageView { message: CaseMessage; senderName: string | null; attachments: CaseAttachment[] }
-/** An uploaded file as multer hands it over (memory storage). */
-export interface UploadedPart { originalname: string; buffer: Buffer; size: number }
+/** A file already streamed into the FileStore for this message (AttachmentStorage), under its safe name. */
+export interface UploadedPart { id: string; byteSize: number; contentType: string; originalName: string }
 
 const DEPARTMENT_NAMES: Record<CaseDepartment, string> = {
   it_dept: 'IT-avdelingen',
@@ -31,6 +34,9 @@ const notFound = () => new NotFoundException(coded('case_not_found', 'Saken finn
 const readOnly = () => new ForbiddenException(coded('read_only', 'Kun lesing'));
 const isStaff = (u: SessionUser) => u.isAdmin || u.isMiniAdmin;
 const PREVIEW = 200;
+const MB = 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const closed = () => new ConflictException(coded('case_closed', 'Saken er lukket og tar ikke imot nye meldinger'));
 
 /**
  * Customer-service cases. An owner reads and writes only their own (anyone else's answers as missing); staff read
@@ -52,6 +58,7 @@ export class CasesService {
     private readonly events: EventBus,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly settings: SystemSettingsService,
   ) {}
 
   private sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -156,56 +163,79 @@ export class CasesService {
   }
 
   /**
-   * Adds a message, with its attachments, to an open case. The files are checked and stored first; a refused one
-   * refuses the whole message (nothing is kept, the client keeps its text), and a failed write removes them again.
+   * Whether the viewer may send attachments to this case, asked before the upload's body is read: the case as
+   * addMessage checks it (404, 403, 409), and the bytes left of the viewer's upload quota, a system setting in MB
+   * per 24 hours (docs/cases.md).
+   */
+  async uploadAllowance(viewer: SessionUser, caseId: number | undefined): Promise<{ remaining: number; quotaMb: number }> {
+    if (caseId === undefined) throw new BadRequestException(coded('invalid_id', 'Ugyldig id'));
+    const kase = await this.readable(viewer, caseId);
+    if (!this.sideOf(viewer, kase)) throw readOnly();
+    if (kase.isClosed) throw closed();
+    const quotaMb = await this.settings.count(UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB);
+    return { remaining: quotaMb * MB - (await this.uploadedToday(viewer.id)), quotaMb };
+  }
+
+  /** Bytes the person attached in the last 24 hours. */
+  private async uploadedToday(userId: number, tx?: { query: DataSource['query'] }): Promise<number> {
+    const since = new Date(this.clock.now().getTime() - DAY_MS);
+    const [row] = await (tx ?? this.dataSource).query('SELECT coalesce(sum(file_size), 0)::bigint AS n FROM case_attachments WHERE uploader_id = $1 AND created_at > $2', [userId, since]);
+    return Number(row.n);
+  }
+
+  /**
+   * Adds a message, with its attachments (already in the FileStore, AttachmentStorage), to an open case. A refusal
+   * keeps nothing: the stored files are removed again and the client keeps its text.
    */
   async addMessage(viewer: SessionUser, caseId: number, dto: CreateCaseMessageDto, parts: UploadedPart[] = []): Promise<MessageView> {
-    const kase = await this.readable(viewer, caseId);
-    const side = this.sideOf(viewer, kase);
-    if (!side) throw readOnly();
-    if (kase.isClosed) throw new ConflictException(coded('case_closed', 'Saken er lukket og tar ikke imot nye meldinger'));
-    const stored: { info: Awaited<ReturnType<FileStore['put']>>; name: string }[] = [];
+    let written: Awaited<ReturnType<CasesService['writeMessage']>>;
     try {
-      for (const part of parts) {
-        const name = safeFileName(part.originalname);
-        stored.push({ info: await this.files.put(part.buffer, name, this.attachmentMaxBytes), name });
-      }
+      written = await this.writeMessage(viewer, caseId, dto, parts);
     } catch (e) {
-      await this.removeFiles(stored.map((s) => s.info.id));
-      if (e instanceof RejectedFile) throw this.refused(e, safeFileName(parts[stored.length]?.originalname ?? ''));
+      await this.removeFiles(parts.map((p) => p.id));
       throw e;
     }
-    const now = this.clock.now();
-    const isAdminMessage = side === 'staff';
-    let saved: { message: CaseMessage; attachments: CaseAttachment[] };
-    try {
-      saved = await this.db.transaction(async (tx) => {
-        const message = await tx.getRepository(CaseMessage).save(
-          tx.getRepository(CaseMessage).create({ caseId, senderId: viewer.id, targetUserId: dto.targetUserId ?? (isAdminMessage ? kase.userId : kase.adminId), message: dto.message, isAdminMessage, createdAt: now }),
-        );
-        const attachments = stored.length
-          ? await tx.getRepository(CaseAttachment).save(
-              stored.map(({ info, name }) =>
-                tx.getRepository(CaseAttachment).create({ caseId, messageId: message.id, fileId: info.id, fileName: name, fileType: info.contentType, fileSize: info.byteSize, uploaderId: viewer.id, createdAt: now }),
-              ),
-            )
-          : [];
-        await tx
-          .getRepository(Case)
-          .createQueryBuilder()
-          .update()
-          .set({ messageCount: () => 'message_count + 1', lastMessage: dto.message.slice(0, PREVIEW), lastMessageAt: now, updatedAt: now, ...(isAdminMessage && kase.status === 'open' ? { status: 'in_progress' as const } : {}) })
-          .where('id = :caseId', { caseId })
-          .execute();
-        return { message, attachments };
-      });
-    } catch (e) {
-      await this.removeFiles(stored.map((s) => s.info.id));
-      throw e;
-    }
+    const { kase, saved, isAdminMessage } = written;
     const recipients = isAdminMessage ? [kase.userId] : await this.staffFor(kase);
     await this.emit('cases.message.added', kase, viewer.id, recipients, { messageId: saved.message.id, preview: dto.message.slice(0, 120) });
     return (await this.withSenders([saved.message], saved.attachments))[0];
+  }
+
+  private async writeMessage(viewer: SessionUser, caseId: number, dto: CreateCaseMessageDto, parts: UploadedPart[]) {
+    const kase = await this.readable(viewer, caseId);
+    const side = this.sideOf(viewer, kase);
+    if (!side) throw readOnly();
+    if (kase.isClosed) throw closed();
+    const stored = parts.map((info) => ({ info, name: storedFileName(info.originalName, info.contentType) ?? info.originalName }));
+    const now = this.clock.now();
+    const isAdminMessage = side === 'staff';
+    // An owner writes to customer service: a target they name is not looked up, not kept and not shown back.
+    const targetUserId = isAdminMessage ? (dto.targetUserId ?? kase.userId) : kase.adminId;
+    const bytes = parts.reduce((sum, p) => sum + p.byteSize, 0);
+    const quotaMb = bytes > 0 ? await this.settings.count(UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB) : 0;
+    const saved = await this.db.transaction(async (tx) => {
+      // Uploads that ran side by side each passed the gate; together they must still fit the quota.
+      if (bytes > 0 && (await this.uploadedToday(viewer.id, tx)) + bytes > quotaMb * MB) throw quotaExceededError(quotaMb);
+      const message = await tx.getRepository(CaseMessage).save(
+        tx.getRepository(CaseMessage).create({ caseId, senderId: viewer.id, targetUserId, message: dto.message, isAdminMessage, createdAt: now }),
+      );
+      const attachments = stored.length
+        ? await tx.getRepository(CaseAttachment).save(
+            stored.map(({ info, name }) =>
+              tx.getRepository(CaseAttachment).create({ caseId, messageId: message.id, fileId: info.id, fileName: name, fileType: info.contentType, fileSize: info.byteSize, uploaderId: viewer.id, createdAt: now }),
+            ),
+          )
+        : [];
+      await tx
+        .getRepository(Case)
+        .createQueryBuilder()
+        .update()
+        .set({ messageCount: () => 'message_count + 1', lastMessage: dto.message.slice(0, PREVIEW), lastMessageAt: now, updatedAt: now, ...(isAdminMessage && kase.status === 'open' ? { status: 'in_progress' as const } : {}) })
+        .where('id = :caseId', { caseId })
+        .execute();
+      return { message, attachments };
+    });
+    return { kase, saved, isAdminMessage };
   }
 
   /** Marks one message read, when the viewer is the side it was written to; the writer's own side leaves it. */
@@ -283,14 +313,14 @@ export class CasesService {
   }
 
   /** An attachment's bytes, for the case's owner and staff; anyone else hears it does not exist. */
-  async attachment(viewer: SessionUser, id: number): Promise<{ attachment: CaseAttachment; file: StoredFile }> {
+  async attachment(viewer: SessionUser, id: number): Promise<{ attachment: CaseAttachment; file: OpenedFile }> {
     const gone = () => new NotFoundException(coded('case_attachment_not_found', 'Vedlegget finnes ikke'));
     const attachment = await this.attachments.findOneBy({ id });
     if (!attachment) throw gone();
     await this.readable(viewer, attachment.caseId).catch(() => {
       throw gone();
     });
-    const file = await this.files.get(attachment.fileId);
+    const file = await this.files.open(attachment.fileId);
     if (!file) throw gone();
     return { attachment, file };
   }
@@ -330,13 +360,6 @@ export class CasesService {
     const event = { caseId: kase.id, caseNumber: kase.caseNumber, title: kase.title, actorId, recipients: recipients.filter((r) => r !== actorId), ...(extra ?? {}) };
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the payload matches the event named K
     await this.events.emit(name, event as any);
-  }
-
-  private refused(e: RejectedFile, name: string) {
-    const max = Math.round(this.attachmentMaxBytes / 1024 / 1024);
-    if (e.reason === 'too_large') return new PayloadTooLargeException(coded('case_attachment_too_large', `Filen «${name}» er for stor (maks ${max} MB)`, { name, max }));
-    if (e.reason === 'empty') return new BadRequestException(coded('case_attachment_empty', `Filen «${name}» er tom`, { name }));
-    return new BadRequestException(coded('case_attachment_type', `Filen «${name}» har en filtype som ikke er tillatt (bilder, PDF, Office-dokumenter og tekst)`, { name }));
   }
 
   private async removeFiles(ids: string[]): Promise<void> {
@@ -386,6 +409,10 @@ export class CasesService {
     return rows.map((message) => ({ message, senderName: message.senderId ? (names.get(message.senderId) ?? null) : null, attachments: byMessage.get(message.id) ?? [] }));
   }
 }
+
+/** The upload quota's refusal (also given by the upload gate, attachment-upload.ts). */
+export const quotaExceededError = (quotaMb: number) =>
+  new PayloadTooLargeException(coded('case_upload_quota', `Du har lastet opp for mye i dag (høyst ${quotaMb} MB per døgn). Prøv igjen senere.`, { max: quotaMb }));
 
 /** K-<year>-<five digits>: readable on the phone, unique through the sequence. */
 export function caseNumber(now: Date, n: number): string {

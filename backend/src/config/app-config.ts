@@ -65,6 +65,8 @@ export interface AppConfig {
   cases: {
     /** Largest case attachment, in bytes (ATTACHMENT_MAX_MB, default 10). */
     attachmentMaxBytes: number;
+    /** Messages with attachments one person may send per hour (UPLOAD_RATE_LIMIT, default 30; docs/cases.md). */
+    uploadRateLimit: number;
   };
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@smtp.example.no:587; unset: mail is recorded as not sent. */
   smtpUrl?: string;
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     cases: {
       attachmentMaxBytes: integer(env, 'ATTACHMENT_MAX_MB', 10, 1, 100) * 1024 * 1024,
+      uploadRateLimit: integer(env, 'UPLOAD_RATE_LIMIT', 30, 1, 100000),
     },
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Eierportal <noreply@${new URL(publicUrl).hostname}>`,

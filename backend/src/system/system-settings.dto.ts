@@ -8,7 +8,7 @@ import type { SystemSetting } from './system-setting.entity';
  * addresses) may also be empty: not given, so the app shows nothing for them (docs/operations.md, "Company contact
  * details").
  */
-export type SettingKind = 'color' | 'boolean' | 'text' | 'phone' | 'email' | 'url';
+export type SettingKind = 'color' | 'boolean' | 'text' | 'phone' | 'email' | 'url' | 'count';
 
 /** SPEC §3's known keys. Any other key is refused (setting_unknown_key). */
 export const KNOWN_SETTINGS: Record<string, SettingKind> = {
@@ -23,10 +23,16 @@ export const KNOWN_SETTINGS: Record<string, SettingKind> = {
   'contact.faqUrl': 'url',
   'contact.openingHours.nb': 'text',
   'contact.openingHours.en': 'text',
+  'cases.uploadQuotaMb': 'count',
 };
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';
 export const SETTING_TEXT_MAX = 1000;
+/** Megabytes of case attachments one person may upload in 24 hours (docs/cases.md); unset means the default. */
+export const UPLOAD_QUOTA_MB = 'cases.uploadQuotaMb';
+export const DEFAULT_UPLOAD_QUOTA_MB = 200;
+/** The largest a 'count' setting may be. */
+export const SETTING_COUNT_MAX = 1_000_000;
 
 /** SPEC §9: the default maintenance message, used when staff gave none. */
 export const DEFAULT_MAINTENANCE_MESSAGE = 'Siden er under ombygging og vil være tilbake snart.';

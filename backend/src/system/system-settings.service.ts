@@ -9,7 +9,7 @@ import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { DatabasePort } from '../database/database.port';
 import { SystemSetting } from './system-setting.entity';
-import { DEFAULT_MAINTENANCE_MESSAGE, KNOWN_SETTINGS, MAINTENANCE_ENABLED, MAINTENANCE_MESSAGE, MaintenanceStatusResponse, SETTING_TEXT_MAX } from './system-settings.dto';
+import { DEFAULT_MAINTENANCE_MESSAGE, KNOWN_SETTINGS, MAINTENANCE_ENABLED, MAINTENANCE_MESSAGE, MaintenanceStatusResponse, SETTING_COUNT_MAX, SETTING_TEXT_MAX } from './system-settings.dto';
 
 /**
  * How long an instance trusts its last read of the maintenance state. Changes made by any instance are broadcast
@@ -89,6 +89,12 @@ export class SystemSettingsService implements OnModuleInit {
     return this.reading;
   }
 
+  /** A 'count' setting's number, or `fallback` while staff have not set it. */
+  async count(key: string, fallback: number): Promise<number> {
+    const row = await this.settings.findOneBy({ key });
+    return row && /^\d+$/.test(row.value) ? Number(row.value) : fallback;
+  }
+
   /** The state straight from the database (the status route's answer). */
   async readMaintenance(): Promise<MaintenanceStatusResponse> {
     const rows = await this.settings.find({ where: [{ key: MAINTENANCE_ENABLED }, { key: MAINTENANCE_MESSAGE }] });
@@ -127,6 +133,9 @@ function checkValue(key: string, value: string): void {
   if (!kind) throw new BadRequestException(coded('setting_unknown_key', `Ukjent innstilling: ${key}`, { key }));
   if (kind === 'color' && !COLOR.test(value)) throw new BadRequestException(coded('setting_invalid_color', 'Ugyldig farge: bruk formatet #rrggbb', { key }));
   if (kind === 'boolean' && value !== 'true' && value !== 'false') throw new BadRequestException(coded('setting_invalid_boolean', 'Verdien må være true eller false', { key }));
+  if (kind === 'count' && !(/^\d{1,7}$/.test(value) && Number(value) <= SETTING_COUNT_MAX)) {
+    throw new BadRequestException(coded('setting_invalid_count', `Verdien må være et helt tall fra 0 til ${SETTING_COUNT_MAX}`, { key, max: SETTING_COUNT_MAX }));
+  }
   if (kind === 'text' && value.length > SETTING_TEXT_MAX) throw new BadRequestException(coded('setting_too_long', `Verdien kan ikke være lengre enn ${SETTING_TEXT_MAX} tegn`, { key, max: SETTING_TEXT_MAX }));
   // A contact detail left empty is one the company has not given.
   if (value === '') return;

@@ -813,7 +813,8 @@ export interface paths {
         get: operations["Cases_messages"];
         put?: never;
         /**
-         * A message as JSON, or as multipart/form-data with `message` and one or more `file` parts.
+         * A message as JSON, or as multipart/form-data with `message` and one or more `file` parts, streamed into the
+         *     FileStore after the case, the rate limit and the quota were checked (docs/cases.md).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["Cases_addMessage"];

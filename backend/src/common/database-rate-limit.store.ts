@@ -1,7 +1,7 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Clock } from '../common/adapters/clock';
+import type { Clock } from './adapters/clock';
 
 /**
  * express-rate-limit store on the `rate_limit_hits` table, shared by PGlite and PostgreSQL, so every instance counts

@@ -1,0 +1,133 @@
+import {
+  BadRequestException, CallHandler, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, NestInterceptor, PayloadTooLargeException,
+} from '@nestjs/common';
+import type express from 'express';
+import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import type { Readable } from 'node:stream';
+import type { Observable } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/adapters/clock';
+import { cleanFileName } from '../common/adapters/file-name';
+import { FileStore, RejectedFile, type StoredFileInfo } from '../common/adapters/file-store';
+import { DatabaseRateLimitStore } from '../common/database-rate-limit.store';
+import { coded } from '../common/http-exception.filter';
+import { parseId } from '../common/ids';
+import type { SessionUser } from '../common/session-user';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CasesService, quotaExceededError } from './cases.service';
+
+/**
+ * How uploads to a case reach the FileStore (docs/cases.md, "Attachments"): UploadGateInterceptor checks the caller,
+ * the case, the rate limit and the quota before a byte of the body is read; multer then hands each file part, as it
+ * arrives, to AttachmentStorage, which streams it into the FileStore. Nothing holds a whole file in memory.
+ */
+
+/** What the gate leaves on the request for the storage: the bytes this person may still upload today. */
+interface UploadBudget {
+  remaining: number;
+  quotaMb: number;
+}
+const BUDGET = Symbol('upload budget');
+type BudgetedRequest = express.Request & { [BUDGET]?: UploadBudget };
+
+/** Room for a multipart body's own parts (boundaries, headers, the message field) beside its files. */
+const MULTIPART_OVERHEAD = 256 * 1024;
+const RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** A file multer stored through AttachmentStorage: the stored file's facts, its safe name among them. */
+export interface StoredPart extends StoredFileInfo {
+  fieldname: string;
+}
+
+/** The coded refusal of one file, named as the person will see it. */
+export function refusedFile(e: RejectedFile, clientName: string, maxBytes: number): HttpException {
+  const name = cleanFileName(clientName) ?? '';
+  const max = Math.round(maxBytes / 1024 / 1024);
+  if (e.reason === 'too_large') return new PayloadTooLargeException(coded('case_attachment_too_large', `Filen «${name}» er for stor (maks ${max} MB)`, { name, max }));
+  if (e.reason === 'empty') return new BadRequestException(coded('case_attachment_empty', `Filen «${name}» er tom`, { name }));
+  return new BadRequestException(coded('case_attachment_type', `Filen «${name}» har en filtype som ikke er tillatt (bilder, PDF, Office-dokumenter og tekst)`, { name }));
+}
+
+/**
+ * Runs before multer reads the body: the case must exist for the caller and take their message (404, 403, 409), the
+ * caller must be within the upload rate limit (429) and today's quota (413). A refusal closes the connection after
+ * its answer, so the rest of a large body is never read.
+ */
+@Injectable()
+export class UploadGateInterceptor implements NestInterceptor {
+  private readonly limiter: RateLimitRequestHandler;
+
+  constructor(
+    private readonly cases: CasesService,
+    db: DataSource,
+    clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.limiter = rateLimit({
+      windowMs: RATE_WINDOW_MS,
+      limit: config.cases.uploadRateLimit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      // Only signed-in callers get here (the access guard ran): each person has their own budget.
+      keyGenerator: (req) => `user:${(req as express.Request & { user: SessionUser }).user.id}`,
+      validate: { xForwardedForHeader: false, keyGeneratorIpFallback: false },
+      handler: (_req, _res, next) => next(new HttpException(coded('case_upload_rate_limited', 'For mange opplastinger på kort tid. Vent litt og prøv igjen.'), HttpStatus.TOO_MANY_REQUESTS)),
+      store: new DatabaseRateLimitStore(db, clock, 'case-uploads:'),
+    });
+  }
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const req = context.switchToHttp().getRequest<BudgetedRequest & { user: SessionUser }>();
+    if (!req.is('multipart')) return next.handle();
+    const res = context.switchToHttp().getResponse<express.Response>();
+    try {
+      const { remaining, quotaMb } = await this.cases.uploadAllowance(req.user, parseId(String(req.params.id)));
+      await new Promise<void>((resolve, reject) => void this.limiter(req, res, (e?: unknown) => (e ? reject(e) : resolve())));
+      const declared = Number(req.headers['content-length']);
+      if (remaining <= 0 || (Number.isFinite(declared) && declared > remaining + MULTIPART_OVERHEAD)) throw quotaExceededError(quotaMb);
+      req[BUDGET] = { remaining, quotaMb };
+    } catch (e) {
+      // The body stays unread: leave the connection instead of draining it.
+      res.setHeader('Connection', 'close');
+      throw e;
+    }
+    return next.handle();
+  }
+}
+
+/** multer's storage engine: each file part streamed into the FileStore, within the size cap and the day's quota. */
+export class AttachmentStorage {
+  constructor(
+    private readonly files: FileStore,
+    private readonly maxBytes: number,
+  ) {}
+
+  _handleFile(req: BudgetedRequest, file: { originalname: string; fieldname: string; stream: Readable }, done: (error: unknown, info?: Partial<StoredPart>) => void): void {
+    this.store(req, file).then((info) => done(null, info), (error) => done(error));
+  }
+
+  _removeFile(_req: express.Request, file: Partial<StoredPart>, done: (error: Error | null) => void): void {
+    if (!file.id) return done(null);
+    this.files.delete(file.id).then(() => done(null), done);
+  }
+
+  private async store(req: BudgetedRequest, file: { originalname: string; fieldname: string; stream: Readable }): Promise<Partial<StoredPart>> {
+    const budget = req[BUDGET];
+    if (!budget) throw new Error('an upload reached the storage without passing the upload gate');
+    if (!cleanFileName(file.originalname)) {
+      file.stream.resume();
+      throw new BadRequestException(coded('case_attachment_name', 'Filen må ha et navn (ikke bare punktum eller skråstrek)'));
+    }
+    const cap = Math.min(this.maxBytes, budget.remaining);
+    try {
+      const info = await this.files.putStream(file.stream, file.originalname, cap);
+      budget.remaining -= info.byteSize;
+      return { ...info, fieldname: file.fieldname };
+    } catch (e) {
+      file.stream.resume();
+      if (!(e instanceof RejectedFile)) throw e;
+      if (e.reason === 'too_large' && cap < this.maxBytes) throw quotaExceededError(budget.quotaMb);
+      throw refusedFile(e, file.originalname, this.maxBytes);
+    }
+  }
+}
