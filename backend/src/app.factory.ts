@@ -16,7 +16,7 @@ import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
-import { sameOrigin } from './common/same-origin.middleware';
+import { sameOrigin } from './common/same-origin';
 import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
 import { SESSION_USER_LOOKUP, type SessionUserLookup } from './common/session-user';
