@@ -16,6 +16,7 @@ import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
+import { preconditionsBeforeNoCache } from './common/conditional-get';
 import { sameOrigin } from './common/same-origin';
 import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
@@ -118,6 +119,8 @@ function serveFrontend(app: NestExpressApplication, config: AppConfig) {
     new Logger('Frontend').warn(`No built frontend at ${config.frontendDist}; run npm run build. The API still works.`);
     return;
   }
+  // Files answer a revalidation by their validators whatever the request's Cache-Control says (docs/api.md).
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : preconditionsBeforeNoCache(req, res, next)));
   // A hashed file never changes: the ETag answers a revalidation, and Last-Modified would only repeat it.
   app.use(
     ASSETS_PATH,
