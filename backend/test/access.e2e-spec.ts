@@ -128,6 +128,7 @@ const cases: RouteCase[] = [
   { route: 'POST /api/ical-event-notes', call: () => ({ path: '/api/ical-event-notes', body: { eventExternalId: 'ical-1-abc', notes: 'Notat' } }), expect: ANY_USER_CREATES },
   { route: 'PUT /api/ical-event-notes/:id', call: async (ctx) => ({ path: `/api/ical-event-notes/${(await noteOf(ctx)).id}`, body: { notes: 'Nytt' } }), expect: OWNED },
   { route: 'DELETE /api/ical-event-notes/:id', call: async (ctx) => ({ path: `/api/ical-event-notes/${(await noteOf(ctx)).id}` }), expect: OWNED },
+  { route: 'GET /api/translate', call: () => ({ path: '/api/translate' }), expect: ANY_USER },
   { route: 'POST /api/translate', call: () => ({ path: '/api/translate', body: { text: 'Hei', targetLanguage: 'en' } }), expect: ANY_USER },
   { route: 'GET /api/admin/user-calendar/:userId', call: ({ owner }) => ({ path: `/api/admin/user-calendar/${owner.id}?${RANGE}` }), expect: ADMIN_ONLY },
   { route: 'GET /api/admin/user-marked-days/:userId', call: ({ owner }) => ({ path: `/api/admin/user-marked-days/${owner.id}?${RANGE}` }), expect: ADMIN_ONLY },

@@ -1437,7 +1437,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether a translation service is configured: the app offers the translate button only then.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        get: operations["Translation_status"];
         put?: never;
         /**
          * Norwegian ⇄ English. A missing or failing service answers success: false with the reason.
@@ -2550,6 +2554,10 @@ export interface components {
             error: string | null;
             success: boolean;
             translatedText: string | null;
+        };
+        TranslationStatusResponse: {
+            /** @description True when TRANSLATE_URL (LibreTranslate) or DEEPL_API_KEY is set; without one, translating always fails. */
+            available: boolean;
         };
         UnreadCountResponse: {
             count: number;
@@ -8801,6 +8809,52 @@ export interface operations {
             };
             /** @description Not found, or not the caller’s */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Translation_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationStatusResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

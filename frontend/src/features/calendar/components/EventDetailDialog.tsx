@@ -21,7 +21,7 @@ import { ApiError, apiJson, errorText } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { formatDate, formatTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
-import { useInvalidateEvents } from '../calendarApi';
+import { useInvalidateEvents, useTranslationAvailable } from '../calendarApi';
 import { COMPANY_WEB_ADDRESS } from '../constants';
 import { ConfirmDialog } from './ConfirmDialog';
 import { parseApiTime } from '../dates';
@@ -71,6 +71,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   const when = whenTexts(event);
   const description = replaceLinks(event.description ?? '', COMPANY_WEB_ADDRESS);
 
+  const canTranslate = useTranslationAvailable();
   const [translated, setTranslated] = useState<string | null>(null);
   const [translateError, setTranslateError] = useState(false);
   const [translating, setTranslating] = useState(false);
@@ -165,22 +166,24 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
                   {translated ?? description}
                 </Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-                  {translated === null ? (
-                    <Button size="small" onClick={translate} disabled={translating}>
-                      {translating ? t('calendar.detail.translating') : t('calendar.detail.translate')}
-                    </Button>
-                  ) : (
-                    <Button size="small" onClick={() => setTranslated(null)}>
-                      {t('calendar.detail.showOriginal')}
-                    </Button>
-                  )}
-                  {translateError && (
-                    <Typography variant="caption" color="error">
-                      {t('calendar.detail.translateFailed')}
-                    </Typography>
-                  )}
-                </Stack>
+                {canTranslate && (
+                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
+                    {translated === null ? (
+                      <Button size="small" onClick={translate} disabled={translating}>
+                        {translating ? t('calendar.detail.translating') : t('calendar.detail.translate')}
+                      </Button>
+                    ) : (
+                      <Button size="small" onClick={() => setTranslated(null)}>
+                        {t('calendar.detail.showOriginal')}
+                      </Button>
+                    )}
+                    {translateError && (
+                      <Typography variant="caption" color="error">
+                        {t('calendar.detail.translateFailed')}
+                      </Typography>
+                    )}
+                  </Stack>
+                )}
               </Box>
             )}
             {event.location && <Typography variant="body2">{event.location}</Typography>}
