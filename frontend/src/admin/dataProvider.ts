@@ -96,10 +96,11 @@ export function toAgreementPayload(data: Partial<Record<string, unknown>>, isCre
     title: typeof data.title === 'string' ? data.title.trim() : data.title,
     description: text(data.description),
     meetingDate: date(data.meetingDate),
+    endDate: date(data.endDate) ?? null,
     status: data.status,
   };
   return isCreate
-    ? { ...common, userId: Number(data.userId), meetingLocation: text(data.meetingLocation), meetingType: data.meetingType, endDate: date(data.endDate) ?? null }
+    ? { ...common, userId: Number(data.userId), meetingLocation: text(data.meetingLocation), meetingType: data.meetingType }
     : { ...common, location: text(data.location) };
 }
 
