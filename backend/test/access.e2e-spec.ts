@@ -106,6 +106,7 @@ const cases: RouteCase[] = [
   { route: 'POST /api/register', call: ({ n }) => ({ path: '/api/register', body: { username: `reg${n}@example.com`, name: 'Ny', password: 'hemmelig' } }), expect: [401, 403, 403, 403, 201] },
   { route: 'GET /api/admin/users', call: () => ({ path: '/api/admin/users' }), expect: STAFF_READ },
   { route: 'GET /api/admin/users/:id', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}` }), expect: STAFF_READ },
+  { route: 'GET /api/admin/users/:id/account-number-history', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/account-number-history` }), expect: STAFF_READ },
   { route: 'GET /api/admin/users/:id/account-number-log', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/account-number-log` }), expect: STAFF_READ },
   { route: 'POST /api/admin/users', call: ({ n }) => ({ path: '/api/admin/users', body: { username: `new${n}@example.com`, name: 'Ny', password: 'hemmelig' } }), expect: [401, 403, 403, 403, 201] },
   { route: 'PUT /api/admin/users/:id', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}`, body: { name: 'Endret' } }), expect: ADMIN_ONLY },

@@ -187,6 +187,22 @@ describe('agreements: records, ownership and private notes', () => {
     expect(notifications.map((n) => n.type).reverse()).toEqual(['agreement_created', 'agreement_changed', 'agreement_note', 'agreement_cancelled']);
     expect(notifications[0]).toMatchObject({ title: 'Avtale avlyst', link: `/user/agreements/${agreement.id}` });
   });
+
+  it('tells the agreement\'s staff of an owner\'s note: its creator and the staff who wrote on it, nobody else', async () => {
+    const { admin, owner, mini, agreement } = await setup();
+    const url = `/api/admin-agreements/${agreement.id}`;
+    const helper = await t.loginAs('admin');
+    const bystander = await t.createUser('admin');
+    await helper.agent.post(`${url}/notes`).send({ content: 'Jeg tar dette', isPrivate: true }).expect(201);
+    await owner.agent.post(`${url}/notes`).send({ content: 'Kan vi flytte møtet?' }).expect(201);
+    const notes = t.app.get(NotificationsService);
+    for (const staff of [admin.user, helper.user]) {
+      const [n] = (await notes.page(staff.id, 0, 20)).notifications;
+      expect(n).toMatchObject({ type: 'agreement_owner_note', title: `Notat fra ${owner.user.name}`, message: `${owner.user.name} skrev et notat på avtalen «Årlig gjennomgang».`, link: `/admin/agreements/${agreement.id}` });
+    }
+    for (const other of [mini.user.id, bystander.id]) expect((await notes.page(other, 0, 20)).notifications).toEqual([]);
+    expect((await notes.page(owner.user.id, 0, 20)).notifications.map((n) => n.type)).toEqual(['agreement_created']);
+  });
 });
 
 describe('agreements: mail to the owner through a local SMTP server', () => {

@@ -175,7 +175,22 @@ export class AgreementsService {
     if (dto.isPrivate && !viewer.isAdmin) throw new ForbiddenException(coded('agreement_private_note_admin_only', 'Bare administratorer kan skrive private notater'));
     const note = await this.notes.save(this.notes.create({ agreementId, authorId: viewer.id, content: dto.content, isPrivate: dto.isPrivate ?? false }));
     if (!note.isPrivate && viewer.id !== a.userId) await this.events.emit('agreements.note.added', { ...this.eventOf(a, viewer.id), noteId: note.id });
+    if (viewer.id === a.userId) {
+      const recipients = await this.staffOf(a);
+      const ownerName = (await this.person(a.userId))?.name ?? '';
+      if (recipients.length) await this.events.emit('agreements.owner.note.added', { ...this.eventOf(a, viewer.id), noteId: note.id, ownerName, recipients });
+    }
     return (await this.withAuthors([note]))[0];
+  }
+
+  /**
+   * The staff an owner's note is for: the agreement's creator and every staff member who wrote a note on it, as long
+   * as their account still exists and is staff.
+   */
+  private async staffOf(a: Agreement): Promise<number[]> {
+    const authors = await this.notes.createQueryBuilder('n').select('DISTINCT n.authorId', 'authorId').where('n.agreementId = :id AND n.authorId IS NOT NULL', { id: a.id }).getRawMany<{ authorId: number }>();
+    const people = await this.people([...(a.adminId ? [a.adminId] : []), ...authors.map((r) => r.authorId)]);
+    return [...people.values()].filter((p) => p.isAdmin || p.isMiniAdmin).map((p) => p.id);
   }
 
   /**

@@ -5,6 +5,7 @@ import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
+import { EventBus } from '../common/events/domain-events';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
@@ -32,6 +33,7 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly db: DataSource,
     private readonly sessions: SessionsService,
+    private readonly events: EventBus,
   ) {}
 
   hashPassword(password: string): Promise<string> {
@@ -139,20 +141,39 @@ export class UsersService {
     return this.saveWithAccountNumber(user, dto.accountNumber, user.id, 'Endret av bruker');
   }
 
-  private saveWithAccountNumber(user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<User> {
-    return this.db.transaction(async (tx) => {
-      const old = user.accountNumber;
+  private async saveWithAccountNumber(user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<User> {
+    const old = user.accountNumber;
+    const changed = accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null);
+    const saved = await this.db.transaction(async (tx) => {
       if (accountNumber !== undefined) user.accountNumber = accountNumber;
-      const saved = await tx.save(user);
-      if (accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null)) {
-        await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
-      }
-      return saved;
+      const row = await tx.save(user);
+      if (changed) await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
+      return row;
     });
+    // After the commit: the owner and the admins are told (notifications, and a mail to the owner).
+    if (changed) {
+      const admins: { id: number }[] = await this.db.query('SELECT id FROM users WHERE is_admin AND NOT is_blocked ORDER BY id');
+      await this.events.emit('users.account_number.changed', { userId: saved.id, actorId, userName: saved.name, last4: lastDigits(saved.accountNumber), admins: admins.map((a) => a.id) });
+    }
+    return saved;
   }
 
   private logAccountNumber(tx: EntityManager, userId: number, changedById: number | null, oldValue: string | null, newValue: string | null, reason: string) {
     return tx.insert(AccountNumberLog, { userId, changedById, oldAccountNumber: oldValue, newAccountNumber: newValue, changeReason: reason });
+  }
+
+  /** The account-number history for the back office: who changed it and when, newest first, with the changer's name. */
+  async accountNumberHistory(userId: number): Promise<{ log: AccountNumberLog; changedByName: string | null }[]> {
+    await this.get(userId);
+    const rows = await this.db
+      .getRepository(AccountNumberLog)
+      .createQueryBuilder('l')
+      .leftJoin(User, 'u', 'u.id = l.changedById')
+      .addSelect('u.name', 'changed_by_name')
+      .where('l.userId = :userId', { userId })
+      .orderBy('l.id', 'DESC')
+      .getRawAndEntities<{ changed_by_name: string | null }>();
+    return rows.entities.map((log, i) => ({ log, changedByName: rows.raw[i].changed_by_name ?? null }));
   }
 
   accountNumberLog(userId: number): Promise<AccountNumberLog[]> {
@@ -259,4 +280,16 @@ export class UsersService {
   static unauthorized() {
     return new UnauthorizedException(coded('invalid_credentials', 'Ugyldig brukernavn eller passord'));
   }
+}
+
+/** The last four digits of an account number ('' for none): all that is shown of it outside the user's own pages. */
+export function lastDigits(accountNumber: string | null): string {
+  return (accountNumber ?? '').replace(/\D/g, '').slice(-4);
+}
+
+/** An account number with every digit but the last four hidden, separators kept ('1234.56.78901' → '••••.••.•8901'). */
+export function maskAccountNumber(accountNumber: string | null): string | null {
+  if (accountNumber === null) return null;
+  let shown = 4;
+  return [...accountNumber].reverse().map((c) => (/\d/.test(c) ? (shown-- > 0 ? c : '•') : c)).reverse().join('');
 }

@@ -81,6 +81,7 @@ export const queryKeys = {
     userCalendar: (userId: number) => ['user-calendar', userId] as const,
     userCalendarRange: (userId: number, startDate: string, endDate: string) => ['user-calendar', userId, startDate, endDate] as const,
     ownCalendarLink: ['own-calendar-link'] as const,
+    accountNumberHistory: (userId: number) => ['account-number-history', userId] as const,
     maintenance: ['admin-maintenance'] as const,
     jobs: ['admin-jobs'] as const,
     backups: ['admin-backups'] as const,
