@@ -89,8 +89,8 @@ describe('account number changes', () => {
     expect(JSON.stringify(history)).not.toMatch(/1234|9876/);
     await ownerAgent.get(`/api/admin/users/${owner.id}/account-number-history`).expect(403);
     await admin.get('/api/admin/users/2000000/account-number-history').expect(404);
-    // The removed number's mail says so without digits
+    // The removed number's mail says so
     const removed = (await mailsTo(owner.email)).at(-1)!;
-    expect(removed.text).toContain('slutter nå på –');
+    expect(removed.text).toContain('Kontonummeret for utbetalingene dine i Eierportalen ble fjernet.');
   });
 });

@@ -11,10 +11,12 @@ const CHANGED_MAIL = {
   nb: {
     subject: 'Kontonummeret ditt ble endret',
     body: 'Hei {name},\n\nKontonummeret for utbetalingene dine i Eierportalen ble endret, og slutter nå på {last4}.\n\nVar det ikke deg, kontakt oss straks og bytt passord: {link}',
+    removed: 'Hei {name},\n\nKontonummeret for utbetalingene dine i Eierportalen ble fjernet.\n\nVar det ikke deg, kontakt oss straks og bytt passord: {link}',
   },
   en: {
     subject: 'Your account number was changed',
     body: 'Hello {name},\n\nThe account number for your payouts in Eierportalen was changed, and now ends in {last4}.\n\nIf this was not you, contact us at once and change your password: {link}',
+    removed: 'Hello {name},\n\nThe account number for your payouts in Eierportalen was removed.\n\nIf this was not you, contact us at once and change your password: {link}',
   },
 } as const;
 
@@ -41,8 +43,9 @@ export class AccountNumberAlerts implements OnModuleInit {
         const owner = await this.users.findById(e.userId);
         if (!owner?.email) return;
         const text = CHANGED_MAIL[await this.notifications.languageOf(owner.id)];
-        const fill = (s: string) => s.replace('{name}', owner.name).replace('{last4}', e.last4 || '–').replace('{link}', `${this.config.publicUrl}/settings`);
-        await this.mail.enqueue({ to: owner.email, subject: text.subject, text: fill(text.body) });
+        const body = e.last4 ? text.body : text.removed;
+        const filled = body.replace('{name}', owner.name).replace('{last4}', e.last4).replace('{link}', `${this.config.publicUrl}/settings`);
+        await this.mail.enqueue({ to: owner.email, subject: text.subject, text: filled });
       } catch (error) {
         this.logger.error(`account number mail to user ${e.userId}: ${errorForLog(error)}`);
       }
