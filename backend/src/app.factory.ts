@@ -16,7 +16,8 @@ import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
-import { sameOrigin } from './common/same-origin.middleware';
+import { preconditionsBeforeNoCache } from './common/conditional-get';
+import { sameOrigin } from './common/same-origin';
 import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
 import { SESSION_USER_LOOKUP, type SessionUserLookup } from './common/session-user';
@@ -135,6 +136,8 @@ async function serveFrontend(app: NestExpressApplication, config: AppConfig) {
     new Logger('Frontend').warn(`No built frontend at ${config.frontendDist}; run npm run build. The API still works.`);
     return;
   }
+  // Files answer a revalidation by their validators whatever the request's Cache-Control says (docs/api.md).
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : preconditionsBeforeNoCache(req, res, next)));
   // A hashed file never changes: the ETag answers a revalidation, and Last-Modified would only repeat it.
   const hashed = { immutable: true, maxAge: '365d', lastModified: false };
   const currentAssets = path.join(config.frontendDist, 'assets');

@@ -82,6 +82,28 @@ describe('agreements: records, ownership and private notes', () => {
     await admin.agent.post('/api/admin-agreements').send({ userId: 2_000_000, title: 'X' }).expect(400);
   });
 
+  it('sets and changes the end time, which must come after the start; a refused change changes nothing', async () => {
+    const { admin, owner, agreement } = await setup();
+    for (const endDate of [at(72), at(71)]) {
+      const res = await admin.agent.post('/api/admin-agreements').send({ userId: owner.user.id, title: 'X', meetingDate: at(72), endDate }).expect(400);
+      expect(res.body).toMatchObject({ code: 'agreement_end_before_start', message: 'Sluttid må være etter starttid' });
+    }
+    const changed = await admin.agent.put(`/api/admin-agreements/${agreement.id}`).send({ endDate: at(74) }).expect(200);
+    expect(changed.body.endDate).toBe(at(74));
+    // An end before the start is refused whether it or the start is sent, and changes nothing
+    const before = await admin.agent.put(`/api/admin-agreements/${agreement.id}`).send({ endDate: at(70) }).expect(400);
+    expect(before.body.code).toBe('agreement_end_before_start');
+    await admin.agent.put(`/api/admin-agreements/${agreement.id}`).send({ meetingDate: at(75), endDate: at(74) }).expect(400);
+    const kept = (await admin.agent.get(`/api/admin-agreements/${agreement.id}`).expect(200)).body;
+    expect(kept).toMatchObject({ meetingDate: at(72), endDate: at(74) });
+    // A start moved alone takes its end along (the meeting keeps its two hours)
+    const moved = await admin.agent.put(`/api/admin-agreements/${agreement.id}`).send({ meetingDate: at(75) }).expect(200);
+    expect(moved.body).toMatchObject({ meetingDate: at(75), endDate: at(77) });
+    // Both together, and the end cleared
+    await admin.agent.put(`/api/admin-agreements/${agreement.id}`).send({ meetingDate: at(80), endDate: at(81) }).expect(200);
+    expect((await admin.agent.put(`/api/admin-agreements/${agreement.id}`).send({ endDate: null }).expect(200)).body.endDate).toBeNull();
+  });
+
   it('answers Avtale ikke funnet for a missing one and Ugyldig id for a bad id', async () => {
     const { admin } = await setup();
     expect((await admin.agent.get('/api/admin-agreements/999999').expect(404)).body).toMatchObject({ code: 'agreement_not_found', message: 'Avtale ikke funnet' });
@@ -165,6 +187,22 @@ describe('agreements: records, ownership and private notes', () => {
     expect(notifications.map((n) => n.type).reverse()).toEqual(['agreement_created', 'agreement_changed', 'agreement_note', 'agreement_cancelled']);
     expect(notifications[0]).toMatchObject({ title: 'Avtale avlyst', link: `/user/agreements/${agreement.id}` });
   });
+
+  it('tells the agreement\'s staff of an owner\'s note: its creator and the staff who wrote on it, nobody else', async () => {
+    const { admin, owner, mini, agreement } = await setup();
+    const url = `/api/admin-agreements/${agreement.id}`;
+    const helper = await t.loginAs('admin');
+    const bystander = await t.createUser('admin');
+    await helper.agent.post(`${url}/notes`).send({ content: 'Jeg tar dette', isPrivate: true }).expect(201);
+    await owner.agent.post(`${url}/notes`).send({ content: 'Kan vi flytte møtet?' }).expect(201);
+    const notes = t.app.get(NotificationsService);
+    for (const staff of [admin.user, helper.user]) {
+      const [n] = (await notes.page(staff.id, 0, 20)).notifications;
+      expect(n).toMatchObject({ type: 'agreement_owner_note', title: `Notat fra ${owner.user.name}`, message: `${owner.user.name} skrev et notat på avtalen «Årlig gjennomgang».`, link: `/admin/agreements/${agreement.id}` });
+    }
+    for (const other of [mini.user.id, bystander.id]) expect((await notes.page(other, 0, 20)).notifications).toEqual([]);
+    expect((await notes.page(owner.user.id, 0, 20)).notifications.map((n) => n.type)).toEqual(['agreement_created']);
+  });
 });
 
 describe('agreements: mail to the owner through a local SMTP server', () => {
@@ -221,6 +259,12 @@ describe('agreements: mail to the owner through a local SMTP server', () => {
     const second = invitation(update);
     expect(second).toMatchObject({ method: 'REQUEST', event: { uid: first.event.uid, sequence: 1, start: at(96).replace('.000', '') } });
 
+    // A new end time is a change the calendar shows: the invitation's DTEND takes it
+    await admin.agent.put(`/api/admin-agreements/${created.id}`).send({ endDate: at(98) }).expect(200);
+    const [longer] = await mailsTo(owner.user.email);
+    expect(longer.text).toContain('Tid: 05.06.2026 14:00 – 05.06.2026 16:00');
+    expect(invitation(longer)).toMatchObject({ method: 'REQUEST', event: { uid: first.event.uid, sequence: 2, start: at(96).replace('.000', ''), end: at(98).replace('.000', '') } });
+
     // A change the calendar does not show (the status to completed and back is not it) sends nothing; a note neither.
     await admin.agent.put(`/api/admin-agreements/${created.id}`).send({ meetingType: 'support' }).expect(200);
     await admin.agent.post(`/api/admin-agreements/${created.id}/notes`).send({ content: 'Hei' }).expect(201);
@@ -229,7 +273,7 @@ describe('agreements: mail to the owner through a local SMTP server', () => {
     await admin.agent.put(`/api/admin-agreements/${created.id}`).send({ status: 'cancelled' }).expect(200);
     const [cancel] = await mailsTo(owner.user.email);
     expect(cancel.subject).toBe('Avlyst: Årlig gjennomgang');
-    expect(invitation(cancel)).toMatchObject({ method: 'CANCEL', filename: 'cancel.ics', event: { uid: first.event.uid, sequence: 2, status: 'CANCELLED' } });
+    expect(invitation(cancel)).toMatchObject({ method: 'CANCEL', filename: 'cancel.ics', event: { uid: first.event.uid, sequence: 3, status: 'CANCELLED' } });
   });
 
   it('writes to an owner who reads English in English, and cancels a deleted meeting', async () => {

@@ -129,6 +129,12 @@ describe('authentication', () => {
       const { agent } = await t.loginAs('user');
       await agent.put('/api/user/profile').set('Origin', ORIGIN).send({ name: 'Ny', email: 'ny@example.com' }).expect(200);
       await agent.put('/api/user/profile').send({ name: 'Ny2', email: 'ny@example.com' }).expect(200);
+      // The address the app was reached at is its own as well (the rule /ws shares): scheme and Host of the request
+      for (const host of ['127.0.0.1:3000', 'localhost:3000']) {
+        await agent.put('/api/user/profile').set('Host', host).set('Origin', `http://${host}`).send({ name: 'Ny3', email: 'ny@example.com' }).expect(200);
+        await agent.put('/api/user/profile').set('Host', host).set('Origin', `http://evil.example`).send({ name: 'X', email: 'x@example.com' }).expect(403);
+      }
+      await agent.put('/api/user/profile').set('Host', 'localhost:3000').set('Origin', 'http://127.0.0.1:3000').send({ name: 'X', email: 'x@example.com' }).expect(403);
       // Reads are never refused by the rule.
       await agent.get('/api/user').set('Origin', 'https://evil.example').expect(200);
     });

@@ -183,6 +183,23 @@ describe('notifications', () => {
       await expect(openSocket(port, { cookie })).rejects.toMatchObject({ status: 401 });
     });
 
+    it('accepts the address the app was reached at as well as PUBLIC_URL\'s, and pushes to such sockets', async () => {
+      const { agent: admin } = await t.loginAs('admin');
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+        const user = await t.createUser('user');
+        const socket = await openSocket(port, { cookie: await sessionCookie(t, user), origin: `http://${host}`, host });
+        socket.ws.send(JSON.stringify({ type: 'auth', userId: user.id }));
+        await socket.next('auth');
+        await admin.post(`/api/admin/user-events/${user.id}`).send(EVENT).expect(201);
+        expect((await socket.next('notification')).notification).toMatchObject({ type: 'event_created' });
+        socket.ws.close(1000);
+        // The same Host with a foreign Origin, or the own origin with another scheme, is still refused
+        const cookie = await sessionCookie(t, user);
+        await expect(openSocket(port, { cookie, origin: 'https://evil.example', host })).rejects.toMatchObject({ status: 403 });
+        await expect(openSocket(port, { cookie, origin: `https://${host}`, host })).rejects.toMatchObject({ status: 403 });
+      }
+    });
+
     it('closes a socket whose auth message names another user, and pushes it nothing', async () => {
       const user = await t.createUser('user');
       const victim = await t.createUser('user');

@@ -62,6 +62,17 @@ describe('The built frontend', () => {
     for (const header of [...DOCUMENT_POLICIES, 'last-modified']) expect(res.headers[header]).toBeUndefined();
     // A revalidation is answered from the ETag alone.
     await request(t.server).get('/assets/core-AbC123.js').set('If-None-Match', res.headers.etag).expect(304);
+    // Cache-Control: no-cache (fetch adds it to revalidations) is for caches; the origin still answers the validator.
+    await request(t.server).get('/assets/core-AbC123.js').set('If-None-Match', res.headers.etag).set('Cache-Control', 'no-cache').expect(304);
+    await request(t.server).get('/assets/core-AbC123.js').set('If-None-Match', '"other"').set('Cache-Control', 'no-cache').expect(200);
+  });
+
+  it('answers the page\'s and the worker\'s revalidation with 304 whatever the request\'s Cache-Control says', async () => {
+    const page = await request(t.server).get('/').expect(200);
+    await request(t.server).get('/').set('If-Modified-Since', page.headers['last-modified']).set('Cache-Control', 'no-cache').expect(304);
+    await request(t.server).get('/calendar').set('If-Modified-Since', page.headers['last-modified']).set('Cache-Control', 'no-cache').expect(304);
+    const worker = await request(t.server).get('/sw.js').expect(200);
+    await request(t.server).get('/sw.js').set('If-None-Match', worker.headers.etag).set('Cache-Control', 'no-cache').expect(304);
   });
 
   it('answers a missing asset with 404, not with the page', async () => {

@@ -1,10 +1,13 @@
 import ICAL from 'ical.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
 import { SubscriptionService } from '../src/calendar/subscription.service';
 import { FeedServer, stays } from './helpers/feed-server';
 import { TestApp } from './helpers/test-app';
+import { listen } from './helpers/ws-client';
 import { pythonIcalendar, runPythonJson } from './helpers/python';
 
 
@@ -203,7 +206,7 @@ describe('personal subscription feed', () => {
     expect(stamp(afterDay)).toBeGreaterThan(stamp(afterEvent));
   });
 
-  it('decides freshness like Express: If-None-Match wins over If-Modified-Since, and no-cache forces a full answer', async () => {
+  it('decides freshness as an origin (RFC 9110 §13.2.2): If-None-Match wins over If-Modified-Since, whatever Cache-Control says', async () => {
     const { agent, link } = await hostWithCalendar();
     const first = await request(t.server).get(pathOf(link)).expect(200);
     await agent.post('/api/events').send({ title: 'Ny', startTime: '2027-02-01T10:00:00Z' }).expect(201);
@@ -211,7 +214,34 @@ describe('personal subscription feed', () => {
     await request(t.server).get(pathOf(link)).set('If-None-Match', first.headers.etag).set('If-Modified-Since', new Date(Date.now() + 86_400_000).toUTCString()).expect(200);
     const current = await request(t.server).get(pathOf(link)).expect(200);
     await request(t.server).get(pathOf(link)).set('If-None-Match', `W/${current.headers.etag}`).expect(304);
-    await request(t.server).get(pathOf(link)).set('If-None-Match', current.headers.etag).set('Cache-Control', 'no-cache').expect(200);
+    await request(t.server).get(pathOf(link)).set('If-None-Match', `"other", W/${current.headers.etag}`).expect(304);
+    await request(t.server).get(pathOf(link)).set('If-None-Match', '*').expect(304);
+    await request(t.server).get(pathOf(link)).set('If-None-Match', `"other", ${first.headers.etag}`).expect(200);
+    // no-cache asks caches to revalidate; the origin still answers the precondition.
+    await request(t.server).get(pathOf(link)).set('If-None-Match', current.headers.etag).set('Cache-Control', 'no-cache').set('Pragma', 'no-cache').expect(304);
+    await request(t.server).get(pathOf(link)).set('If-Modified-Since', current.headers['last-modified']).set('Cache-Control', 'no-cache').expect(304);
+  });
+
+  it('answers 304 to a revalidation by Node\'s fetch, which adds Cache-Control: no-cache to it', async () => {
+    const { link } = await hostWithCalendar();
+    const url = `http://127.0.0.1:${await listen(t)}${pathOf(link)}`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    await first.text();
+    const etag = first.headers.get('etag')!;
+    // What this fetch adds to a conditional request, seen by a bare loopback server
+    const echo = http.createServer((req, res) => res.end(String(req.headers['cache-control'])));
+    await new Promise<void>((ok) => echo.listen(0, '127.0.0.1', ok));
+    const added = await (await fetch(`http://127.0.0.1:${(echo.address() as AddressInfo).port}/`, { headers: { 'If-None-Match': etag } })).text();
+    await new Promise((ok) => echo.close(ok));
+    expect(added).toBe('no-cache');
+    const again = await fetch(url, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    const bySince = await fetch(url, { headers: { 'If-Modified-Since': first.headers.get('last-modified')! } });
+    expect(bySince.status).toBe(304);
+    const stale = await fetch(url, { headers: { 'If-None-Match': '"stale"' } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain('BEGIN:VCALENDAR');
   });
 
   it('exports the bookings of every external source: one a Beds24 pull stored shows, and changes the ETag', async () => {

@@ -36,7 +36,7 @@ const fakeDeepL = (key: string) =>
       : { status: 200, body: { translations: json.text.map((text: string) => ({ detected_source_language: json.source_lang, text: DICTIONARY[text] ?? text })) } },
   );
 
-describe('POST /api/translate', () => {
+describe('/api/translate', () => {
   describe('with LibreTranslate configured', () => {
     let t: TestApp;
     let fake: FakeService;
@@ -47,6 +47,11 @@ describe('POST /api/translate', () => {
     afterAll(async () => {
       await t.close();
       fake.server.close();
+    });
+
+    it('tells the app that translation is offered', async () => {
+      const { agent } = await t.loginAs('user');
+      expect((await agent.get('/api/translate').expect(200)).body).toEqual({ available: true });
     });
 
     it('translates Norwegian to English and back', async () => {
@@ -77,10 +82,16 @@ describe('POST /api/translate', () => {
     beforeAll(async () => (t = await TestApp.start()));
     afterAll(() => t.close());
 
-    it('answers success: false with a clear error', async () => {
+    it('tells the app that translation is not offered', async () => {
+      const { agent } = await t.loginAs('user');
+      expect((await agent.get('/api/translate').expect(200)).body).toEqual({ available: false });
+    });
+
+    it('answers success: false with an error naming the settings as they are spelled', async () => {
       const { agent } = await t.loginAs('user');
       const res = await agent.post('/api/translate').send({ text: 'Hei', targetLanguage: 'en' }).expect(200);
       expect(res.body).toEqual({ success: false, translatedText: null, error: expect.stringMatching(/not configured/) });
+      expect(res.body.error).toContain('TRANSLATE_URL and TRANSLATE_API_KEY');
     });
   });
 
@@ -122,6 +133,29 @@ describe('POST /api/translate', () => {
       const { agent } = await t.loginAs('user');
       const res = await agent.post('/api/translate').send({ text: 'Hei', targetLanguage: 'en' }).expect(200);
       expect(res.body).toMatchObject({ success: false, translatedText: null, error: expect.stringMatching(/403/) });
+      expect(res.body.error).toContain('DEEPL_API_KEY');
+    });
+  });
+
+  describe('with a LibreTranslate key the service refuses', () => {
+    let t: TestApp;
+    let fake: FakeService;
+    beforeAll(async () => {
+      // LibreTranslate answers 403 to a wrong api_key in the body
+      fake = await fakeService((json) => ((json as Posted & { api_key?: string }).api_key === 'the-right-key' ? { status: 200, body: { translatedText: 'ok' } } : { status: 403, body: { error: 'Invalid API key' } }));
+      t = await TestApp.start({ TRANSLATE_URL: fake.url, TRANSLATE_API_KEY: 'a-wrong-key' });
+    });
+    afterAll(async () => {
+      await t.close();
+      fake.server.close();
+    });
+
+    it('answers success: false with an error naming TRANSLATE_API_KEY', async () => {
+      const { agent } = await t.loginAs('user');
+      expect((await agent.get('/api/translate').expect(200)).body).toEqual({ available: true });
+      const res = await agent.post('/api/translate').send({ text: 'Hei', targetLanguage: 'en' }).expect(200);
+      expect(res.body).toMatchObject({ success: false, translatedText: null, error: expect.stringMatching(/^403 .*TRANSLATE_API_KEY/) });
+      expect(fake.requests.at(-1)).toMatchObject({ api_key: 'a-wrong-key' });
     });
   });
 });

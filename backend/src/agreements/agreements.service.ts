@@ -83,6 +83,8 @@ export class AgreementsService {
     const now = this.clock.now();
     const meetingDate = dto.meetingDate ? new Date(dto.meetingDate) : now;
     const status = dto.status ?? 'scheduled';
+    const endDate = dto.endDate ? new Date(dto.endDate) : null;
+    endsAfterStart(meetingDate, endDate);
     const saved = await this.agreements.save(
       this.agreements.create({
         adminId: admin.id,
@@ -90,7 +92,7 @@ export class AgreementsService {
         title: dto.title,
         description: dto.description ?? null,
         meetingDate,
-        endDate: dto.endDate ? new Date(dto.endDate) : null,
+        endDate,
         meetingLocation: placeOf(dto) ?? null,
         meetingType: dto.meetingType ?? 'general',
         status,
@@ -115,13 +117,20 @@ export class AgreementsService {
     const before = { status: a.status, meeting: meetingFields(a) };
     if (dto.title !== undefined) a.title = dto.title;
     if (dto.description !== undefined) a.description = dto.description;
-    if (dto.meetingDate !== undefined) a.meetingDate = new Date(dto.meetingDate);
+    if (dto.meetingDate !== undefined) {
+      const moved = new Date(dto.meetingDate);
+      // A meeting moved without a new end keeps its length, as calendar apps move one.
+      if (dto.endDate === undefined && a.endDate) a.endDate = new Date(a.endDate.getTime() + moved.getTime() - a.meetingDate.getTime());
+      a.meetingDate = moved;
+    }
     if (dto.endDate !== undefined) a.endDate = dto.endDate === null ? null : new Date(dto.endDate);
     const place = placeOf(dto);
     if (place !== undefined) a.meetingLocation = place;
     if (dto.meetingType !== undefined) a.meetingType = dto.meetingType;
     if (dto.status !== undefined && dto.status !== a.status) setStatus(a, dto.status, now);
 
+    // Checked on the whole record, before anything is saved.
+    endsAfterStart(a.meetingDate, a.endDate);
     const meetingChanged = meetingFields(a) !== before.meeting;
     if (a.meetingDate.getTime() !== JSON.parse(before.meeting).meetingDate) {
       // A moved meeting is reminded again, unless it is now less than a day away (the update mail says it).
@@ -166,7 +175,22 @@ export class AgreementsService {
     if (dto.isPrivate && !viewer.isAdmin) throw new ForbiddenException(coded('agreement_private_note_admin_only', 'Bare administratorer kan skrive private notater'));
     const note = await this.notes.save(this.notes.create({ agreementId, authorId: viewer.id, content: dto.content, isPrivate: dto.isPrivate ?? false }));
     if (!note.isPrivate && viewer.id !== a.userId) await this.events.emit('agreements.note.added', { ...this.eventOf(a, viewer.id), noteId: note.id });
+    if (viewer.id === a.userId) {
+      const recipients = await this.staffOf(a);
+      const ownerName = (await this.person(a.userId))?.name ?? '';
+      if (recipients.length) await this.events.emit('agreements.owner.note.added', { ...this.eventOf(a, viewer.id), noteId: note.id, ownerName, recipients });
+    }
     return (await this.withAuthors([note]))[0];
+  }
+
+  /**
+   * The staff an owner's note is for: the agreement's creator and every staff member who wrote a note on it, as long
+   * as their account still exists and is staff.
+   */
+  private async staffOf(a: Agreement): Promise<number[]> {
+    const authors = await this.notes.createQueryBuilder('n').select('DISTINCT n.authorId', 'authorId').where('n.agreementId = :id AND n.authorId IS NOT NULL', { id: a.id }).getRawMany<{ authorId: number }>();
+    const people = await this.people([...(a.adminId ? [a.adminId] : []), ...authors.map((r) => r.authorId)]);
+    return [...people.values()].filter((p) => p.isAdmin || p.isMiniAdmin).map((p) => p.id);
   }
 
   /**
@@ -263,6 +287,11 @@ function meetingFields(a: Agreement): string {
 }
 
 /** SPEC §4: any status may be chosen; completedAt and cancelledAt say when it became so. */
+/** A meeting's end, when it has one, comes after its start (the invitation's DTEND takes it). */
+function endsAfterStart(start: Date, end: Date | null): void {
+  if (end && end.getTime() <= start.getTime()) throw new BadRequestException(coded('agreement_end_before_start', 'Sluttid må være etter starttid'));
+}
+
 function setStatus(a: Agreement, status: AgreementStatus, now: Date): void {
   a.status = status;
   a.completedAt = status === 'completed' ? now : null;

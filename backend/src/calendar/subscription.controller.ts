@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { isNotModified } from '../common/conditional-get';
 import { coded } from '../common/http-exception.filter';
 import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import { CalendarLinkResponse } from './calendar.dto';
@@ -30,8 +31,8 @@ export class SubscriptionController {
     res.setHeader('ETag', version.etag);
     res.setHeader('Last-Modified', version.lastModified.toUTCString());
     res.setHeader('Cache-Control', 'private, max-age=300');
-    // Express's own check (the `fresh` package): If-None-Match wins over If-Modified-Since, as RFC 9110 says.
-    if (req.fresh) return void res.status(304).end();
+    // Not Express's req.fresh: it answers 200 to Cache-Control: no-cache, which fetch sends with every revalidation.
+    if (isNotModified(req.method, req.headers, version)) return void res.status(304).end();
     // Rendered once per ETag and shared by every request for it.
     const body = await this.subscriptions.feedBody(userId, version.etag);
     if (!body) throw new NotFoundException(coded('calendar_not_found', 'Kalenderen finnes ikke')); // deleted between the two reads

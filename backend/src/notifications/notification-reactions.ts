@@ -60,6 +60,25 @@ export class NotificationReactions implements OnModuleInit {
     this.events.on('agreements.changed', agreement('agreement_changed'));
     this.events.on('agreements.cancelled', agreement('agreement_cancelled'));
     this.events.on('agreements.note.added', agreement('agreement_note'));
+    // The owner's note goes to the agreement's staff, who open it in the back office.
+    this.events.on('agreements.owner.note.added', async (e) => {
+      for (const userId of e.recipients) {
+        if (userId === e.actorId) continue;
+        await this.notifications.create({ userId, type: 'agreement_owner_note', params: { title: e.title, owner: e.ownerName, agreementId: e.agreementId }, link: `/admin/agreements/${e.agreementId}` });
+      }
+    });
+
+    // A changed payout account number could be fraud: every admin (but the one who made it) is told, and so is the
+    // owner even when the change was their own, since whoever has their password could have made it (they are
+    // mailed too: users/account-number-alerts.ts).
+    this.events.on('users.account_number.changed', async (e) => {
+      const account = e.last4 ? `•••• ${e.last4}` : '–';
+      await this.notifications.create({ userId: e.userId, type: 'account_number_changed', params: { account }, link: '/settings' });
+      for (const userId of e.admins) {
+        if (userId === e.actorId || userId === e.userId) continue;
+        await this.notifications.create({ userId, type: 'user_account_number_changed', params: { name: e.userName, account, userId: e.userId }, link: `/admin/users/${e.userId}/show` });
+      }
+    });
 
     // Cases: each change goes to the other side (the service names them); the link opens the case.
     const kase = (type: NotificationType) => async (e: DomainEvents['cases.closed'] & { preview?: string; assignee?: string }) => {

@@ -1,11 +1,18 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { Access } from '../common/access.decorator';
-import { TranslateDto, TranslateResponse } from './translation.dto';
+import { TranslateDto, TranslateResponse, TranslationStatusResponse } from './translation.dto';
 import { TranslationService } from './translation.service';
 
 @Controller('translate')
 export class TranslationController {
   constructor(private readonly translation: TranslationService) {}
+
+  /** Whether a translation service is configured: the app offers the translate button only then. */
+  @Get()
+  @Access('user')
+  status(): TranslationStatusResponse {
+    return { available: this.translation.provider !== null };
+  }
 
   /** Norwegian ⇄ English. A missing or failing service answers success: false with the reason. */
   @Post()

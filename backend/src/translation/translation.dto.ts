@@ -25,3 +25,8 @@ export class TranslateResponse {
   translatedText: string | null;
   error: string | null;
 }
+
+export class TranslationStatusResponse {
+  /** True when TRANSLATE_URL (LibreTranslate) or DEEPL_API_KEY is set; without one, translating always fails. */
+  available: boolean;
+}

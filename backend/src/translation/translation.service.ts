@@ -6,6 +6,8 @@ import { forLog } from '../common/text/control-characters';
 export interface TranslateResult { success: boolean; translatedText: string | null; error: string | null }
 
 const TIMEOUT_MS = 10_000;
+/** Names the settings by their real names (docs/operations.md): LibreTranslate's pair, or DeepL's key. */
+const NOT_CONFIGURED = 'Translation is not configured on this server (set TRANSLATE_URL and TRANSLATE_API_KEY for LibreTranslate, or DEEPL_API_KEY for DeepL)';
 /** 'no' and 'nn' are sent as Bokmål: the product's Norwegian is Bokmål. */
 const normalise = (lang: string) => (['no', 'nn', 'nb'].includes(lang) ? 'nb' : lang);
 
@@ -23,7 +25,7 @@ export class TranslationService {
   async translate(text: string, target: string, source?: string): Promise<TranslateResult> {
     const to = normalise(target);
     const from = source ? normalise(source) : to === 'en' ? 'nb' : 'en';
-    if (!this.provider) return { success: false, translatedText: null, error: 'Translation is not configured on this server (set TRANSLATE_URL or DEEPL_API_KEY)' };
+    if (!this.provider) return { success: false, translatedText: null, error: NOT_CONFIGURED };
     if (from === to) return { success: true, translatedText: text, error: null };
     try {
       const translatedText = await this.provider.translate(text, from, to, AbortSignal.timeout(TIMEOUT_MS));

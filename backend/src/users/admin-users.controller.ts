@@ -5,10 +5,10 @@ import { Access, CurrentUser } from '../common/access.decorator';
 import { ListQueryParams, MessageResponse } from '../common/api.dto';
 import { parseListQuery, setContentRange } from '../common/list-query';
 import {
-  AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, UpdateUserDto, UserResponse,
+  AccountNumberChangeResponse, AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, UpdateUserDto, UserResponse,
 } from './user.dto';
 import { User } from './user.entity';
-import { UsersService } from './users.service';
+import { maskAccountNumber, UsersService } from './users.service';
 
 /** User management in the back office. Mini admins may read; only admins change anything. */
 @Controller('admin/users')
@@ -34,6 +34,21 @@ export class AdminUsersController {
   @Access('staff')
   async accountNumberLog(@Param('id', ParseIdPipe) id: number): Promise<AccountNumberLogResponse[]> {
     return (await this.users.accountNumberLog(id)).map(mapAccountNumberLog);
+  }
+
+  /** Who changed the account number and when, newest first; the numbers masked but for their last four digits. */
+  @Get(':id/account-number-history')
+  @Access('staff')
+  async accountNumberHistory(@Param('id', ParseIdPipe) id: number): Promise<AccountNumberChangeResponse[]> {
+    return (await this.users.accountNumberHistory(id)).map(({ log, changedByName }) => ({
+      id: log.id,
+      changedAt: log.createdAt,
+      changedById: log.changedById,
+      changedByName,
+      oldAccountNumber: maskAccountNumber(log.oldAccountNumber),
+      newAccountNumber: maskAccountNumber(log.newAccountNumber),
+      changeReason: log.changeReason,
+    }));
   }
 
   @Post()

@@ -170,3 +170,17 @@ export function mapAccountNumberLog(l: AccountNumberLog): AccountNumberLogRespon
   const { id, userId, changedById, oldAccountNumber, newAccountNumber, changeReason, createdAt } = l;
   return { id, userId, changedById, oldAccountNumber, newAccountNumber, changeReason, createdAt };
 }
+
+/** One change of a user's payout account number as the back office shows it: the numbers masked but for the last four digits. */
+export class AccountNumberChangeResponse {
+  id: number;
+  changedAt: Date;
+  changedById: number | null;
+  /** The account that made the change; null once it is gone. */
+  changedByName: string | null;
+  /** @example ••••.••.•8901 */
+  oldAccountNumber: string | null;
+  /** @example ••••.••.•2345 */
+  newAccountNumber: string | null;
+  changeReason: string | null;
+}

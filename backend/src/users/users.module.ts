@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SessionsModule } from '../common/sessions/sessions.module';
 import { SESSION_USER_LOOKUP } from '../common/session-user';
+import { MailModule } from '../mail/mail.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AccountNumberAlerts } from './account-number-alerts';
 import { AccountNumberLog } from './account-number-log.entity';
 import { AdminUsersController } from './admin-users.controller';
 import { User } from './user.entity';
@@ -9,10 +12,10 @@ import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AccountNumberLog]), SessionsModule],
+  imports: [TypeOrmModule.forFeature([User, AccountNumberLog]), SessionsModule, MailModule, NotificationsModule],
   controllers: [UsersController, AdminUsersController],
   // The access guard in common looks session users up through this token (common imports no domain).
-  providers: [UsersService, { provide: SESSION_USER_LOOKUP, useExisting: UsersService }],
+  providers: [UsersService, AccountNumberAlerts, { provide: SESSION_USER_LOOKUP, useExisting: UsersService }],
   exports: [UsersService, SESSION_USER_LOOKUP],
 })
 export class UsersModule {}

@@ -5,6 +5,7 @@ import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
+import { EventBus } from '../common/events/domain-events';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
@@ -37,6 +38,7 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly db: DataSource,
     private readonly sessions: SessionsService,
+    private readonly events: EventBus,
   ) {}
 
   hashPassword(password: string): Promise<string> {
@@ -122,7 +124,7 @@ export class UsersService {
       const other = await this.findByUsername(dto.username);
       if (other && other.id !== id) throw new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
     }
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       // Only a demotion can leave no active admin; other edits need not wait for the lock.
       const user = dto.isAdmin === false ? await this.lockedTarget(tx, id, LAST_ADMIN_DEMOTE) : await this.targetIn(tx, id);
       if (dto.username !== undefined) user.username = dto.username.toLowerCase();
@@ -138,27 +140,52 @@ export class UsersService {
       }
       return this.saveWithAccountNumber(tx, user, dto.accountNumber, actor.id, 'Endret av administrator');
     });
+    return this.announceAccountNumberChange(result, actor.id);
   }
 
   async updateProfile(user: User, dto: UpdateProfileDto): Promise<User> {
     user.name = dto.name;
     user.email = dto.email;
     if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
-    return this.db.transaction((tx) => this.saveWithAccountNumber(tx, user, dto.accountNumber, user.id, 'Endret av bruker'));
+    const result = await this.db.transaction((tx) => this.saveWithAccountNumber(tx, user, dto.accountNumber, user.id, 'Endret av bruker'));
+    return this.announceAccountNumberChange(result, user.id);
   }
 
-  private async saveWithAccountNumber(tx: EntityManager, user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<User> {
+  /** Saves the user and logs a changed account number in `tx`; says whether the number changed (announce it after the commit). */
+  private async saveWithAccountNumber(tx: EntityManager, user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<{ saved: User; accountNumberChanged: boolean }> {
     const old = user.accountNumber;
+    const accountNumberChanged = accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null);
     if (accountNumber !== undefined) user.accountNumber = accountNumber;
     const saved = await tx.save(user);
-    if (accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null)) {
-      await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
+    if (accountNumberChanged) await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
+    return { saved, accountNumberChanged };
+  }
+
+  /** After the commit: the owner and the active admins are told (notifications, and a mail to the owner). */
+  private async announceAccountNumberChange({ saved, accountNumberChanged }: { saved: User; accountNumberChanged: boolean }, actorId: number): Promise<User> {
+    if (accountNumberChanged) {
+      const admins: { id: number }[] = await this.db.query('SELECT id FROM users WHERE is_admin AND NOT is_blocked ORDER BY id');
+      await this.events.emit('users.account_number.changed', { userId: saved.id, actorId, userName: saved.name, last4: lastDigits(saved.accountNumber), admins: admins.map((a) => a.id) });
     }
     return saved;
   }
 
   private logAccountNumber(tx: EntityManager, userId: number, changedById: number | null, oldValue: string | null, newValue: string | null, reason: string) {
     return tx.insert(AccountNumberLog, { userId, changedById, oldAccountNumber: oldValue, newAccountNumber: newValue, changeReason: reason });
+  }
+
+  /** The account-number history for the back office: who changed it and when, newest first, with the changer's name. */
+  async accountNumberHistory(userId: number): Promise<{ log: AccountNumberLog; changedByName: string | null }[]> {
+    await this.get(userId);
+    const rows = await this.db
+      .getRepository(AccountNumberLog)
+      .createQueryBuilder('l')
+      .leftJoin(User, 'u', 'u.id = l.changedById')
+      .addSelect('u.name', 'changed_by_name')
+      .where('l.userId = :userId', { userId })
+      .orderBy('l.id', 'DESC')
+      .getRawAndEntities<{ changed_by_name: string | null }>();
+    return rows.entities.map((log, i) => ({ log, changedByName: rows.raw[i].changed_by_name ?? null }));
   }
 
   accountNumberLog(userId: number): Promise<AccountNumberLog[]> {
@@ -309,4 +336,16 @@ export class UsersService {
   static unauthorized() {
     return new UnauthorizedException(coded('invalid_credentials', 'Ugyldig brukernavn eller passord'));
   }
+}
+
+/** The last four digits of an account number ('' for none): all that is shown of it outside the user's own pages. */
+export function lastDigits(accountNumber: string | null): string {
+  return (accountNumber ?? '').replace(/\D/g, '').slice(-4);
+}
+
+/** An account number with every digit but the last four hidden, separators kept ('1234.56.78901' → '••••.••.•8901'). */
+export function maskAccountNumber(accountNumber: string | null): string | null {
+  if (accountNumber === null) return null;
+  let shown = 4;
+  return [...accountNumber].reverse().map((c) => (/\d/.test(c) ? (shown-- > 0 ? c : '•') : c)).reverse().join('');
 }

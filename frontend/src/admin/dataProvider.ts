@@ -17,6 +17,7 @@ import { listLocally } from './ical/localList';
 import { PAYOUTS_RESOURCE, type AdminPayout, type RentalDaysAnswer } from './payouts/types';
 import { toPayoutPayload } from './payouts/validation';
 import type { CalendarWindow, NewEventPayload, UserCalendar, UserCalendarEvent } from './users/userEvents';
+import type { AccountNumberChange } from './users/types';
 
 export interface ResetLink {
   resetLink: string;
@@ -32,6 +33,8 @@ export interface AdminDataProvider extends DataProvider {
   userCalendarLink(id: Identifier): Promise<{ url: string }>;
   /** A new personal iCal link for the user; the old one stops working at once. */
   renewUserCalendarLink(id: Identifier): Promise<{ url: string }>;
+  /** Who changed a user's payout account number and when, newest first, the numbers masked (staff). */
+  accountNumberHistory(id: Identifier): Promise<AccountNumberChange[]>;
   /** The user's events and imported bookings in a window; the first read per user asks for fresh feeds. */
   userCalendar(id: Identifier, window: CalendarWindow): Promise<UserCalendar>;
   createUserEvent(id: Identifier, payload: NewEventPayload): Promise<UserCalendarEvent>;
@@ -96,10 +99,11 @@ export function toAgreementPayload(data: Partial<Record<string, unknown>>, isCre
     title: typeof data.title === 'string' ? data.title.trim() : data.title,
     description: text(data.description),
     meetingDate: date(data.meetingDate),
+    endDate: date(data.endDate) ?? null,
     status: data.status,
   };
   return isCreate
-    ? { ...common, userId: Number(data.userId), meetingLocation: text(data.meetingLocation), meetingType: data.meetingType, endDate: date(data.endDate) ?? null }
+    ? { ...common, userId: Number(data.userId), meetingLocation: text(data.meetingLocation), meetingType: data.meetingType }
     : { ...common, location: text(data.location) };
 }
 
@@ -193,6 +197,7 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
     unblockUser: (id) => post(`${user(id)}/unblock`),
     userCalendarLink: (id) => call('GET', `${adminUrl}/${user(id)}/calendar-link`),
     renewUserCalendarLink: (id) => post(`${user(id)}/calendar-link/renew`),
+    accountNumberHistory: (id) => call('GET', `${adminUrl}/${user(id)}/account-number-history`),
     userCalendar,
     createUserEvent: (id, payload) => post(`user-events/${encodeURIComponent(id)}`, payload),
     ownCalendarLink: () => call('GET', `${apiUrl}/user/calendar-link`),

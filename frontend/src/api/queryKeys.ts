@@ -20,6 +20,8 @@ export const queryKeys = {
   notifications: ['/api/notifications'] as const,
   /** Whether maintenance mode is on ({ enabled, message }); public, polled every 30 s (SPEC §9). */
   maintenanceStatus: ['/api/maintenance-status'] as const,
+  /** Whether the server has a translation service ({ available }); fixed while the server runs. */
+  translationStatus: ['/api/translate'] as const,
   /** The system settings staff have set (public): the design's colours (shared/design.ts). */
   systemSettings: ['/api/system-settings'] as const,
 
@@ -79,6 +81,7 @@ export const queryKeys = {
     userCalendar: (userId: number) => ['user-calendar', userId] as const,
     userCalendarRange: (userId: number, startDate: string, endDate: string) => ['user-calendar', userId, startDate, endDate] as const,
     ownCalendarLink: ['own-calendar-link'] as const,
+    accountNumberHistory: (userId: number) => ['account-number-history', userId] as const,
     maintenance: ['admin-maintenance'] as const,
     jobs: ['admin-jobs'] as const,
     backups: ['admin-backups'] as const,

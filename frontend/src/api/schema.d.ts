@@ -582,6 +582,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/account-number-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed the account number and when, newest first; the numbers masked but for their last four digits.
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         */
+        get: operations["AdminUsers_accountNumberHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/account-number-log": {
         parameters: {
             query?: never;
@@ -1438,7 +1458,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether a translation service is configured: the app offers the translate button only then.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        get: operations["Translation_status"];
         put?: never;
         /**
          * Norwegian ⇄ English. A missing or failing service answers success: false with the reason.
@@ -1614,6 +1638,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountNumberChangeResponse: {
+            /** Format: date-time */
+            changedAt: string;
+            changedById: number | null;
+            /** @description The account that made the change; null once it is gone. */
+            changedByName: string | null;
+            changeReason: string | null;
+            id: number;
+            /** @example ••••.••.•2345 */
+            newAccountNumber: string | null;
+            /** @example ••••.••.•8901 */
+            oldAccountNumber: string | null;
+        };
         AccountNumberLogResponse: {
             changedById: number | null;
             changeReason: string | null;
@@ -2414,7 +2451,7 @@ export interface components {
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "system" | "booking_new" | "booking_changed" | "booking_cancelled" | "feed_failing" | "feed_recovered" | "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "case_message" | "case_assigned" | "case_closed" | "case_reopened";
+            type: "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "system" | "booking_new" | "booking_changed" | "booking_cancelled" | "feed_failing" | "feed_recovered" | "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "account_number_changed" | "user_account_number_changed" | "case_message" | "case_assigned" | "case_closed" | "case_reopened";
         };
         PayoutResponse: {
             /**
@@ -2551,6 +2588,10 @@ export interface components {
             error: string | null;
             success: boolean;
             translatedText: string | null;
+        };
+        TranslationStatusResponse: {
+            /** @description True when TRANSLATE_URL (LibreTranslate) or DEEPL_API_KEY is set; without one, translating always fails. */
+            available: boolean;
         };
         UnreadCountResponse: {
             count: number;
@@ -5427,6 +5468,72 @@ export interface operations {
                 };
             };
             /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminUsers_accountNumberHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountNumberChangeResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins; mini admins may read (GET) only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8802,6 +8909,52 @@ export interface operations {
             };
             /** @description Not found, or not the caller’s */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Translation_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationStatusResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

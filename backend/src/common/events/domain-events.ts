@@ -30,6 +30,13 @@ export interface DomainEvents {
   'agreements.cancelled': AgreementEvent;
   /** Staff added a note the owner can read (never a private one). */
   'agreements.note.added': AgreementEvent & { noteId: number };
+  /** The owner wrote a note on their agreement; `recipients` are its staff (the creator and staff who wrote notes). */
+  'agreements.owner.note.added': AgreementEvent & { noteId: number; ownerName: string; recipients: number[] };
+  /**
+   * A user's payout account number changed (not when set at creation). `last4` are the new number's last four digits
+   * (empty when removed); `admins` are every admin to be told. A possible payout fraud: the owner is told as well.
+   */
+  'users.account_number.changed': { userId: number; actorId: number; userName: string; last4: string; admins: number[] };
   /** A message was written on a case; `recipients` are the other side (the owner, or the assignee or every admin). */
   'cases.message.added': CaseEvent & { messageId: number; preview: string };
   /** An admin assigned a case to an admin and/or a department. */

@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket, WebSocketServer as WsServer } from 'ws';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../maintenance-state';
+import { isOwnOrigin, type TrustProxy } from '../same-origin';
 import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from '../session-user';
 
 /** Who a socket belongs to: set on the upgrade request once its session cookie and Origin were checked. */
@@ -34,8 +35,9 @@ function parseClientMessage(data: unknown): { event: string; data: unknown } | u
 }
 
 /**
- * The ws adapter with the app's own session check at the upgrade (DESIGN.md, Security): the Origin must be the app's
- * (PUBLIC_URL), and the same express-session middleware the API uses must find a logged-in, unblocked user. A refused
+ * The ws adapter with the app's own session check at the upgrade: the Origin must be the app's by the same rule as
+ * the API's writes (`isOwnOrigin`: PUBLIC_URL's, or the address the app was reached at; a browser always sends one on
+ * an upgrade, so a missing Origin is refused here), and the same express-session middleware the API uses must find a logged-in, unblocked user. A refused
  * upgrade is answered 403 (Origin) or 401 (session) before any socket exists.
  */
 const REASONS: Record<number, string> = { 403: 'Forbidden', 401: 'Unauthorized', 503: 'Service Unavailable' };
@@ -79,7 +81,8 @@ export class SessionWsAdapter extends WsAdapter {
   }
 
   private async verify(origin: string | undefined, req: UpgradeRequest): Promise<number> {
-    if (origin !== this.origin) return 403;
+    const trust = this.app.getHttpAdapter().getInstance().get('trust proxy fn') as TrustProxy;
+    if (!origin || !isOwnOrigin(origin, req, this.origin, trust)) return 403;
     // express-session reads the cookie and loads the session; the response object is never written to.
     await new Promise<void>((next, fail) => this.sessions(req as never, {} as never, (e?: unknown) => (e ? fail(e) : next())));
     const userId = req.session?.userId;

@@ -1,6 +1,6 @@
 /**
- * The create dialog (user, title, description, date and time, place, meeting type, status) and the edit dialog
- * (title, description, date and time, place, status), with SPEC §5's rules. 'Avtale opprettet' says the user was
+ * The create dialog (user, title, description, date and time, end, place, meeting type, status) and the edit dialog
+ * (title, description, date and time, end, place, status), with SPEC §5's rules and an end after the start. 'Avtale opprettet' says the user was
  * notified only when the server queued the invitation mail.
  */
 import { startOfMinute } from 'date-fns';
@@ -15,6 +15,13 @@ const TYPE_CHOICES = ['general', 'support', 'consultation', 'review'].map((id) =
 
 const validDate: Validator = (value: unknown) =>
   value === null || value === undefined || value === '' || !Number.isNaN(new Date(value as string | Date).getTime()) ? undefined : 'resources.agreements.validation.date';
+/** An end, when given, comes after the start (the server refuses it otherwise: agreement_end_before_start). */
+const endAfterStart: Validator = (value: unknown, values: { meetingDate?: unknown }) => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const end = new Date(value as string | Date).getTime();
+  const start = new Date(values.meetingDate as string | Date).getTime();
+  return Number.isNaN(start) || end > start ? undefined : 'resources.agreements.validation.endBeforeStart';
+};
 const validTitle: Validator = (value: unknown) => (typeof value === 'string' && value.trim() ? undefined : 'resources.agreements.validation.title');
 
 export function AgreementCreate() {
@@ -38,6 +45,7 @@ export function AgreementCreate() {
         <TextInput source="title" validate={validTitle} />
         <TextInput source="description" multiline minRows={3} />
         <MeetingDateInput validate={validDate} />
+        <MeetingDateInput source="endDate" validate={[validDate, endAfterStart]} />
         <TextInput source="meetingLocation" />
         <SelectInput source="meetingType" choices={TYPE_CHOICES} />
         <SelectInput source="status" choices={STATUS_CHOICES} />
@@ -62,6 +70,7 @@ export function AgreementEdit() {
         <TextInput source="title" validate={validTitle} />
         <TextInput source="description" multiline minRows={3} />
         <MeetingDateInput validate={validDate} />
+        <MeetingDateInput source="endDate" validate={[validDate, endAfterStart]} />
         <TextInput source="location" />
         <SelectInput source="status" choices={STATUS_CHOICES} />
       </SimpleForm>

@@ -6,7 +6,6 @@ import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '
 import {
   CreateButton,
   DeleteWithConfirmButton,
-  EditButton,
   List,
   RecordContextProvider,
   SelectInput,
@@ -24,7 +23,9 @@ import { formatDate, formatTime } from '../../shared/dateFormats';
 import type { Role } from '../authProvider';
 import { ReadOnlyChip } from '../users/badges';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { EditAgreementButton } from './EditAgreementButton';
 import { useOwnerChoices } from './useOwnerChoices';
+
 
 /** react-admin reads `alwaysOn` from the element in `filters`, so the list passes it. */
 function UserFilter(props: { source: string; alwaysOn: boolean }) {
@@ -82,7 +83,7 @@ function AgreementCard({ agreement: a, isAdmin }: { agreement: Agreement; isAdmi
         </CardContent>
         <CardActions sx={{ flexWrap: 'wrap' }}>
           <ShowButton label="resources.agreements.actions.details" />
-          {isAdmin && <EditButton label="resources.agreements.actions.edit" />}
+          {isAdmin && <EditAgreementButton />}
           {isAdmin && (
             <DeleteWithConfirmButton
               label="resources.agreements.actions.delete"

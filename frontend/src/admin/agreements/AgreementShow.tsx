@@ -1,8 +1,12 @@
-/** An agreement's detail page in the back office: the same view as the owner's, with staff's notes and labels. */
+/**
+ * An agreement's detail page in the back office (/admin/agreements/{id}, and /{id}/show): the same view as the
+ * owner's, with staff's notes and labels, for admins and mini admins; admins get the way to the edit form.
+ */
 import { useGetIdentity, useGetRecordId, usePermissions, useRedirect } from 'react-admin';
 import { parseAgreementId } from '../../features/agreements/agreementsApi';
 import { AgreementDetail } from '../../features/agreements/components/AgreementDetail';
 import type { Role } from '../authProvider';
+import { EditAgreementButton } from './EditAgreementButton';
 
 export function AgreementShow() {
   const id = useGetRecordId();
@@ -13,6 +17,7 @@ export function AgreementShow() {
   const viewer = { id: Number(identity.id), isAdmin: permissions === 'admin', isMiniAdmin: permissions === 'miniAdmin' };
   return (
     <div style={{ padding: 16 }}>
+      {viewer.isAdmin && <EditAgreementButton id={id} />}
       <AgreementDetail id={parseAgreementId(String(id))} viewer={viewer} onBack={() => redirect('list', 'agreements')} />
     </div>
   );

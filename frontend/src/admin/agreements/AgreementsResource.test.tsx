@@ -60,7 +60,7 @@ async function openAdmin(me: CurrentUser, posted: RecordedRequest[] = [], path =
       return { json: { ...all[0], ...(req.body as Partial<Agreement>) } };
     }
     if (req.method === 'DELETE' && req.path === '/api/admin-agreements/10') return { json: { message: 'Avtale slettet' } };
-    if (req.method === 'GET' && req.path === '/api/admin-agreements/12/notes') return { json: [] };
+    if (req.method === 'GET' && /^\/api\/admin-agreements\/1[02]\/notes$/.test(req.path)) return { json: [] };
     return undefined;
   });
   renderAdmin(api.apiUrl, path);
@@ -133,7 +133,7 @@ describe('agreements in the back office', () => {
 
   it('edits the date and time as dd.MM.yyyy HH:mm and sends it as an instant', async () => {
     const sent: RecordedRequest[] = [];
-    await openAdmin(ada, sent, '/admin/agreements/10');
+    await openAdmin(ada, sent, '/admin/agreements/10/edit');
     const input = await findDateInput('Dato og tid', undefined, { timeout: 8000 });
     expect(input).toHaveValue(format(new Date('2026-06-10T10:00:00.000Z'), 'dd.MM.yyyy HH:mm'));
     const user = userEvent.setup();
@@ -148,6 +148,37 @@ describe('agreements in the back office', () => {
     await typeDate(user, 'Dato og tid', '11.06.2026 09:15');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0].body).toMatchObject({ title: 'Møte 10', meetingDate: new Date(2026, 5, 11, 9, 15).toISOString() });
+    expect(sent[0].body).toMatchObject({ title: 'Møte 10', meetingDate: new Date(2026, 5, 11, 9, 15).toISOString(), endDate: null });
+  });
+
+  it('sets the end time, refused before the start, and sends it as an instant', async () => {
+    const sent: RecordedRequest[] = [];
+    await openAdmin(ada, sent, '/admin/agreements/10/edit');
+    const user = userEvent.setup();
+    await typeDate(user, 'Dato og tid', '11.06.2026 09:15');
+    await typeDate(user, 'Slutt', '11.06.2026 09:00');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('Sluttid må være etter starttid')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await typeDate(user, 'Slutt', '11.06.2026 10:45');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({ meetingDate: new Date(2026, 5, 11, 9, 15).toISOString(), endDate: new Date(2026, 5, 11, 10, 45).toISOString() });
+  });
+
+  it('opens /admin/agreements/{id} as the detail page for a mini admin, and for an admin with the way to the edit form', async () => {
+    await openAdmin(mia, [], '/admin/agreements/10');
+    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Møte 10')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Rediger' })).toBeNull();
+    expect(screen.queryByLabelText('Dato og tid')).toBeNull();
+    cleanup();
+    await api?.close();
+
+    await openAdmin(ada, [], '/admin/agreements/10');
+    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 8000 })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Rediger' }));
+    expect(await findDateInput('Dato og tid', undefined, { timeout: 8000 })).toHaveValue(format(new Date('2026-06-10T10:00:00.000Z'), 'dd.MM.yyyy HH:mm'));
   });
 });

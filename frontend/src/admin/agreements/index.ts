@@ -4,7 +4,8 @@ import { lazyNamed } from '../../shared/lazyNamed';
 
 export default {
   list: lazyNamed(() => import('./AgreementList'), 'AgreementList'),
-  edit: lazyNamed(() => import('./AgreementForms'), 'AgreementEdit'),
+  // /{id}: the detail for all staff, /{id}/edit: the form (AgreementRecord.tsx).
+  edit: lazyNamed(() => import('./AgreementRecord'), 'AgreementRecord'),
   create: lazyNamed(() => import('./AgreementForms'), 'AgreementCreate'),
   show: lazyNamed(() => import('./AgreementShow'), 'AgreementShow'),
   icon: HandshakeIcon,

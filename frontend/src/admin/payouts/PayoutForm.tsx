@@ -1,7 +1,8 @@
 /**
  * Register and edit a payout (SPEC §2 admin payouts dialogs, §5 Payout). Registering needs an owner and an amount
  * (the button stays disabled without them); 'calculate rental days' fills the field from the owner's stored
- * bookings. Owner, month and year are fixed once registered (the API changes amount, status, rental days, notes).
+ * bookings. Owner, month and year are fixed once registered (the API changes amount, status, paid date, rental days,
+ * notes).
  * Admin only: mini admins reach neither page (canAccess).
  */
 import CalculateIcon from '@mui/icons-material/Calculate';
@@ -24,6 +25,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DayInput } from '../DayInput';
 import { SaveDeleteToolbar } from '../SaveDeleteToolbar';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AdminDataProvider } from '../dataProvider';
@@ -74,6 +76,7 @@ function MoneyInputs() {
     <>
       <TextInput source="amount" validate={validateAmount} helperText="resources.payouts.helpers.amount" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
       <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} />
+      <DayInput source="paidDate" label="resources.payouts.fields.paidDate" invalidText="resources.payouts.validation.paidDate" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, width: '100%' }}>
         <NumberInput source="rentalDays" min={0} max={31} step={1} validate={validateRentalDays} />
         <CalculateRentalDaysButton />

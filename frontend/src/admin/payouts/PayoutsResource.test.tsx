@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { findDateInput, typeDate } from '../../test/dateFields';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import type { AdminPayout } from './types';
 
@@ -89,7 +90,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
   it('registers a payout: disabled without owner and amount, rental days calculated, amount sent as a decimal string', async () => {
     const server = await openAdmin(ada, '/admin/payouts/create');
     const user = userEvent.setup();
-    const register = await screen.findByRole('button', { name: 'Registrer utbetaling' }, { timeout: 8000 });
+    const register = await screen.findByRole('button', { name: 'Registrer utbetaling' }, { timeout: 15_000 });
     expect(register).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Beregn utleiedager' }));
@@ -108,7 +109,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
     await user.click(register);
     await waitFor(() => expect(server.requests.some((r) => r.method === 'POST' && r.path === '/api/admin/payouts')).toBe(true));
     expect(server.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/payouts')!.body).toEqual({
-      userId: 3, month: new Date().getMonth() + 1, year, amount: '1250.50', currency: 'NOK', status: 'pending', rentalDays: 17, notes: null,
+      userId: 3, month: new Date().getMonth() + 1, year, amount: '1250.50', currency: 'NOK', status: 'pending', paidDate: null, rentalDays: 17, notes: null,
     });
   });
 
@@ -124,7 +125,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
     await user.type(amount, '13000');
     await user.click(screen.getByRole('button', { name: /Lagre/ }));
     await waitFor(() => expect(server.requests.some((r) => r.method === 'PATCH')).toBe(true));
-    expect(server.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ amount: '13000', status: 'paid', rentalDays: 20, notes: 'Januar' });
+    expect(server.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ amount: '13000', status: 'paid', paidDate: null, rentalDays: 20, notes: 'Januar' });
 
     await rowOf('Januar'); // back on the list after saving
     cleanup();
@@ -135,6 +136,21 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: /Bekreft|Ja/ }));
     await waitFor(() => expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/admin/payouts/1')).toBe(true));
+  });
+
+  it('sets the paid date with the app\'s date field (dd.MM.yyyy), sent as YYYY-MM-DD, and shows the stored one', async () => {
+    const server = await openAdmin(ada, '/admin/payouts/1');
+    const user = userEvent.setup();
+    expect(await findDateInput('Betalt dato', undefined, { timeout: 8000 })).toHaveValue('');
+    await typeDate(user, 'Betalt dato', '03.02.2026');
+    await user.click(screen.getByRole('button', { name: /Lagre/ }));
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(server.requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ status: 'paid', paidDate: '2026-02-03' });
+
+    await rowOf('Januar');
+    cleanup();
+    renderAdmin(server.apiUrl, '/admin/payouts/1');
+    expect(await findDateInput('Betalt dato', undefined, { timeout: 8000 })).toHaveValue('03.02.2026');
   });
 
   it('shows a mini admin the list read-only', async () => {

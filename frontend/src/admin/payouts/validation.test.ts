@@ -22,7 +22,8 @@ describe('payout form rules', () => {
 
   it('sends the amount as a decimal string', () => {
     expect(toPayoutPayload({ amount: '1 250,50', status: 'paid', rentalDays: '', notes: ' ', userId: '3', month: 2, year: 2026 }, true))
-      .toEqual({ amount: '1250.50', status: 'paid', rentalDays: null, notes: null, userId: 3, month: 2, year: 2026, currency: 'NOK' });
-    expect(toPayoutPayload({ amount: 10, status: 'offset', rentalDays: 4, notes: 'Strøm' }, false)).toEqual({ amount: '10', status: 'offset', rentalDays: 4, notes: 'Strøm' });
+      .toEqual({ amount: '1250.50', status: 'paid', paidDate: null, rentalDays: null, notes: null, userId: 3, month: 2, year: 2026, currency: 'NOK' });
+    expect(toPayoutPayload({ amount: 10, status: 'offset', rentalDays: 4, notes: 'Strøm' }, false)).toEqual({ amount: '10', status: 'offset', paidDate: null, rentalDays: 4, notes: 'Strøm' });
+    expect(toPayoutPayload({ amount: 10, status: 'paid', paidDate: '2026-02-03' }, false)).toMatchObject({ status: 'paid', paidDate: '2026-02-03' });
   });
 });

@@ -23,9 +23,11 @@ export function toPayoutPayload(data: Record<string, unknown>, withOwnerAndMonth
   const amount = String(data.amount ?? '').trim().replace(/\s/g, '').replace(',', '.');
   const rentalDays = data.rentalDays === '' || data.rentalDays === undefined || data.rentalDays === null ? null : Number(data.rentalDays);
   const notes = typeof data.notes === 'string' && data.notes.trim() ? data.notes.trim() : null;
+  const paidDate = typeof data.paidDate === 'string' && data.paidDate ? data.paidDate : null;
   return {
     amount,
     status: data.status ?? 'pending',
+    paidDate,
     rentalDays,
     notes,
     ...(withOwnerAndMonth ? { userId: Number(data.userId), month: Number(data.month), year: Number(data.year), currency: (data.currency as string) || 'NOK' } : {}),

@@ -3,7 +3,9 @@
  * the user on their calendar). The top bar carries the calendar actions (iCal link, calendar) and the user actions
  * (password, reset link, create event, block, delete), which is where mobile admins find them.
  */
+import { Box } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar } from 'react-admin';
+import { AccountNumberHistory } from './AccountNumberHistory';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { BlockedBadge } from './badges';
 import { UserCalendarActions } from './CalendarActions';
@@ -64,6 +66,9 @@ export function UserEdit() {
         <TextInput source="accountNumber" validate={validateAccountNumber} />
         <TextInput source="adminInfo" multiline minRows={3} helperText="resources.users.helpers.adminInfo" />
       </SimpleForm>
+      <Box sx={{ px: 2, pb: 2 }}>
+        <AccountNumberHistory />
+      </Box>
     </Edit>
   );
 }

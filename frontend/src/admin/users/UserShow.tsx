@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import type { Role } from '../authProvider';
 import { formatDateTime } from '../formatDate';
+import { AccountNumberHistory } from './AccountNumberHistory';
 import { BlockedBadge, ReadOnlyChip, RoleBadge } from './badges';
 import type { User } from './types';
 
@@ -55,6 +56,7 @@ export function UserShow() {
         <TextField source="accountNumber" emptyText="-" />
         <TextField source="adminInfo" emptyText="-" sx={{ whiteSpace: 'pre-wrap' }} />
         <DateTime source="createdAt" />
+        <AccountNumberHistory />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,3 +1,4 @@
+import type { components } from '../../api/schema';
 /** A user as GET /api/admin/users answers it (backend mapUser). */
 export interface User {
   id: number;
@@ -16,3 +17,6 @@ export interface User {
   accountNumber: string | null;
   createdAt: string;
 }
+
+/** One change of a user's payout account number (GET /api/admin/users/{id}/account-number-history). */
+export type AccountNumberChange = components['schemas']['AccountNumberChangeResponse'];

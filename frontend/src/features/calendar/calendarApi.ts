@@ -90,6 +90,19 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   };
 }
 
+/**
+ * Whether descriptions can be translated: the server says so only when a translation service is configured, and
+ * the setting changes only with a restart, so it is read once. Until known (or when unreadable) it is no.
+ */
+export function useTranslationAvailable(): boolean {
+  const status = useQuery({
+    queryKey: queryKeys.translationStatus,
+    queryFn: () => apiJson<{ available: boolean }>('GET', queryKeys.translationStatus[0]),
+    staleTime: Infinity,
+  });
+  return status.data?.available === true;
+}
+
 /** GET /api/admin/users for the pickers (staff only). */
 export function useAdminUsers(enabled: boolean) {
   return useQuery({

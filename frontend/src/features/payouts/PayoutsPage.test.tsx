@@ -2,7 +2,7 @@
  * 'Mine Utbetalinger' against a real local HTTP server: the four cards to the øre, the month grid in whole kroner
  * with ',-', statuses and notes, the detail table, the empty text, the statement links, nb and en formats.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '../../admin/testing/localApi';
@@ -21,8 +21,8 @@ afterEach(async () => {
 
 const thisYear = new Date().getFullYear();
 let id = 0;
-const payout = (year: number, month: number, amount: string, status: Payout['status'], notes: string | null = null): Payout => ({
-  id: ++id, userId: 7, year, month, amount, currency: 'NOK', status, rentalDays: null, paidDate: null, notes, registeredById: 1, createdAt: '', updatedAt: '',
+const payout = (year: number, month: number, amount: string, status: Payout['status'], notes: string | null = null, paidDate: string | null = null): Payout => ({
+  id: ++id, userId: 7, year, month, amount, currency: 'NOK', status, rentalDays: null, paidDate, notes, registeredById: 1, createdAt: '', updatedAt: '',
 });
 
 /** Spaces of any width (Intl writes no-break spaces) as plain ones. */
@@ -80,6 +80,23 @@ describe('PayoutsPage', { timeout: 20_000 }, () => {
     const net = container.querySelector('[data-card="net"] p:last-child')!;
     expect(getComputedStyle(net).color).toBe('rgb(211, 47, 47)');
     expect(getComputedStyle(container.querySelector('[data-card="paidOut"] p:last-child')!).color).not.toBe('rgb(211, 47, 47)');
+  });
+
+  it('shows the paid date the office set, as dd.MM.yyyy in both languages, and nothing where none is set', async () => {
+    const rows = { [thisYear]: [payout(thisYear, 1, '100.00', 'paid', 'Januar', `${thisYear}-02-03`), payout(thisYear, 2, '50.00', 'pending')] };
+    await openPage(rows);
+    const table = await screen.findByRole('table', { name: 'Detaljer' });
+    expect(within(table).getByRole('columnheader', { name: 'Betalt dato' })).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(plain(within(table).getAllByRole('row')[1].textContent)).toBe(`januar ${thisYear}100,00 NOKBetalt03.02.${thisYear}Januar`);
+    expect(plain(within(table).getAllByRole('row')[2].textContent)).toBe(`februar ${thisYear}50,00 NOKVenter`);
+    cleanup();
+    await api!.close();
+    await i18n.changeLanguage('en');
+    await openPage(rows);
+    const english = await screen.findByRole('table', { name: 'Details' });
+    expect(within(english).getByRole('columnheader', { name: 'Paid date' })).toBeInTheDocument();
+    await waitFor(() => expect(within(english).getByText(`03.02.${thisYear}`)).toBeInTheDocument());
   });
 
   it('writes English numbers in English', async () => {

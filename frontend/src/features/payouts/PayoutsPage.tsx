@@ -8,9 +8,11 @@ import {
   TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { parseISO } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
+import { formatDate } from '../../shared/dateFormats';
 import { formatOre, localeOf, toOre } from '../../shared/money';
 import { YearChart } from './components/YearChart';
 import { byMonth, summarize } from './summary';
@@ -95,6 +97,7 @@ export function PayoutsPage() {
                   <TableCell>{t('payouts.columns.period')}</TableCell>
                   <TableCell align="right">{t('payouts.columns.amount')}</TableCell>
                   <TableCell>{t('payouts.columns.status')}</TableCell>
+                  <TableCell>{t('payouts.columns.paidDate')}</TableCell>
                   <TableCell>{t('payouts.columns.notes')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -104,10 +107,11 @@ export function PayoutsPage() {
                     <TableCell sx={{ textTransform: 'capitalize' }}>{`${monthNames[p.month - 1]} ${p.year}`}</TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{`${formatOre(toOre(p.amount), lang)} ${p.currency}`}</TableCell>
                     <TableCell><Chip size="small" color={STATUS_COLOR[p.status]} label={t(`payouts.status.${p.status}`)} /></TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.paidDate ? formatDate(parseISO(p.paidDate)) : ''}</TableCell>
                     <TableCell>{p.notes}</TableCell>
                   </TableRow>
                 )) : (
-                  <TableRow><TableCell colSpan={4}>{t('payouts.empty', { year })}</TableCell></TableRow>
+                  <TableRow><TableCell colSpan={5}>{t('payouts.empty', { year })}</TableCell></TableRow>
                 )}
               </TableBody>
             </Table>

@@ -21,7 +21,7 @@ import { ApiError, apiJson, errorText } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { formatDate, formatTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
-import { useInvalidateEvents } from '../calendarApi';
+import { useInvalidateEvents, useTranslationAvailable } from '../calendarApi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { parseApiTime } from '../dates';
 import { EventNotes } from './EventNotes';
@@ -73,6 +73,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   // Links in a description are replaced by the company's own web address, or by the word 'lenke' until staff give one.
   const description = replaceLinks(event.description ?? '', companyWebsite ?? t('calendar.link'));
 
+  const canTranslate = useTranslationAvailable();
   const [translated, setTranslated] = useState<string | null>(null);
   const [translateError, setTranslateError] = useState(false);
   const [translating, setTranslating] = useState(false);
@@ -167,22 +168,24 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
                   {translated ?? description}
                 </Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-                  {translated === null ? (
-                    <Button size="small" onClick={translate} disabled={translating}>
-                      {translating ? t('calendar.detail.translating') : t('calendar.detail.translate')}
-                    </Button>
-                  ) : (
-                    <Button size="small" onClick={() => setTranslated(null)}>
-                      {t('calendar.detail.showOriginal')}
-                    </Button>
-                  )}
-                  {translateError && (
-                    <Typography variant="caption" color="error">
-                      {t('calendar.detail.translateFailed')}
-                    </Typography>
-                  )}
-                </Stack>
+                {canTranslate && (
+                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
+                    {translated === null ? (
+                      <Button size="small" onClick={translate} disabled={translating}>
+                        {translating ? t('calendar.detail.translating') : t('calendar.detail.translate')}
+                      </Button>
+                    ) : (
+                      <Button size="small" onClick={() => setTranslated(null)}>
+                        {t('calendar.detail.showOriginal')}
+                      </Button>
+                    )}
+                    {translateError && (
+                      <Typography variant="caption" color="error">
+                        {t('calendar.detail.translateFailed')}
+                      </Typography>
+                    )}
+                  </Stack>
+                )}
               </Box>
             )}
             {event.location && <Typography variant="body2">{event.location}</Typography>}
