@@ -6,7 +6,9 @@ import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
+import { calendarDateOf } from '../../shared/appLinks';
 import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
@@ -58,7 +60,8 @@ function CalendarScreen({ user }: { user: User }) {
   const canViewOthers = user.isAdmin;
 
   const calendarRef = useRef<CalendarRef>(null);
-  const win = useCalendarWindow(calendarRef, isMobile);
+  const [searchParams] = useSearchParams();
+  const win = useCalendarWindow(calendarRef, isMobile, calendarDateOf(searchParams));
   const [chosenUserId, setChosenUserId] = useState<number | null>(null);
   // SPEC §4: non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
