@@ -17,6 +17,7 @@ import { Agreements1765300000000 } from './1765300000000-agreements';
 import { SystemSettings1765400000000 } from './1765400000000-system-settings';
 import { Cases1765500000000 } from './1765500000000-cases';
 import { BackupsAndGamification1765600000000 } from './1765600000000-backups-and-gamification';
+import { ExternalBookingNotes1765710000000 } from './1765710000000-external-booking-notes';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   SystemSettings1765400000000,
   Cases1765500000000,
   BackupsAndGamification1765600000000,
+  ExternalBookingNotes1765710000000,
 ];

@@ -2,7 +2,8 @@
  * The calendar home against a real local HTTP server: a link's ?date= (a notification about a booking months ahead)
  * opens the month of that day with the day highlighted, and a new ?date= moves a calendar already on screen.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import type { User } from '../../api/types';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
 import { CalendarHome } from './CalendarHome';
 
+const ADMIN_FLAGS = { isAdmin: true };
 const OWNER = { id: 7, username: 'ole@example.com', email: 'ole@example.com', name: 'Ole Eier', isAdmin: false, isMiniAdmin: false } as unknown as User;
 
 let api: LocalApi;
@@ -37,10 +39,13 @@ afterEach(async () => {
   await api?.close();
 });
 
-async function renderCalendarAt(path: string) {
+const EMPTY_WINDOW = { events: [], markedDays: [], feedEvents: [] };
+
+async function renderCalendarAt(path: string, user: User = OWNER, window: object = EMPTY_WINDOW) {
   api = await startApiForApp((req) => {
-    if (req.path === '/api/user') return { json: OWNER };
-    if (req.path === '/api/calendar-window') return { json: { events: [], markedDays: [], feedEvents: [] } };
+    if (req.path === '/api/user') return { json: user };
+    if (req.path === '/api/calendar-window') return { json: window };
+    if (req.path.startsWith('/api/ical-event-notes/event/')) return { json: { id: null, notes: null } };
     return { json: [] };
   });
   renderWithApp(
@@ -50,6 +55,20 @@ async function renderCalendarAt(path: string) {
     </MemoryRouter>,
   );
 }
+
+const ownEvent = (id: number, title: string, isBinding = false) => ({
+  id, userId: 1, title, description: null, startTime: '2025-06-10T09:00:00.000Z', endTime: '2025-06-10T11:00:00.000Z', allDay: false,
+  color: '#ef4444', adminColorOverride: null, routes: [], source: isBinding ? { type: 'csv' } : null, location: null, isBinding,
+});
+const externalBooking = (id: string, title: string, type: string) => ({
+  id, userId: 1, title, description: null, startTime: '2025-06-12', endTime: '2025-06-14', allDay: true, color: '#ec4899',
+  source: { type, feedName: type === 'beds24' ? 'Beds24' : 'Airbnb', feedId: 5 }, location: null, isBinding: true,
+});
+const ADMIN_WINDOW = {
+  events: [ownEvent(11, 'Egen hendelse'), ownEvent(12, 'Bindende hendelse', true)],
+  markedDays: [],
+  feedEvents: [externalBooking('ical-5-0123456789abcdef', 'Airbnb-gjest', 'ical'), externalBooking('beds24-6-fedcba9876543210', 'Beds24-gjest', 'beds24')],
+};
 
 const dayCell = (key: string) => document.querySelector(`[data-date="${key}"]`);
 
@@ -74,5 +93,29 @@ describe('the calendar at a link\'s ?date=', () => {
     await waitFor(() => expect(dayCell('2025-06-02')).not.toBeNull());
     act(() => navigateTo('/?date=2026-03-05'));
     await waitFor(() => expect(dayCell('2026-03-05')).toHaveClass('cal-focus-day'));
+  });
+});
+
+describe('external bookings in an admin\'s calendar, whatever their source', () => {
+  const ADMIN = { ...OWNER, id: 1, name: 'Ada Admin', ...ADMIN_FLAGS } as unknown as User;
+  const eventEl = (title: string) => screen.getByText(title).closest('.cal-event') as HTMLElement;
+
+  it('offer colour and delete only where the API takes them: neither on iCal or Beds24 bookings', async () => {
+    await renderCalendarAt('/', ADMIN, ADMIN_WINDOW);
+    await screen.findByText('Beds24-gjest', undefined, { timeout: 15_000 });
+    const buttons = (title: string) => [...eventEl(title).querySelectorAll('button')].map((b) => b.getAttribute('aria-label'));
+    expect(buttons('Egen hendelse')).toEqual(['Endre farge', 'Slett hendelse']);
+    expect(buttons('Bindende hendelse')).toEqual(['Endre farge']);
+    expect(buttons('Airbnb-gjest')).toEqual([]);
+    expect(buttons('Beds24-gjest')).toEqual([]);
+  });
+
+  it('a Beds24 booking opens with its personal notes, as an iCal one does, and no delete', async () => {
+    await renderCalendarAt('/', ADMIN, ADMIN_WINDOW);
+    await userEvent.click(await screen.findByText('Beds24-gjest', undefined, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Personlige notater')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Slett' })).not.toBeInTheDocument();
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/ical-event-notes/event/beds24-6-fedcba9876543210')).toBe(true));
   });
 });

@@ -20,7 +20,7 @@ import { TOOLTIP_DELAY_MS } from '../constants';
 import { toDateKey } from '../dates';
 import { NOT_A_DAY_CLICK, dayClickKeyAt, dayKeyAtPoint } from '../dayCells';
 import {
-  busyHiddenDays, busyHours, dayKind, displayTitle, isIcalEvent, mobileWeekHiddenDays, monthAspectRatio, moreLabel, visibleHours, type WeekHalf,
+  busyHiddenDays, busyHours, dayKind, displayTitle, mobileWeekHiddenDays, monthAspectRatio, moreLabel, ownEventActions, visibleHours, type WeekHalf,
 } from '../displayRules';
 import type { AdminEventActions } from '../hooks/useAdminEventActions';
 import type { CalendarDays } from '../hooks/useCalendarDays';
@@ -110,32 +110,33 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
 
   const renderEvent = (arg: EventDisplayInfo) => {
     const source = arg.event.extendedProps.source as AnyEvent;
-    const showActions = adminActions && !isIcalEvent(source);
+    // Only what the API accepts for this event: an external booking (iCal, Beds24) gets neither button.
+    const actions = adminActions ? ownEventActions(source) : { color: false, delete: false };
     return (
       <span className={monthGrid ? 'cal-event' : 'cal-event cal-event-stacked'} title={arg.event.title}>
         {!monthGrid && arg.timeText && <span className="cal-event-time">{arg.timeText}</span>}
         <span className="cal-event-title">{displayTitle(arg.event.title, t('calendar.link'), isMobile)}</span>
-        {showActions && (
-          <>
-            <button
-              type="button"
-              className="cal-event-action"
-              aria-label={t('calendar.admin.changeColor')}
-              title={t('calendar.admin.changeColor')}
-              onClick={(e) => adminActions.openColorMenu(e.currentTarget, source)}
-            >
-              <PaletteIcon fontSize="inherit" />
-            </button>
-            <button
-              type="button"
-              className="cal-event-action"
-              aria-label={t('calendar.admin.deleteEvent')}
-              title={t('calendar.admin.deleteEvent')}
-              onClick={() => adminActions.askDelete(source)}
-            >
-              <DeleteIcon fontSize="inherit" />
-            </button>
-          </>
+        {adminActions && actions.color && (
+          <button
+            type="button"
+            className="cal-event-action"
+            aria-label={t('calendar.admin.changeColor')}
+            title={t('calendar.admin.changeColor')}
+            onClick={(e) => adminActions.openColorMenu(e.currentTarget, source)}
+          >
+            <PaletteIcon fontSize="inherit" />
+          </button>
+        )}
+        {adminActions && actions.delete && (
+          <button
+            type="button"
+            className="cal-event-action"
+            aria-label={t('calendar.admin.deleteEvent')}
+            title={t('calendar.admin.deleteEvent')}
+            onClick={() => adminActions.askDelete(source)}
+          >
+            <DeleteIcon fontSize="inherit" />
+          </button>
         )}
       </span>
     );
