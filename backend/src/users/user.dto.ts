@@ -2,6 +2,7 @@ import { OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
+import { ListQueryParams } from '../common/api.dto';
 import { toSingleLine } from '../common/text/control-characters';
 import type { AccountNumberLog } from './account-number-log.entity';
 import type { User } from './user.entity';
@@ -169,4 +170,16 @@ export class AccountNumberLogResponse {
 export function mapAccountNumberLog(l: AccountNumberLog): AccountNumberLogResponse {
   const { id, userId, changedById, oldAccountNumber, newAccountNumber, changeReason, createdAt } = l;
   return { id, userId, changedById, oldAccountNumber, newAccountNumber, changeReason, createdAt };
+}
+
+/** The staff user list's query: react-admin's list parameters, and `q` for the user pickers. */
+export class UserListQuery extends ListQueryParams {
+  /**
+   * Words that each begin a word of the user's name, username, e-mail or phone number ('ole han', '912');
+   * the same search as filter={"q":…}.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  q?: string;
 }
