@@ -14,7 +14,7 @@ import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds/feedsApi';
-import { useAdminUsers, useCalendarData } from './calendarApi';
+import { useCalendarData } from './calendarApi';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
@@ -68,10 +68,8 @@ function CalendarScreen({ user }: { user: User }) {
 
   const data = useCalendarData(win.range, viewedUserId);
   const days = useCalendarDays(data);
-  const adminUsers = useAdminUsers(canViewOthers);
   const dialogs = useEventDialogs();
   const adminActions = useAdminEventActions(viewedUserId);
-  const viewedUser = adminUsers.data?.find((u) => u.id === viewedUserId);
   const ownCalendar = viewedUserId === null;
   const canAdd = ownCalendar || user.isAdmin;
   const showAdminActions = user.isAdmin && win.monthGrid && !isMobile;
@@ -119,7 +117,7 @@ function CalendarScreen({ user }: { user: User }) {
         size={win.size}
         showYearWeekNumbers={win.showYearWeekNumbers}
         canAdd={canAdd}
-        pickerUsers={canViewOthers ? (adminUsers.data ?? []) : null}
+        canPickUser={canViewOthers}
         currentUserId={user.id}
         viewedUserId={viewedUserId}
         onPrev={win.prev}
@@ -134,7 +132,7 @@ function CalendarScreen({ user }: { user: User }) {
       {ownCalendar ? (
         <AdminInfoBanner user={user} />
       ) : (
-        <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? viewedUser?.name ?? '' })}</Alert>
+        <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? '' })}</Alert>
       )}
       {!!data.error && (
         <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>

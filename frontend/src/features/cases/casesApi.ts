@@ -20,6 +20,15 @@ export const CATEGORIES = ['technical', 'billing', 'account', 'calendar', 'other
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const DEPARTMENTS = ['it_dept', 'customer_service', 'homeowner_service', 'finance_dept', 'insurance'] as const;
 
+/** The administrators a case can be assigned to: a few, read by the list's filter rather than every user. */
+export function useAdministrators() {
+  return useQuery({
+    queryKey: queryKeys.administrators,
+    queryFn: () => apiJson<{ id: number; name: string; username: string }[]>('GET', `/api/admin/users?${new URLSearchParams({ filter: JSON.stringify({ isAdmin: true }), sort: JSON.stringify(['name', 'ASC']) })}`),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useCases(state: CaseState, staff: boolean) {
   const refetchInterval = useFallbackPolling(LIST_POLL_MS);
   return useQuery({
