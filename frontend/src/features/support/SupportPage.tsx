@@ -28,8 +28,8 @@ const EMPTY: TicketForm = { title: '', category: '', message: '' };
 
 function Tickets() {
   const { t } = useTranslation();
-  const open = useCases('open', false);
-  const closed = useCases('closed', false);
+  const open = useCases('open');
+  const closed = useCases('closed');
   const all = [...(open.data ?? []), ...(closed.data ?? [])];
   if (open.isPending || closed.isPending) return null;
   if (!all.length) return <Typography color="text.secondary">{t('support.page.noTickets')}</Typography>;
