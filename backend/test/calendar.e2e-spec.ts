@@ -126,6 +126,35 @@ describe('calendar', () => {
       expect((await a.get('/api/ical-event-notes/event/ical-7-x')).body).toEqual({ id: null, notes: null });
     });
 
+    it('work on a Beds24 booking as on an iCal one, in its owner\'s calendar only', async () => {
+      const { agent: owner, user } = await t.loginAs('user');
+      const { agent: other } = await t.loginAs('user');
+      const { agent: admin } = await t.loginAs('admin');
+      const start = new Date('2027-01-20T14:00:00Z');
+      const booking = { externalUid: 'note-1', startTime: start, endsAt: new Date(start.getTime() + 86_400_000), allDay: false, startDate: null, endDate: null, summary: 'Gjest', description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
+      await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 4242, userId: user.id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
+      const window = (await owner.get('/api/calendar-window').query(JAN).expect(200)).body;
+      const id = window.feedEvents.find((e: { title: string }) => e.title === 'Gjest').id as string;
+      expect(id).toMatch(/^beds24-4242-[0-9a-f]{16}$/);
+
+      expect((await owner.get(`/api/ical-event-notes/event/${id}`).expect(200)).body).toEqual({ id: null, notes: null });
+      const created = (await owner.post('/api/ical-event-notes').send({ eventExternalId: id, notes: 'Sen innsjekk' }).expect(201)).body;
+      expect((await owner.get(`/api/ical-event-notes/event/${id}`).expect(200)).body).toMatchObject({ id: created.id, notes: 'Sen innsjekk' });
+      await owner.put(`/api/ical-event-notes/${created.id}`).send({ notes: 'Innsjekk kl. 22' }).expect(200);
+
+      // Another owner, and staff, can neither read nor write a note on a booking in someone else's calendar.
+      for (const agent of [other, admin]) {
+        expect((await agent.get(`/api/ical-event-notes/event/${id}`).expect(404)).body.code).toBe('booking_not_found');
+        expect((await agent.post('/api/ical-event-notes').send({ eventExternalId: id, notes: 'kapret' }).expect(404)).body.code).toBe('booking_not_found');
+        await agent.put(`/api/ical-event-notes/${created.id}`).send({ notes: 'kapret' }).expect(404);
+        await agent.delete(`/api/ical-event-notes/${created.id}`).expect(404);
+      }
+      expect((await owner.get(`/api/ical-event-notes/event/${id}`).expect(200)).body).toMatchObject({ id: created.id, notes: 'Innsjekk kl. 22' });
+      const rows = await t.app.get(DataSource).query('SELECT user_id, notes FROM external_booking_notes WHERE event_external_id = $1', [id]);
+      expect(rows).toEqual([{ user_id: user.id, notes: 'Innsjekk kl. 22' }]);
+      await owner.delete(`/api/ical-event-notes/${created.id}`).expect(200);
+    });
+
     it('validates with SPEC texts', async () => {
       const { agent } = await t.loginAs('user');
       expect((await agent.post('/api/ical-event-notes').send({ notes: 'x' }).expect(400)).body.message).toBe('Event ID is required');

@@ -115,7 +115,7 @@ const VALID_BODIES: Record<string, Record<string, Json>> = {
 };
 
 /** Tables whose rows a refused request must leave alone (sessions and the job queue move on their own). */
-const DATA_TABLES = ['users', 'account_number_logs', 'password_reset_tokens', 'admin_audit_log', 'ical_feeds', 'events', 'ical_event_notes', 'marked_days', 'admin_agreements', 'agreement_notes', 'cases', 'case_messages', 'case_attachments'];
+const DATA_TABLES = ['users', 'account_number_logs', 'password_reset_tokens', 'admin_audit_log', 'ical_feeds', 'events', 'external_booking_notes', 'marked_days', 'admin_agreements', 'agreement_notes', 'cases', 'case_messages', 'case_attachments'];
 
 interface Violation { who: string; route: string; fault: string; status: number; body: string }
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { EventBus } from '../src/common/events/domain-events';
 import { Notification } from '../src/notifications/notification.entity';
 import { CLOSE_SUPERSEDED, MAX_SOCKETS_PER_SESSION, NotificationsGateway } from '../src/notifications/notifications.gateway';
 import { WS_MAX_PAYLOAD_BYTES } from '../src/common/sessions/session-ws.adapter';
@@ -110,6 +111,54 @@ describe('notifications', () => {
       // an identical feed (fetched in full when forced) is no news either
       await owner.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
       expect((await owner.get('/api/notifications')).body.total).toBe(1);
+    });
+
+    it('every kind of change, as the domains announce it, is stored with the link to what it is about', async () => {
+      const { agent: owner, user } = await t.loginAs('user');
+      const { user: admin } = await t.loginAs('admin');
+      const bus = t.app.get(EventBus);
+      const calendar = { userId: user.id, actorId: admin.id, eventId: 9, title: 'Vask', startTime: '2027-01-10T23:30:00Z' };
+      const agreement = { userId: user.id, actorId: admin.id, agreementId: 31, title: 'Befaring', meetingDate: '2027-03-01T10:00:00Z' };
+      const kase = { caseId: 41, caseNumber: 'K-2027-00041', title: 'Lekkasje', actorId: admin.id, recipients: [user.id] };
+      await bus.emit('calendar.event.created', calendar);
+      await bus.emit('calendar.event.recolored', { ...calendar, color: '#16a34a' });
+      await bus.emit('calendar.event.deleted', calendar);
+      const pull = { userId: user.id, sourceKind: 'beds24', sourceId: 5, sourceName: 'Beds24', added: 0, changed: 0, cancelled: 0 };
+      await bus.emit('bookings.pulled', { ...pull, added: 1, firstStart: '2027-07-01T14:00:00Z' });
+      await bus.emit('bookings.pulled', { ...pull, changed: 1, firstStart: '2027-07-02T14:00:00Z' });
+      await bus.emit('bookings.pulled', { ...pull, cancelled: 1, firstStart: null });
+      await bus.emit('feed.failing', { userId: user.id, feedId: 5, feedName: 'Airbnb', since: '2027-01-01T00:00:00Z' });
+      await bus.emit('feed.recovered', { userId: user.id, feedId: 5, feedName: 'Airbnb' });
+      await bus.emit('agreements.created', agreement);
+      await bus.emit('agreements.changed', agreement);
+      await bus.emit('agreements.cancelled', agreement);
+      await bus.emit('agreements.note.added', { ...agreement, noteId: 1 });
+      await bus.emit('cases.message.added', { ...kase, messageId: 1, preview: 'Hei' });
+      await bus.emit('cases.assigned', { ...kase, assignee: 'Ada' });
+      await bus.emit('cases.closed', kase);
+      await bus.emit('cases.reopened', kase);
+
+      const { notifications } = (await owner.get('/api/notifications').query({ limit: 100 }).expect(200)).body;
+      const links = Object.fromEntries(notifications.map((n: { type: string; link: string | null }) => [n.type, n.link]));
+      expect(links).toEqual({
+        // 23:30 UTC is the next day in Oslo: the day is the business time zone's.
+        event_created: '/?date=2027-01-11',
+        event_updated: '/?date=2027-01-11',
+        event_deleted: '/?date=2027-01-11',
+        booking_new: '/?date=2027-07-01',
+        booking_changed: '/?date=2027-07-02',
+        booking_cancelled: '/',
+        feed_failing: '/',
+        feed_recovered: '/',
+        agreement_created: '/user/agreements/31',
+        agreement_changed: '/user/agreements/31',
+        agreement_cancelled: '/user/agreements/31',
+        agreement_note: '/user/agreements/31',
+        case_message: '/cases?case=41',
+        case_assigned: '/cases?case=41',
+        case_closed: '/cases?case=41',
+        case_reopened: '/cases?case=41',
+      });
     });
 
     it('a feed failing past the stale age tells its owner once, and again when it recovers', async () => {

@@ -120,7 +120,7 @@ const mapRow = (r: any, current: string): BackupResponse => ({
 const summaryOf = (rows: Map<string, number>): BackupSummary => ({
   eventsCount: rows.get('events') ?? 0,
   icalFeedsCount: rows.get('ical_feeds') ?? 0,
-  icalEventNotesCount: rows.get('ical_event_notes') ?? 0,
+  icalEventNotesCount: rows.get('external_booking_notes') ?? 0,
   markedDaysCount: rows.get('marked_days') ?? 0,
 });
 

@@ -104,6 +104,12 @@ export interface ExternalBooking {
   updatedAt: Date;
 }
 
+/** An external booking's API id read back into its source and UID key (the md5 prefix), or null for any other id. */
+export function parseExternalBookingId(apiId: string): { kind: SourceKind; sourceId: number; uidKey: string } | null {
+  const match = /^(ical|beds24)-(\d{1,9})-([0-9a-f]{16})$/.exec(apiId);
+  return match ? { kind: match[1] as SourceKind, sourceId: Number(match[2]), uidKey: match[3] } : null;
+}
+
 /** Whether an API id names an external booking (`ical-…`, `beds24-…`) rather than one of our own events. */
 export const isExternalBookingId = (apiId: string) => /(ical|beds24)-/.test(apiId);
 

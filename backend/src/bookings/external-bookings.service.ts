@@ -84,6 +84,11 @@ export class ExternalBookingsService {
     return this.store.listForUserJson(userId, range, color);
   }
 
+  /** The user whose calendar holds the booking with this API id, or null when no stored booking has it. */
+  ownerOf(apiId: string): Promise<number | null> {
+    return this.store.ownerOf(apiId);
+  }
+
   countForSource(kind: SourceKind, id: number, tx?: EntityManager): Promise<number> {
     return this.store.countForSource(kind, id, tx);
   }

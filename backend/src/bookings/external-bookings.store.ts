@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
 import {
-  type BookingSource, type ExternalBooking, type ExternalBookingInput, externalBookingsJsonSql, IS_VISIBLE, SHADOWED_BY_CHANNEL, type SourceKind, STAY_ALSO_FROM,
+  type BookingSource, type ExternalBooking, type ExternalBookingInput, externalBookingsJsonSql, IS_VISIBLE, parseExternalBookingId, SHADOWED_BY_CHANNEL, type SourceKind, STAY_ALSO_FROM,
   VISIBLE_EXTERNAL_BOOKINGS,
 } from './external-booking.types';
 
@@ -137,6 +137,18 @@ export class ExternalBookingsStore {
   /** Every booking of the given sources goes (the sources themselves were removed). */
   async removeSources(tx: EntityManager, kind: SourceKind, ids: number[]): Promise<void> {
     if (ids.length) await tx.query('DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = ANY($2::int[])', [kind, ids]);
+  }
+
+  /** The user whose calendar holds the booking with this API id, or null when no stored booking has it. */
+  async ownerOf(apiId: string): Promise<number | null> {
+    const key = parseExternalBookingId(apiId);
+    if (!key) return null;
+    // The (source_kind, source_id, …) unique index narrows to the source; the UID key is checked on its few rows.
+    const [row] = await this.db.query(
+      `SELECT user_id FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND left(md5(external_uid || '|' || recurrence_id), 16) = $3 LIMIT 1`,
+      [key.kind, key.sourceId, key.uidKey],
+    );
+    return row ? Number(row.user_id) : null;
   }
 
   /** A user's bookings overlapping the range, from sources that are not switched off. */

@@ -7,7 +7,7 @@ import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
 import { IsCalendarDate } from '../common/time/iso-date';
 import { FeedEventResponse } from '../feeds/feeds.dto';
 import { CalendarEvent, EventSource } from './event.entity';
-import { IcalEventNote } from './ical-event-note.entity';
+import { ExternalBookingNote } from './external-booking-note.entity';
 import { MARKER_TYPES, MarkedDay, MarkerType } from './marked-day.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -196,7 +196,7 @@ export class NoteResponse {
   updatedAt: Date;
 }
 
-export function mapNote(n: IcalEventNote): NoteResponse {
+export function mapNote(n: ExternalBookingNote): NoteResponse {
   return { id: n.id, eventExternalId: n.eventExternalId, notes: n.notes, createdAt: n.createdAt, updatedAt: n.updatedAt };
 }
 

@@ -11,14 +11,14 @@ import { EventCollaborator, EventSuggestion } from './collaboration.entity';
 import { CalendarEvent } from './event.entity';
 import { EventNotesController } from './event-notes.controller';
 import { EventsController } from './events.controller';
-import { IcalEventNote } from './ical-event-note.entity';
+import { ExternalBookingNote } from './external-booking-note.entity';
 import { MarkedDay } from './marked-day.entity';
 import { MarkedDaysController } from './marked-days.controller';
 import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, IcalEventNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, FeedsModule, BookingsModule],
+  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, ExternalBookingNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, FeedsModule, BookingsModule],
   controllers: [EventsController, MarkedDaysController, CalendarWindowController, EventNotesController, AdminCalendarController, SubscriptionController],
   providers: [CalendarService, SubscriptionService],
   exports: [CalendarService],

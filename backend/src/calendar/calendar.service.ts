@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { externalBookingsJsonSql, isExternalBookingId } from '../bookings/external-booking.types';
+import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
@@ -12,7 +13,7 @@ import { DateRange, dayOf } from '../common/time/date-range';
 import { isoDateSql, isoTimestampSql, jsonArraySql } from '../common/time/iso-sql';
 import { ICAL_EVENT_COLOR } from '../feeds/feeds.dto';
 import { CalendarEvent } from './event.entity';
-import { IcalEventNote } from './ical-event-note.entity';
+import { ExternalBookingNote } from './external-booking-note.entity';
 import { MarkedDay } from './marked-day.entity';
 
 const HOUR_MS = 3_600_000;
@@ -78,10 +79,11 @@ export class CalendarService {
   constructor(
     @InjectRepository(CalendarEvent) private readonly events: Repository<CalendarEvent>,
     @InjectRepository(MarkedDay) private readonly markedDays: Repository<MarkedDay>,
-    @InjectRepository(IcalEventNote) private readonly notes: Repository<IcalEventNote>,
+    @InjectRepository(ExternalBookingNote) private readonly notes: Repository<ExternalBookingNote>,
     private readonly db: DataSource,
     private readonly audit: AuditService,
     private readonly bus: EventBus,
+    private readonly externalBookings: ExternalBookingsService,
   ) {}
 
   // ---- events ----
@@ -263,14 +265,24 @@ export class CalendarService {
     return day;
   }
 
-  // ---- notes on imported events (visible only to their author) ----
+  // ---- notes on external bookings of any source (visible only to their author) ----
 
-  noteFor(user: User, eventExternalId: string): Promise<IcalEventNote | null> {
+  /**
+   * A note is written on a booking in one's own calendar: a booking stored for another user answers as missing. An
+   * id that names no stored booking is let through, as a note outlives a booking that left its source for a while.
+   */
+  private async refuseOthersBooking(user: User, eventExternalId: string): Promise<void> {
+    const owner = await this.externalBookings.ownerOf(eventExternalId);
+    if (owner !== null && owner !== user.id) throw new NotFoundException(coded('booking_not_found', 'Bookingen finnes ikke'));
+  }
+
+  async noteFor(user: User, eventExternalId: string): Promise<ExternalBookingNote | null> {
+    await this.refuseOthersBooking(user, eventExternalId);
     return this.notes.findOneBy({ userId: user.id, eventExternalId });
   }
 
   /** One note per user and event: a second create updates the first. */
-  async saveNote(user: User, eventExternalId: string, notes: string): Promise<IcalEventNote> {
+  async saveNote(user: User, eventExternalId: string, notes: string): Promise<ExternalBookingNote> {
     const existing = await this.noteFor(user, eventExternalId);
     if (existing) {
       existing.notes = notes;
@@ -279,13 +291,13 @@ export class CalendarService {
     return this.notes.save(this.notes.create({ userId: user.id, eventExternalId, notes }));
   }
 
-  private async ownedNote(user: User, id: number): Promise<IcalEventNote> {
+  private async ownedNote(user: User, id: number): Promise<ExternalBookingNote> {
     const note = await this.notes.findOneBy({ id, userId: user.id });
     if (!note) throw new NotFoundException(coded('note_not_found', 'Notatet finnes ikke'));
     return note;
   }
 
-  async updateNote(user: User, id: number, notes: string): Promise<IcalEventNote> {
+  async updateNote(user: User, id: number, notes: string): Promise<ExternalBookingNote> {
     const note = await this.ownedNote(user, id);
     note.notes = notes;
     return this.notes.save(note);

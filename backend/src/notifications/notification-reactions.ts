@@ -6,7 +6,8 @@ import { NotificationsService } from './notifications.service';
 
 /**
  * What becomes a notification. The domains that cause these events do not know this file exists; each reaction
- * runs once, in the instance where the change happened. Nothing is sent to the person who made the change.
+ * runs once, in the instance where the change happened. Nothing is sent to the person who made the change. The
+ * params carry what the link needs (`date`, `agreementId`, `caseId`); notification-links.ts makes the link.
  */
 @Injectable()
 export class NotificationReactions implements OnModuleInit {
@@ -19,8 +20,7 @@ export class NotificationReactions implements OnModuleInit {
       await this.notifications.create({
         userId: e.userId,
         type,
-        params: { title: e.title, when: formatWhen(e.startTime, zone), eventId: e.eventId, startTime: e.startTime },
-        link: `/?date=${dayIn(e.startTime, zone)}`,
+        params: { title: e.title, when: formatWhen(e.startTime, zone), eventId: e.eventId, startTime: e.startTime, date: dayIn(e.startTime, zone) },
       });
     };
     this.events.on('calendar.event.created', adminChange('event_created'));
@@ -33,17 +33,19 @@ export class NotificationReactions implements OnModuleInit {
       await this.notifications.create({
         userId: e.userId,
         type,
-        params: { source: e.sourceName, added: e.added, changed: e.changed, cancelled: e.cancelled, sourceId: e.sourceId },
-        link: e.firstStart ? `/?date=${dayIn(e.firstStart, this.notifications.timeZone)}` : '/',
+        params: {
+          source: e.sourceName, added: e.added, changed: e.changed, cancelled: e.cancelled, sourceId: e.sourceId,
+          ...(e.firstStart ? { date: dayIn(e.firstStart, this.notifications.timeZone) } : {}),
+        },
       });
     });
 
     // Feeds are managed from the calendar page (its feed settings button).
     this.events.on('feed.failing', async (e) => {
-      await this.notifications.create({ userId: e.userId, type: 'feed_failing', params: { source: e.feedName, since: formatWhen(e.since, this.notifications.timeZone), feedId: e.feedId }, link: '/' });
+      await this.notifications.create({ userId: e.userId, type: 'feed_failing', params: { source: e.feedName, since: formatWhen(e.since, this.notifications.timeZone), feedId: e.feedId } });
     });
     this.events.on('feed.recovered', async (e) => {
-      await this.notifications.create({ userId: e.userId, type: 'feed_recovered', params: { source: e.feedName, feedId: e.feedId }, link: '/' });
+      await this.notifications.create({ userId: e.userId, type: 'feed_recovered', params: { source: e.feedName, feedId: e.feedId } });
     });
 
     // Agreements: staff made, changed or cancelled a meeting with the owner, or wrote a note they can read.
@@ -53,7 +55,6 @@ export class NotificationReactions implements OnModuleInit {
         userId: e.userId,
         type,
         params: { title: e.title, when: formatWhen(e.meetingDate, this.notifications.timeZone), agreementId: e.agreementId },
-        link: `/user/agreements/${e.agreementId}`,
       });
     };
     this.events.on('agreements.created', agreement('agreement_created'));
@@ -64,7 +65,7 @@ export class NotificationReactions implements OnModuleInit {
     this.events.on('agreements.owner.note.added', async (e) => {
       for (const userId of e.recipients) {
         if (userId === e.actorId) continue;
-        await this.notifications.create({ userId, type: 'agreement_owner_note', params: { title: e.title, owner: e.ownerName, agreementId: e.agreementId }, link: `/admin/agreements/${e.agreementId}` });
+        await this.notifications.create({ userId, type: 'agreement_owner_note', params: { title: e.title, owner: e.ownerName, agreementId: e.agreementId } });
       }
     });
 
@@ -73,10 +74,10 @@ export class NotificationReactions implements OnModuleInit {
     // mailed too: users/account-number-alerts.ts).
     this.events.on('users.account_number.changed', async (e) => {
       const account = e.last4 ? `•••• ${e.last4}` : '–';
-      await this.notifications.create({ userId: e.userId, type: 'account_number_changed', params: { account }, link: '/settings' });
+      await this.notifications.create({ userId: e.userId, type: 'account_number_changed', params: { account } });
       for (const userId of e.admins) {
         if (userId === e.actorId || userId === e.userId) continue;
-        await this.notifications.create({ userId, type: 'user_account_number_changed', params: { name: e.userName, account, userId: e.userId }, link: `/admin/users/${e.userId}/show` });
+        await this.notifications.create({ userId, type: 'user_account_number_changed', params: { name: e.userName, account, userId: e.userId } });
       }
     });
 
@@ -85,7 +86,7 @@ export class NotificationReactions implements OnModuleInit {
       const params = { caseNumber: e.caseNumber, title: e.title, caseId: e.caseId, ...(e.preview !== undefined ? { preview: e.preview } : {}), ...(e.assignee !== undefined ? { assignee: e.assignee } : {}) };
       for (const userId of e.recipients) {
         if (userId === e.actorId) continue;
-        await this.notifications.create({ userId, type, params, link: `/cases?case=${e.caseId}` });
+        await this.notifications.create({ userId, type, params });
       }
     };
     this.events.on('cases.message.added', kase('case_message'));

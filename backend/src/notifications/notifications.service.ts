@@ -6,6 +6,7 @@ import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Notification, NotificationPreference } from './notification.entity';
+import { notificationLink } from './notification-links';
 import { renderNotification } from './notification-texts';
 import type { NotificationLanguage, NotificationParams, NotificationType } from './notification.types';
 
@@ -17,7 +18,6 @@ export interface NewNotification {
   userId: number;
   type: NotificationType;
   params: NotificationParams;
-  link?: string | null;
 }
 
 /**
@@ -40,7 +40,7 @@ export class NotificationsService {
 
   async create(n: NewNotification): Promise<Notification> {
     const language = await this.languageOf(n.userId);
-    const saved = await this.notifications.save(this.notifications.create({ userId: n.userId, type: n.type, params: n.params, link: n.link ?? null, read: false, ...renderNotification(n.type, n.params, language) }));
+    const saved = await this.notifications.save(this.notifications.create({ userId: n.userId, type: n.type, params: n.params, link: notificationLink(n.type, n.params), read: false, ...renderNotification(n.type, n.params, language) }));
     await this.events.broadcast('notification.stored', { id: saved.id, userId: saved.userId });
     return saved;
   }

@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ParseIdPipe } from '../common/ids';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { ListQueryParams, MessageResponse } from '../common/api.dto';
+import { MessageResponse } from '../common/api.dto';
 import { parseListQuery, setContentRange } from '../common/list-query';
 import {
-  AccountNumberChangeResponse, AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, UpdateUserDto, UserResponse,
+  AccountNumberChangeResponse, AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, UpdateUserDto, UserListQuery, UserResponse,
 } from './user.dto';
 import { User } from './user.entity';
 import { maskAccountNumber, UsersService } from './users.service';
@@ -17,8 +17,10 @@ export class AdminUsersController {
 
   @Get()
   @Access('staff')
-  async list(@Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<UserResponse[]> {
+  async list(@Query() query: UserListQuery, @Res({ passthrough: true }) res: Response): Promise<UserResponse[]> {
     const listQuery = parseListQuery(query);
+    // ?q= is the picker's short form of filter={"q":…}; both search the same way.
+    if (query.q !== undefined && query.q.trim() !== '') listQuery.filter = { ...listQuery.filter, q: query.q };
     const { rows, total } = await this.users.list(listQuery);
     setContentRange(res, 'users', listQuery, rows.length, total);
     return rows.map(mapUser);

@@ -2,6 +2,7 @@ import { OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
+import { ListQueryParams } from '../common/api.dto';
 import { toSingleLine } from '../common/text/control-characters';
 import type { AccountNumberLog } from './account-number-log.entity';
 import type { User } from './user.entity';
@@ -183,4 +184,16 @@ export class AccountNumberChangeResponse {
   /** @example ••••.••.•2345 */
   newAccountNumber: string | null;
   changeReason: string | null;
+}
+
+/** The staff user list's query: react-admin's list parameters, and `q` for the user pickers. */
+export class UserListQuery extends ListQueryParams {
+  /**
+   * Words that each begin a word of the user's name, username, e-mail or phone number ('ole han', '912');
+   * the same search as filter={"q":…}.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  q?: string;
 }

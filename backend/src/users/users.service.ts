@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
-import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
+import { asBoolean, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { EventBus } from '../common/events/domain-events';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
@@ -12,11 +12,19 @@ import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
 import { forLog } from '../common/text/control-characters';
+import { userSearchQuery, userSearchVector } from './user-search';
+
+const SEARCH_VECTOR = userSearchVector({ name: 'u.name', username: 'u.username', email: 'u.email', phone: 'u.phone_number' });
 
 const USER_LIST: ListSpec<User> = {
   sortable: Object.fromEntries(['id', 'name', 'username', 'email', 'lastLoginAt', 'createdAt', 'isAdmin', 'isBlocked'].map((f) => [f, `u.${f}`])),
   filters: {
-    q: (qb, q) => qb.andWhere('(u.name ILIKE :q OR u.username ILIKE :q OR u.email ILIKE :q)', { q: containing(q) }),
+    // Word prefixes of name, username, e-mail and phone, from the users_search_idx index (user-search.ts).
+    q: (qb, q) => {
+      const query = userSearchQuery(String(q));
+      if (query === null) return;
+      qb.andWhere(`${SEARCH_VECTOR} @@ to_tsquery('simple', :userSearch)`, { userSearch: query });
+    },
     id: (qb, id) => whereIdIn(qb, 'u.id', id, 'ids'),
     isAdmin: (qb, value) => qb.andWhere('u.isAdmin = :isAdmin', { isAdmin: asBoolean(value) }),
     isBlocked: (qb, value) => qb.andWhere('u.isBlocked = :isBlocked', { isBlocked: asBoolean(value) }),

@@ -37,6 +37,11 @@ export const queryKeys = {
 
   /** Staff reads from the customer app: the user picker, another user's calendar and marked days, all feeds. */
   adminUsers: ['/api/admin/users'] as const,
+  /** The administrators (GET /api/admin/users filtered by isAdmin), for assigning a case. */
+  administrators: ['/api/admin/users', 'administrators'] as const,
+  /** The user picker: one page of a server search, and one user by id (its chosen value). */
+  userSearch: (q: string, filter: object) => ['/api/admin/users', 'search', q, filter] as const,
+  adminUser: (id: number) => ['/api/admin/users', id] as const,
   /** The owner's payouts of a year (GET /api/user/payouts/year/{year}). */
   payoutsYear: (year: number) => [`/api/user/payouts/year/${year}`] as const,
   /** Price intervals: the viewer's own (null), or for an admin the chosen owner's. */

@@ -5178,6 +5178,11 @@ export interface operations {
             query?: {
                 /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
                 filter?: string;
+                /**
+                 * @description Words that each begin a word of the user's name, username, e-mail or phone number ('ole han', '912');
+                 *     the same search as filter={"q":…}.
+                 */
+                q?: string;
                 /** @description `[first,last]`, both inclusive, at most 1000 rows. */
                 range?: string;
                 /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */

@@ -5,6 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { APP_PATHS } from '../shared/appLinks';
 import { useCurrentUser } from '../shared/session';
 import { ErrorBoundary } from './fallbacks/ErrorBoundary';
 import { NewVersionPrompt } from './NewVersionPrompt';
@@ -97,13 +98,13 @@ export default function App({ onReady }: { onReady: () => void }) {
               >
                 <Route path="/settings" element={page(<SettingsPage />)} />
                 <Route path="/user/agreements" element={page(<AgreementsPage />)} />
-                <Route path="/user/agreements/:id" element={page(<AgreementDetailPage />)} />
+                <Route path={APP_PATHS.agreement} element={page(<AgreementDetailPage />)} />
                 <Route path="/payouts" element={page(<PayoutsPage />)} />
                 <Route path="/prices" element={page(<PricesPage />)} />
-                <Route path="/cases" element={page(<CasesPage />)} />
+                <Route path={APP_PATHS.cases} element={page(<CasesPage />)} />
                 <Route path="/support" element={page(<SupportPage />)} />
                 <Route path="/appointments" element={page(<AppointmentsPage />)} />
-                <Route path="/" element={page(<CalendarHome />)} />
+                <Route path={APP_PATHS.calendar} element={page(<CalendarHome />)} />
                 <Route path="*" element={page(<CalendarHome />)} />
               </Route>
             </Routes>

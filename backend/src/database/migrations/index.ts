@@ -18,6 +18,8 @@ import { SystemSettings1765400000000 } from './1765400000000-system-settings';
 import { Cases1765500000000 } from './1765500000000-cases';
 import { BackupsAndGamification1765600000000 } from './1765600000000-backups-and-gamification';
 import { FileChunks1765650000000 } from './1765650000000-file-chunks';
+import { ExternalBookingNotes1765710000000 } from './1765710000000-external-booking-notes';
+import { UserSearch1765720000000 } from './1765720000000-user-search';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -41,4 +43,6 @@ export const migrations = [
   Cases1765500000000,
   BackupsAndGamification1765600000000,
   FileChunks1765650000000,
+  ExternalBookingNotes1765710000000,
+  UserSearch1765720000000,
 ];

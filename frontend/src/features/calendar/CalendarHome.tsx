@@ -6,13 +6,15 @@ import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
+import { calendarDateOf } from '../../shared/appLinks';
 import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds/feedsApi';
-import { useAdminUsers, useCalendarData } from './calendarApi';
+import { useCalendarData } from './calendarApi';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
@@ -58,17 +60,16 @@ function CalendarScreen({ user }: { user: User }) {
   const canViewOthers = user.isAdmin;
 
   const calendarRef = useRef<CalendarRef>(null);
-  const win = useCalendarWindow(calendarRef, isMobile);
+  const [searchParams] = useSearchParams();
+  const win = useCalendarWindow(calendarRef, isMobile, calendarDateOf(searchParams));
   const [chosenUserId, setChosenUserId] = useState<number | null>(null);
   // SPEC §4: non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
 
   const data = useCalendarData(win.range, viewedUserId);
   const days = useCalendarDays(data);
-  const adminUsers = useAdminUsers(canViewOthers);
   const dialogs = useEventDialogs();
   const adminActions = useAdminEventActions(viewedUserId);
-  const viewedUser = adminUsers.data?.find((u) => u.id === viewedUserId);
   const ownCalendar = viewedUserId === null;
   const canAdd = ownCalendar || user.isAdmin;
   const showAdminActions = user.isAdmin && win.monthGrid && !isMobile;
@@ -116,7 +117,7 @@ function CalendarScreen({ user }: { user: User }) {
         size={win.size}
         showYearWeekNumbers={win.showYearWeekNumbers}
         canAdd={canAdd}
-        pickerUsers={canViewOthers ? (adminUsers.data ?? []) : null}
+        canPickUser={canViewOthers}
         currentUserId={user.id}
         viewedUserId={viewedUserId}
         onPrev={win.prev}
@@ -131,7 +132,7 @@ function CalendarScreen({ user }: { user: User }) {
       {ownCalendar ? (
         <AdminInfoBanner user={user} />
       ) : (
-        <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? viewedUser?.name ?? '' })}</Alert>
+        <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? '' })}</Alert>
       )}
       {!!data.error && (
         <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>

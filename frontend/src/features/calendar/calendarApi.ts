@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
-import type { AdminUserCalendar, CalendarEvent, CalendarWindow, IcalEvent, MarkedDay, PickerUser } from './types';
+import type { AdminUserCalendar, CalendarEvent, CalendarWindow, IcalEvent, MarkedDay } from './types';
 import { queryKeys } from '../../api/queryKeys';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
@@ -101,15 +101,6 @@ export function useTranslationAvailable(): boolean {
     staleTime: Infinity,
   });
   return status.data?.available === true;
-}
-
-/** GET /api/admin/users for the pickers (staff only). */
-export function useAdminUsers(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.adminUsers,
-    queryFn: () => apiJson<PickerUser[]>('GET', '/api/admin/users'),
-    enabled,
-  });
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   busyHiddenDays,
   mobileWeekHiddenDays,
   monthAspectRatio,
+  isExternalBooking,
+  ownEventActions,
 } from './displayRules';
 import type { CalendarEvent, IcalEvent, MarkedDay } from './types';
 
@@ -72,6 +74,24 @@ describe("the '+N' label", () => {
   it('reads +N mer in Norwegian and +N more in English', () => {
     expect(moreLabel(2, i18n.getFixedT('nb'))).toBe('+2 mer');
     expect(moreLabel(5, i18n.getFixedT('en'))).toBe('+5 more');
+  });
+});
+
+describe('external bookings, whatever their source', () => {
+  const beds24 = booking({ id: 'beds24-5-0123456789abcdef', source: { type: 'beds24', feedName: 'Beds24' } });
+
+  it('are told apart from own events for iCal and Beds24 alike', () => {
+    expect(isExternalBooking(booking())).toBe(true);
+    expect(isExternalBooking(beds24)).toBe(true);
+    expect(isExternalBooking(userEvent())).toBe(false);
+    expect(eventColor(beds24)).toBe(eventColor(booking()));
+  });
+
+  it('take neither colour nor delete; an own binding event takes colour only, as the API does', () => {
+    expect(ownEventActions(booking())).toEqual({ color: false, delete: false });
+    expect(ownEventActions(beds24)).toEqual({ color: false, delete: false });
+    expect(ownEventActions(userEvent())).toEqual({ color: true, delete: true });
+    expect(ownEventActions(userEvent({ isBinding: true, source: { type: 'csv' } }))).toEqual({ color: true, delete: false });
   });
 });
 

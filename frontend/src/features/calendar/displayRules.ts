@@ -32,12 +32,29 @@ export function moreLabel(hidden: number, t: TFunction): string {
   return t('calendar.more', { count: hidden });
 }
 
-export const isIcalEvent = (event: AnyEvent): event is IcalEvent =>
-  typeof event.id === 'string' ? event.id.includes('ical-') : event.source?.type === 'ical';
+/** The outside systems whose bookings the calendar shows (the API's external booking ids: '<kind>-…'). */
+const EXTERNAL_KINDS = ['ical', 'beds24'];
+const EXTERNAL_ID = /^(ical|beds24)-/;
 
-/** A booking is an imported (iCal) event, or one the API marks binding / with a negative id. */
+/**
+ * A booking from an outside system (an iCal feed, Beds24), whatever the source: drawn as a booking, never changed
+ * or deleted here, and open to a personal note.
+ */
+export const isExternalBooking = (event: AnyEvent): event is IcalEvent =>
+  typeof event.id === 'string' ? EXTERNAL_ID.test(event.id) : EXTERNAL_KINDS.includes(event.source?.type ?? '');
+
+/**
+ * What the API lets an admin (or the owner) do to an event: recolour any of the own events (a numeric id, binding
+ * ones too), delete those that are not binding. External bookings take neither.
+ */
+export function ownEventActions(event: AnyEvent): { color: boolean; delete: boolean } {
+  const ownEvent = typeof event.id === 'number';
+  return { color: ownEvent, delete: ownEvent && !event.isBinding };
+}
+
+/** A booking is an imported event, or one the API marks binding / with a negative id. */
 export const isBooking = (event: AnyEvent): boolean =>
-  isIcalEvent(event) || event.isBinding || (typeof event.id === 'number' && event.id < 0);
+  isExternalBooking(event) || event.isBinding || (typeof event.id === 'number' && event.id < 0);
 
 /**
  * The colour an event is drawn in: an admin's override first, iCal pink, then its own colour. An event in the colour
@@ -46,7 +63,7 @@ export const isBooking = (event: AnyEvent): boolean =>
  */
 export function eventColor(event: AnyEvent, serviceEventColor: string | null = null): string {
   if (event.adminColorOverride) return event.adminColorOverride;
-  if (isIcalEvent(event)) return COLORS.booking;
+  if (isExternalBooking(event)) return COLORS.booking;
   const own = event.color && event.color.toLowerCase() !== STORED_EVENT_COLOR ? event.color : null;
   return own ?? serviceEventColor ?? COLORS.userEvent;
 }

@@ -69,14 +69,6 @@ export interface AdminUserCalendar {
   icalEvents?: IcalEvent[];
 }
 
-/** The picker's view of a user (GET /api/admin/users). */
-export interface PickerUser {
-  id: number;
-  name: string;
-  username: string;
-  isAdmin?: boolean;
-}
-
 export interface EventNote {
   id: number | null;
   notes: string | null;

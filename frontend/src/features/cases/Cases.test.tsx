@@ -13,6 +13,7 @@ import i18n from '../../i18n';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
 import { setSocketConnected, useFallbackPolling } from '../notifications/connection';
 import { validateCase } from './caseForm';
+import { STAFF_PAGE, totalOf } from './casesApi';
 import { CasesPage } from './CasesPage';
 
 const OWNER = { id: 7, username: 'ole@example.com', email: 'ole@example.com', name: 'Ole Eier', isAdmin: false, isMiniAdmin: false } as unknown as User;
@@ -129,6 +130,41 @@ afterEach(async () => {
 });
 
 const page = (entry = '/cases') => renderWithApp(<MemoryRouter initialEntries={[entry]}><CasesPage /></MemoryRouter>);
+
+describe('the staff case list, paged on the server', () => {
+  it('shows the true counts in the tabs and loads the list a page at a time, past any cap', async () => {
+    const OPEN_TOTAL = 260;
+    const openCases = Array.from({ length: OPEN_TOTAL }, (_, i) => kase(1000 + i, { title: `Åpen sak ${i + 1}` }));
+    api = await startApiForApp((req) => {
+      if (req.path === '/api/user') return { json: ADMIN };
+      if (req.method === 'GET' && req.path === '/api/admin/cases') {
+        const closed = JSON.parse(req.query.get('filter')!).isClosed as boolean;
+        const [first, last] = JSON.parse(req.query.get('range')!) as [number, number];
+        const rows = closed ? [] : openCases.slice(first, last + 1);
+        const total = closed ? 1234 : OPEN_TOTAL;
+        return { json: closed ? [] : rows, headers: { 'Content-Range': `cases ${first}-${first + rows.length - 1}/${total}` } };
+      }
+      return { json: [] };
+    });
+    page();
+    expect(await screen.findByRole('tab', { name: `Aktive (${OPEN_TOTAL})` })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Arkiv (1234)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('case-row')).toHaveLength(STAFF_PAGE));
+    for (let shown = STAFF_PAGE; shown < OPEN_TOTAL; shown += STAFF_PAGE) {
+      await userEvent.click(screen.getByRole('button', { name: `Vis flere (${shown} av ${OPEN_TOTAL})` }));
+      await waitFor(() => expect(screen.getAllByTestId('case-row')).toHaveLength(Math.min(shown + STAFF_PAGE, OPEN_TOTAL)));
+    }
+    expect(screen.getByText(`Åpen sak ${OPEN_TOTAL}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Vis flere/ })).not.toBeInTheDocument();
+    const ranges = api!.requests.filter((r) => r.path === '/api/admin/cases' && !JSON.parse(r.query.get('filter')!).isClosed).map((r) => r.query.get('range'));
+    expect(new Set(ranges)).toEqual(new Set([0, 50, 100, 150, 200, 250].map((first) => JSON.stringify([first, first + STAFF_PAGE - 1]))));
+  });
+
+  it('reads the total from Content-Range', () => {
+    expect(totalOf('cases 0-49/1234', 50)).toBe(1234);
+    expect(totalOf(null, 3)).toBe(3);
+  });
+});
 
 describe('CasesPage', () => {
   it('lists open and archived cases with counts, opens one and answers it with a file (multipart)', async () => {

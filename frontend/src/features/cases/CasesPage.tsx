@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../shared/session';
 import { CaseDetails } from './components/CaseDetails';
 import { MessagePane } from './components/MessagePane';
 import { NewCaseDialog } from './components/NewCaseDialog';
-import { type CaseState, parseCaseId, useCase, useCases } from './casesApi';
+import { type CaseState, parseCaseId, useCase, useCaseList } from './casesApi';
 
 function CaseList({ cases, selected, onSelect, staff }: { cases: Case[]; selected: number | null; onSelect: (id: number) => void; staff: boolean }) {
   const { t } = useTranslation();
@@ -50,8 +50,8 @@ export function CasesPage() {
   const [creating, setCreating] = useState(false);
   const staff = Boolean(user?.isAdmin || user?.isMiniAdmin);
   const isAdmin = Boolean(user?.isAdmin);
-  const open = useCases('open', staff);
-  const closed = useCases('closed', staff);
+  const open = useCaseList('open', staff);
+  const closed = useCaseList('closed', staff);
   const selectedId = parseCaseId(params.get('case'));
   const selected = useCase(selectedId);
   if (!user) return null;
@@ -63,10 +63,17 @@ export function CasesPage() {
   const listPanel = (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
       <Tabs value={tab} onChange={(_, v: CaseState) => setTab(v)} variant="fullWidth">
-        <Tab value="open" label={`${t('cases.open')} (${open.data?.length ?? 0})`} />
-        <Tab value="closed" label={`${t('cases.archive')} (${closed.data?.length ?? 0})`} />
+        <Tab value="open" label={`${t('cases.open')} (${open.total})`} />
+        <Tab value="closed" label={`${t('cases.archive')} (${closed.total})`} />
       </Tabs>
-      {current.isPending ? <CircularProgress sx={{ m: 2 }} size={24} /> : current.error ? <Alert severity="error">{t('cases.loadFailed')}</Alert> : <CaseList cases={current.data ?? []} selected={selectedId} onSelect={select} staff={staff} />}
+      {current.isPending ? <CircularProgress sx={{ m: 2 }} size={24} /> : current.error ? <Alert severity="error">{t('cases.loadFailed')}</Alert> : <CaseList cases={current.cases} selected={selectedId} onSelect={select} staff={staff} />}
+      {current.hasMore && (
+        <Box sx={{ p: 1, textAlign: 'center' }}>
+          <Button onClick={current.loadMore} disabled={current.loadingMore}>
+            {t('cases.loadMore', { shown: current.cases.length, total: current.total })}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 

@@ -3,8 +3,8 @@
  * Lists, the open case and the unread count are pushed fresh by the socket (useNotificationSocket refreshes them on
  * a case_* notification); only while it is down do they poll, the messages every 3 s as SPEC §9 says.
  */
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiJson } from '../../api/client';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiJson, apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { Case, CaseDetail, CaseMessage } from '../../api/types';
 import { useFallbackPolling } from '../notifications/connection';
@@ -12,24 +12,98 @@ import { useFallbackPolling } from '../notifications/connection';
 export const MESSAGE_POLL_MS = 3000;
 /** Lists and counts change less often than the open conversation. */
 const LIST_POLL_MS = 5000;
-/** Rows the staff list takes at once (newest activity first). */
-const STAFF_PAGE = 200;
+/** Staff's lists are read a page at a time, newest activity first (the server pages and counts them), more on request. */
+export const STAFF_PAGE = 50;
 
 export type CaseState = 'open' | 'closed';
 export const CATEGORIES = ['technical', 'billing', 'account', 'calendar', 'other'] as const;
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const DEPARTMENTS = ['it_dept', 'customer_service', 'homeowner_service', 'finance_dept', 'insurance'] as const;
 
-export function useCases(state: CaseState, staff: boolean) {
+/** The administrators a case can be assigned to: a few, read by the list's filter rather than every user. */
+export function useAdministrators() {
+  return useQuery({
+    queryKey: queryKeys.administrators,
+    queryFn: () => apiJson<{ id: number; name: string; username: string }[]>('GET', `/api/admin/users?${new URLSearchParams({ filter: JSON.stringify({ isAdmin: true }), sort: JSON.stringify(['name', 'ASC']) })}`),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** An owner's own cases of one list (GET /api/cases?state=…), all of them. */
+export function useCases(state: CaseState) {
   const refetchInterval = useFallbackPolling(LIST_POLL_MS);
   return useQuery({
-    queryKey: staff ? queryKeys.cases.adminList(state) : queryKeys.cases.list(state),
-    queryFn: () =>
-      staff
-        ? apiJson<Case[]>('GET', `/api/admin/cases?${new URLSearchParams({ filter: JSON.stringify({ isClosed: state === 'closed' }), sort: JSON.stringify(['updatedAt', 'DESC']), range: JSON.stringify([0, STAFF_PAGE - 1]) })}`)
-        : apiJson<Case[]>('GET', `/api/cases?state=${state}`),
+    queryKey: queryKeys.cases.list(state),
+    queryFn: () => apiJson<Case[]>('GET', `/api/cases?state=${state}`),
     refetchInterval,
   });
+}
+
+/** The total of a simple-rest answer's `Content-Range: cases 0-49/1234`, or `fallback` without one. */
+export function totalOf(contentRange: string | null, fallback: number): number {
+  const match = /\/(\d+)$/.exec(contentRange ?? '');
+  return match ? Number(match[1]) : fallback;
+}
+
+async function fetchStaffPage(state: CaseState, first: number): Promise<{ rows: Case[]; total: number }> {
+  const params = new URLSearchParams({
+    filter: JSON.stringify({ isClosed: state === 'closed' }),
+    sort: JSON.stringify(['updatedAt', 'DESC']),
+    range: JSON.stringify([first, first + STAFF_PAGE - 1]),
+  });
+  const res = await apiRequest('GET', `/api/admin/cases?${params}`);
+  const rows = (await res.json()) as Case[];
+  return { rows, total: totalOf(res.headers.get('Content-Range'), first + rows.length) };
+}
+
+/** One of the case lists as the page shows it: the cases loaded so far, the list's true count, and a way to load more. */
+export interface CaseList {
+  cases: Case[];
+  total: number;
+  isPending: boolean;
+  error: unknown;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * Staff see every case: the server pages the list (GET /api/admin/cases with a range) and counts it, so no list is
+ * cut short and the tab counts are the lists' true sizes. Owners' lists are their own few cases, read whole.
+ */
+export function useCaseList(state: CaseState, staff: boolean): CaseList {
+  const refetchInterval = useFallbackPolling(LIST_POLL_MS);
+  const own = useQuery({
+    queryKey: queryKeys.cases.list(state),
+    queryFn: () => apiJson<Case[]>('GET', `/api/cases?state=${state}`),
+    enabled: !staff,
+    refetchInterval,
+  });
+  const all = useInfiniteQuery({
+    queryKey: queryKeys.cases.adminList(state),
+    queryFn: ({ pageParam }) => fetchStaffPage(state, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
+      return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    enabled: staff,
+    refetchInterval,
+  });
+  if (!staff) {
+    const cases = own.data ?? [];
+    return { cases, total: cases.length, isPending: own.isPending, error: own.error, hasMore: false, loadingMore: false, loadMore: () => undefined };
+  }
+  const pages = all.data?.pages ?? [];
+  return {
+    cases: pages.flatMap((page) => page.rows),
+    total: pages.at(-1)?.total ?? 0,
+    isPending: all.isPending,
+    error: all.error,
+    hasMore: all.hasNextPage,
+    loadingMore: all.isFetchingNextPage,
+    loadMore: () => void all.fetchNextPage(),
+  };
 }
 
 export function useCase(id: number | null) {

@@ -8,6 +8,7 @@ import DoneIcon from '@mui/icons-material/Done';
 import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { appPath, parseAppLink } from '../../shared/appLinks';
 import { useMarkAllRead, useMarkRead, useNotifications, useRemoveNotification } from './notificationsApi';
 import type { AppNotification } from './types';
 
@@ -36,7 +37,9 @@ export function NotificationPanel({ open, anchor, onClose }: { open: boolean; an
   const openNotification = (n: AppNotification) => {
     if (!n.read) markRead.mutate(n.id);
     onClose();
-    if (n.link) navigate(n.link);
+    // The screen the link names (a link the app does not know is not followed).
+    const target = parseAppLink(n.link);
+    if (target) navigate(appPath(target));
   };
 
   return (

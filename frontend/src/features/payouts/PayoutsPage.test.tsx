@@ -4,6 +4,7 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '../../admin/testing/localApi';
 import i18n from '../../i18n';
@@ -105,5 +106,19 @@ describe('PayoutsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(card(container, 'net')).toBe('Net for the yearNOK 100,000,000.00'));
     expect(month(container, 2)).toBe('FebruaryNOK 100,000,000PendingPaid');
     expect(screen.getByRole('link', { name: 'Year statement (PDF)' })).toHaveAttribute('href', `/api/user/payouts/year/${thisYear}/statement.pdf?lang=en`);
+  });
+
+  it('takes staff, who have no payouts of their own, to the payouts overview', async () => {
+    api = await startApiForApp((req) => (req.path === '/api/user' ? { json: { id: 1, username: 'ada@example.com', name: 'Ada', isAdmin: false, isMiniAdmin: true } } : { json: [] }));
+    renderWithApp(
+      <MemoryRouter initialEntries={['/payouts']}>
+        <Routes>
+          <Route path="/payouts" element={<PayoutsPage />} />
+          <Route path="/admin/payouts" element={<p>the payouts overview</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('the payouts overview')).toBeInTheDocument();
+    expect(api!.requests.some((r) => r.path.startsWith('/api/user/payouts'))).toBe(false);
   });
 });

@@ -17,13 +17,25 @@ import { formatOre, localeOf, toOre } from '../../shared/money';
 import { YearChart } from './components/YearChart';
 import { byMonth, summarize } from './summary';
 import type { Payout, PayoutStatus } from './types';
+import { Navigate } from 'react-router';
+import { useCurrentUser } from '../../shared/session';
+import { STAFF_PAYOUTS_PATH } from './navigation';
 
 const STATUS_COLOR: Record<PayoutStatus, 'warning' | 'success' | 'info' | 'default'> = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' };
 
 /** The year choices: the current year minus 2 through plus 1. */
 export const yearChoices = (now: Date) => [-2, -1, 0, 1].map((d) => now.getFullYear() + d);
 
+/** Staff have no payouts of their own: /payouts takes them to the payouts overview of every user. */
 export function PayoutsPage() {
+  const { data: user, isPending } = useCurrentUser();
+  // Known before the page shows (the shell has it): no read of own payouts goes out for staff.
+  if (isPending) return null;
+  if (user && (user.isAdmin || user.isMiniAdmin)) return <Navigate to={STAFF_PAYOUTS_PATH} replace />;
+  return <OwnPayouts />;
+}
+
+function OwnPayouts() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [year, setYear] = useState(() => new Date().getFullYear());

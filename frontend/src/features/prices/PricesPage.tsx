@@ -6,8 +6,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Alert, Autocomplete, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Stack, Table,
-  TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
+  Alert, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Stack, Table,
+  TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { formatDecimal } from '../../shared/money';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
-import { useAdminUsers } from '../calendar/calendarApi';
+import { UserPicker } from '../../shared/components/UserPicker';
 import { PriceDialog } from './components/PriceDialog';
 import { EMPTY_PRICE, toForm, toPayload } from './priceForm';
 import type { Price, PriceForm } from './types';
@@ -28,7 +28,6 @@ export function PricesPage() {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   const isAdmin = !!user?.isAdmin;
-  const users = useAdminUsers(isAdmin);
   const [ownerId, setOwnerId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Price | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Price | null>(null);
@@ -54,7 +53,6 @@ export function PricesPage() {
 
   const kr = (value: string) => t('prices.kr', { value: formatDecimal(value, i18n.language) });
   const percent = (value: string) => `${formatDecimal(value, i18n.language).replace(/[.,]00$/, '')} %`;
-  const owner = users.data?.find((u) => u.id === ownerId) ?? null;
 
   return (
     <Stack spacing={2}>
@@ -64,15 +62,7 @@ export function PricesPage() {
         {isAdmin && ownerId !== null && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>{t('prices.new')}</Button>}
       </Stack>
       {isAdmin && (
-        <Autocomplete
-          options={users.data ?? []}
-          value={owner}
-          loading={users.isPending}
-          onChange={(_e, u) => setOwnerId(u?.id ?? null)}
-          getOptionLabel={(u) => `${u.name} (${u.username})`}
-          renderInput={(params) => <TextField {...params} label={t('prices.pickUserLabel')} />}
-          sx={{ maxWidth: 480 }}
-        />
+        <UserPicker label={t('prices.pickUserLabel')} value={ownerId} onChange={(u) => setOwnerId(u?.id ?? null)} sx={{ maxWidth: 480 }} />
       )}
       {isAdmin && ownerId === null ? <Alert severity="info">{t('prices.pickUser')}</Alert> : prices.isError ? <Alert severity="error">{t('prices.loadFailed')}</Alert> : prices.isPending ? <CircularProgress aria-label={t('prices.loading')} /> : (
         <TableContainer component={Paper} variant="outlined">

@@ -1,5 +1,8 @@
-/** The prices page's sidebar entry ('Your prices' for owners, 'Price ranges' for admins). */
+/** The prices page's sidebar entry: 'Dine priser' for owners, 'Prisintervaller' (every owner's, to manage) for admins. */
 import SellIcon from '@mui/icons-material/Sell';
-import { everyone, type NavItem } from '../../shared/navigation';
+import type { NavItem } from '../../shared/navigation';
 
-export const pricesNav: NavItem[] = [{ labelKey: 'nav.prices', path: '/prices', icon: SellIcon, order: 30, visible: everyone }];
+export const pricesNav: NavItem[] = [
+  { labelKey: 'nav.prices', path: '/prices', icon: SellIcon, order: 30, visible: (user) => !user.isAdmin },
+  { labelKey: 'nav.priceIntervals', path: '/prices', icon: SellIcon, order: 30, visible: (user) => Boolean(user.isAdmin) },
+];

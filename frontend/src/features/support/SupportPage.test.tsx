@@ -93,4 +93,25 @@ describe('SupportPage', () => {
     expect(ticketProblem({ title: 'Hei', category: 'account', message: 'x' })).toBe('support.page.required');
     expect(ticketProblem({ title: 'Hei', category: 'info', message: ' ' })).toBe('support.page.required');
   });
+
+  it('offers a mini admin, who only reads cases, no new-ticket form the server would refuse', async () => {
+    const miniAdmin = { id: 3, username: 'mini@example.com', name: 'Mini', isAdmin: false, isMiniAdmin: true };
+    api = await startApiForApp((req) => {
+      if (req.path === '/api/user') return { json: miniAdmin };
+      if (req.method === 'GET' && req.path === '/api/cases') return { json: [] };
+      return undefined;
+    });
+    renderWithApp(
+      <MemoryRouter>
+        <SupportPage />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(api!.requests.some((r) => r.path === '/api/user')).toBe(true));
+    expect(await screen.findByRole('tab', { name: 'Mine henvendelser' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Ny henvendelse' })).not.toBeInTheDocument());
+    // The topics, which open the form for others, are plain labels.
+    expect(document.querySelectorAll('.MuiChip-root').length).toBeGreaterThan(0);
+    expect(document.querySelectorAll('.MuiChip-clickable')).toHaveLength(0);
+    expect(api!.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
 });

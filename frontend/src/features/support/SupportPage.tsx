@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { standaloneLinkSx } from '../../app/theme';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentUser } from '../../shared/session';
 import { ApiError } from '../../api/client';
 import { telHref, useSupportContact } from '../../shared/supportContact';
 import { useToast } from '../../shared/toast';
@@ -26,8 +27,8 @@ const EMPTY: TicketForm = { title: '', category: '', message: '' };
 
 function Tickets() {
   const { t } = useTranslation();
-  const open = useCases('open', false);
-  const closed = useCases('closed', false);
+  const open = useCases('open');
+  const closed = useCases('closed');
   const all = [...(open.data ?? []), ...(closed.data ?? [])];
   if (open.isPending || closed.isPending) return null;
   if (!all.length) return <Typography color="text.secondary">{t('support.page.noTickets')}</Typography>;
@@ -90,6 +91,9 @@ function NewTicket({ form, setForm, onCreated }: { form: TicketForm; setForm: (f
 
 export function SupportPage() {
   const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  // A mini admin only reads cases: the server refuses them a new one, so the form is not offered.
+  const canCreate = !(user?.isMiniAdmin && !user.isAdmin);
   const [tab, setTab] = useState<'mine' | 'new'>('mine');
   const [form, setForm] = useState<TicketForm>(EMPTY);
   const contact = useSupportContact();
@@ -142,10 +146,14 @@ export function SupportPage() {
             <Chip
               key={topic.key}
               label={t(`support.page.topic.${topic.key}`)}
-              onClick={() => {
-                setForm({ ...form, title: t(`support.page.topic.${topic.key}`), category: topic.category });
-                setTab('new');
-              }}
+              onClick={
+                canCreate
+                  ? () => {
+                      setForm({ ...form, title: t(`support.page.topic.${topic.key}`), category: topic.category });
+                      setTab('new');
+                    }
+                  : undefined
+              }
             />
           ))}
         </Stack>
@@ -158,9 +166,9 @@ export function SupportPage() {
       <Box component="section">
         <Tabs value={tab} onChange={(_, v: 'mine' | 'new') => setTab(v)}>
           <Tab value="mine" label={t('support.page.mine')} />
-          <Tab value="new" label={t('support.page.new')} />
+          {canCreate && <Tab value="new" label={t('support.page.new')} />}
         </Tabs>
-        <Box sx={{ pt: 2 }}>{tab === 'mine' ? <Tickets /> : <NewTicket form={form} setForm={setForm} onCreated={() => setTab('mine')} />}</Box>
+        <Box sx={{ pt: 2 }}>{tab === 'new' && canCreate ? <NewTicket form={form} setForm={setForm} onCreated={() => setTab('mine')} /> : <Tickets />}</Box>
       </Box>
     </Stack>
   );

@@ -8,7 +8,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
@@ -21,7 +20,8 @@ import { DateField } from '../../../shared/components/DateField';
 import { muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
 import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../addEventForm';
-import { useAdminUsers, useInvalidateEvents } from '../calendarApi';
+import { useInvalidateEvents } from '../calendarApi';
+import { UserPicker } from '../../../shared/components/UserPicker';
 import { FIXED_END_TIME, FIXED_START_TIME } from '../constants';
 import { toDateAfterFromChange } from '../dates';
 import type { CalendarEvent } from '../types';
@@ -53,7 +53,6 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
   const toast = useToast();
   const invalidate = useInvalidateEvents();
   const canPickUser = currentUser.isAdmin;
-  const users = useAdminUsers(canPickUser);
   // The rules run on submit and answer with a toast (SPEC §5), so the form holds values only.
   const { register, control, handleSubmit, getValues, setValue } = useForm<AddEventFormValues & { userId: number }>({
     defaultValues: {
@@ -110,19 +109,13 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
                 control={control}
                 name="userId"
                 render={({ field }) => (
-                  <TextField
-                    select
+                  // Cleared, the event goes to the admin's own calendar.
+                  <UserPicker
                     label={t('calendar.addEvent.pickUser')}
-                    value={users.data ? field.value : ''}
-                    onChange={(e) => field.onChange(Number(e.target.value))}
-                    disabled={!users.data}
-                  >
-                    {(users.data ?? []).map((u) => (
-                      <MenuItem key={u.id} value={u.id}>
-                        {u.id === currentUser.id ? `${u.name} ${t('calendar.addEvent.me')}` : u.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    value={field.value}
+                    onChange={(user) => field.onChange(user?.id ?? currentUser.id)}
+                    optionLabel={(u) => (u.id === currentUser.id ? `${u.name} ${t('calendar.addEvent.me')}` : `${u.name} (${u.username})`)}
+                  />
                 )}
               />
             )}

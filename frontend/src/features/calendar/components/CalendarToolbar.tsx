@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarSize, CalendarViewKind, PickerUser } from '../types';
+import type { CalendarSize, CalendarViewKind } from '../types';
 import { lazyNamed } from '../../../shared/lazyNamed';
 
 // Staff only: owners never download the select it is made of.
@@ -33,8 +33,8 @@ interface CalendarToolbarProps {
   size: CalendarSize;
   showYearWeekNumbers: boolean;
   canAdd: boolean;
-  /** null hides the picker (not staff). */
-  pickerUsers: PickerUser[] | null;
+  /** Whether the whose-calendar picker is shown (full admins). */
+  canPickUser: boolean;
   currentUserId: number;
   viewedUserId: number | null;
   onPrev: () => void;
@@ -58,10 +58,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         <Typography variant={isMobile ? 'h5' : 'h4'} component="h1" sx={{ flexGrow: 1 }}>
           {t('calendar.title')}
         </Typography>
-        {props.pickerUsers && (
+        {props.canPickUser && (
           <Suspense fallback={null}>
             <CalendarUserPicker
-              users={props.pickerUsers}
               currentUserId={props.currentUserId}
               viewedUserId={props.viewedUserId}
               isMobile={isMobile}

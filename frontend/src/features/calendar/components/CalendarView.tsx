@@ -20,7 +20,7 @@ import { TOOLTIP_DELAY_MS } from '../constants';
 import { toDateKey } from '../dates';
 import { NOT_A_DAY_CLICK, dayClickKeyAt, dayKeyAtPoint } from '../dayCells';
 import {
-  busyHiddenDays, busyHours, dayKind, displayTitle, isIcalEvent, mobileWeekHiddenDays, monthAspectRatio, moreLabel, visibleHours, type WeekHalf,
+  busyHiddenDays, busyHours, dayKind, displayTitle, mobileWeekHiddenDays, monthAspectRatio, moreLabel, ownEventActions, visibleHours, type WeekHalf,
 } from '../displayRules';
 import type { AdminEventActions } from '../hooks/useAdminEventActions';
 import type { CalendarDays } from '../hooks/useCalendarDays';
@@ -59,7 +59,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const swipe = useSwipe(win.prev, win.next);
   const longPress = useLongPress(onDayContextMenu);
   const dayCells = useDayCellAccess({ markedByDay: days.markedByDay, onOpen: onDayClick, onMark: onDayContextMenu });
-  const { fcView, monthGrid, compact, range } = win;
+  const { fcView, monthGrid, compact, range, focusDate } = win;
   // The phone week shows every second day (SPEC §2); the switch above it shows the other half.
   const [weekHalf, setWeekHalf] = useState<WeekHalf>('first');
   const phoneWeek = fcView === FC_VIEWS.mobileWeek;
@@ -72,6 +72,12 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
     const api = calendarRef.current?.getApi();
     if (viewReady && api && api.view.type !== fcView) api.changeView(fcView);
   }, [calendarRef, fcView, viewReady]);
+
+  // ?date= (a notification's link): FullCalendar starts there (initialDate) and moves there when it changes later.
+  useEffect(() => {
+    const api = calendarRef.current?.getApi();
+    if (api && focusDate) api.gotoDate(focusDate);
+  }, [calendarRef, focusDate]);
 
   // A click or tap on a day, not on what lies in it (FullCalendar's own dateClick needs its interaction plugin,
   // which the calendar does not load: nothing is dragged or selected). The day is the one under the pointer as it
@@ -104,32 +110,33 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
 
   const renderEvent = (arg: EventDisplayInfo) => {
     const source = arg.event.extendedProps.source as AnyEvent;
-    const showActions = adminActions && !isIcalEvent(source);
+    // Only what the API accepts for this event: an external booking (iCal, Beds24) gets neither button.
+    const actions = adminActions ? ownEventActions(source) : { color: false, delete: false };
     return (
       <span className={monthGrid ? 'cal-event' : 'cal-event cal-event-stacked'} title={arg.event.title}>
         {!monthGrid && arg.timeText && <span className="cal-event-time">{arg.timeText}</span>}
         <span className="cal-event-title">{displayTitle(arg.event.title, t('calendar.link'), isMobile)}</span>
-        {showActions && (
-          <>
-            <button
-              type="button"
-              className="cal-event-action"
-              aria-label={t('calendar.admin.changeColor')}
-              title={t('calendar.admin.changeColor')}
-              onClick={(e) => adminActions.openColorMenu(e.currentTarget, source)}
-            >
-              <PaletteIcon fontSize="inherit" />
-            </button>
-            <button
-              type="button"
-              className="cal-event-action"
-              aria-label={t('calendar.admin.deleteEvent')}
-              title={t('calendar.admin.deleteEvent')}
-              onClick={() => adminActions.askDelete(source)}
-            >
-              <DeleteIcon fontSize="inherit" />
-            </button>
-          </>
+        {adminActions && actions.color && (
+          <button
+            type="button"
+            className="cal-event-action"
+            aria-label={t('calendar.admin.changeColor')}
+            title={t('calendar.admin.changeColor')}
+            onClick={(e) => adminActions.openColorMenu(e.currentTarget, source)}
+          >
+            <PaletteIcon fontSize="inherit" />
+          </button>
+        )}
+        {adminActions && actions.delete && (
+          <button
+            type="button"
+            className="cal-event-action"
+            aria-label={t('calendar.admin.deleteEvent')}
+            title={t('calendar.admin.deleteEvent')}
+            onClick={() => adminActions.askDelete(source)}
+          >
+            <DeleteIcon fontSize="inherit" />
+          </button>
         )}
       </span>
     );
@@ -170,7 +177,10 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
 
   const dayCellClass = (arg: DayCellInfo) => {
     const kind = monthGrid || fcView === FC_VIEWS.year ? dayKind(days.dayIndex.get(toDateKey(arg.date))) : null;
-    return [kind && !arg.isOther && !arg.isDisabled ? `cal-day-${kind}` : '', arg.isToday ? 'cal-today' : ''].filter(Boolean).join(' ');
+    const focused = focusDate !== null && !arg.isOther && toDateKey(arg.date) === focusDate;
+    return [kind && !arg.isOther && !arg.isDisabled ? `cal-day-${kind}` : '', arg.isToday ? 'cal-today' : '', focused ? 'cal-focus-day' : '']
+      .filter(Boolean)
+      .join(' ');
   };
 
   // Day view (SPEC §2): hours without events say so, and the current hour is highlighted. FullCalendar has no
@@ -252,6 +262,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         headerToolbar={false}
         // Mounted while the week or day view's plugin is still on its way, it starts on the month.
         initialView={viewReady ? fcView : isMobile ? FC_VIEWS.oneMonth : FC_VIEWS.threeMonth}
+        initialDate={focusDate ?? undefined}
         views={CUSTOM_VIEWS}
         hiddenDays={phoneWeek ? mobileWeekHiddenDays(weekHalf) : NO_HIDDEN_DAYS}
         height="auto"

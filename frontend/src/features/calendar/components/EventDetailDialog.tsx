@@ -27,7 +27,7 @@ import { parseApiTime } from '../dates';
 import { EventNotes } from './EventNotes';
 import { useDesign } from '../../../shared/design';
 import { useSupportContact } from '../../../shared/supportContact';
-import { eventColor, isIcalEvent, replaceLinks } from '../displayRules';
+import { eventColor, isExternalBooking, ownEventActions, replaceLinks } from '../displayRules';
 import type { AnyEvent, TranslateAnswer } from '../types';
 
 interface EventDetailDialogProps {
@@ -62,11 +62,11 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const invalidate = useInvalidateEvents();
-  const ical = isIcalEvent(event);
+  const external = isExternalBooking(event);
   const own = event.userId === currentUser.id;
   const asAdmin = viewedUserId !== null && currentUser.isAdmin;
-  const canEdit = own && !ical && !event.isBinding && typeof event.id === 'number';
-  const canDelete = !ical && !event.isBinding && (own || asAdmin);
+  const canEdit = own && !external && !event.isBinding && typeof event.id === 'number';
+  const canDelete = ownEventActions(event).delete && (own || asAdmin);
   const color = eventColor(event, useDesign()['calendar.eventColor']);
   const when = whenTexts(event);
   const companyWebsite = useSupportContact().website;
@@ -212,7 +212,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
                 )}
               </Alert>
             )}
-            {ical && viewedUserId === null && <EventNotes externalId={String(event.id)} />}
+            {external && viewedUserId === null && <EventNotes externalId={String(event.id)} />}
           </Stack>
         )}
       </DialogContent>

@@ -9,8 +9,15 @@ import type { VisibleRange } from '../calendarApi';
 import type { CalendarSize, CalendarViewKind } from '../types';
 import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
 
-export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, isMobile: boolean) {
+/** `focusDate` ('YYYY-MM-DD', from the address's ?date=): the month view of that day, with the day highlighted. */
+export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, isMobile: boolean, focusDate: string | null = null) {
   const [chosenView, setChosenView] = useState<CalendarViewKind>('month');
+  // A new ?date= (a notification opened while the calendar is on screen) brings the month view back.
+  const [seenFocusDate, setSeenFocusDate] = useState(focusDate);
+  if (focusDate !== seenFocusDate) {
+    setSeenFocusDate(focusDate);
+    if (focusDate) setChosenView('month');
+  }
   const [size, setSize] = useState<CalendarSize>('large');
   const [showYearWeekNumbers, setShowYearWeekNumbers] = useState(false);
   const [range, setRange] = useState<VisibleRange | null>(null);
@@ -32,6 +39,7 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
   };
 
   return {
+    focusDate,
     view,
     fcView,
     monthGrid,

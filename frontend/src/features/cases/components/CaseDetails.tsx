@@ -6,8 +6,7 @@ import { errorText } from '../../../api/client';
 import type { CaseDetail } from '../../../api/types';
 import { formatDateTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
-import { useAdminUsers } from '../../calendar/calendarApi';
-import { useCaseAction } from '../casesApi';
+import { useAdministrators, useCaseAction } from '../casesApi';
 import { AssignDialog, type Assignment } from './AssignDialog';
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -25,7 +24,7 @@ function AssignCaseDialog({ kase, onClose }: { kase: CaseDetail; onClose: () => 
   const { t } = useTranslation();
   const toast = useToast();
   const action = useCaseAction(kase.id);
-  const admins = (useAdminUsers(true).data ?? []).filter((u) => u.isAdmin);
+  const admins = useAdministrators().data ?? [];
   const save = async ({ adminId, department }: Assignment) => {
     try {
       await action.mutateAsync({ kind: 'assign', adminId: adminId ? Number(adminId) : null, department: department || null });

@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
 import { keyResolver, muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
-import { useAdminUsers } from '../../calendar/calendarApi';
+import { UserPicker } from '../../../shared/components/UserPicker';
 import { type CaseForm, validateCase } from '../caseForm';
 import { CATEGORIES, PRIORITIES, useCreateCase } from '../casesApi';
 
+const OWNERS_ONLY = { isAdmin: false };
 const EMPTY: CaseForm = { title: '', category: '', priority: 'medium', message: '', userId: '' };
 
 export function NewCaseDialog({ open, isAdmin, onClose, onCreated }: { open: boolean; isAdmin: boolean; onClose: () => void; onCreated: (id: number) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateCase();
-  const users = useAdminUsers(open && isAdmin);
   const { control, register, handleSubmit, reset, formState } = useForm<CaseForm>({ defaultValues: EMPTY, resolver: keyResolver(validateCase) });
   const error = (name: keyof CaseForm) => (formState.errors[name]?.message ? t(formState.errors[name]!.message!) : undefined);
 
@@ -57,14 +57,14 @@ export function NewCaseDialog({ open, isAdmin, onClose, onCreated }: { open: boo
                 control={control}
                 name="userId"
                 render={({ field }) => (
-                  <TextField select label={t('cases.dialog.user')} {...field}>
-                    <MenuItem value="">{t('cases.dialog.self')}</MenuItem>
-                    {(users.data ?? []).filter((u) => !u.isAdmin).map((u) => (
-                      <MenuItem key={u.id} value={String(u.id)}>
-                        {u.name} ({u.username})
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  // Owners only; left empty, the admin writes the case in their own name.
+                  <UserPicker
+                    label={t('cases.dialog.user')}
+                    placeholder={t('cases.dialog.self')}
+                    filter={OWNERS_ONLY}
+                    value={field.value ? Number(field.value) : null}
+                    onChange={(user) => field.onChange(user ? String(user.id) : '')}
+                  />
                 )}
               />
             )}

@@ -1,14 +1,19 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A personal note on an imported event, visible only to its author. */
-@Entity('ical_event_notes')
-export class IcalEventNote {
+/**
+ * A personal note on an external booking of any source (an iCal feed's, Beds24's), visible only to its author. It is
+ * keyed by the booking's API id (`<kind>-<source id>-<hash of its UID>`), so it stays with a booking that leaves its
+ * source and comes back.
+ */
+@Entity('external_booking_notes')
+export class ExternalBookingNote {
   @PrimaryGeneratedColumn()
   id: number;
 
   @Column({ type: 'int' })
   userId: number;
 
+  /** The booking's API id. */
   @Column({ type: 'varchar', length: 512 })
   eventExternalId: string;
 

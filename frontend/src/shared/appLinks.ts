@@ -1,0 +1,86 @@
+/**
+ * The app's addresses for "open what this is about": the links notifications carry (the server writes them; see
+ * docs/api.md "Notification links") read into the screen they open, and the calendar's `?date=` (the month of that
+ * day, the day highlighted). One module, so the server's format and the app's routes meet in one place.
+ */
+
+/** The routes the links open (App.tsx mounts its pages on these). */
+export const APP_PATHS = {
+  calendar: '/',
+  agreement: '/user/agreements/:id',
+  cases: '/cases',
+  settings: '/settings',
+  staffAgreement: '/admin/agreements/:id',
+  staffUser: '/admin/users/:id/show',
+} as const;
+
+export type AppTarget =
+  | { screen: 'calendar'; date: string | null }
+  | { screen: 'agreement'; id: number }
+  | { screen: 'case'; id: number }
+  | { screen: 'settings' }
+  | { screen: 'staff-agreement'; id: number }
+  | { screen: 'staff-user'; id: number };
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' naming a real day, else null (a hand-edited address must not move the calendar to NaN). */
+export function parseDay(value: string | null | undefined): string | null {
+  const match = value ? DAY.exec(value) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value! : null;
+}
+
+const positiveId = (value: string | null | undefined): number | null => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
+/** The screen a link opens, or null for one the app does not know (it is then not followed). */
+export function parseAppLink(link: string | null | undefined): AppTarget | null {
+  // Only the app's own paths: never another origin, whatever a stored link says.
+  if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
+  const url = new URL(link, 'http://app.invalid');
+  if (url.pathname === APP_PATHS.calendar) return { screen: 'calendar', date: parseDay(url.searchParams.get('date')) };
+  const agreement = /^\/user\/agreements\/([^/]+)$/.exec(url.pathname);
+  if (agreement) {
+    const id = positiveId(agreement[1]);
+    return id === null ? null : { screen: 'agreement', id };
+  }
+  if (url.pathname === APP_PATHS.cases) {
+    const id = positiveId(url.searchParams.get('case'));
+    return id === null ? null : { screen: 'case', id };
+  }
+  if (url.pathname === APP_PATHS.settings) return { screen: 'settings' };
+  const staffAgreement = /^\/admin\/agreements\/([^/]+)$/.exec(url.pathname);
+  if (staffAgreement) {
+    const id = positiveId(staffAgreement[1]);
+    return id === null ? null : { screen: 'staff-agreement', id };
+  }
+  const staffUser = /^\/admin\/users\/([^/]+)\/show$/.exec(url.pathname);
+  if (staffUser) {
+    const id = positiveId(staffUser[1]);
+    return id === null ? null : { screen: 'staff-user', id };
+  }
+  return null;
+}
+
+/** The address of a target, as the router takes it. */
+export function appPath(target: AppTarget): string {
+  switch (target.screen) {
+    case 'calendar':
+      return target.date ? `/?date=${target.date}` : '/';
+    case 'agreement':
+      return APP_PATHS.agreement.replace(':id', String(target.id));
+    case 'case':
+      return `${APP_PATHS.cases}?case=${target.id}`;
+    case 'settings':
+      return APP_PATHS.settings;
+    case 'staff-agreement':
+      return APP_PATHS.staffAgreement.replace(':id', String(target.id));
+    case 'staff-user':
+      return APP_PATHS.staffUser.replace(':id', String(target.id));
+  }
+}
+
+/** The day the calendar opens at (`?date=`), or null. */
+export const calendarDateOf = (search: URLSearchParams): string | null => parseDay(search.get('date'));

@@ -1,0 +1,123 @@
+/**
+ * Staff's one way to choose a user (the calendar's whose-calendar choice, an event or a case on someone's behalf,
+ * whose prices): an Autocomplete that asks the server as one types (?q= on GET /api/admin/users, a page of
+ * PAGE_SIZE, debounced), so it works the same with ten users or ten thousand; no list of every user is fetched.
+ * The chosen value is a user id; its name is read by id when the page of matches does not hold it.
+ */
+import { Autocomplete, CircularProgress, TextField, type SxProps, type Theme } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiJson } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+/** What the picker shows of a user (GET /api/admin/users answers more). */
+export interface PickedUser {
+  id: number;
+  name: string;
+  username: string;
+  isAdmin?: boolean;
+}
+
+/** Matches asked for per search; enough to find someone by a few letters of the name. */
+export const PAGE_SIZE = 20;
+/** Typing pauses this long before the server is asked. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export interface UserPickerProps {
+  label: string;
+  value: number | null;
+  onChange: (user: PickedUser | null) => void;
+  /** Narrows the search, as the list's filter: `{ isAdmin: false }` for owners only. */
+  filter?: { isAdmin?: boolean };
+  /** Shown when nothing is chosen (e.g. 'Min kalender'). */
+  placeholder?: string;
+  /** How an option reads; by default 'Name (username)'. */
+  optionLabel?: (user: PickedUser) => string;
+  size?: 'small' | 'medium';
+  disabled?: boolean;
+  sx?: SxProps<Theme>;
+}
+
+const NO_FILTER = {};
+
+const searchUrl = (q: string, filter: object) => {
+  const params = new URLSearchParams({ range: JSON.stringify([0, PAGE_SIZE - 1]), sort: JSON.stringify(['name', 'ASC']) });
+  if (q.trim()) params.set('q', q.trim());
+  if (Object.keys(filter).length) params.set('filter', JSON.stringify(filter));
+  return `/api/admin/users?${params}`;
+};
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const defaultLabel = (u: PickedUser) => `${u.name} (${u.username})`;
+
+export function UserPicker({ label, value, onChange, filter = NO_FILTER, placeholder, optionLabel = defaultLabel, size, disabled, sx }: UserPickerProps) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const q = useDebounced(input, SEARCH_DEBOUNCE_MS);
+  const matches = useQuery({
+    queryKey: queryKeys.userSearch(q, filter),
+    queryFn: () => apiJson<PickedUser[]>('GET', searchUrl(q, filter)),
+    enabled: open,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const chosen = useQuery({
+    queryKey: queryKeys.adminUser(value ?? 0),
+    queryFn: () => apiJson<PickedUser>('GET', `/api/admin/users/${value}`),
+    enabled: value !== null,
+    staleTime: 5 * 60_000,
+  });
+  const options = matches.data ?? [];
+  const selected = value === null ? null : (options.find((u) => u.id === value) ?? chosen.data ?? null);
+
+  return (
+    <Autocomplete
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      value={selected}
+      onChange={(_e, user) => onChange(user)}
+      // The text typed goes to the server; showing the chosen user's label is not a new search.
+      onInputChange={(_e, text, reason) => reason === 'input' && setInput(text)}
+      filterOptions={(x) => x}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={optionLabel}
+      loading={matches.isFetching}
+      loadingText={t('common.loading')}
+      noOptionsText={t('common.noMatches')}
+      size={size}
+      disabled={disabled}
+      sx={sx}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder={placeholder}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {matches.isFetching && <CircularProgress color="inherit" size={18} />}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}
