@@ -16,6 +16,7 @@ import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
+import { QUERY_PARSER, queryStringRules } from './common/query-string.middleware';
 import { sameOrigin } from './common/same-origin.middleware';
 import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
@@ -66,6 +67,7 @@ export async function createApp(
   });
   // Express decides from it how far to believe X-Forwarded-For (req.ip) and X-Forwarded-Proto (secure cookies).
   app.set('trust proxy', config.trustProxy);
+  app.set('query parser', QUERY_PARSER);
   app.disable('x-powered-by');
   if (options.drain) app.use(options.drain.middleware);
   // Express's body-hash ETag costs a hash per answer and saves no database work; feeds set their own validators.
@@ -86,6 +88,7 @@ export async function createApp(
   // done). 304s and small answers go out as they are.
   app.use(compression());
   app.use('/api', sameOrigin(config.publicUrl));
+  app.use('/api', queryStringRules);
   // Login and reset bodies are small; their own parser comes first, since a body is parsed only once.
   app.use(LOGIN_PATHS, express.json({ limit: '16kb' }));
   app.use('/api', express.json({ limit: '1mb' }));

@@ -88,7 +88,9 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
   @SubscribeMessage('auth')
   auth(@ConnectedSocket() socket: WebSocket, @MessageBody() body: { userId?: unknown }): void {
     const ws = socket as LiveSocket;
-    if (Number(body?.userId) !== ws.userId) {
+    const claimed = body?.userId;
+    // Only a number or digits: Number() of an object would call the toString/valueOf the client sent in it.
+    if ((typeof claimed !== 'number' && typeof claimed !== 'string') || Number(claimed) !== ws.userId) {
       ws.close(CLOSE_POLICY, 'userId is not the session user');
       return;
     }

@@ -6,14 +6,17 @@ import type { SystemSetting } from './system-setting.entity';
 /** What a known key holds; the service checks a value against it. */
 export type SettingKind = 'color' | 'boolean' | 'text';
 
-/** SPEC §3's known keys. Any other key is refused (setting_unknown_key). */
-export const KNOWN_SETTINGS: Record<string, SettingKind> = {
-  'frontPage.backgroundColor': 'color',
-  'frontPage.textColor': 'color',
-  'calendar.eventColor': 'color',
-  'maintenance.enabled': 'boolean',
-  'maintenance.message': 'text',
-};
+/**
+ * SPEC §3's known keys. Any other key is refused (setting_unknown_key). A Map, so a key a client names is looked up
+ * among these alone, never among what every object inherits (`__proto__`, `constructor`).
+ */
+export const KNOWN_SETTINGS: ReadonlyMap<string, SettingKind> = new Map<string, SettingKind>([
+  ['frontPage.backgroundColor', 'color'],
+  ['frontPage.textColor', 'color'],
+  ['calendar.eventColor', 'color'],
+  ['maintenance.enabled', 'boolean'],
+  ['maintenance.message', 'text'],
+]);
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';
 export const SETTING_TEXT_MAX = 1000;
