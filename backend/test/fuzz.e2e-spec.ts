@@ -472,6 +472,34 @@ describe('names every object inherits, and query strings out of shape (every rou
     expect(prototypeChanges(start)).toEqual([]);
   });
 
+  it('names the rule each request broke', async () => {
+    const { agent: owner, user } = await t.loginAs('user');
+    const { agent: admin } = await t.loginAs('admin');
+    const code = async (req: request.Test, status = 400) => {
+      const res = await req;
+      expect([res.status, typeof res.body.message]).toEqual([status, 'string']);
+      return res.body.code;
+    };
+    const anon = t.anon();
+    expect(await code(anon.get(`/api/ical/${user.id}?token=a&token=b`))).toBe('query_parameter_repeated');
+    expect(await code(anon.get(`/api/ical/${user.id}?token[a]=b`))).toBe('query_parameter_name');
+    expect(await code(anon.get(`/api/ical/${user.id}?__proto__=1`))).toBe('query_parameter_name');
+    expect(await code(anon.get(`/api/ical/${user.id}?token=${'a'.repeat(2001)}`))).toBe('query_value_too_long');
+    expect(await code(anon.get(`/api/ical/${user.id}?${Array.from({ length: 5 }, (_, i) => `p${i}=${'a'.repeat(1700)}`).join('&')}`))).toBe('query_too_long');
+    for (const junk of ['__proto__', 'constructor', '99999999999999999999999', '1e3']) expect(await code(anon.get(`/api/ical/${junk}`), 404)).toBe('calendar_not_found');
+    expect(await code(owner.put('/api/events/%00').send({ title: 'x' }))).toBe('invalid_characters');
+    expect(await code(owner.get('/api/admin-agreements').query({ sort: '["__proto__","ASC"]' }))).toBe('invalid_sort_field');
+    expect(await code(admin.get('/api/admin/users').query({ sort: '["constructor","ASC"]' }))).toBe('invalid_sort_field');
+    expect(await code(admin.get('/api/admin/users').query({ filter: '{"hasOwnProperty":1}' }))).toBe('invalid_list_parameter');
+    expect(await code(admin.post('/api/system-settings').send({ key: '__proto__', value: '#123456' }))).toBe('setting_unknown_key');
+    expect(await code(admin.put('/api/system-settings/constructor').send({ value: '#123456' }))).toBe('setting_unknown_key');
+    const event = '{"title":"x","startTime":"2026-06-10T10:00:00Z",';
+    expect(await code(owner.post('/api/events').set('Content-Type', 'application/json').send(`${event}"__proto__":{"polluted":1}}`))).toBe('invalid_field_name');
+    expect(await code(owner.post('/api/events').set('Content-Type', 'application/json').send(`${event}"source":${'['.repeat(100_000)}${']'.repeat(100_000)}}`))).toBe('too_deep');
+    expect((await admin.get('/api/system-settings').expect(200)).body).toEqual([]);
+    expect(prototypeChanges(start)).toEqual([]);
+  });
+
   it('keeps ticking and answering afterwards: cron ticks in this process enqueue and run a job', async () => {
     const registry = t.app.get(SchedulerRegistry);
     // Each of the app's schedules finds its next date (what a polluted process never finishes).
