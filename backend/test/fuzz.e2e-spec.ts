@@ -2,7 +2,9 @@
  * No 500 for bad input, anywhere: a property-based walk over every registered JSON route, as an admin and as an
  * owner, with one fault per request on top of an otherwise valid request (bad ids, NUL characters, null fields,
  * impossible dates, repeated or malformed query parameters, huge strings, wrong types, malformed bodies). Every
- * answer must be a 4xx in the error shape, and the stored data must not move.
+ * answer must be a 4xx in the error shape, and the stored data must not move. A second walk sends the names every
+ * object inherits (`__proto__`, `constructor`, …) and queries out of shape to every route as every role, and watches
+ * the prototypes of the process (docs/api.md, "Input that names things").
  *
  * The seed is fixed unless FUZZ_SEED says otherwise (`FUZZ_SEED=random`, as `npm run bench` runs it, or a number to
  * replay a run); FUZZ_RUNS sets the requests per route and role.
@@ -351,8 +353,8 @@ describe('names every object inherits, and query strings out of shape (every rou
   /**
    * The requests for one route. `reaches` is false when the route's access level turns the caller away at the guard,
    * before any pipe or handler reads the input: then one name of each kind is sent, to see the refusal is clean.
-   * `oddQueries` adds the queries out of shape (repeated, bracketed, over-long), which the same middleware refuses for
-   * every caller before the guard, so two roles suffice.
+   * `oddQueries` adds the rest of the queries out of shape (repeated, bracketed, over-long), which one middleware
+   * refuses for every caller before the guard: they go to every route as the admin, whom no guard stops.
    */
   function casesFor(route: string, reaches: boolean, oddQueries: boolean): Case[] {
     const names = reaches ? INHERITED : INHERITED.slice(0, 1);
@@ -432,7 +434,7 @@ describe('names every object inherits, and query strings out of shape (every rou
       for (const { route, level } of routes) {
         if (violations.length >= 200) break walk;
         const [method] = route.split(' ');
-        for (const c of casesFor(route, passesGuard(who, level, method), who === 'admin' || who === 'owner')) {
+        for (const c of casesFor(route, passesGuard(who, level, method), who === 'admin')) {
           requests++;
           const res = await send(agent, method, c);
           const problem = problemOf(c, res);
@@ -449,7 +451,7 @@ describe('names every object inherits, and query strings out of shape (every rou
     if (violations.length) console.log(`inherited names: ${requests} requests, ${violations.filter((v) => v.status >= 500).length} answered 5xx, ${violations.length} violations`);
     expect(violations).toEqual([]);
     expect(ownNames()).toEqual(namesAtStart);
-    expect(requests).toBeGreaterThan(4000);
+    expect(requests).toBeGreaterThan(3500);
   }, 120_000);
 
   it('ignores /ws messages whose type every object inherits, and an auth userId that is an object', async () => {
