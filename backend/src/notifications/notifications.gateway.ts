@@ -89,7 +89,7 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
   auth(@ConnectedSocket() socket: WebSocket, @MessageBody() body: { userId?: unknown }): void {
     const ws = socket as LiveSocket;
     const claimed = body?.userId;
-    // Only a number or digits: Number() of an object would call the toString/valueOf the client sent in it.
+    // A number or a string only: Number() would read a list ([5] is 5) and an object through what the client put in it.
     if ((typeof claimed !== 'number' && typeof claimed !== 'string') || Number(claimed) !== ws.userId) {
       ws.close(CLOSE_POLICY, 'userId is not the session user');
       return;
