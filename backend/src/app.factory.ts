@@ -17,6 +17,7 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './comm
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
 import { preconditionsBeforeNoCache } from './common/conditional-get';
+import { QUERY_PARSER, queryStringRules } from './common/query-string.middleware';
 import { sameOrigin } from './common/same-origin';
 import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
@@ -68,6 +69,7 @@ export async function createApp(
   });
   // Express decides from it how far to believe X-Forwarded-For (req.ip) and X-Forwarded-Proto (secure cookies).
   app.set('trust proxy', config.trustProxy);
+  app.set('query parser', QUERY_PARSER);
   app.disable('x-powered-by');
   if (options.drain) app.use(options.drain.middleware);
   // Express's body-hash ETag costs a hash per answer and saves no database work; feeds set their own validators.
@@ -101,6 +103,7 @@ export async function createApp(
   // done). 304s and small answers go out as they are.
   app.use(compression());
   app.use('/api', sameOrigin(config.publicUrl));
+  app.use('/api', queryStringRules);
   // Login and reset bodies are small; their own parser comes first, since a body is parsed only once.
   app.use(LOGIN_PATHS, express.json({ limit: '16kb' }));
   app.use('/api', express.json({ limit: '1mb' }));

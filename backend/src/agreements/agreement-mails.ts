@@ -1,5 +1,6 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { MailMessage } from '../common/adapters/mailer';
+import { ownValue } from '../common/outside-names';
 import { singleLine } from '../common/text/control-characters';
 import type { Agreement } from './agreement.entity';
 
@@ -35,7 +36,7 @@ const TEXTS: Record<MailLanguage, Record<AgreementMailKind, { subject: string; i
   },
 };
 
-const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);
+const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => ownValue(params, key) ?? whole);
 
 /** dd.MM.yyyy HH:mm (SPEC §9) in the business time zone. */
 export function formatMeetingTime(date: Date, timeZone: string): string {

@@ -26,14 +26,15 @@ export function syncWindow(now: Date, zone: string, historicalDays: number, futu
   return { departureFrom: addDays(today, -historicalDays), arrivalTo: addDays(today, futureDays) };
 }
 
-const CHANNEL_NAMES: Record<string, string> = {
-  airbnb: 'Airbnb', airbnbical: 'Airbnb', booking: 'Booking.com', vrbo: 'Vrbo', vrboical: 'Vrbo', expedia: 'Expedia', direct: 'Direkte', googlecal: 'Google',
-};
+/** Beds24's channel words, in a Map: a channel is Beds24's text, and 'constructor' must not name Object. */
+const CHANNEL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['airbnb', 'Airbnb'], ['airbnbical', 'Airbnb'], ['booking', 'Booking.com'], ['vrbo', 'Vrbo'], ['vrboical', 'Vrbo'], ['expedia', 'Expedia'], ['direct', 'Direkte'], ['googlecal', 'Google'],
+]);
 
 /** The channel as the owner reads it: a known name, else Beds24's own word, else 'Beds24'. */
 export function channelName(channel: string): string {
   const key = channel.trim().toLowerCase();
-  return CHANNEL_NAMES[key] ?? (key ? singleLine(channel.trim()).slice(0, 40) : 'Beds24');
+  return CHANNEL_NAMES.get(key) ?? (key ? singleLine(channel.trim()).slice(0, 40) : 'Beds24');
 }
 
 const STATUS: Record<Beds24Booking['status'], string> = {

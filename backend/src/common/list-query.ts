@@ -4,6 +4,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ListQueryParams } from './api.dto';
 import { coded } from './http-exception.filter';
 import { MAX_ID, parseId } from './ids';
+import { inspectInput, ownValue } from './outside-names';
 
 /**
  * react-admin's simple-rest list query: ?sort=["field","ASC"]&range=[0,24]&filter={"q":"..."}.
@@ -19,9 +20,12 @@ export interface ListQuery {
 
 /** One back-office list: how each API field sorts and how each filter narrows the query. */
 export interface ListSpec<T extends ObjectLiteral> {
-  /** API field → the property path (`alias.property`) it sorts by. */
+  /**
+   * API field → the property path (`alias.property`) it sorts by. Looked up by the client's name only among the
+   * record's own keys (never `__proto__` or `constructor`): docs/api.md, "Input that names things".
+   */
   sortable: Record<string, string>;
-  /** Filter key → how a value narrows the query. Empty values (null, '') are ignored, as react-admin sends them. */
+  /** Filter key → how a value narrows the query, looked up as `sortable` is. Empty values (null, '') are ignored, as react-admin sends them. */
   filters: Record<string, (qb: SelectQueryBuilder<T>, value: unknown) => void>;
   /** The unique property path that orders rows when no sort is given and breaks ties otherwise: `u.id`. */
   key: string;
@@ -35,15 +39,21 @@ export interface ListSpec<T extends ObjectLiteral> {
 
 const MAX_TAKE = 1000;
 
-/** One JSON parameter; given twice (`?sort=…&sort=…`) it is refused, not joined. */
+/**
+ * One JSON parameter; given twice (`?sort=…&sort=…`) it is refused, not joined. A key anywhere in it that names what
+ * every object inherits (`{"q":{"toString":1}}`), or nesting past any list's needs, is refused as well.
+ */
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw invalid(name);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw invalid(name);
   }
+  if (inspectInput(value)) throw invalid(name);
+  return value;
 }
 
 const invalid = (name: string) => new BadRequestException(coded('invalid_list_parameter', `Ugyldig ${name}-parameter`, { name }));
@@ -91,7 +101,7 @@ export async function findPage<T extends ObjectLiteral, R>(
   fetch: (page: SelectQueryBuilder<T>) => Promise<R[]> = (page) => page.getMany() as unknown as Promise<R[]>,
 ): Promise<{ rows: R[]; total: number }> {
   for (const [key, value] of Object.entries(query.filter)) {
-    const apply = spec.filters[key];
+    const apply = ownValue(spec.filters, key);
     if (!apply) throw new BadRequestException(coded('invalid_filter', `Kan ikke filtrere på ${key}`, { field: key }));
     if (value !== null && value !== undefined && value !== '') {
       apply(qb, value);
@@ -99,7 +109,7 @@ export async function findPage<T extends ObjectLiteral, R>(
     }
   }
   if (query.sort) {
-    const path = spec.sortable[query.sort.field];
+    const path = ownValue(spec.sortable, query.sort.field);
     if (!path) throw new BadRequestException(coded('invalid_sort_field', `Kan ikke sortere på ${query.sort.field}`, { field: query.sort.field }));
     qb.orderBy(path, query.sort.order);
     if (path !== spec.key) qb.addOrderBy(spec.key, 'ASC');

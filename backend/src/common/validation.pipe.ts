@@ -1,5 +1,6 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { coded, type FieldError } from './http-exception.filter';
+import { inspectInput, MAX_NESTING, type InputProblem } from './outside-names';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((e) => {
@@ -9,29 +10,36 @@ function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   });
 }
 
-/** The first string in a request value (body, query or path parameter) that holds a NUL, by its dotted path. */
-export function findNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findNul(key, path) ?? findNul(item, path ? `${path}.${key}` : key);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 const PRIMITIVES: unknown[] = [Number, String, Boolean];
 
+/** The 400 for what inspectInput found, with the field it sits in. */
+function refusal(problem: InputProblem): BadRequestException {
+  const { field } = problem;
+  const body =
+    problem.kind === 'nul' ? coded('invalid_characters', 'Teksten inneholder ugyldige tegn')
+    : problem.kind === 'inherited_name' ? coded('invalid_field_name', `Ugyldig feltnavn: ${problem.name}`, { name: problem.name })
+    : coded('too_deep', `Forespørselen er nestet dypere enn ${MAX_NESTING} nivåer`, { max: MAX_NESTING });
+  return new BadRequestException({ ...body, errors: [{ field, message: body.message }] });
+}
+
 /**
- * Refuses NUL anywhere in a request before any DTO runs: PostgreSQL cannot store it in text, and no field of this
- * API has a use for it. A single path parameter reaches its own pipe (ParseIdPipe) as sent: the base pipe's
- * Number() would read '1 ', '1e3' and '0x10' as ids.
+ * Before any DTO runs, refuses in every body, query and path parameter: NUL (PostgreSQL cannot store it in text, and
+ * no field of this API has a use for it), a key that names what every object inherits (`__proto__`, `constructor`,
+ * `toString`…: class-transformer and later lookups would take it for the inherited member; docs/api.md, "Input that
+ * names things") and nesting deeper than any form. A single path parameter reaches its own pipe (ParseIdPipe) as
+ * sent: the base pipe's Number() would read '1 ', '1e3' and '0x10' as ids.
  */
 class RequestValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata) {
     if (metadata.type !== 'custom') {
-      const field = findNul(value, metadata.type === 'param' ? (metadata.data ?? '') : '');
-      if (field) throw new BadRequestException({ ...coded('invalid_characters', 'Teksten inneholder ugyldige tegn'), errors: [{ field, message: 'Teksten inneholder ugyldige tegn' }] });
+      const problem = inspectInput(value, metadata.type === 'param' ? (metadata.data ?? '') : '');
+      if (problem) throw refusal(problem);
+    }
+    if (metadata.type === 'query') {
+      // queryStringRules refuses these before any route; this keeps a DTO from ever seeing an array for a string.
+      const entries: [string, unknown][] = metadata.data ? [[metadata.data, value]] : Object.entries(value ?? {});
+      const repeated = entries.find(([, item]) => item !== undefined && typeof item !== 'string')?.[0];
+      if (repeated !== undefined) throw new BadRequestException(coded('query_parameter_repeated', `Parameteren ${repeated} kan bare gis én gang`, { name: repeated }));
     }
     if (metadata.type === 'param' && PRIMITIVES.includes(metadata.metatype)) return value;
     return super.transform(value, metadata);

@@ -14,6 +14,7 @@ describe('notification texts', () => {
 
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(fill('«{title}» {when} {missing}', { title: 'Vask', when: '10.01.2027 11:00' })).toBe('«Vask» 10.01.2027 11:00 {missing}');
+    expect(fill('{constructor} {toString} {__proto__}', {})).toBe('{constructor} {toString} {__proto__}');
     expect(renderNotification('event_created', { title: 'Vask', when: '10.01.2027 11:00' }, 'en').message).toBe('An administrator added “Vask” on 10.01.2027 11:00.');
   });
 

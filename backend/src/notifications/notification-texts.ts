@@ -56,7 +56,7 @@ const TEXTS: Record<NotificationLanguage, Record<NotificationType, { title: stri
 
 /** Fills `{name}` placeholders; one without a value stays as it is, so a missing param shows rather than hides. */
 export function fill(template: string, params: NotificationParams): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 export function renderNotification(type: NotificationType, params: NotificationParams, language: NotificationLanguage): { title: string; message: string } {

@@ -109,7 +109,9 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
   @SubscribeMessage('auth')
   auth(@ConnectedSocket() socket: WebSocket, @MessageBody() body: { userId?: unknown }): void {
     const ws = socket as LiveSocket;
-    if (Number(body?.userId) !== ws.userId) {
+    const claimed = body?.userId;
+    // A number or a string only: Number() would read a list ([5] is 5) and an object through what the client put in it.
+    if ((typeof claimed !== 'number' && typeof claimed !== 'string') || Number(claimed) !== ws.userId) {
       ws.close(CLOSE_POLICY, 'userId is not the session user');
       return;
     }

@@ -10,21 +10,24 @@ import type { SystemSetting } from './system-setting.entity';
  */
 export type SettingKind = 'color' | 'boolean' | 'text' | 'phone' | 'email' | 'url' | 'count';
 
-/** SPEC §3's known keys. Any other key is refused (setting_unknown_key). */
-export const KNOWN_SETTINGS: Record<string, SettingKind> = {
-  'frontPage.backgroundColor': 'color',
-  'frontPage.textColor': 'color',
-  'calendar.eventColor': 'color',
-  'maintenance.enabled': 'boolean',
-  'maintenance.message': 'text',
-  'contact.phone': 'phone',
-  'contact.email': 'email',
-  'contact.website': 'url',
-  'contact.faqUrl': 'url',
-  'contact.openingHours.nb': 'text',
-  'contact.openingHours.en': 'text',
-  'cases.uploadQuotaMb': 'count',
-};
+/**
+ * SPEC §3's known keys. Any other key is refused (setting_unknown_key). A Map, so a key a client names is looked up
+ * among these alone, never among what every object inherits (`__proto__`, `constructor`).
+ */
+export const KNOWN_SETTINGS: ReadonlyMap<string, SettingKind> = new Map<string, SettingKind>([
+  ['frontPage.backgroundColor', 'color'],
+  ['frontPage.textColor', 'color'],
+  ['calendar.eventColor', 'color'],
+  ['maintenance.enabled', 'boolean'],
+  ['maintenance.message', 'text'],
+  ['contact.phone', 'phone'],
+  ['contact.email', 'email'],
+  ['contact.website', 'url'],
+  ['contact.faqUrl', 'url'],
+  ['contact.openingHours.nb', 'text'],
+  ['contact.openingHours.en', 'text'],
+  ['cases.uploadQuotaMb', 'count'],
+]);
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';
 export const SETTING_TEXT_MAX = 1000;

@@ -129,7 +129,7 @@ export class SystemSettingsService implements OnModuleInit {
 
 /** Refuses an unknown key, and a value that does not fit its key (SPEC: colours are colours, booleans booleans). */
 function checkValue(key: string, value: string): void {
-  const kind = KNOWN_SETTINGS[key];
+  const kind = KNOWN_SETTINGS.get(key);
   if (!kind) throw new BadRequestException(coded('setting_unknown_key', `Ukjent innstilling: ${key}`, { key }));
   if (kind === 'color' && !COLOR.test(value)) throw new BadRequestException(coded('setting_invalid_color', 'Ugyldig farge: bruk formatet #rrggbb', { key }));
   if (kind === 'boolean' && value !== 'true' && value !== 'false') throw new BadRequestException(coded('setting_invalid_boolean', 'Verdien må være true eller false', { key }));

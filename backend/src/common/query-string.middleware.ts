@@ -1,0 +1,41 @@
+import type { NextFunction, Request, Response } from 'express';
+import { coded } from './http-exception.filter';
+import { INHERITED_NAMES } from './outside-names';
+
+/** The longest query string (after `?`, as sent) an API route takes; a react-admin list query stays well below. */
+export const MAX_QUERY_LENGTH = 8192;
+/** The longest value of one parameter, decoded. */
+export const MAX_QUERY_VALUE_LENGTH = 2000;
+
+/**
+ * Express parses queries with Node's querystring ('simple'): `a[b]=1` stays the key 'a[b]' instead of becoming an
+ * object (qs, the 'extended' parser, builds objects from brackets, prototypes included), and a repeated key becomes
+ * an array. The result has no prototype, so `__proto__` there is an ordinary key.
+ */
+export const QUERY_PARSER = 'simple';
+
+/**
+ * Every API query is one value per name: a parameter given twice (an array where each route expects a string), a
+ * bracketed name (`a[b]=1`, the 'extended' parser's object syntax), a name every object inherits (`__proto__`,
+ * `constructor`, `toString`…) or a value past the caps answers 400 in the error shape before any guard, session read
+ * or DTO, on every route. The rules are in docs/api.md, "Query strings".
+ */
+export function queryStringRules(req: Request, res: Response, next: NextFunction): void {
+  const at = req.originalUrl.indexOf('?');
+  if (at === -1) return next();
+  const refuse = (body: ReturnType<typeof coded>) => void res.status(400).json(body);
+  if (req.originalUrl.length - at - 1 > MAX_QUERY_LENGTH) {
+    return refuse(coded('query_too_long', `Spørringen kan ikke være lengre enn ${MAX_QUERY_LENGTH} tegn`, { max: MAX_QUERY_LENGTH }));
+  }
+  for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
+    const name = key.slice(0, 100);
+    if (key.includes('[') || key.includes(']') || INHERITED_NAMES.has(key)) {
+      return refuse(coded('query_parameter_name', `Ugyldig parameternavn: ${name}`, { name }));
+    }
+    if (typeof value !== 'string') return refuse(coded('query_parameter_repeated', `Parameteren ${name} kan bare gis én gang`, { name }));
+    if (value.length > MAX_QUERY_VALUE_LENGTH) {
+      return refuse(coded('query_value_too_long', `Parameteren ${name} kan ikke være lengre enn ${MAX_QUERY_VALUE_LENGTH} tegn`, { name, max: MAX_QUERY_VALUE_LENGTH }));
+    }
+  }
+  next();
+}
