@@ -487,6 +487,10 @@ describe('names every object inherits, and query strings out of shape (every rou
     expect(await code(anon.get(`/api/ical/${user.id}?token[a]=b`))).toBe('query_parameter_name');
     expect(await code(anon.get(`/api/ical/${user.id}?__proto__=1`))).toBe('query_parameter_name');
     expect(await code(anon.get(`/api/ical/${user.id}?token=${'a'.repeat(2001)}`))).toBe('query_value_too_long');
+    expect(await code(anon.get(`/api/ical/${user.id}?token=%E0%A4%A`))).toBe('query_value_encoding');
+    expect(await code(admin.get('/api/admin/users?q=%E0%A4%A'))).toBe('query_value_encoding');
+    // A search for a percent sign, sent as the browser encodes it, is a plain search.
+    await admin.get('/api/admin/users?q=50%25').expect(200);
     expect(await code(anon.get(`/api/ical/${user.id}?${Array.from({ length: 5 }, (_, i) => `p${i}=${'a'.repeat(1700)}`).join('&')}`))).toBe('query_too_long');
     for (const junk of ['__proto__', 'constructor', '99999999999999999999999', '1e3']) expect(await code(anon.get(`/api/ical/${junk}`), 404)).toBe('calendar_not_found');
     expect(await code(owner.put('/api/events/%00').send({ title: 'x' }))).toBe('invalid_characters');

@@ -27,6 +27,16 @@ export function queryStringRules(req: Request, res: Response, next: NextFunction
   if (req.originalUrl.length - at - 1 > MAX_QUERY_LENGTH) {
     return refuse(coded('query_too_long', `Spørringen kan ikke være lengre enn ${MAX_QUERY_LENGTH} tegn`, { max: MAX_QUERY_LENGTH }));
   }
+  // querystring decodes a broken escape (`%E0%A4%A`, a lone byte of UTF-8) into U+FFFD instead of failing; the text
+  // as sent must decode as UTF-8, or a search would run on characters nobody typed.
+  for (const pair of req.originalUrl.slice(at + 1).split('&')) {
+    try {
+      decodeURIComponent(pair.replace(/\+/g, ' '));
+    } catch {
+      const name = safeName(pair.split('=')[0]);
+      return refuse(coded('query_value_encoding', `Parameteren ${name} er ikke gyldig kodet`, { name }));
+    }
+  }
   for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
     const name = key.slice(0, 100);
     if (key.includes('[') || key.includes(']') || INHERITED_NAMES.has(key)) {
@@ -38,4 +48,13 @@ export function queryStringRules(req: Request, res: Response, next: NextFunction
     }
   }
   next();
+}
+
+/** A parameter's name for an error message: decoded where it can be, never longer than 100 characters. */
+function safeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw).slice(0, 100);
+  } catch {
+    return raw.slice(0, 100);
+  }
 }
