@@ -3,29 +3,30 @@
  * languages): shown to owners in the sidebar, on the login page and on /support. Each field left empty is not shown
  * anywhere; the server checks each value (a phone number, an e-mail address, an https address).
  */
-import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { queryKeys } from '../../api/queryKeys';
 import type { SystemSetting } from '../../api/types';
 import { CONTACT_KEYS, type ContactKey } from '../../shared/supportContact';
 import type { AdminDataProvider } from '../dataProvider';
-import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { SavedSettings } from './SavedSettings';
 
 type Draft = Record<ContactKey, string>;
 
 const INPUT_TYPE: Partial<Record<ContactKey, string>> = { 'contact.phone': 'tel', 'contact.email': 'email', 'contact.website': 'url', 'contact.faqUrl': 'url' };
 
 export function ContactCard() {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const settings = useQuery({ queryKey: queryKeys.systemSettings, queryFn: () => dataProvider.systemSettings(), refetchOnMount: 'always' });
-  if (settings.isError) return <Alert severity="error">{translate('resources.system.contact.loadFailed', { message: errorMessage(settings.error) })}</Alert>;
-  if (!settings.data) return null;
-  const saved = savedContact(settings.data);
-  return <ContactForm key={CONTACT_KEYS.map((key) => saved[key]).join('\n')} saved={saved} />;
+  return (
+    <SavedSettings loadFailedKey="resources.system.contact.loadFailed">
+      {(settings) => {
+        const saved = savedContact(settings);
+        return <ContactForm key={CONTACT_KEYS.map((key) => saved[key]).join('\n')} saved={saved} />;
+      }}
+    </SavedSettings>
+  );
 }
 
 function savedContact(settings: readonly SystemSetting[]): Draft {

@@ -4,14 +4,14 @@
  * their next read of the public settings; this admin's own app has them at once.
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { queryKeys } from '../../api/queryKeys';
 import { contrastRatio, designFrom, DESIGN_KEYS, type Design, type DesignKey } from '../../shared/design';
 import type { AdminDataProvider } from '../dataProvider';
-import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { SavedSettings } from './SavedSettings';
 
 /** What the preview and the colour fields start from where staff have set nothing: the product's own look. */
 const PRODUCT_LOOK: Record<DesignKey, string> = {
@@ -24,13 +24,14 @@ const READABLE_CONTRAST = 4.5;
 const COLOUR = /^#[0-9a-f]{6}$/i;
 
 export function DesignCard() {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const settings = useQuery({ queryKey: queryKeys.systemSettings, queryFn: () => dataProvider.systemSettings(), refetchOnMount: 'always' });
-  if (settings.isError) return <Alert severity="error">{translate('resources.system.design.loadFailed', { message: errorMessage(settings.error) })}</Alert>;
-  if (!settings.data) return null;
-  const saved = designFrom(settings.data);
-  return <DesignForm key={DESIGN_KEYS.map((key) => saved[key]).join()} saved={saved} />;
+  return (
+    <SavedSettings loadFailedKey="resources.system.design.loadFailed">
+      {(settings) => {
+        const saved = designFrom(settings);
+        return <DesignForm key={DESIGN_KEYS.map((key) => saved[key]).join()} saved={saved} />;
+      }}
+    </SavedSettings>
+  );
 }
 
 function DesignForm({ saved }: { saved: Design }) {
