@@ -1,8 +1,9 @@
 /**
  * Issue 11 item 2: a mini admin sees the screens SPEC §6 gives them, read-only, with no error on the way: the
  * calendar home (their own calendar; reading another user's calendar needs a full admin, so there is no user
- * picker to lead there), the back office's own-iCal, users and all-feeds lists marked 'Kun lesing'. No call of
- * theirs is refused.
+ * picker to lead there), the back office's own-iCal, users and all-feeds lists marked 'Kun lesing', and every other
+ * screen of the app and the back office they can reach. No call of theirs is refused, and no form the server would
+ * refuse them is offered.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -54,6 +55,22 @@ describe('Mini admin', () => {
       await page.waitForLoadState('networkidle');
       await page.getByText('Ole Eier').first().waitFor();
       await shot('user-show');
+
+      // Every other screen a mini admin can reach, in the app and the back office: none calls what they may not.
+      for (const [path, slug] of [
+        ['/settings', 'settings'], ['/user/agreements', 'agreements'], ['/payouts', 'payouts'], ['/prices', 'prices'], ['/cases', 'cases'],
+        ['/support', 'support'], ['/appointments', 'appointments'], ['/admin/agreements', 'admin-agreements'], ['/admin/cases', 'admin-cases'],
+        ['/admin/payouts', 'admin-payouts'], ['/admin/jobs', 'admin-jobs'],
+      ]) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await shot(slug);
+        if (path === '/support') {
+          // The old ticket form is the server's to refuse a mini admin, so it is not offered.
+          assert.equal(await page.getByRole('tab', { name: t.support.page.new, exact: true }).count(), 0, 'no new-ticket form on /support');
+        }
+      }
+      assert.match(page.url(), /\/admin\/jobs$/);
 
       assert.deepEqual(refused, [], 'no call of the mini admin is refused');
       assert.equal(await errors().count(), 0, 'no error on screen');

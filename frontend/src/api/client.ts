@@ -50,7 +50,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Sends a request and returns the raw Response when it is OK; throws ApiError otherwise. */
+/**
+ * Sends a request and returns the raw Response when it is OK; throws ApiError otherwise. The caller reads the body
+ * (apiJson does): the API answers `Cache-Control: no-store`, so the browser keeps an unread body's request open.
+ */
 export async function apiRequest(method: string, url: string, payload?: unknown): Promise<Response> {
   const hasPayload = payload !== undefined;
   const res = await fetch(url, {

@@ -3,7 +3,7 @@
  * the list (it is small), and so does a pushed notification or a socket that reconnected.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../../api/client';
+import { apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { NotificationPage } from './types';
 
@@ -26,14 +26,14 @@ function useNotificationAction<T>(action: (arg: T) => Promise<unknown>) {
   });
 }
 
-export const useMarkRead = () => useNotificationAction((id: number) => apiRequest('PATCH', `/api/notifications/${id}/read`));
-export const useMarkAllRead = () => useNotificationAction(() => apiRequest('POST', '/api/notifications/read-all'));
-export const useRemoveNotification = () => useNotificationAction((id: number) => apiRequest('DELETE', `/api/notifications/${id}`));
+export const useMarkRead = () => useNotificationAction((id: number) => apiJson('PATCH', `/api/notifications/${id}/read`));
+export const useMarkAllRead = () => useNotificationAction(() => apiJson('POST', '/api/notifications/read-all'));
+export const useRemoveNotification = () => useNotificationAction((id: number) => apiJson('DELETE', `/api/notifications/${id}`));
 
 /** SPEC §7: announce before opening the socket; a failure does not stop the socket. */
 export async function registerForNotifications(language: string): Promise<void> {
   try {
-    await apiRequest('POST', '/api/notifications/register', { language: language === 'en' ? 'en' : 'nb' });
+    await apiJson('POST', '/api/notifications/register', { language: language === 'en' ? 'en' : 'nb' });
   } catch {
     // the socket opens anyway
   }
