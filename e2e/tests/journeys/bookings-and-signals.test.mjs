@@ -1,7 +1,7 @@
 /**
  * Journeys: a signal travels from one person (or an outside system) to another person's bell, and the notification
  * opens what it is about (docs/api.md "Notification links").
- * (a) A Beds24 booking arrives; the owner's bell rises without a reload (the /ws push) and the notification opens the
+ * (a) A Beds24 booking arrives (after a stay the owner already had); the owner's bell rises without a reload (the /ws push) and the notification opens the
  *     calendar at the booking's month with its day highlighted and the booking on it.
  * (b) An owner writes a note on an agreement; the admin who made the agreement is told and lands on its back-office page.
  * (c) An owner changes their payout account number; an admin is told and lands on the owner's back-office page with
@@ -90,7 +90,10 @@ describe('Journeys: bookings and signals', () => {
       const phone = device === PHONE;
       const owner = await createUser(app.url, { email, name, password: 'owner-secret-1' });
       await adminConfiguresBeds24(app.url, owner.id, { apiKey: beds24.inviteCode(), propId: propertyId });
-      // The first sync of a configuration is not news to its owner; the booking that arrives after it is.
+      // The owner already has a stay next month. The first sync of a configuration is not news to its owner; the
+      // booking that arrives after it is, and its notification must open that booking's day, not the earlier stay's.
+      const earlier = dayInMonthsAhead(1, 17);
+      beds24.bookings.push(beds24Booking(bookingId + 100, { arrival: isoDate(earlier), departure: isoDate(addDays(earlier, 2)), firstName: 'Tidlig', propertyId }));
       await adminSyncsBeds24(app.url, owner.id);
 
       await readyWithBell(page, owner, { lang, phone });
