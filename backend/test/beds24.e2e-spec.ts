@@ -276,6 +276,16 @@ describe('Beds24 channel sync', () => {
       expect(notes).toHaveLength(1);
       expect(notes[0]).toMatchObject({ type: 'booking_new' });
     });
+
+    it('links that notification to the new booking\'s day, not to an earlier booking the owner already had', async () => {
+      const { user, owner } = await configured();
+      // The seed already holds upcoming June stays; the new one is in September.
+      await syncNow(user);
+      beds24.bookings.push(booking(1501, { arrival: '2026-09-14', departure: '2026-09-17', firstName: 'Senere' }));
+      expect((await syncNow(user)).eventsCreated).toBe(1);
+      const [note] = (await owner.get('/api/notifications').expect(200)).body.notifications;
+      expect(note).toMatchObject({ type: 'booking_new', link: '/?date=2026-09-14' });
+    });
   });
 
   describe('one stay, shown once', () => {

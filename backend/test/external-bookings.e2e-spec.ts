@@ -40,7 +40,7 @@ describe('external bookings store', () => {
 
   it('upserts by key and touches updated_at and revision only when something shown changed', async () => {
     const source = await beds24Source();
-    expect(await apply(source, { bookings: [stay('a', FUTURE), stay('b', FUTURE)] })).toEqual({ stored: 2, removed: 0, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 2, changed: 0, cancelled: 0 }, all: { added: 2, changed: 0 } });
+    expect(await apply(source, { bookings: [stay('a', FUTURE), stay('b', FUTURE)] })).toEqual({ stored: 2, removed: 0, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 2, changed: 0, cancelled: 0 }, all: { added: 2, changed: 0 }, firstChangedStart: expect.any(Date) });
     const first = await rowOf(source, 'a');
     expect(first.revision).toBe(0);
 
@@ -60,7 +60,7 @@ describe('external bookings store', () => {
   it('a pull larger than one upsert slice is stored whole, and a complete pull after it removes across slices', async () => {
     const source = await beds24Source();
     const many = Array.from({ length: 1234 }, (_, i) => stay(`s${String(i).padStart(4, '0')}`, FUTURE));
-    expect(await apply(source, { bookings: many })).toEqual({ stored: 1234, removed: 0, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 1234, changed: 0, cancelled: 0 }, all: { added: 1234, changed: 0 } });
+    expect(await apply(source, { bookings: many })).toEqual({ stored: 1234, removed: 0, emptyPulls: 0, keptUntilConfirmed: null, future: { added: 1234, changed: 0, cancelled: 0 }, all: { added: 1234, changed: 0 }, firstChangedStart: expect.any(Date) });
     expect(await uids(source)).toHaveLength(1234);
     // Keep every third: the survivors and the removed ones are spread over all three slices of the first pull.
     const kept = many.filter((_, i) => i % 3 === 0);

@@ -113,6 +113,17 @@ describe('iCal feeds', () => {
       expect(v2[0].id).toBe(v1[0].id);
     });
 
+    it('tells the owner of a new stay with a link to its day, not to an earlier stay the feed already had', async () => {
+      const { agent } = await t.loginAs('user');
+      const url = feeds.serve('/growing.ics', stays({ uid: 'a@x', start: '2027-01-10', end: '2027-01-12' }));
+      const feed = await createFeed(t, agent, { name: 'Voksende', url });
+      await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
+      feeds.serve('/growing.ics', stays({ uid: 'a@x', start: '2027-01-10', end: '2027-01-12' }, { uid: 'n@x', start: '2027-03-05', end: '2027-03-08' }));
+      await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
+      const [note] = (await agent.get('/api/notifications').expect(200)).body.notifications;
+      expect(note).toMatchObject({ type: 'booking_new', link: '/?date=2027-03-05' });
+    });
+
     it('a feed that turns to garbage, is truncated, errors or hangs keeps its last good events and records the error', async () => {
       const { agent } = await t.loginAs('user');
       const good = stays({ uid: 'keep@x', start: '2027-03-01', end: '2027-03-05' });

@@ -26,12 +26,12 @@ async function asAdmin(url, work) {
 }
 
 /** Creates a regular user (or a mini admin) as the first admin and returns the account to log in with (and its id). */
-export async function createUser(url, { email, name, password, isMiniAdmin = false }) {
+export async function createUser(url, { email, name, password, isMiniAdmin = false, accountNumber }) {
   const created = await asAdmin(url, async (cookie) => {
     const res = await call(url, '/admin/users', {
       method: 'POST',
       cookie,
-      body: { username: email, email, name, password, isAdmin: false, isMiniAdmin },
+      body: { username: email, email, name, password, isAdmin: false, isMiniAdmin, ...(accountNumber && { accountNumber }) },
     });
     return res.json();
   });
@@ -60,4 +60,16 @@ export async function adminAnswersCase(url, caseId, message) {
 /** The first admin opens a case on behalf of a user (POST /api/cases with userId). */
 export async function adminOpensCase(url, kase) {
   return asAdmin(url, async (cookie) => (await call(url, '/cases', { method: 'POST', cookie, body: kase })).json());
+}
+
+/** The first admin connects a user to Beds24 (POST /api/admin/beds24-config/:userId) with an invite code and a property. */
+export async function adminConfiguresBeds24(url, userId, { apiKey, propId }) {
+  return asAdmin(url, async (cookie) => (await call(url, `/admin/beds24-config/${userId}`, { method: 'POST', cookie, body: { apiKey, propId } })).json());
+}
+
+/** The first admin runs a user's Beds24 sync now (POST /api/admin/beds24-sync/:userId), as the scheduler does on its own. */
+export async function adminSyncsBeds24(url, userId) {
+  const outcome = await asAdmin(url, async (cookie) => (await call(url, `/admin/beds24-sync/${userId}`, { method: 'POST', cookie })).json());
+  if (!outcome.success) throw new Error(`the Beds24 sync failed: ${JSON.stringify(outcome)}`);
+  return outcome;
 }

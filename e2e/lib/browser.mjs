@@ -1,7 +1,8 @@
 /**
  * One app and one Chromium per test file, a fresh browser context per test. `useApp()` registers the suite's
  * before/after hooks; `app.run(slug, device, steps)` gives the steps a page and `shot(step)`, which saves
- * e2e/artifacts/<slug>/<nn>-<step>.png. When a test fails, its error carries the browser's console errors, the
+ * e2e/artifacts/<slug>/<nn>-<step>.png; `openPerson(device)` gives a second person their own context and page in the same
+ * run (a story between two people), whose shots land in the same folder. When a test fails, its error carries the browser's console errors, the
  * page's uncaught errors and the server's last log lines; a test whose page threw an uncaught error fails.
  */
 import { before, after } from 'node:test';
@@ -50,32 +51,42 @@ export function useApp({ env } = {}) {
     get url() {
       return app.url;
     },
-    /** Runs `steps({ page, shot, context })` in a fresh context of the given device (DESKTOP or PHONE). */
+    /**
+     * Runs `steps({ page, shot, context, openPerson })` in a fresh context of the given device (DESKTOP or PHONE);
+     * `await openPerson(device, 'owner')` gives another `{ page, shot, context }`, closed with the first.
+     */
     async run(slug, device, steps) {
       const dir = path.join(artifactsDir, slug);
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
 
-      const context = await browser.newContext({ serviceWorkers: 'block', ...device, baseURL: app.url });
-      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-      const page = await context.newPage();
       const consoleErrors = [];
       const pageErrors = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
-      });
-      page.on('pageerror', (error) => pageErrors.push(error.stack ?? String(error)));
-
+      const contexts = [];
       let count = 0;
-      const shot = async (step) => {
-        count += 1;
-        const file = `${String(count).padStart(2, '0')}-${step}.png`;
-        // 'disabled' finishes running transitions, so a toast is shown as it settles, not half faded in.
-        await page.screenshot({ path: path.join(dir, file), fullPage: true, animations: 'disabled' });
+      const newPerson = async (personDevice, who = '') => {
+        const personContext = await browser.newContext({ serviceWorkers: 'block', ...personDevice, baseURL: app.url });
+        contexts.push(personContext);
+        personContext.setDefaultTimeout(ACTION_TIMEOUT_MS);
+        const personPage = await personContext.newPage();
+        const tag = who ? `[${who}] ` : '';
+        personPage.on('console', (message) => {
+          if (message.type() === 'error') consoleErrors.push(`${tag}${message.text()} (${message.location().url})`);
+        });
+        personPage.on('pageerror', (error) => pageErrors.push(`${tag}${error.stack ?? String(error)}`));
+        const personShot = async (step) => {
+          count += 1;
+          const file = `${String(count).padStart(2, '0')}-${who ? `${who}-` : ''}${step}.png`;
+          // 'disabled' finishes running transitions, so a toast is shown as it settles, not half faded in.
+          await personPage.screenshot({ path: path.join(dir, file), fullPage: true, animations: 'disabled' });
+        };
+        return { page: personPage, shot: personShot, context: personContext };
       };
+      const { page, shot, context } = await newPerson(device);
+      const openPerson = (personDevice, who) => newPerson(personDevice, who);
 
       try {
-        await steps({ page, shot, context });
+        await steps({ page, shot, context, openPerson });
         if (pageErrors.length) throw new Error('The page threw uncaught errors.');
       } catch (error) {
         await shot('failure').catch(() => undefined);
@@ -88,7 +99,7 @@ export function useApp({ env } = {}) {
         ].join('\n\n');
         throw new Error(report, { cause: error });
       } finally {
-        await context.close();
+        for (const opened of contexts) await opened.close();
       }
     },
   };

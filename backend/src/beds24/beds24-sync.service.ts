@@ -104,10 +104,12 @@ export class Beds24SyncService {
       ? undefined
       : `Beds24 svarte ikke fullstendig (${pulled.badRows} uleselige rader, ${pulled.pages} sider); ingen bookinger ble fjernet for å mangle`;
     let future: PullResult['future'] | undefined;
+    let firstChangedStart: Date | undefined;
     const outcome = await this.bookings.applyPull(
       { source, complete: pulled.complete, bookings, now, emptyPullsBefore: config.emptyPulls },
       async (tx, result): Promise<Beds24SyncOutcome> => {
         future = result.future;
+        firstChangedStart = result.firstChangedStart;
         const counts = { eventsCreated: result.all.added, eventsUpdated: result.all.changed, eventsDeleted: result.removed };
         await tx.update(Beds24Config, { id: config.id }, {
           lastSync: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0,
@@ -122,7 +124,9 @@ export class Beds24SyncService {
     );
     // After the commit; the first sync of a configuration is not news to its owner.
     if (future && config.lastSync && future.added + future.changed + future.cancelled > 0) {
-      const firstStart = bookings.filter((b) => b.endsAt > now && b.status !== 'cancelled').reduce<Date | null>((first, b) => (!first || b.startTime < first ? b.startTime : first), null);
+      // The notification opens the day of the first booking this pull added or changed; a pull that only cancelled
+      // opens the first booking still ahead.
+      const firstStart = firstChangedStart ?? bookings.filter((b) => b.endsAt > now && b.status !== 'cancelled').reduce<Date | null>((first, b) => (!first || b.startTime < first ? b.startTime : first), null);
       await this.bus.emit('bookings.pulled', { userId: config.userId, sourceKind: 'beds24', sourceId: config.id, sourceName: 'Beds24', ...future, firstStart: firstStart?.toISOString() ?? null });
     }
     return outcome;

@@ -73,6 +73,11 @@ export interface PullResult {
   future: { added: number; changed: number; cancelled: number };
   /** Bookings the pull added, and changed in what is shown, past ones included (removals are `removed`). */
   all: { added: number; changed: number };
+  /**
+   * The earliest start among the future bookings the pull added or changed: the day a notification about the pull
+   * opens (docs/api.md "Notification links"). Absent when it added and changed none.
+   */
+  firstChangedStart?: Date;
 }
 
 /** A stored booking as the calendar, the subscription feed and booked-day checks read it. */

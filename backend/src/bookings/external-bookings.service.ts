@@ -43,7 +43,9 @@ export class ExternalBookingsService {
     let added = 0;
     let changed = 0;
     const all = { added: 0, changed: 0 };
+    let firstChangedStart: Date | null = null;
     const count = (upserted: UpsertCounts) => {
+      if (upserted.firstStart && (!firstChangedStart || upserted.firstStart < firstChangedStart)) firstChangedStart = upserted.firstStart;
       added += upserted.added;
       changed += upserted.changed;
       all.added += upserted.addedAll;
@@ -69,7 +71,7 @@ export class ExternalBookingsService {
         return { emptyPulls: 0, keptUntilConfirmed: null };
       };
       const decision = await decide();
-      const result: PullResult = { stored: live.length, removed, ...decision, future: { added, changed, cancelled: cancelledFuture }, all: { added: all.added, changed: all.changed } };
+      const result: PullResult = { stored: live.length, removed, ...decision, future: { added, changed, cancelled: cancelledFuture }, all: { added: all.added, changed: all.changed }, ...(firstChangedStart ? { firstChangedStart } : {}) };
       return finish ? finish(tx, result) : (result as T);
     });
   }

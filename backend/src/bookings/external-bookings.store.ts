@@ -32,13 +32,15 @@ export const UPSERT_EXTERNAL_BOOKINGS = `INSERT INTO external_bookings (source_k
 
 /**
  * The same upsert, answering how many future bookings (ending after $18) it added and how many it changed in what a
- * calendar shows (updated_at moved to this transaction's now()); xmax = 0 marks a row the statement inserted.
+ * calendar shows (updated_at moved to this transaction's now()), and the earliest start among those (where a
+ * notification about them should open the calendar); xmax = 0 marks a row the statement inserted.
  */
 const UPSERT_COUNTING_FUTURE = `WITH up AS (${UPSERT_EXTERNAL_BOOKINGS}
-  RETURNING (xmax = 0) AS inserted, updated_at = now() AS touched, ends_at)
+  RETURNING (xmax = 0) AS inserted, updated_at = now() AS touched, start_time, ends_at)
   SELECT count(*) FILTER (WHERE inserted AND ends_at > $18)::int AS added,
          count(*) FILTER (WHERE NOT inserted AND touched AND ends_at > $18)::int AS changed,
-         count(*) FILTER (WHERE inserted)::int AS added_all, count(*) FILTER (WHERE NOT inserted AND touched)::int AS changed_all FROM up`;
+         count(*) FILTER (WHERE inserted)::int AS added_all, count(*) FILTER (WHERE NOT inserted AND touched)::int AS changed_all,
+         min(start_time) FILTER (WHERE (inserted OR touched) AND ends_at > $18) AS first_start FROM up`;
 
 /** UPSERT_EXTERNAL_BOOKINGS's parameters: one array per column. */
 export function upsertParams(source: BookingSource, generation: number, bookings: ExternalBookingInput[]): unknown[] {
@@ -66,6 +68,8 @@ export interface UpsertCounts {
   changed: number;
   addedAll: number;
   changedAll: number;
+  /** The earliest start among the future bookings added or changed (null when there are none). */
+  firstStart: Date | null;
 }
 
 const SELECT = `
@@ -93,9 +97,9 @@ export class ExternalBookingsStore {
    * same counts over every booking of the pull, past ones included (`addedAll`, `changedAll`).
    */
   async upsert(tx: EntityManager, source: BookingSource, generation: number, bookings: ExternalBookingInput[], now: Date): Promise<UpsertCounts> {
-    if (bookings.length === 0) return { added: 0, changed: 0, addedAll: 0, changedAll: 0 };
+    if (bookings.length === 0) return { added: 0, changed: 0, addedAll: 0, changedAll: 0, firstStart: null };
     const [row] = await tx.query(UPSERT_COUNTING_FUTURE, [...upsertParams(source, generation, bookings), now]);
-    return { added: row.added, changed: row.changed, addedAll: row.added_all, changedAll: row.changed_all };
+    return { added: row.added, changed: row.changed, addedAll: row.added_all, changedAll: row.changed_all, firstStart: row.first_start === null ? null : new Date(row.first_start) };
   }
 
   /** Removes the given bookings of the source (explicit cancellations); answers how many were stored, and of those how many end after `now`. */

@@ -164,8 +164,10 @@ export class FeedSyncService {
     const source = { kind: 'ical' as const, id: feed.id, userId: feed.userId };
     const bookings = toExternalBookings(parsed.events, zone);
     let future: PullResult['future'] | undefined;
+    let firstChangedStart: Date | undefined;
     const outcome = await this.bookings.applyPull({ source, complete: parsed.rejected.length === 0, bookings, now, emptyPullsBefore: feed.emptyParses }, async (tx, pull) => {
       future = pull.future;
+      firstChangedStart = pull.firstChangedStart;
       let warning: SyncMessage | null = null;
       if (parsed.rejected.length > 0) warning = partialParse(parsed.rejected.length, parsed.rejected.slice(0, 3).map((r) => r.reason).join('; '));
       else if (pull.keptUntilConfirmed !== null) warning = emptyHeldBack(pull.keptUntilConfirmed);
@@ -193,7 +195,9 @@ export class FeedSyncService {
     });
     // After the commit; a feed's first import is not news to its owner.
     if (future && feed.lastParsedAt && future.added + future.changed + future.cancelled > 0) {
-      const firstStart = bookings.filter((b) => b.endsAt > now).reduce<Date | null>((first, b) => (!first || b.startTime < first ? b.startTime : first), null);
+      // The notification opens the day of the first booking this import added or changed; one that only removed
+      // opens the first booking still ahead.
+      const firstStart = firstChangedStart ?? bookings.filter((b) => b.endsAt > now).reduce<Date | null>((first, b) => (!first || b.startTime < first ? b.startTime : first), null);
       await this.bus.emit('bookings.pulled', { userId: feed.userId, sourceKind: 'ical', sourceId: feed.id, sourceName: feed.name, ...future, firstStart: firstStart?.toISOString() ?? null });
     }
     await this.announceRecovery(feed);
