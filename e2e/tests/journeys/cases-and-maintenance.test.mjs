@@ -113,8 +113,12 @@ async function caseJourney({ app, page, shot, context, device, phone, who }) {
   });
 
   // The owner's open case shows the answer and the bell rises, with no reload.
-  await page.getByText('Vi sender en rørlegger i morgen.').waitFor({ timeout: PUSH_MS });
+  await conversation(page).getByText('Vi sender en rørlegger i morgen.').waitFor({ timeout: PUSH_MS });
   await bellWithUnread(page).waitFor({ timeout: PUSH_MS });
+  // The case's details followed too: someone has it, and it is being handled.
+  const ownerDetails = page.getByRole('complementary', { name: c.details });
+  await ownerDetails.getByText(c.statuses.in_progress, { exact: true }).waitFor();
+  assert.equal(await ownerDetails.getByText(c.noAssignee, { exact: true }).count(), 0, 'the owner sees that the case is assigned');
   assert.equal(await sameDocument(page), true, 'the owner\'s page was not reloaded');
   await shot('owner-answer-arrived');
 
