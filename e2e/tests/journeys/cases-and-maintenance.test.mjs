@@ -156,7 +156,8 @@ async function setMaintenance(adminPage, enabled, message) {
   await form().getByText(enabled ? m.on : m.off).waitFor();
 }
 
-async function maintenanceJourney({ app, page, shot, device, who }) {
+/** `note` reports how long the owner's tab took to follow each switch (test diagnostics, seen in the run's output). */
+async function maintenanceJourney({ app, page, shot, device, who, note }) {
   const owner = await createUser(app.url, { email: `${who}.vedlikehold@example.com`, name: `${who} Eier`, password: `${who}-secret-1` });
   const day = dayInMonthsAhead(2, 14);
   const message = `Vi oppgraderer, tilbake straks (${who})`;
@@ -173,11 +174,13 @@ async function maintenanceJourney({ app, page, shot, device, who }) {
   await besideIn(page, device, app.url, async (adminPage) => {
     await logIn(adminPage, ADMIN);
     await setMaintenance(adminPage, true, message);
+    const turnedOn = Date.now();
     await shot('admin-maintenance-on');
 
     // The owner's tab changes by itself.
     await page.getByRole('heading', { name: t.maintenance.title }).waitFor({ timeout: MAINTENANCE_NOTICED_MS });
     await page.getByText(message).waitFor();
+    note(`maintenance screen shown ${((Date.now() - turnedOn) / 1000).toFixed(1)} s after the admin saved`);
     assert.equal(await homeHeading(page).count(), 0, 'the calendar is gone while maintenance is on');
     assert.equal(await sameDocument(page), true, 'the owner did not reload');
     await shot('owner-sees-maintenance');
@@ -189,10 +192,12 @@ async function maintenanceJourney({ app, page, shot, device, who }) {
 
     await setMaintenance(adminPage, false);
   });
+  const turnedOff = Date.now();
 
   // Back where they were: the same calendar at the same address, signed in, same document.
   await homeHeading(page).waitFor({ timeout: MAINTENANCE_NOTICED_MS });
   await dayAt(page, day).waitFor();
+  note(`calendar back ${((Date.now() - turnedOff) / 1000).toFixed(1)} s after maintenance was turned off`);
   assert.equal(page.url(), where, 'the owner is at the same address');
   assert.equal(await page.getByRole('heading', { name: t.maintenance.title }).count(), 0, 'the maintenance screen is gone');
   assert.equal(await sameDocument(page), true, 'the owner did not reload or sign in again');
@@ -209,9 +214,9 @@ describe('Journeys: cases and maintenance', () => {
   it('an owner\'s case with a photo is taken and answered by an admin, live on the owner\'s desktop', () =>
     app.run('journey-case-desktop', inOslo(DESKTOP), (steps) => caseJourney({ app, ...steps, device: inOslo(DESKTOP), phone: false, who: 'kari' })));
 
-  it('maintenance reaches an owner\'s open phone and lets them back to the same calendar', () =>
-    app.run('journey-maintenance-phone', inOslo(PHONE), (steps) => maintenanceJourney({ app, ...steps, device: inOslo(PHONE), who: 'per' })));
+  it('maintenance reaches an owner\'s open phone and lets them back to the same calendar', (t) =>
+    app.run('journey-maintenance-phone', inOslo(PHONE), (steps) => maintenanceJourney({ app, ...steps, device: inOslo(PHONE), who: 'per', note: (s) => t.diagnostic(s) })));
 
-  it('maintenance reaches an owner\'s open desktop and lets them back to the same calendar', () =>
-    app.run('journey-maintenance-desktop', inOslo(DESKTOP), (steps) => maintenanceJourney({ app, ...steps, device: inOslo(DESKTOP), who: 'liv' })));
+  it('maintenance reaches an owner\'s open desktop and lets them back to the same calendar', (t) =>
+    app.run('journey-maintenance-desktop', inOslo(DESKTOP), (steps) => maintenanceJourney({ app, ...steps, device: inOslo(DESKTOP), who: 'liv', note: (s) => t.diagnostic(s) })));
 });
