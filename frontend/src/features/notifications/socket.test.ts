@@ -30,6 +30,7 @@ function setup() {
   const onNotification = vi.fn();
   const onReconnect = vi.fn();
   const onConnectionChange = vi.fn();
+  const onMaintenance = vi.fn();
   /** Waits for the page to be shown: `show()` shows it; `cancelled` counts waits given up. */
   const page = { waiting: [] as (() => void)[], cancelled: 0, show: () => page.waiting.splice(0).forEach((fn) => fn()) };
   const socket = new NotificationSocket({
@@ -38,6 +39,7 @@ function setup() {
     onNotification,
     onReconnect,
     onConnectionChange,
+    onMaintenance,
     createSocket: () => {
       const s = new FakeSocket();
       sockets.push(s);
@@ -54,7 +56,7 @@ function setup() {
       };
     },
   });
-  return { socket, sockets, timers, page, onNotification, onReconnect, onConnectionChange };
+  return { socket, sockets, timers, page, onNotification, onReconnect, onConnectionChange, onMaintenance };
 }
 
 describe('NotificationSocket', () => {
@@ -99,6 +101,19 @@ describe('NotificationSocket', () => {
     sockets[1].open();
     expect(onReconnect).toHaveBeenCalledTimes(1);
     expect(sockets[1].sent).toEqual([JSON.stringify({ type: 'auth', userId: 7 })]);
+  });
+
+  it('closed for maintenance (1013), it has the app check the mode at once and keeps trying in the background', () => {
+    const { socket, sockets, timers, onMaintenance } = setup();
+    socket.start();
+    sockets[0].open();
+    sockets[0].drop(1006);
+    expect(onMaintenance).not.toHaveBeenCalled();
+    timers[0].fn();
+    sockets[1].open();
+    sockets[1].drop(1013);
+    expect(onMaintenance).toHaveBeenCalledTimes(1);
+    expect(timers).toHaveLength(2);
   });
 
   it('does not reconnect after a normal close (1000) or after stop()', () => {

@@ -14,6 +14,8 @@ export const RECONNECT_JITTER_MS = 1000;
 const NORMAL_CLOSURE = 1000;
 /** The server's close code for 'this session opened newer sockets' (docs/operations.md, Notifications and /ws). */
 export const CLOSE_SUPERSEDED = 4001;
+/** The server's close code for 'maintenance mode is on' (1013, try again later): the app checks the mode at once. */
+export const CLOSE_MAINTENANCE = 1013;
 
 /** Calls `fn` once, the next time the page becomes visible; answers a function that cancels the wait. */
 export function whenPageShown(fn: () => void): () => void {
@@ -47,6 +49,8 @@ export interface NotificationSocketOptions {
   onNotification: (notification: AppNotification) => void;
   /** Called when a connection opens again after a drop. */
   onReconnect: () => void;
+  /** Called when the server closed the socket for maintenance mode, so the app need not wait for its status poll. */
+  onMaintenance?: () => void;
   /** Called with true when a connection opens and false when it drops (screens poll only while it is down). */
   onConnectionChange?: (connected: boolean) => void;
   createSocket?: (url: string) => SocketLike;
@@ -102,6 +106,7 @@ export class NotificationSocket {
       this.socket = undefined;
       this.options.onConnectionChange?.(false);
       if (this.stopped || event.code === NORMAL_CLOSURE) return;
+      if (event.code === CLOSE_MAINTENANCE) this.options.onMaintenance?.();
       if (event.code === CLOSE_SUPERSEDED) {
         this.stopWaiting = (this.options.whenShown ?? whenPageShown)(() => {
           this.stopWaiting = undefined;

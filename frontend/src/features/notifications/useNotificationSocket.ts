@@ -9,7 +9,8 @@ import { playNotificationSound } from './sounds';
 
 /**
  * Keeps the logged-in user's /ws open while mounted; each push or reconnect refetches the bell's list; a push plays
- * its sound. A case push (case_*) also refetches the case lists, the open case and the unread counts.
+ * its sound. A case push (case_*) also refetches the case lists, the open case and the unread counts. A socket the
+ * server closed for maintenance mode makes the app read the mode at once (the maintenance screen follows).
  */
 export function useNotificationSocket(userId: number | undefined) {
   const queryClient = useQueryClient();
@@ -30,7 +31,8 @@ export function useNotificationSocket(userId: number | undefined) {
       refetch();
       refetchCases();
     };
-    const socket = new NotificationSocket({ url: socketUrl(), userId, onNotification, onReconnect, onConnectionChange: setSocketConnected });
+    const onMaintenance = () => void queryClient.invalidateQueries({ queryKey: queryKeys.maintenanceStatus });
+    const socket = new NotificationSocket({ url: socketUrl(), userId, onNotification, onReconnect, onMaintenance, onConnectionChange: setSocketConnected });
     let cancelled = false;
     void registerForNotifications(language).then(() => {
       if (!cancelled) socket.start();
