@@ -54,8 +54,13 @@ describe('backups and restore', () => {
     await t.app.get(PayoutsService).create(adminUser, { userId: user.id, month: 3, year: 2026, amount: '12345.67' });
     await t.app.get(PricesService).create({ userId: user.id, name: 'Høysesong', priceFrom: '1500.50', priceTo: '2500', discountPercent: '12.5' });
     await t.app.get(FileStore).put(PNG, 'bilde.png');
-    // A large upload: one row becomes a line of several MB in the file (hex), read back across many gzip chunks.
-    await t.app.get(FileStore).put(Buffer.concat([PNG, Buffer.alloc(1024 * 1024, 7)]), 'stor.png');
+    // A large file stored before files were kept in chunks, its bytes in the row itself: that row becomes a line of
+    // several MB in the file (hex), read and written slice by slice across many gzip chunks.
+    const large = Buffer.concat([PNG, Buffer.alloc(1024 * 1024, 7)]);
+    await ds.query(
+      "INSERT INTO stored_files (content, byte_size, content_type, sha256, original_name) VALUES ($1, $2, 'image/png', encode(sha256($1), 'hex'), 'stor.png')",
+      [large, large.length],
+    );
     await admin.put('/api/system-settings/calendar.eventColor').send({ value: '#16a34a' }).expect(200);
     const [{ id: achievement }] = await ds.query(`INSERT INTO achievements (name, requirement) VALUES ('Første booking', '{"bookings": 1, "nested": [1, "to"]}') RETURNING id`);
     await ds.query('INSERT INTO user_achievements (user_id, achievement_id, progress, unlocked_at) VALUES ($1, $2, 1, $3)', [user.id, achievement, '2026-05-01T08:30:00.123456Z']);
