@@ -11,8 +11,9 @@ import type { SystemSetting } from './system-setting.entity';
 export type SettingKind = 'color' | 'boolean' | 'text' | 'phone' | 'email' | 'url' | 'count';
 
 /**
- * SPEC §3's known keys. Any other key is refused (setting_unknown_key). A Map, so a key a client names is looked up
- * among these alone, never among what every object inherits (`__proto__`, `constructor`).
+ * The known keys (docs/operations.md, Settings and "Company contact details"). Any other key is refused
+ * (setting_unknown_key). A Map, so a key a client names is looked up among these alone, never among what every
+ * object inherits (`__proto__`, `constructor`).
  */
 export const KNOWN_SETTINGS: ReadonlyMap<string, SettingKind> = new Map<string, SettingKind>([
   ['frontPage.backgroundColor', 'color'],

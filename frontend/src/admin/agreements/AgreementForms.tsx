@@ -1,7 +1,8 @@
 /**
  * The create dialog (user, title, description, date and time, end, place, meeting type, status) and the edit dialog
- * (title, description, date and time, end, place, status), with SPEC §5's rules and an end after the start. 'Avtale opprettet' says the user was
- * notified only when the server queued the invitation mail.
+ * (title, description, date and time, end, place, status), with the agreements' rules (docs/api.md, Agreements) and
+ * an end after the start. 'Avtale opprettet' says the user was notified only when the server queued the invitation
+ * mail.
  */
 import { startOfMinute } from 'date-fns';
 import { Create, Edit, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect, type Validator } from 'react-admin';

@@ -1,6 +1,6 @@
 /**
- * The 'system' tab (SPEC §2 "Design / system settings tabs"): the company's contact details, the design's colours
- * with a live preview, and maintenance mode on or off with the message users see. The server enforces the mode (503 to everyone but admins); this only switches it.
+ * The 'system' tab: the company's contact details, the design's colours with a live preview, and maintenance mode on
+ * or off with the message users see. The server enforces the mode (503 to everyone but admins); this only switches it.
  */
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
