@@ -4,15 +4,11 @@
  * anywhere; the server checks each value (a phone number, an e-mail address, an https address).
  */
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { queryKeys } from '../../api/queryKeys';
+import { useTranslate } from 'react-admin';
 import type { SystemSetting } from '../../api/types';
 import { CONTACT_KEYS, type ContactKey } from '../../shared/supportContact';
-import type { AdminDataProvider } from '../dataProvider';
-import { useNotifyFailure } from '../useNotifyFailure';
-import { SavedSettings } from './SavedSettings';
+import { SavedSettings, useSaveSettings } from './SavedSettings';
 
 type Draft = Record<ContactKey, string>;
 
@@ -38,27 +34,14 @@ function savedContact(settings: readonly SystemSetting[]): Draft {
 function ContactForm({ saved }: { saved: Draft }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`resources.system.contact.${key}`, options);
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  const notifyFailure = useNotifyFailure();
+  const save = useSaveSettings('resources.system.contact');
   const [draft, setDraft] = useState<Draft>(saved);
   const changed = CONTACT_KEYS.filter((key) => draft[key].trim() !== saved[key]);
-
-  const save = useMutation({
-    // One key at a time, in order: a refused value stops the rest, and the message says what was wrong with it.
-    mutationFn: async () => {
-      for (const key of changed) await dataProvider.setSystemSetting(key, draft[key].trim());
-    },
-    onSuccess: () => notify(t('saved'), { type: 'success' }),
-    onError: (error) => notifyFailure('resources.system.contact.saveFailed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemSettings }),
-  });
 
   return (
     <Card>
       <CardContent>
-        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate())} aria-label={t('title')}>
+        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate(changed.map((key) => [key, draft[key].trim()] as const)))} aria-label={t('title')}>
           <Typography variant="h6" component="h2">
             {t('title')}
           </Typography>

@@ -4,14 +4,10 @@
  * their next read of the public settings; this admin's own app has them at once.
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { queryKeys } from '../../api/queryKeys';
+import { useTranslate } from 'react-admin';
 import { contrastRatio, designFrom, DESIGN_KEYS, type Design, type DesignKey } from '../../shared/design';
-import type { AdminDataProvider } from '../dataProvider';
-import { useNotifyFailure } from '../useNotifyFailure';
-import { SavedSettings } from './SavedSettings';
+import { SavedSettings, useSaveSettings } from './SavedSettings';
 
 /** What the preview and the colour fields start from where staff have set nothing: the product's own look. */
 const PRODUCT_LOOK: Record<DesignKey, string> = {
@@ -37,10 +33,7 @@ export function DesignCard() {
 function DesignForm({ saved }: { saved: Design }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`resources.system.design.${key}`, options);
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  const notifyFailure = useNotifyFailure();
+  const save = useSaveSettings('resources.system.design');
   const [draft, setDraft] = useState<Record<DesignKey, string>>(() => {
     const start = { ...PRODUCT_LOOK };
     for (const key of DESIGN_KEYS) start[key] = saved[key] ?? PRODUCT_LOOK[key];
@@ -49,16 +42,6 @@ function DesignForm({ saved }: { saved: Design }) {
   const valid = DESIGN_KEYS.every((key) => COLOUR.test(draft[key]));
   const changed = DESIGN_KEYS.filter((key) => draft[key].toLowerCase() !== (saved[key] ?? PRODUCT_LOOK[key]).toLowerCase());
   const contrast = valid ? contrastRatio(draft['frontPage.backgroundColor'], draft['frontPage.textColor']) : null;
-
-  const save = useMutation({
-    // One key at a time, in order: a refused value stops the rest and says which.
-    mutationFn: async () => {
-      for (const key of changed) await dataProvider.setSystemSetting(key, draft[key]);
-    },
-    onSuccess: () => notify(t('saved'), { type: 'success' }),
-    onError: (error) => notifyFailure('resources.system.design.saveFailed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemSettings }),
-  });
 
   const field = (key: DesignKey) => (
     <Stack key={key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -85,7 +68,7 @@ function DesignForm({ saved }: { saved: Design }) {
   return (
     <Card>
       <CardContent>
-        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate())} aria-label={t('title')}>
+        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate(changed.map((key) => [key, draft[key]] as const)))} aria-label={t('title')}>
           <Typography variant="h6" component="h2">
             {t('title')}
           </Typography>

@@ -1,11 +1,12 @@
 import { Alert } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { queryKeys } from '../../api/queryKeys';
 import type { SystemSetting } from '../../api/types';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { useNotifyFailure } from '../useNotifyFailure';
 
 /**
  * The system settings as the server has them, read afresh when a card opens: renders `children` with them once read,
@@ -18,4 +19,25 @@ export function SavedSettings({ loadFailedKey, children }: { loadFailedKey: stri
   if (settings.isError) return <Alert severity="error">{translate(loadFailedKey, { message: errorMessage(settings.error) })}</Alert>;
   if (!settings.data) return null;
   return children(settings.data);
+}
+
+/**
+ * Saves a card's changed settings, one key at a time and in order: a refused value stops the rest, and the card's
+ * failure text (`<texts>.saveFailed`) gives the server's reason. `<texts>.saved` says it worked; the settings are read
+ * afresh either way.
+ */
+export function useSaveSettings(texts: string) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
+  return useMutation({
+    mutationFn: async (changes: ReadonlyArray<readonly [key: string, value: string]>) => {
+      for (const [key, value] of changes) await dataProvider.setSystemSetting(key, value);
+    },
+    onSuccess: () => notify(translate(`${texts}.saved`), { type: 'success' }),
+    onError: (error) => notifyFailure(`${texts}.saveFailed`, error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemSettings }),
+  });
 }
