@@ -35,6 +35,14 @@ export abstract class DatabasePort {
   /** Runs `fn` on one consistent, read-only view of the whole database (for backups and exports). */
   abstract snapshot<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T>;
 
+  /**
+   * Brings the query planner's statistics up to date where nothing else does: PGlite has no autovacuum, so without
+   * this its planner would go on thinking each table as small as it was when first created and, say, scan every
+   * user instead of reading the search index. PostgreSQL's autovacuum keeps them itself: a no-op there.
+   * Returns whether it ran.
+   */
+  abstract refreshPlannerStatistics(): Promise<boolean>;
+
   /** How pg-boss reaches this database: the shared session on PGlite, its own pool on PostgreSQL. */
   abstract jobQueueConnection(): Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
 }

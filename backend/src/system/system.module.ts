@@ -6,6 +6,7 @@ import { UsersModule } from '../users/users.module';
 import { HealthController } from './health.controller';
 import { MaintenanceController } from './maintenance.controller';
 import { MaintenanceGuard } from './maintenance.guard';
+import { PlannerStatistics } from './planner-statistics';
 import { SystemSetting } from './system-setting.entity';
 import { SystemSettingsController } from './system-settings.controller';
 import { SystemSettingsService } from './system-settings.service';
@@ -14,7 +15,7 @@ import { SystemSettingsService } from './system-settings.service';
 @Module({
   imports: [TypeOrmModule.forFeature([SystemSetting]), AuditModule, UsersModule],
   controllers: [HealthController, SystemSettingsController, MaintenanceController],
-  providers: [SystemSettingsService, MaintenanceGuard, { provide: MAINTENANCE_STATE, useExisting: SystemSettingsService }],
+  providers: [SystemSettingsService, MaintenanceGuard, PlannerStatistics, { provide: MAINTENANCE_STATE, useExisting: SystemSettingsService }],
   exports: [SystemSettingsService, MaintenanceGuard, MAINTENANCE_STATE],
 })
 export class SystemModule {}
