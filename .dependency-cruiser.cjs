@@ -12,6 +12,10 @@
  */
 
 const SRC = '^backend/src/';
+/** The frontend's layers, from the bottom: shared/ api/ i18n/, then features/<name>/, then app/ and admin/. */
+const FE = '^frontend/src/';
+/** Tests may reach into any module they exercise or stand in for (vi.mock needs the real path). */
+const FE_TEST = '([.]test[.]tsx?$|^frontend/src/test/)';
 /** Folders under backend/src that are layers, not domains. */
 const LAYERS = '(common|config|database)';
 
@@ -100,6 +104,46 @@ module.exports = {
         'advisory try-locks, publish/subscribe, snapshot reads).',
       from: { path: SRC, pathNot: `${SRC}database/` },
       to: { path: ['(^|/)node_modules/(pg|@electric-sql/pglite)/', `${SRC}database/pglite-pg-driver[.]ts$`] },
+    },
+    {
+      name: 'frontend-bottom-not-upward',
+      severity: 'error',
+      comment:
+        'shared/, api/ and i18n/ are what every screen builds on: they import no feature, no back office and not the ' +
+        'app shell (a feature registers itself through its manifest instead).',
+      from: { path: `${FE}(shared|api|i18n)/`, pathNot: FE_TEST },
+      to: { path: `${FE}(features|admin|app)/` },
+    },
+    {
+      name: 'feature-through-public-index',
+      severity: 'error',
+      comment:
+        "A feature uses another feature only through that feature's index.ts (its public face); the rest of a " +
+        'feature folder is its own inside.',
+      from: { path: `${FE}features/([^/]+)/`, pathNot: FE_TEST },
+      to: { path: `${FE}features/`, pathNot: [`${FE}features/$1/`, `${FE}features/[^/]+/index[.]ts$`] },
+    },
+    {
+      name: 'feature-not-to-shell',
+      severity: 'error',
+      comment: 'Features sit below the app shell and the back office: they import neither (what both need lives in shared/).',
+      from: { path: `${FE}features/`, pathNot: FE_TEST },
+      to: { path: `${FE}(app|admin)/` },
+    },
+    {
+      name: 'admin-through-public-index',
+      severity: 'error',
+      comment: "The back office uses a feature through the same door as other features: the feature's index.ts.",
+      from: { path: `${FE}admin/`, pathNot: FE_TEST },
+      to: { path: `${FE}features/`, pathNot: `${FE}features/[^/]+/index[.]ts$` },
+    },
+    {
+      name: 'app-through-manifest',
+      severity: 'error',
+      comment:
+        "The app shell gathers each feature's manifest.ts (routes, sidebar) and otherwise uses a feature's index.ts.",
+      from: { path: `${FE}app/`, pathNot: FE_TEST },
+      to: { path: `${FE}features/`, pathNot: `${FE}features/[^/]+/(index|manifest)[.]ts$` },
     },
     {
       name: 'frontend-not-to-backend',

@@ -8,7 +8,7 @@ import { CATALOGUE_PARTS, cataloguePart, type CataloguePart } from './src/i18n/c
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-// One value per build: the startup storage clearing runs once when this changes (see src/app/storage.ts).
+// One value per build: the startup storage clearing runs once when this changes (see src/shared/storage.ts).
 const buildVersion = `${pkg.version}+${new Date().toISOString()}`;
 
 const CATALOGUE_PREFIX = 'virtual:catalogue/';

@@ -56,7 +56,10 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * 395.7 kB. With what joins the domains into one product: the new-version handling on every screen (a reload once for
  * a part a deploy took away, the service worker's 'Ny versjon' prompt), the company's contact details read from the
  * system settings, the links notifications open, the staff's server-side user picker, the account-number history and
- * the agreements' end time: 201.7, 304.4 and 399.5 kB (budgets raised to 203, 306 and 402).
+ * the agreements' end time: 201.7, 304.4 and 399.5 kB (budgets raised to 203, 306 and 402). Features registering
+ * through their manifests (the signed-in app's route table and sidebar gathered from every features/<name>/manifest.ts,
+ * a public index per feature): 200.6, 306.2 and 398.3 kB; the login page no longer carries the signed-in pages' route
+ * table, which now loads with the shell (budgets 202, 308 and 400).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -67,13 +70,13 @@ const NB_APP = 'virtual:catalogue/nb/app';
 const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, issue 11's goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
-  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 203, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/Layout.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 306, goalKb: 280, floorPage: 'calendar' },
+  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 202, goalKb: 150, floorPage: 'login' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 308, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 402,
+    budgetKb: 400,
     goalKb: 350,
     floorPage: 'back-office',
   },

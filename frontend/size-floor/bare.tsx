@@ -12,7 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import start from 'virtual:catalogue/nb/start';
-import { theme } from '../src/app/theme';
+import { theme } from '../src/shared/theme';
 
 export async function mountBarePage(page: ReactNode) {
   await i18n.use(initReactI18next).init({ lng: 'nb', resources: { nb: { translation: start } } });

@@ -10,8 +10,8 @@ import { THEME_KEY, THEME_SCHEME_KEY } from './shared/preferenceKeys';
 import { Startup } from './app/Startup';
 import { reloadOnMissingParts } from './app/newVersion';
 import { registerServiceWorker } from './app/serviceWorker';
-import { clearStorageOncePerVersion } from './app/storage';
-import { theme } from './app/theme';
+import { clearStorageOncePerVersion } from './shared/storage';
+import { theme } from './shared/theme';
 import { prefetch } from './shared/lazyNamed';
 import i18n, { i18nReady } from './i18n';
 

@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from './authProvider';
-import { startLocalApi, type LocalApi } from './testing/localApi';
+import { startLocalApi, type LocalApi } from '../test/localApi';
 import { openRowMenu, renderAdmin, rowOf } from './testing/renderAdmin';
 import type { User } from './users/types';
 

@@ -5,29 +5,21 @@
  * takes only admin/navigation.ts, an icon and a path). It may use parts of the main app (the calendar's add-event
  * rules, src/shared), which then land in chunks of their own.
  *
- * Tabs (SPEC §2): users, ical (own iCal link and feeds), payouts, all-ical (every feed), agreements, and for admins only beds24, system, backups; jobs for staff. Without a dashboard react-admin
- * opens the first resource, so the order depends on the role: mini admins land on ical, admins on users.
+ * Tabs: each resource folder registers itself with its place in each role's menu (resource.ts, resourceRegistry.ts;
+ * which role sees what: docs/roles.md). Without a dashboard react-admin opens the first resource, so the order
+ * depends on the role: mini admins land on ical, admins on users.
  */
 import { useState } from 'react';
 import { AdminContext, AdminUI, memoryStore, Resource, useTranslate } from 'react-admin';
 import { AccessDenied } from './AccessDenied';
 import { ApiUrlContext } from './apiUrl';
 import { AdminLayout } from './AdminLayout';
-import agreements from './agreements';
 import { createAuthProvider, type Role } from './authProvider';
-import backups from './backups';
-import beds24 from './beds24';
-import cases from './cases';
-import { BEDS24_RESOURCE, withBeds24 } from './beds24/beds24DataProvider';
-import { AGREEMENTS_RESOURCE, createDataProvider, FEEDS_RESOURCE, OWN_ICAL_RESOURCE } from './dataProvider';
-import feeds from './feeds';
-import ical from './ical';
+import { withBeds24 } from './beds24/beds24DataProvider';
+import { createDataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
-import jobs from './jobs';
-import payouts from './payouts';
-import system from './system';
+import { resourcesOf } from './resourceRegistry';
 import { adminLightTheme } from './theme';
-import users from './users';
 
 /**
  * The back office's name, translated: react-admin shows the Admin `title` as it is given on pages without a title
@@ -37,23 +29,9 @@ function AdminTitle() {
   return <>{useTranslate()('admin.title')}</>;
 }
 
-/** The tabs in menu order for a role; the first is where the back office opens. */
+/** The tabs of a role's back office, each from its folder's registration (resourceRegistry.ts). */
 function resourcesFor(role: Role) {
-  const usersTab = <Resource key="users" name="users" {...users} recordRepresentation="name" />;
-  const icalTab = <Resource key={OWN_ICAL_RESOURCE} name={OWN_ICAL_RESOURCE} {...ical} />;
-  const allIcalTab = <Resource key={FEEDS_RESOURCE} name={FEEDS_RESOURCE} {...feeds} recordRepresentation="name" />;
-  const payoutsTab = <Resource key="payouts" name="payouts" {...payouts} />;
-  const agreementsTab = <Resource key={AGREEMENTS_RESOURCE} name={AGREEMENTS_RESOURCE} {...agreements} recordRepresentation="title" />;
-  // The Beds24 channel configuration is for admins only (SPEC §2): mini admins do not get the tab.
-  const beds24Tab = <Resource key={BEDS24_RESOURCE} name={BEDS24_RESOURCE} {...beds24} />;
-  // Maintenance and settings are for admins (SPEC §6); mini admins may look at the jobs.
-  const systemTab = <Resource key="system" name="system" {...system} />;
-  const jobsTab = <Resource key="jobs" name="jobs" {...jobs} />;
-  const casesTab = <Resource key="cases" name="cases" {...cases} recordRepresentation="caseNumber" />;
-  const backupsTab = <Resource key="backups" name="backups" {...backups} />;
-  return role === 'miniAdmin'
-    ? [icalTab, payoutsTab, usersTab, allIcalTab, agreementsTab, casesTab, jobsTab]
-    : [usersTab, icalTab, payoutsTab, allIcalTab, agreementsTab, casesTab, beds24Tab, systemTab, backupsTab, jobsTab];
+  return resourcesOf(role).map(({ menu: _menu, ...props }) => <Resource key={props.name} {...props} />);
 }
 
 export interface AdminAppProps {

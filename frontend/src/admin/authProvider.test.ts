@@ -2,7 +2,7 @@
 /** Roles, rights and the session checks of the back office, against a real local HTTP server. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthProvider, roleCan, roleOf, type CurrentUser } from './authProvider';
-import { startLocalApi, type LocalApi } from './testing/localApi';
+import { startLocalApi, type LocalApi } from '../test/localApi';
 
 const admin: CurrentUser = { id: 1, username: 'admin@example.com', name: 'Ada', email: 'admin@example.com', isAdmin: true, isMiniAdmin: false };
 const mini: CurrentUser = { ...admin, id: 2, name: 'Mia', isAdmin: false, isMiniAdmin: true };

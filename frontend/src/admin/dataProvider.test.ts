@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDataProvider, OWN_ICAL_RESOURCE } from './dataProvider';
 import { toFieldErrors } from './httpClient';
-import { startLocalApi, type Handler, type LocalApi } from './testing/localApi';
+import { startLocalApi, type Handler, type LocalApi } from '../test/localApi';
 
 let api: LocalApi | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@
  * white text at 8.7:1 (react-admin's own #2196f3 has 3.1:1, below WCAG AA), and readable warnings and empty lists.
  */
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import { accessibleControls, BRAND_BLUE, BRAND_BLUE_DARK, WARNING_AMBER } from '../app/theme';
+import { accessibleControls, BRAND_BLUE, BRAND_BLUE_DARK, WARNING_AMBER } from '../shared/theme';
 
 export const adminLightTheme: RaThemeOptions = {
   ...defaultLightTheme,

@@ -26,9 +26,8 @@ import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-rout
 import { useCurrentUser, useLogout } from '../shared/session';
 import { errorText } from '../api/client';
 import type { User } from '../api/types';
-import { NotificationBell } from '../features/notifications/NotificationBell';
-import { useNotificationSocket } from '../features/notifications/useNotificationSocket';
-import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds/components/FeedManagerButton';
+import { NotificationBell, useNotificationSocket } from '../features/notifications';
+import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds';
 import { useDevicePreference } from '../shared/devicePreference';
 import { LanguageSwitch } from '../shared/components/LanguageSwitch';
 import { isActive, navItemsFor } from './navigation';

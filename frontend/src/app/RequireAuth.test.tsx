@@ -8,7 +8,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
-import { startLocalApi, type LocalApi } from '../admin/testing/localApi';
+import { startLocalApi, type LocalApi } from '../test/localApi';
 import i18n from '../i18n';
 import { createQueryClient } from './queryClient';
 import { RequireAuth } from './RequireAuth';

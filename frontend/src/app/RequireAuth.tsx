@@ -11,7 +11,7 @@ import { ApiError } from '../api/client';
 import { isStaff } from '../api/types';
 import { AccessDenied } from './fallbacks/AccessDenied';
 import { NoConnection } from './fallbacks/NoConnection';
-import { PageSpinner } from './fallbacks/PageSpinner';
+import { PageSpinner } from '../shared/components/PageSpinner';
 
 export const AUTH_REDIRECT_DELAY_MS = 500;
 

@@ -7,8 +7,9 @@
  * still fails after the reload (or a server that lost a file of its own build) shows the error screen, never a loop.
  */
 
-/** Session-storage key holding the build a reload for a new version left (kept by the startup clearing). */
-export const RELOADED_FROM_BUILD_KEY = 'reloadedFromBuild';
+import { RELOADED_FROM_BUILD_KEY } from '../shared/preferenceKeys';
+
+export { RELOADED_FROM_BUILD_KEY };
 
 /** The messages browsers give a dynamic import or a CSS preload that failed to load (Chromium, Firefox, Safari, Vite). */
 const CHUNK_LOAD_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;

@@ -52,10 +52,3 @@ export async function switchToNewVersion(): Promise<void> {
   navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   await activateNewVersion?.();
 }
-
-/** Unregisters every service worker of this origin: part of 'clear cache', so the reload fetches a fresh app. */
-export async function unregisterServiceWorkers(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const registrations = await navigator.serviceWorker.getRegistrations();
-  await Promise.all(registrations.map((registration) => registration.unregister()));
-}

@@ -12,6 +12,8 @@ export const APP_PATHS = {
   settings: '/settings',
   staffAgreement: '/admin/agreements/:id',
   staffUser: '/admin/users/:id/show',
+  /** Where staff find payouts: the back office's overview of every user's (staff have none of their own). */
+  staffPayouts: '/admin/payouts',
 } as const;
 
 export type AppTarget =

@@ -8,3 +8,5 @@ export const THEME_SCHEME_KEY = `${THEME_KEY}-scheme`;
 export const SOUND_MUTED_KEY = 'notificationSoundsMuted';
 /** '1' once the owner closed the calendar's first-use panel (features/calendar/components/FirstUsePanel.tsx). */
 export const FIRST_USE_DISMISSED_KEY = 'firstUseDismissed';
+/** Session-storage key holding the build a reload for a new version left (app/newVersion.ts; kept by the startup clearing). */
+export const RELOADED_FROM_BUILD_KEY = 'reloadedFromBuild';

@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { startLocalApi, type Handler, type LocalApi } from '../admin/testing/localApi';
+import { startLocalApi, type Handler, type LocalApi } from './localApi';
 import { createQueryClient } from '../app/queryClient';
 import { ToastProvider } from '../shared/toast';
 

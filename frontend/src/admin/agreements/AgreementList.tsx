@@ -18,7 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Agreement } from '../../api/types';
-import { StatusBadge } from '../../features/agreements/components/StatusBadge';
+import { StatusBadge } from '../../features/agreements';
 import { formatDate, formatTime } from '../../shared/dateFormats';
 import type { Role } from '../authProvider';
 import { ReadOnlyChip } from '../users/badges';

@@ -3,8 +3,7 @@
  * owner's, with staff's notes and labels, for admins and mini admins; admins get the way to the edit form.
  */
 import { useGetIdentity, useGetRecordId, usePermissions, useRedirect } from 'react-admin';
-import { parseAgreementId } from '../../features/agreements/agreementsApi';
-import { AgreementDetail } from '../../features/agreements/components/AgreementDetail';
+import { AgreementDetail, parseAgreementId } from '../../features/agreements';
 import type { Role } from '../authProvider';
 import { EditAgreementButton } from './EditAgreementButton';
 

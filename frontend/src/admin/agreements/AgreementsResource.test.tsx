@@ -11,7 +11,7 @@ import type { Agreement } from '../../api/types';
 import type { CurrentUser } from '../authProvider';
 import { findDateGroup, findDateInput, typeDate } from '../../test/dateFields';
 import { startApiForApp } from '../../test/renderWithApi';
-import type { LocalApi, RecordedRequest } from '../testing/localApi';
+import type { LocalApi, RecordedRequest } from '../../test/localApi';
 import { renderAdmin } from '../testing/renderAdmin';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Backup } from '../../api/types';
 import type { CurrentUser } from '../authProvider';
-import { startLocalApi, type Answer, type LocalApi } from '../testing/localApi';
+import { startLocalApi, type Answer, type LocalApi } from '../../test/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import { formatSize } from './BackupPage';
 

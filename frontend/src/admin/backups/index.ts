@@ -4,8 +4,11 @@
  */
 import BackupIcon from '@mui/icons-material/Backup';
 import { lazyNamed } from '../../shared/lazyNamed';
+import type { AdminResource } from '../resource';
 
 export default {
+  name: 'backups',
   list: lazyNamed(() => import('./BackupPage'), 'BackupPage'),
   icon: BackupIcon,
-};
+  menu: { admin: 90 },
+} satisfies AdminResource;

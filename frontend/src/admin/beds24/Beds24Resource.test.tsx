@@ -8,7 +8,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../authProvider';
-import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import type { Beds24Config } from './types';
 

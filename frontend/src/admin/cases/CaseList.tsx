@@ -10,8 +10,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { Case } from '../../api/types';
-import { DEPARTMENTS } from '../../features/cases/casesApi';
-import { AssignDialog, type Assignment } from '../../features/cases/components/AssignDialog';
+import { AssignDialog, DEPARTMENTS, type Assignment } from '../../features/cases';
 import { formatDateTime } from '../../shared/dateFormats';
 import type { AdminDataProvider } from '../dataProvider';
 import { useIsFullAdmin } from '../feeds/FeedActions';

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Case } from '../../api/types';
 import type { CurrentUser } from '../authProvider';
-import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 
 const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin', email: 'ada@example.com', isAdmin: true, isMiniAdmin: false };

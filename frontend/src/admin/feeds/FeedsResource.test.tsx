@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { answerAllFeeds, FEED_SORT_FIELDS } from '../testing/allFeedsApi';
-import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import type { AdminFeed, FeedHealth } from './types';
 

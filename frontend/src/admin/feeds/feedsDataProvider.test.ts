@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDataProvider, FEEDS_RESOURCE } from '../dataProvider';
 import { answerAllFeeds } from '../testing/allFeedsApi';
-import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 
 let api: LocalApi | undefined;
 afterEach(async () => {

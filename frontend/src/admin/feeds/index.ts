@@ -1,10 +1,15 @@
 /** The all-feeds resource of the back office ('all-ical' tab; DESIGN.md: one folder per resource). */
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import { lazyNamed } from '../../shared/lazyNamed';
+import type { AdminResource } from '../resource';
+import { FEEDS_RESOURCE } from '../dataProvider';
 
 export default {
+  name: FEEDS_RESOURCE,
   list: lazyNamed(() => import('./FeedList'), 'FeedList'),
   edit: lazyNamed(() => import('./FeedForm'), 'FeedEdit'),
   create: lazyNamed(() => import('./FeedForm'), 'FeedCreate'),
   icon: RssFeedIcon,
-};
+  recordRepresentation: 'name',
+  menu: { admin: 40, miniAdmin: 40 },
+} satisfies AdminResource;

@@ -4,8 +4,12 @@
  */
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { lazyNamed } from '../../shared/lazyNamed';
+import type { AdminResource } from '../resource';
+import { OWN_ICAL_RESOURCE } from '../dataProvider';
 
 export default {
+  name: OWN_ICAL_RESOURCE,
   list: lazyNamed(() => import('./OwnIcalList'), 'OwnIcalList'),
   icon: EventAvailableIcon,
-};
+  menu: { admin: 20, miniAdmin: 10 },
+} satisfies AdminResource;

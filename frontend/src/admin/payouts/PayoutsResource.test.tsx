@@ -7,7 +7,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../authProvider';
-import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 import { findDateInput, typeDate } from '../../test/dateFields';
 import { renderAdmin, rowOf } from '../testing/renderAdmin';
 import type { AdminPayout } from './types';

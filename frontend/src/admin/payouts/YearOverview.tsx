@@ -7,8 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { YearChart } from '../../features/payouts/components/YearChart';
-import { byMonth, summarize } from '../../features/payouts/summary';
+import { byMonth, summarize, YearChart } from '../../features/payouts';
 import { formatOre, localeOf } from '../../shared/money';
 import type { AdminDataProvider } from '../dataProvider';
 

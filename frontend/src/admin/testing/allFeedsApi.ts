@@ -4,7 +4,7 @@
  * and 400 for a sort field or filter the API does not know, so a column that cannot sort on the server fails here too.
  */
 import type { AdminFeed } from '../feeds/types';
-import type { Answer } from './localApi';
+import type { Answer } from '../../test/localApi';
 
 /** The fields the API sorts by; nothing else. */
 export const FEED_SORT_FIELDS = [

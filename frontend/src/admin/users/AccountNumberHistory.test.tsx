@@ -7,7 +7,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { formatDateTime } from '../formatDate';
-import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 import { renderAdmin } from '../testing/renderAdmin';
 import type { AccountNumberChange } from './types';
 

@@ -9,7 +9,7 @@ import { lightFormat } from 'date-fns';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { queryKeys } from '../../api/queryKeys';
-import { toDateAfterFromChange } from '../../features/calendar/dates';
+import { toDateAfterFromChange } from '../../features/calendar';
 import { DateField } from '../../shared/components/DateField';
 import { muiField } from '../../shared/forms';
 import type { AdminDataProvider } from '../dataProvider';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { addMonths, format, parseISO, startOfMonth } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../authProvider';
-import { startLocalApi, type LocalApi, type RecordedRequest } from '../testing/localApi';
+import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 import { openRowMenu, renderAdmin, rowOf } from '../testing/renderAdmin';
 import { osloWallClockToIso } from '../../features/calendar/osloWallClock';
 import { TEST_NOW, installTestClock } from '../../test/clock';

@@ -4,8 +4,7 @@
  * (SPEC §2 add-event dialog, §5 submission rules: fixed 11:00–15:00 Oslo time, red, no end date = start date).
  */
 import { addDays, addMonths, lightFormat, startOfMonth } from 'date-fns';
-import { checkAddEvent, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../features/calendar/addEventForm';
-import { parseApiTime } from '../../features/calendar/dates';
+import { checkAddEvent, parseApiTime, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../features/calendar';
 
 /** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapFeedEvent). */
 export interface UserCalendarEvent {
@@ -86,8 +85,8 @@ export function eventRows(calendar: Pick<UserCalendar, 'events' | 'icalEvents'>)
 }
 
 /** The main app's add-event rules (SPEC §5), shared so both forms send the same event. */
-export { FIXED_END_TIME, FIXED_START_TIME } from '../../features/calendar/constants';
-export type { AddEventFormValues as NewEventValues, EventPayload as NewEventPayload } from '../../features/calendar/addEventForm';
+export { FIXED_END_TIME, FIXED_START_TIME } from '../../features/calendar';
+export type { AddEventFormValues as NewEventValues, EventPayload as NewEventPayload } from '../../features/calendar';
 
 /** The field that failed and the texts of the refusal (i18n keys under resources.users.createEvent). */
 export type NewEventCheck =

@@ -1,6 +1,6 @@
 import { Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { clearBrowserData } from '../storage';
+import { clearBrowserData } from '../../shared/storage';
 import { CenteredScreen } from './CenteredScreen';
 
 /** 'Kunne ikke starte applikasjonen': the app failed or took too long to start (SPEC §8 startup failures). */

@@ -1,7 +1,7 @@
 import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearBrowserData } from '../storage';
+import { clearBrowserData } from '../../shared/storage';
 import { CenteredScreen } from './CenteredScreen';
 
 /** 'Noe gikk galt': shown for an uncaught render error once the app has started (SPEC §8). */

@@ -14,7 +14,7 @@ import { useCurrentUser, useLogin } from '../../shared/session';
 import { errorText } from '../../api/client';
 import { DeviceSwitch } from '../../shared/components/DeviceSwitch';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
-import { clearBrowserData } from '../../app/storage';
+import { clearBrowserData } from '../../shared/storage';
 import { SupportContact } from '../../shared/components/SupportContact';
 import { useToast } from '../../shared/toast';
 import { LoginFields } from './LoginFields';

@@ -4,7 +4,7 @@ import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, TextField, Typograp
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { standaloneLinkSx } from '../../app/theme';
+import { standaloneLinkSx } from '../../shared/theme';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../shared/session';
 import { ApiError } from '../../api/client';

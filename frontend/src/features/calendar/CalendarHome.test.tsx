@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalApi } from '../../admin/testing/localApi';
+import type { LocalApi } from '../../test/localApi';
 import type { User } from '../../api/types';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
 import { CalendarHome } from './CalendarHome';

@@ -13,7 +13,7 @@ import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
-import { useFeeds } from '../feeds/feedsApi';
+import { useFeeds } from '../feeds';
 import { useCalendarData } from './calendarApi';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';

@@ -7,7 +7,7 @@ import { act, renderHook, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LocalApi, RecordedRequest } from '../../admin/testing/localApi';
+import type { LocalApi, RecordedRequest } from '../../test/localApi';
 import type { Case, CaseDetail, CaseMessage, User } from '../../api/types';
 import i18n from '../../i18n';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';

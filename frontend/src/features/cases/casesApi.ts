@@ -7,7 +7,7 @@ import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { ApiError, apiJson, apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { Case, CaseDetail, CaseMessage } from '../../api/types';
-import { useFallbackPolling } from '../notifications/connection';
+import { useFallbackPolling } from '../notifications';
 
 export const MESSAGE_POLL_MS = 3000;
 /** Lists and counts change less often than the open conversation. */

@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Answer, LocalApi, RecordedRequest } from '../../admin/testing/localApi';
+import type { Answer, LocalApi, RecordedRequest } from '../../test/localApi';
 import { queryKeys } from '../../api/queryKeys';
 import i18n from '../../i18n';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { queryKeys } from '../../api/queryKeys';
-import { PageSpinner } from '../../app/fallbacks/PageSpinner';
+import { PageSpinner } from '../../shared/components/PageSpinner';
 import { useCurrentUser } from '../../shared/session';
 import { useMaintenanceStatus } from './maintenance';
 import { lazyNamed } from '../../shared/lazyNamed';

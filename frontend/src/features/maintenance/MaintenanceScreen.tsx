@@ -13,8 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { apiJson, errorText } from '../../api/client';
 import type { User } from '../../api/types';
 import { useToast } from '../../shared/toast';
-import { LoginFields } from '../auth/LoginFields';
-import { useLoginForm } from '../auth/useLoginForm';
+import { LoginFields, useLoginForm } from '../auth';
 import { isMaintenanceRefusal, RELOAD_AFTER_MAINTENANCE_LOGIN_MS } from './maintenance';
 
 /** What happens after an admin logged in; tests replace the reload. */

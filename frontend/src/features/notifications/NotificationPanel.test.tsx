@@ -6,7 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalApi } from '../../admin/testing/localApi';
+import type { LocalApi } from '../../test/localApi';
 import type { AppNotification } from '../../api/types';
 import { APP_PATHS } from '../../shared/appLinks';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';

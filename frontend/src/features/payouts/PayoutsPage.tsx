@@ -12,6 +12,7 @@ import { parseISO } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
+import { APP_PATHS } from '../../shared/appLinks';
 import { formatDate } from '../../shared/dateFormats';
 import { formatOre, localeOf, toOre } from '../../shared/money';
 import { YearChart } from './components/YearChart';
@@ -19,7 +20,6 @@ import { byMonth, summarize } from './summary';
 import type { Payout, PayoutStatus } from './types';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../../shared/session';
-import { STAFF_PAYOUTS_PATH } from './navigation';
 
 const STATUS_COLOR: Record<PayoutStatus, 'warning' | 'success' | 'info' | 'default'> = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' };
 
@@ -31,7 +31,7 @@ export function PayoutsPage() {
   const { data: user, isPending } = useCurrentUser();
   // Known before the page shows (the shell has it): no read of own payouts goes out for staff.
   if (isPending) return null;
-  if (user && (user.isAdmin || user.isMiniAdmin)) return <Navigate to={STAFF_PAYOUTS_PATH} replace />;
+  if (user && (user.isAdmin || user.isMiniAdmin)) return <Navigate to={APP_PATHS.staffPayouts} replace />;
   return <OwnPayouts />;
 }
 

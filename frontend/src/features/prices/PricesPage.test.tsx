@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalApi, RecordedRequest } from '../../admin/testing/localApi';
+import type { LocalApi, RecordedRequest } from '../../test/localApi';
 import i18n from '../../i18n';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
 import { PricesPage } from './PricesPage';

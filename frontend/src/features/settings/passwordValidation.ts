@@ -1,6 +1,6 @@
 /** The user's own password change (SPEC §5 "User password change"). Results are i18n keys per field. */
 import { keyResolver } from '../../shared/forms';
-import { PASSWORD_MIN_LENGTH } from '../auth/resetValidation';
+import { PASSWORD_MIN_LENGTH } from '../auth';
 
 export interface PasswordForm {
   currentPassword: string;

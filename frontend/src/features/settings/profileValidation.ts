@@ -1,7 +1,7 @@
 /** Settings → Profile checks (SPEC §5 "Profile"). Results are i18n keys per field. */
 import type { ProfileInput } from '../../shared/session';
 import { keyResolver, type KeyErrors } from '../../shared/forms';
-import { isValidEmail } from '../auth/loginValidation';
+import { isValidEmail } from '../auth';
 
 export const PHONE_MAX_LENGTH = 20;
 export const ACCOUNT_NUMBER_MAX_LENGTH = 30;

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalApi, RecordedRequest } from '../../admin/testing/localApi';
+import type { LocalApi, RecordedRequest } from '../../test/localApi';
 import type { Case } from '../../api/types';
 import i18n from '../../i18n';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';

@@ -8,13 +8,13 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Link, List, ListItemButton, ListItemText, MenuItem, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { standaloneLinkSx } from '../../app/theme';
+import { standaloneLinkSx } from '../../shared/theme';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../shared/session';
 import { ApiError } from '../../api/client';
 import { telHref, useSupportContact } from '../../shared/supportContact';
 import { useToast } from '../../shared/toast';
-import { useCases, useCreateCase } from '../cases/casesApi';
+import { useCases, useCreateCase } from '../cases';
 import { TICKET_CATEGORIES, type TicketForm, ticketProblem } from './ticketForm';
 
 const TOPICS: { key: string; category: (typeof TICKET_CATEGORIES)[number] }[] = [

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalApi } from '../../admin/testing/localApi';
+import type { LocalApi } from '../../test/localApi';
 import i18n from '../../i18n';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
 import { SupportContact } from './SupportContact';

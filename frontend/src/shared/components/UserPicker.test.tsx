@@ -6,7 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalApi } from '../../admin/testing/localApi';
+import type { LocalApi } from '../../test/localApi';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
 import { PAGE_SIZE, UserPicker, type PickedUser } from './UserPicker';
 

@@ -6,7 +6,7 @@ import type { User } from '../../../api/types';
 import { createQueryClient } from '../../../app/queryClient';
 import { ToastProvider } from '../../../shared/toast';
 import i18n from '../../../i18n';
-import type { LocalApi } from '../../../admin/testing/localApi';
+import type { LocalApi } from '../../../test/localApi';
 import { enterDate, findDateGroup, findDateInput } from '../../../test/dateFields';
 import { startApiForApp } from '../../../test/renderWithApi';
 import { osloWallClockToIso } from '../osloWallClock';

@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalApi } from '../../../admin/testing/localApi';
+import type { LocalApi } from '../../../test/localApi';
 import { queryKeys } from '../../../api/queryKeys';
 import type { User } from '../../../api/types';
 import i18n from '../../../i18n';

@@ -11,7 +11,7 @@ import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useFeedManager } from '../../feeds/components/FeedManagerButton';
+import { useFeedManager } from '../../feeds';
 
 interface FirstUsePanelProps {
   onBlockTime: () => void;

@@ -1,7 +1,7 @@
 /** The sidebar's unread count for cases: refreshed by the socket's case pushes, polled only while it is down. */
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { badgeText } from '../../notifications/badge';
+import { badgeText } from '../../notifications';
 import { useCaseUnreadCount } from '../casesApi';
 
 export function CasesNavBadge() {

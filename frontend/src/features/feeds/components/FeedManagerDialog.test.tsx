@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Answer, LocalApi, RecordedRequest } from '../../../admin/testing/localApi';
+import type { Answer, LocalApi, RecordedRequest } from '../../../test/localApi';
 import i18n from '../../../i18n';
 import { isValidFeedUrl, shortUrl, validateFeed } from '../feedForm';
 import { FeedManagerDialog } from './FeedManagerDialog';

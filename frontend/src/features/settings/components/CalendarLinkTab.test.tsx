@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalApi } from '../../../admin/testing/localApi';
+import type { LocalApi } from '../../../test/localApi';
 import { webcalUrl } from '../../feeds/calendarLinkApi';
 import { renderWithApp, startApiForApp } from '../../../test/renderWithApi';
 import i18n from '../../../i18n';

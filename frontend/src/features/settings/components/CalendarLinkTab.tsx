@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
 import { CopyableUrlField } from '../../../shared/components/CopyableUrlField';
 import { useToast } from '../../../shared/toast';
-import { EXPORT_ICAL_URL, useCalendarLink, useRenewCalendarLink, webcalUrl } from '../../feeds/calendarLinkApi';
+import { EXPORT_ICAL_URL, useCalendarLink, useRenewCalendarLink, webcalUrl } from '../../feeds';
 
 /** The apps with instructions, each with its numbered steps (i18n keys calendarLink.apps.<app>.steps.<n>). */
 const APPS = [

@@ -2,7 +2,7 @@
 import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSoundMuted, setSoundMuted } from '../../notifications/sounds';
+import { isSoundMuted, setSoundMuted } from '../../notifications';
 
 export function NotificationsTab() {
   const { t } = useTranslation();

@@ -5,9 +5,7 @@
  * user-session). DESIGN.md narrows that: the visitor's preferences (language, device view, theme) survive too,
  * and the clearing happens once per deployed build instead of on every load.
  */
-import { RELOADED_FROM_BUILD_KEY } from './newVersion';
-import { unregisterServiceWorkers } from './serviceWorker';
-import { DEVICE_PREFERENCE_KEY, FIRST_USE_DISMISSED_KEY, LANGUAGE_KEY, SOUND_MUTED_KEY, THEME_KEY } from '../shared/preferenceKeys';
+import { DEVICE_PREFERENCE_KEY, FIRST_USE_DISMISSED_KEY, LANGUAGE_KEY, RELOADED_FROM_BUILD_KEY, SOUND_MUTED_KEY, THEME_KEY } from './preferenceKeys';
 
 /** Where the build that last cleared storage is remembered. */
 export const BUILD_VERSION_KEY = 'appBuildVersion';
@@ -64,4 +62,11 @@ export async function clearBrowserData(): Promise<void> {
     await Promise.all(names.map((name) => caches.delete(name)));
   }
   await unregisterServiceWorkers();
+}
+
+/** Unregisters every service worker of this origin: part of 'clear cache', so the reload fetches a fresh app. */
+async function unregisterServiceWorkers(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  await Promise.all(registrations.map((registration) => registration.unregister()));
 }

@@ -1,0 +1,12 @@
+/**
+ * How a back-office resource registers itself: its folder's index.ts default-exports an AdminResource, and the back
+ * office gathers every `admin/<folder>/index.ts` (AdminApp.tsx). `menu` places it in each role's menu; a role
+ * without a place does not get the resource at all (docs/roles.md).
+ */
+import type { ResourceProps } from 'react-admin';
+import type { Role } from './authProvider';
+
+export interface AdminResource extends ResourceProps {
+  /** Position in the menu per role, lowest first; the lowest is where the back office opens. */
+  menu: Partial<Record<Role, number>>;
+}

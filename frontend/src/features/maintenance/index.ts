@@ -1,0 +1,2 @@
+/** Maintenance's public face: the gate the app wraps around every route. */
+export { MaintenanceGate } from './MaintenanceGate';
