@@ -29,7 +29,7 @@ function lockKey(id: string): number {
 }
 
 /**
- * Recurring work as DESIGN.md "Background work" describes it. A cron tick of @nestjs/schedule (business time zone)
+ * Recurring work (docs/architecture.md#how-a-job-flows). A cron tick of @nestjs/schedule (business time zone)
  * only enqueues a pg-boss job keyed by the job's id, so ticks from several instances, or a tick while the last
  * run still goes, never double it; a pg-boss worker runs it, retries a failure with backoff, and a job whose worker
  * died is picked up again (JOB_LEASE). Each run's start, duration, result and error are kept in scheduled_jobs for
