@@ -5,7 +5,7 @@
  * takes only admin/navigation.ts, an icon and a path). It may use parts of the main app (the calendar's add-event
  * rules, src/shared), which then land in chunks of their own.
  *
- * Tabs (SPEC §2): users, ical (own iCal link and feeds), payouts, all-ical (every feed), agreements, and for admins only beds24, system, backups; jobs for staff. Without a dashboard react-admin
+ * Tabs (docs/product/system.md#backups): users, ical (own iCal link and feeds), payouts, all-ical (every feed), agreements, and for admins only beds24, system, backups; jobs for staff. Without a dashboard react-admin
  * opens the first resource, so the order depends on the role: mini admins land on ical, admins on users.
  */
 import { useState } from 'react';
@@ -44,9 +44,9 @@ function resourcesFor(role: Role) {
   const allIcalTab = <Resource key={FEEDS_RESOURCE} name={FEEDS_RESOURCE} {...feeds} recordRepresentation="name" />;
   const payoutsTab = <Resource key="payouts" name="payouts" {...payouts} />;
   const agreementsTab = <Resource key={AGREEMENTS_RESOURCE} name={AGREEMENTS_RESOURCE} {...agreements} recordRepresentation="title" />;
-  // The Beds24 channel configuration is for admins only (SPEC §2): mini admins do not get the tab.
+  // The Beds24 channel configuration is for admins only (docs/product/beds24.md#screens): mini admins do not get the tab.
   const beds24Tab = <Resource key={BEDS24_RESOURCE} name={BEDS24_RESOURCE} {...beds24} />;
-  // Maintenance and settings are for admins (SPEC §6); mini admins may look at the jobs.
+  // Maintenance and settings are for admins (docs/product/system.md#who-may-do-what); mini admins may look at the jobs.
   const systemTab = <Resource key="system" name="system" {...system} />;
   const jobsTab = <Resource key="jobs" name="jobs" {...jobs} />;
   const casesTab = <Resource key="cases" name="cases" {...cases} recordRepresentation="caseNumber" />;

@@ -1,5 +1,5 @@
 /**
- * The application proper: data cache, toasts, router and routes (SPEC §2). Loaded lazily by Startup; pages are
+ * The application proper: data cache, toasts, router and routes (docs/product/app.md#pages-and-access). Loaded lazily by Startup; pages are
  * their own chunks, and the back office (/admin) is a separate chunk customers never download.
  */
 import { QueryClientProvider } from '@tanstack/react-query';

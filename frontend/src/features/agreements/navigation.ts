@@ -1,4 +1,4 @@
-/** The owner's agreements in the sidebar: regular users only (SPEC §2; mini admins and admins do not see it). */
+/** The owner's agreements in the sidebar: regular users only (mini admins and admins do not see it). */
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import type { NavItem } from '../../shared/navigation';
 

@@ -1,5 +1,5 @@
 /**
- * Cases in the sidebar for everyone (SPEC §2): owners write to customer service, staff answer. The older support
+ * Cases in the sidebar for everyone (docs/product/cases.md#screens): owners write to customer service, staff answer. The older support
  * page (its tickets are cases) and the appointment page sit beside it.
  */
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
