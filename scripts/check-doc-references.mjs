@@ -22,7 +22,7 @@ const SELF = new Set(['scripts/check-doc-references.mjs', 'scripts/check-doc-ref
 /**
  * Citations that lead outside the repository, checked anywhere on a line (code, strings, test names, comments):
  * - the specification and design documents by name (`SPEC`, `SPEC.md`, `SPEC §5`, `SPEC's`, `DESIGN.md`); an
- *   identifier such as SPEC_PATHS is not a citation;
+ *   identifier such as SPEC_URL is not a citation;
  * - issue numbers written out ('issue 12', 'Issues 11 and 12').
  */
 const OUTSIDE = [

@@ -11,7 +11,7 @@ import { round, Scenario, ScenarioEntry, versusBaseline } from '../lib/scenario'
 import { BENCH_PASSWORD, currentWindow, seedHost } from '../lib/seed-calendar';
 
 /** The three reads the calendar client made for one view, in the order each connection repeats them. */
-const SPEC_PATHS = ['/api/events', '/api/marked-days', '/api/ical-feed-events'];
+const SEPARATE_PATHS = ['/api/events', '/api/marked-days', '/api/ical-feed-events'];
 /** The one read the calendar page makes for a view (GET /api/calendar-window). */
 const WINDOW_PATH = '/api/calendar-window';
 const MAIN_SIZE = 5000;
@@ -52,11 +52,11 @@ export const calendarWindow: Scenario = {
     const baseline = await startBaseline(jsonAggBaseline(pool, app.sessionSecret));
     try {
       const cookie = hosts.get(MAIN_SIZE)!;
-      const specPaths = SPEC_PATHS.map((p) => `${p}?${window.query}`);
+      const separatePaths = SEPARATE_PATHS.map((p) => `${p}?${window.query}`);
       const windowPath = `${WINDOW_PATH}?${window.query}`;
       // An app without the combined read (an older commit): only the three separate calls are measured.
       const hasWindowRead = (await probe(`${app.url}${windowPath}`, { headers: { cookie } })).status !== 404;
-      const readPaths = hasWindowRead ? [windowPath] : specPaths;
+      const readPaths = hasWindowRead ? [windowPath] : separatePaths;
       const entries: ScenarioEntry[] = [];
 
       const compare = async (paths: string[]) => {
@@ -72,7 +72,7 @@ export const calendarWindow: Scenario = {
         const answer = JSON.parse(m.bodies[0]);
         entries.push(versusBaseline('calendar-window', m, 0.7, { windowsPerSecond: round(m.app.rps), baselineWindowsPerSecond: round(m.baseline.rps), hostEvents: MAIN_SIZE, feeds: FEEDS, ...counts(answer.events, answer.markedDays, answer.feedEvents, m.bodies[0].length) }, METHOD));
       }
-      const spec = await compare(specPaths);
+      const spec = await compare(separatePaths);
       const [events, marked, imported] = spec.bodies.map((b) => JSON.parse(b));
       entries.push(versusBaseline(hasWindowRead ? 'calendar-window-spec-calls' : 'calendar-window', spec, 0.7, { windowsPerSecond: round(spec.app.rps / 3), baselineWindowsPerSecond: round(spec.baseline.rps / 3), hostEvents: MAIN_SIZE, feeds: FEEDS, ...counts(events, marked, imported, spec.bodies.join('').length) }, METHOD));
 
