@@ -1,5 +1,5 @@
 /**
- * The module map, enforced (`npm run depcheck`; DESIGN.md "Repository layout", issue 9 item 4).
+ * The module map, enforced (`npm run depcheck`; docs/architecture.md#the-module-map).
  *
  * Backend layers, from the bottom up:
  *   config, database   settings and the only engine-aware code; import nothing above them

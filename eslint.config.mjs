@@ -1,6 +1,6 @@
 // ESLint for the whole repository (`npm run lint`, no warnings allowed): typescript-eslint's recommended rules on
 // the backend, the frontend and their tests, react-hooks' rules on the frontend, and plain JS rules on the browser
-// tests. Formatting is not linted (the code follows its own style; DESIGN.md "Conventions").
+// tests. Formatting is not linted (the code follows its own style; docs/development.md).
 // Not type-aware: the type-checked set took 2.5 times as long here and flagged 535 places, nearly all no-unsafe-*
 // on raw SQL rows (TypeORM's query() answers any); `npm run typecheck` checks the types.
 import js from '@eslint/js';

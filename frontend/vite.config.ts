@@ -61,7 +61,7 @@ function adminOnAppRouter(): Plugin {
 }
 
 /**
- * The installable app (issue 17): a web manifest and a Workbox service worker at /sw.js that precaches the app
+ * The installable app: a web manifest and a Workbox service worker at /sw.js that precaches the app
  * shell and the built assets, never an API answer (personal data stays out of Cache Storage), and answers
  * navigations offline with the shell, whose startup then shows 'no connection'. A new deployment's worker waits
  * (registerType 'prompt') and the page offers 'Ny versjon – last inn på nytt' (app/NewVersionPrompt.tsx): taking over
@@ -124,7 +124,7 @@ export default defineConfig({
             // The MUI components every first screen shows (the login page, the calendar and the back office all have
             // buttons, typography, papers and the toasts' snackbar and alert). Left to the automatic split they fall
             // into a dozen small chunks, one per combination of the pages that use them; each chunk costs its own
-            // gzip stream and import/export glue. One chunk is smaller on every screen (issue 11 item 9).
+            // gzip stream and import/export glue. One chunk is smaller on every screen.
             {
               name: 'ui',
               test: /node_modules[\\/](@mui[\\/]material[\\/](Alert|AlertTitle|Box|Button|ButtonBase|ButtonGroup|CircularProgress|ClickAwayListener|CssBaseline|DefaultPropsProvider|FormControl|GlobalStyles|Grow|IconButton|InitColorSchemeScript|Link|Paper|Portal|Snackbar|SnackbarContent|Stack|SvgIcon|ToggleButton|ToggleButtonGroup|Typography|colors|internal|styles|transitions|useLazyRipple|utils|zero-styled)[\\/]|react-transition-group[\\/])/,

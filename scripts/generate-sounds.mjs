@@ -1,5 +1,5 @@
 /**
- * Writes the notification sounds (SPEC §3: calendar-add, calendar-update, calendar-delete, collaboration, reminder)
+ * Writes the notification sounds (calendar-add, calendar-update, calendar-delete, collaboration, reminder)
  * to frontend/public/sounds as small WAV files (mono, 16-bit PCM, 22.05 kHz): short sine tones with a soft attack
  * and decay, so they are ours to ship and need no audio tool. The files are committed; run this again only to
  * change a sound:

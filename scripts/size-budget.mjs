@@ -1,5 +1,5 @@
 /**
- * The size budget of the built frontend (issue 11 item 9), checked in CI after the build: the cold JavaScript each
+ * The size budget of the built frontend, checked in CI after the build: the cold JavaScript each
  * first screen needs, gzip-compressed, from Vite's build manifest (frontend/dist/.vite/manifest.json). A screen's
  * cold JavaScript is the entry and, through static imports, every chunk that the lazy chunks on its way import:
  * Startup → App → the page (and the shell's Layout for pages inside it). Chunks loaded later (a dialog opened on
@@ -21,18 +21,18 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
 
 /**
  * Cold JavaScript per first screen: the lazy modules on its way, and its budget in kB (gzip). Measured at the
- * budget's setting: 236.6, 366.1 and 430.4 kB; raised for / and /admin with the payouts and prices pages (issue 14) at
+ * budget's setting: 236.6, 366.1 and 430.4 kB; raised for / and /admin with the payouts and prices pages at
  * 242.8, 379.3 and 450.1 kB: two more lazy pages split the shared MUI modules into more, smaller chunks, and the
  * back office carries its payouts tab and the larger catalogue. With Beds24, payouts, prices and agreements together
- * (issues 13-15): 244.8, 384.8 and 465.8 kB; with the maintenance gate on every page and the system and jobs tabs
- * (issue 17): 246.0, 385.8 and 469.8 kB. Loading only the active language, and the back office's texts only with
- * it: 243.5, 383.1 and 446.8 kB. With the app's own date fields (issue 11 item 5): 247.0, 373.2 and 454.8 kB, from
+ * together: 244.8, 384.8 and 465.8 kB; with the maintenance gate on every page and the system and jobs tabs
+ * too: 246.0, 385.8 and 469.8 kB. Loading only the active language, and the back office's texts only with
+ * it: 243.5, 383.1 and 446.8 kB. With the app's own date fields: 247.0, 373.2 and 454.8 kB, from
  * 243.7, 383.3 and 447.1: the MUI X pickers load only with a form that shows a date field (their own chunk, not
  * counted), and the calendar's add-event and marked-day dialogs load when first opened (the pickers alongside);
  * but the MUI and date-fns modules the pickers share with the first screens now sit in more, smaller chunks, each
  * with its module wrapper and its own gzip stream (making the back office's forms lazy too only added more of
- * them: 460.7 kB). With customer service (issue 16: cases, support and appointment pages, their texts in the app's
- * catalogue part, the back office's cases resource) and the backup tab (issue 17): 252.5, 382.4 and 473.5 kB; the
+ * them: 460.7 kB). With customer service (cases, support and appointment pages, their texts in the app's
+ * catalogue part, the back office's cases resource) and the backup tab: 252.5, 382.4 and 473.5 kB; the
  * libraries every screen runs in one 'core' chunk (vite.config.ts): 250.5, 380.9 and 471.3 kB. react-admin on the
  * app's router instead of ra-core's default adapter, which also carried react-router's data router to every screen
  * (src/admin/routing/appRouterProvider.ts): 235.5, 364.1 and 454.4 kB. The login fields as a plain outlined input
@@ -68,7 +68,7 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
 const NB_START = 'virtual:catalogue/nb/start';
 const NB_APP = 'virtual:catalogue/nb/app';
 const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
-/** Each screen's budget, issue 11's goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
+/** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
   { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 202, goalKb: 150, floorPage: 'login' },
   { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 308, goalKb: 280, floorPage: 'calendar' },

@@ -1,5 +1,5 @@
 /**
- * The size floor: what each first screen would weigh if it were nothing but the fixed stack (issue 11 item 9).
+ * The size floor: what each first screen would weigh if it were nothing but the fixed stack.
  * Builds the bare pages in frontend/size-floor with the app's own Vite config (the same chunking, catalogue and
  * minifier) and prints their cold JavaScript, gzip, beside the app's screen (from the last build, `npm run build
  * -w frontend`) and the issue's goal. A goal below its floor cannot be met by trimming the app; it needs a lighter

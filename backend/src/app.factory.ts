@@ -35,7 +35,7 @@ const ASSETS_PATH = '/assets';
  * The security headers of a hashed asset: those a browser applies to a script, style, font or image (no MIME
  * sniffing, no cross-origin embedding). The document policies (CSP, framing, referrer, opener, HSTS...) act only on
  * pages and workers, which are never served from /assets; on HTTP/1.1 their 600-odd bytes would repeat on each of the
- * 80-odd files of the first screens (issue 11 item 9).
+ * 80-odd files of the first screens.
  */
 const assetHeaders = helmet({
   contentSecurityPolicy: false,

@@ -70,7 +70,7 @@ export class AppModule {
         BackupsModule,
       ],
       providers: [
-        // Maintenance first: while it is on, a non-admin hears 503 before any 401/403 (SPEC §4).
+        // Maintenance first: while it is on, a non-admin hears 503 before any 401/403 (docs/product/system.md#maintenance-mode).
         { provide: APP_GUARD, useExisting: MaintenanceGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },

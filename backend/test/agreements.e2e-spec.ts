@@ -26,7 +26,7 @@ describe('agreements: records, ownership and private notes', () => {
     return { admin, owner, other, mini, agreement: created.body };
   }
 
-  it('creates with SPEC’s fields and defaults, answering the place under both names and both people’s names', async () => {
+  it('creates with the fields and defaults, answering the place under both names and both people’s names', async () => {
     const { admin, owner, agreement } = await setup();
     expect(agreement).toMatchObject({
       userId: owner.user.id,
@@ -60,7 +60,7 @@ describe('agreements: records, ownership and private notes', () => {
     expect(both.meetingLocation).toBe('Teams');
   });
 
-  it('refuses bad input with SPEC §5’s texts', async () => {
+  it('refuses bad input with the documented texts', async () => {
     const { admin, owner } = await setup();
     const missing = await admin.agent.post('/api/admin-agreements').send({}).expect(400);
     expect(missing.body.errors).toEqual(expect.arrayContaining([{ field: 'userId', message: 'Bruker må velges' }, { field: 'title', message: 'Tittel er påkrevd' }]));
@@ -125,7 +125,7 @@ describe('agreements: records, ownership and private notes', () => {
     await other.agent.get(`/api/admin-agreements/${agreement.id}`).expect(404);
   });
 
-  it('orders an owner’s list as SPEC says: scheduled first, then the newest meeting first', async () => {
+  it('orders an owner’s list scheduled first, then the newest meeting first', async () => {
     const admin = await t.loginAs('admin');
     const owner = await t.loginAs('user');
     const make = async (title: string, meetingDate: string, status = 'scheduled') =>

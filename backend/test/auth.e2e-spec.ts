@@ -45,7 +45,7 @@ describe('authentication', () => {
       expect(unknown.body).toEqual(wrong.body);
     });
 
-    it("validates with SPEC §5's texts", async () => {
+    it("validates with the documented texts", async () => {
       const noEmail = await t.anon().post('/api/login').send({ username: '', password: 'x' }).expect(400);
       expect(noEmail.body.message).toBe('E-post er påkrevd');
       const badEmail = await t.anon().post('/api/login').send({ username: 'not-an-email', password: 'x' }).expect(400);

@@ -22,8 +22,9 @@ describe('Beds24 channel sync', () => {
   let admin: Agent;
   beforeAll(async () => {
     beds24 = await new Beds24Server().start();
-    // Scheduled work stays off here: each test runs its syncs itself (one test below runs the scheduler's tick).
-    t = await TestApp.start({ BEDS24_API_URL: beds24.url, ALLOW_PRIVATE_FEED_HOSTS: 'true', RUN_JOBS: 'false' });
+    // Jobs run as in production. The scheduler's timer ticks follow the app's Clock, which stands at TEST_NOW, so
+    // no configuration is synced behind a test's back: each test runs its syncs itself (one below runs a tick).
+    t = await TestApp.start({ BEDS24_API_URL: beds24.url, ALLOW_PRIVATE_FEED_HOSTS: 'true' });
     ({ agent: admin } = await t.loginAs('admin'));
   });
   afterAll(async () => {
@@ -80,7 +81,7 @@ describe('Beds24 channel sync', () => {
       expect((await syncNow(b)).success).toBe(true);
     });
 
-    it('validates with SPEC texts, refuses administrators and keeps the key when a change leaves it out', async () => {
+    it('validates with the documented texts, refuses administrators and keeps the key when a change leaves it out', async () => {
       const { user } = await t.loginAs('user');
       const url = `/api/admin/beds24-config/${user.id}`;
       expect((await admin.post(url).send({ propId: PROPERTY }).expect(400)).body.message).toBe('API key and property ID are required');

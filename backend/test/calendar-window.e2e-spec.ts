@@ -13,7 +13,7 @@ const WINDOW = { startDate: '2027-01-01T00:00:00.000Z', endDate: '2027-04-01T00:
 const range = { start: new Date(WINDOW.startDate), end: new Date(WINDOW.endDate) };
 
 /**
- * GET /api/calendar-window: the calendar page's one read. Its lists, and SPEC's three reads, are built as JSON by
+ * GET /api/calendar-window: the calendar page's one read. Its lists, and the three reads, are built as JSON by
  * the database; here they are held against the entity path they replaced (the service's listX + mapX), value for
  * value, with the awkward values a calendar holds.
  */
@@ -59,7 +59,7 @@ describe('calendar window', () => {
     await store('beds24', 42, user.id, [booking('4711', { summary: '' })]);
   }
 
-  /** What SPEC's reads answered before issue 10: entities mapped by mapX, as JSON. */
+  /** What the reads answered before the combined read: entities mapped by mapX, as JSON. */
   async function entityAnswers(userId: number) {
     const calendar = t.app.get(CalendarService);
     const asJson = (v: unknown) => JSON.parse(JSON.stringify(v));
@@ -70,7 +70,7 @@ describe('calendar window', () => {
     };
   }
 
-  it('answers the owner the same lists as the entity path and as SPEC’s three reads, in one request', async () => {
+  it('answers the owner the same lists as the entity path and as the three reads, in one request', async () => {
     const { agent, user } = await t.loginAs('user');
     await fillCalendar(user, agent);
     const res = await agent.get('/api/calendar-window').query(WINDOW).expect(200);
@@ -116,7 +116,7 @@ describe('calendar window', () => {
     }
   });
 
-  it('validates the window like SPEC’s reads', async () => {
+  it('validates the window like the reads', async () => {
     const { agent } = await t.loginAs('user');
     expect((await agent.get('/api/calendar-window').query({ startDate: 'x', endDate: '2027-01-01' }).expect(400)).body.message).toBe('Invalid date');
     await agent.get('/api/calendar-window').expect(400);

@@ -17,7 +17,7 @@ describe('calendar', () => {
   }
 
   describe('events', () => {
-    it('creates with SPEC defaults and reads back by range; only the owner sees them', async () => {
+    it('creates with the documented defaults and reads back by range; only the owner sees them', async () => {
       const { agent } = await t.loginAs('user');
       const { agent: other } = await t.loginAs('user');
       const created = await agent.post('/api/events').send({ title: 'Eiersperre tid', startTime: '2027-01-10T10:00:00.000Z', endTime: '2027-01-12T14:00:00.000Z', description: 'Hytta' }).expect(201);
@@ -41,7 +41,7 @@ describe('calendar', () => {
       expect(long.body.id).toBeDefined();
     });
 
-    it('validates with SPEC texts', async () => {
+    it('validates with the documented texts', async () => {
       const { agent } = await t.loginAs('user');
       expect((await agent.post('/api/events').send({ startTime: '2027-01-10T10:00:00Z' }).expect(400)).body.message).toBe('Title is required');
       expect((await agent.post('/api/events').send({ title: 'X', startTime: 'i morgen' }).expect(400)).body.message).toBe('Invalid date');
@@ -100,7 +100,7 @@ describe('calendar', () => {
       expect((await agent.get('/api/marked-days').query({ startDate: '2027-01-01', endDate: '2027-02-01' })).body).toEqual([]);
     });
 
-    it('validates with SPEC texts', async () => {
+    it('validates with the documented texts', async () => {
       const { agent } = await t.loginAs('user');
       expect((await agent.post('/api/marked-days').send({ date: '2027-01-20' }).expect(400)).body.message).toBe('Marker type is required');
       expect((await agent.post('/api/marked-days').send({ date: '2027-02-30', markerType: 'busy' }).expect(400)).body.message).toBe('Invalid date');
@@ -155,7 +155,7 @@ describe('calendar', () => {
       await owner.delete(`/api/ical-event-notes/${created.id}`).expect(200);
     });
 
-    it('validates with SPEC texts', async () => {
+    it('validates with the documented texts', async () => {
       const { agent } = await t.loginAs('user');
       expect((await agent.post('/api/ical-event-notes').send({ notes: 'x' }).expect(400)).body.message).toBe('Event ID is required');
       expect((await agent.post('/api/ical-event-notes').send({ eventExternalId: 'ical-1', notes: ' ' }).expect(400)).body.message).toBe('Note is required');

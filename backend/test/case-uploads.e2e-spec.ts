@@ -6,7 +6,7 @@ import { TEST_NOW, TestApp } from './helpers/test-app';
 import { listen, sessionCookie } from './helpers/ws-client';
 
 /**
- * Case attachments as docs/cases.md describes them: the gate before the body, streaming into the FileStore, the
+ * Case attachments as docs/product/cases.md describes them: the gate before the body, streaming into the FileStore, the
  * daily quota, the rate limit, safe file names from upload to download, and an owner's targetUserId.
  */
 const NEW_CASE = { title: 'Lekkasje', category: 'other', message: 'Det drypper fra taket.' };

@@ -51,7 +51,7 @@ describe('cases', () => {
       expect(second.caseNumber).not.toBe(kase.caseNumber);
     });
 
-    it('refuses what SPEC §5 refuses, with its texts', async () => {
+    it('refuses what the rules refuse, with their texts', async () => {
       const { agent } = await t.loginAs('user');
       const refused = async (body: object) => (await agent.post('/api/cases').send(body).expect(400)).body.errors.map((e: { message: string }) => e.message);
       expect(await refused({ ...NEW_CASE, title: 'Hi' })).toContain('Tittel må være minst 3 tegn');

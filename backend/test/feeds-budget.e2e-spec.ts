@@ -3,7 +3,7 @@ import { FeedServer } from './helpers/feed-server';
 import { TestApp } from './helpers/test-app';
 
 /**
- * No feed can stall the service (issue 10 item 1): a rule that never yields and rules that explode are read on
+ * No feed can stall the service: a rule that never yields and rules that explode are read on
  * worker threads within a time and instance budget, while health and calendar reads keep answering; and one user
  * cannot add feeds without limit.
  */

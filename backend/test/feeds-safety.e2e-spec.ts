@@ -8,7 +8,7 @@ import { FeedServer, stays } from './helpers/feed-server';
 import { TEST_NOW, TestApp } from './helpers/test-app';
 
 /**
- * Sync safety (issue 4 items 2-4): no booking is lost to a partial, past-dropping or suddenly empty feed; syncs of
+ * Sync safety: no booking is lost to a partial, past-dropping or suddenly empty feed; syncs of
  * one feed never overlap; and no HTTP answer waits for an outside fetch it only asked for.
  */
 

@@ -32,7 +32,7 @@ describe('iCal feeds', () => {
   });
 
   describe('feed records', () => {
-    it('validates with SPEC texts and applies defaults', async () => {
+    it('validates with the documented texts and applies defaults', async () => {
       const { agent } = await t.loginAs('user');
       expect((await agent.post('/api/ical-feeds').send({ url: 'https://example.com/a.ics' }).expect(400)).body.message).toBe('Navn er påkrevd');
       expect((await agent.post('/api/ical-feeds').send({ name: 'Airbnb' }).expect(400)).body.message).toBe('URL er påkrevd');
@@ -64,7 +64,7 @@ describe('iCal feeds', () => {
   });
 
   describe('sync', () => {
-    it('imports a feed, answers { message, syncedCount }, and serves the SPEC event shape from the database', async () => {
+    it('imports a feed, answers { message, syncedCount }, and serves the documented event shape from the database', async () => {
       const { agent } = await t.loginAs('user');
       const url = feeds.serve('/airbnb.ics', fixture('airbnb-like.ics'));
       const feed = await createFeed(t, agent, { name: 'Airbnb', url });

@@ -531,7 +531,7 @@ function firstDifference(a: string, b: string): string {
   return `…${a.slice(Math.max(0, i - 80), i + 80)} ⇒ …${b.slice(Math.max(0, i - 80), i + 80)}`;
 }
 
-describe('the bad inputs named in issue 10', () => {
+describe('the bad inputs that once broke the API',  () => {
   let t: TestApp;
   let admin: Agent;
   beforeAll(async () => {

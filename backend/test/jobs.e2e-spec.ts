@@ -64,6 +64,24 @@ describe('scheduled jobs', () => {
     expect(status).toMatchObject({ runCount: 2, lastError: null, lastResult: { runs: 2 } });
   });
 
+  it('a timer tick runs a job only once the Clock has reached its due time', async () => {
+    const scheduled = t.app.get(ScheduledJobs);
+    let runs = 0;
+    // Due every second by the wall clock; the app's Clock stands still at TEST_NOW.
+    scheduled.register({ id: 'every-second', schedule: '* * * * * *', run: async () => ({ runs: (runs += 1) }) });
+    await new Promise((r) => setTimeout(r, 2500));
+    await t.jobsDone();
+    expect(runs).toBe(0);
+    // Time passes for the app: the next timer tick is due and runs it, once per tick.
+    t.clock.advance(1000);
+    await waitFor(() => runs >= 1, 'the tick the Clock made due');
+    await t.jobsDone();
+    const after = runs;
+    await new Promise((r) => setTimeout(r, 2500));
+    await t.jobsDone();
+    expect(runs).toBe(after);
+  });
+
   it('records a failed run and leaves the job to pg-boss to retry with backoff', async () => {
     const scheduled = t.app.get(ScheduledJobs);
     scheduled.register({ id: 'failing', schedule: '0 0 3 1 1 *', run: async () => Promise.reject(new Error('mail server down')) });

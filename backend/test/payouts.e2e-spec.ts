@@ -47,7 +47,7 @@ describe('payouts', () => {
     expect((await owner.get('/api/user/payouts/year/2025').expect(200)).body).toEqual([]);
   });
 
-  it('refuses bad input with SPEC §5 texts', async () => {
+  it('refuses bad input with the documented texts', async () => {
     const user = await t.createUser('user');
     const base = { userId: user.id, month: 5, year: 2026, amount: '100' };
     const message = async (body: object) => (await register(body).expect(400)).body.message;

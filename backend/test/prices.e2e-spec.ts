@@ -24,7 +24,7 @@ describe('price intervals', () => {
     await admin.delete(`/api/prices/${created.id}`).expect(404);
   });
 
-  it('refuses bad input with SPEC §5 texts', async () => {
+  it('refuses bad input with the documented texts', async () => {
     const owner = await t.createUser('user');
     const base = { userId: owner.id, name: 'Lavsesong', priceFrom: '900', priceTo: '1200', discountPercent: '0' };
     const message = async (body: object) => (await admin.post('/api/prices').send(body).expect(400)).body.message;

@@ -56,7 +56,7 @@ describe('system settings', () => {
     expect(keys).not.toContain('site.secret');
   });
 
-  it('a JSON boolean is stored as its string, as SPEC keeps maintenance.enabled', async () => {
+  it('a JSON boolean is stored as its string, as maintenance.enabled is kept', async () => {
     expect((await admin.put('/api/system-settings/maintenance.enabled').send({ value: false }).expect(200)).body.value).toBe('false');
     expect((await t.anon().get('/api/maintenance-status').expect(200)).body).toEqual({ enabled: false, message: null });
   });

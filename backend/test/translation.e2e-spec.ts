@@ -71,7 +71,7 @@ describe('/api/translate', () => {
       expect(res.body.error).toMatch(/500/);
     });
 
-    it('refuses empty text with the SPEC text', async () => {
+    it('refuses empty text with the documented texts', async () => {
       const { agent } = await t.loginAs('user');
       expect((await agent.post('/api/translate').send({ text: '  ', targetLanguage: 'en' }).expect(400)).body.message).toBe('No text provided for translation');
     });

@@ -22,7 +22,7 @@ describe('user management', () => {
       expect(dup.body.message).toMatch(/finnes allerede/);
     });
 
-    it('validates create with SPEC texts', async () => {
+    it('validates create with the documented texts', async () => {
       const { agent } = await t.loginAs('admin');
       const noName = await agent.post('/api/admin/users').send({ username: 'x@example.com', password: 'hemmelig' }).expect(400);
       expect(noName.body.errors).toContainEqual({ field: 'name', message: 'Navn er påkrevd' });

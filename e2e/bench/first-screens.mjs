@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 11 item 9): how long a homeowner on a mid-range phone waits, from a cold browser, for the login
+ * Benchmark: how long a homeowner on a mid-range phone waits, from a cold browser, for the login
  * form, and from pressing 'Logg inn' for a painted calendar with their bookings in it. The phone is emulated in
  * Debian's Chromium: a 390 px touch screen, the CPU slowed 4× (about a mid-range phone against this machine) and a
  * slow 4G line (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), as Lighthouse's mobile profile does. Target:

@@ -47,7 +47,7 @@ export const addDays = (date, days) => calendarDate(date.getUTCFullYear(), date.
 /** 'YYYY-MM-DD', what a date field holds. */
 export const isoDate = (date) => date.toISOString().slice(0, 10);
 
-/** 'dd.MM.yyyy', the app's date format in its dialogs (SPEC §9). */
+/** 'dd.MM.yyyy', the app's date format in its dialogs (docs/product/calendar.md#validation-and-limits). */
 export const shortDate = (date) => isoDate(date).split('-').reverse().join('.');
 
 /** The month's table in the grid. */
@@ -90,7 +90,7 @@ export async function openAddDialog(page, { lang = 'nb', phone = false } = {}) {
  */
 export const dateField = (scope, label) => scope.getByRole('group', { name: label, exact: true });
 
-/** The text a date field shows: 'dd.MM.yyyy' (SPEC §9), in both languages. */
+/** The text a date field shows: 'dd.MM.yyyy' (docs/product/calendar.md#validation-and-limits), in both languages. */
 export const dateFieldText = (scope, label) => dateField(scope, label).locator('input').inputValue();
 
 /** Types a date into a date field as a person does: the first section, then the digits (24.12.2026 → 24122026). */

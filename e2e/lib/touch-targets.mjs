@@ -1,11 +1,11 @@
 /**
- * Issue 11 item 7: on a phone every control is at least 44 × 44 CSS px to hit. Lists the visible controls on the
+ * On a phone every control is at least 44 × 44 CSS px to hit. Lists the visible controls on the
  * page that are smaller in either direction. A control's hit area is the largest of what a tap on it reaches: its
  * own box; the input field drawn around a text input or select (a tap anywhere in it focuses the input); the label
  * of a checkbox or switch (a tap on it toggles); the parent of a visually hidden input that is its only content.
  * Links inside a sentence are exempt, as WCAG's target-size rule exempts them: they size with the text they sit in.
  * So is what sits inside the calendar's grid (CALENDAR_GRID): its event bars and mark dots size with the grid's rows
- * (SPEC §9's cell heights), and on a touch screen the whole day cell is the target (a tap adds, a long press marks
+ * (docs/product/app.md#layout-and-devices), and on a touch screen the whole day cell is the target (a tap adds, a long press marks
  * or opens the day's mark).
  */
 const CONTROLS = [

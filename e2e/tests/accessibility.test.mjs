@@ -1,5 +1,5 @@
 /**
- * Issue 11: axe (WCAG 2.1 A/AA) on every route as each role that reaches it, in Norwegian on a desktop and in
+ * Axe (WCAG 2.1 A/AA) on every route as each role that reaches it, in Norwegian on a desktop and in
  * English on a phone, plus the calendar's dialogs and the notification popover. A screenshot of each page is kept.
  */
 import { describe, it } from 'node:test';

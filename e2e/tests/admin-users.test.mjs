@@ -1,4 +1,4 @@
-/** Issue 2: the back office creates a user who can then log in; regular users are kept out of /admin. */
+/** The back office creates a user who can then log in; regular users are kept out of /admin. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createUser } from '../lib/api.mjs';

@@ -1,5 +1,5 @@
 /**
- * Issue 15: an admin makes an agreement with an owner in the back office and writes a private and a public note;
+ * An admin makes an agreement with an owner in the back office and writes a private and a public note;
  * the owner finds it under their agreements and reads only the public note (nb desktop, en phone).
  */
 import assert from 'node:assert/strict';

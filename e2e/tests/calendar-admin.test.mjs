@@ -1,5 +1,5 @@
 /**
- * Issue 3: an admin works on a homeowner's calendar. Picks the user in the toolbar, adds an event for them through
+ * An admin works on a homeowner's calendar. Picks the user in the toolbar, adds an event for them through
  * the add dialog's user picker, recolours it, and the homeowner then sees it in the new colour.
  */
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ import { main } from '../lib/texts.mjs';
 import { homeHeading, logIn, logOut, toast } from '../lib/ui.mjs';
 
 const t = main.nb.calendar;
-const RED = '#ef4444'; // a new event's colour (SPEC §9)
+const RED = '#ef4444'; // a new event's colour (docs/product/calendar.md#validation-and-limits)
 const GREEN = '#16a34a'; // one of the admin palette's colours, named 'Grønn' in its menu
 
 describe('Admin on a user calendar', () => {

@@ -1,7 +1,7 @@
 /**
- * Issue 11 item 4 / SPEC §9: month cells are at least 60 px high on a desktop in both size modes (the 3-month view
+ * Month cells (docs/product/calendar.md#validation-and-limits) are at least 60 px high on a desktop in both size modes (the 3-month view
  * on a 1366 px screen is the tightest) and at least 36 px on a phone; the year's twelve months fit one desktop
- * screen (issue 11 item 4).
+ * screen.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

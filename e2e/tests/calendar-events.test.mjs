@@ -1,5 +1,5 @@
 /**
- * Issue 3: a homeowner's own calendar. Creating, opening and deleting an event on a desktop in Norwegian and on a
+ * A homeowner's own calendar. Creating, opening and deleting an event on a desktop in Norwegian and on a
  * 390 × 844 phone in English, and marking a day by right-click.
  */
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ import {
 import { main } from '../lib/texts.mjs';
 import { homeHeading, logIn, switchLanguage, toast } from '../lib/ui.mjs';
 
-/** The add dialog's fixed 11:00–15:00 as the detail dialog writes them: 24-hour in both languages (SPEC §9). */
+/** The add dialog's fixed 11:00–15:00 as the detail dialog writes them: 24-hour in both languages (docs/product/calendar.md#validation-and-limits). */
 const FIXED_TIME_RANGE = '11:00 – 15:00';
 
 describe('Calendar events and marked days', () => {
@@ -86,7 +86,7 @@ describe('Calendar events and marked days', () => {
       const t = main.en.calendar;
       const per = await createUser(app.url, { email: 'per@example.com', name: 'Per Hansen', password: 'per-secret-1' });
       const date = dayInMonthsAhead(1, 10);
-      // 8 characters: a phone cuts titles longer than 7 to 6 plus an ellipsis (SPEC §9).
+      // 8 characters: a phone cuts titles longer than 7 to 6 plus an ellipsis (docs/product/calendar.md#validation-and-limits).
       const title = 'Hyttetur';
       const shownTitle = 'Hyttet…';
 
@@ -132,7 +132,7 @@ describe('Calendar events and marked days', () => {
       const t = main.en.calendar;
       const liv = await createUser(app.url, { email: 'liv@example.com', name: 'Liv Berg', password: 'liv-secret-1' });
       const date = dayInMonthsAhead(1, 15);
-      const blue = '#3b82f6'; // 'Blue' among the marker colours (SPEC §2)
+      const blue = '#3b82f6'; // 'Blue' among the marker colours (docs/product/calendar.md#screens)
 
       await page.goto('/auth');
       await switchLanguage(page, 'en');

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: every action on every input. On a phone a long press marks a day (a right-click's job with a
+ * Every action on every input. On a phone a long press marks a day (a right-click's job with a
  * mouse); from the keyboard a focused day opens with Enter and is marked with 'm'; a long press, right-click or
  * 'm' on a marked day offers its details and removal instead of a second mark; a marked day's cell says so to
  * screen readers.

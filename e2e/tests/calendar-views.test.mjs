@@ -1,6 +1,6 @@
 /**
- * The week and day views (SPEC §2), drawn by FullCalendar's time-grid plugin, which loads the first time one of them
- * is chosen (issue 11 item 9): the week shows its 'Uke' column and the owner's timed event with its hour, a click on
+ * The week and day views (docs/product/calendar.md#screens), drawn by FullCalendar's time-grid plugin, which loads the first time one of them
+ * is chosen: the week shows its 'Uke' column and the owner's timed event with its hour, a click on
  * an empty hour of a day opens 'Legg til hendelse' for that day, the day view shows one day, and the month comes
  * back. On a phone the week shows every second day, with a switch to the others.
  */

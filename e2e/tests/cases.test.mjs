@@ -1,5 +1,5 @@
 /**
- * Issue 16: an owner opens a case with an attachment, and customer service's answer arrives on the owner's open
+ * An owner opens a case with an attachment, and customer service's answer arrives on the owner's open
  * screen without a reload (pushed over /ws); nb desktop, en phone (one column, back to the list).
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: the design tab as staff use it. An admin picks the front page's colours and the calendar's event
+ * The design tab as staff use it. An admin picks the front page's colours and the calendar's event
  * colour, sees them in the live preview, saves; a visitor's login page and an owner's calendar then wear them.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 4 (iCal feed import): a user adds an Airbnb-like feed in the feed manager, the app fetches it from a local
+ * iCal feed import (docs/product/feeds.md): a user adds an Airbnb-like feed in the feed manager, the app fetches it from a local
  * server, the stays show in the calendar as pink bookings, days holding them refuse clicks and right-clicks, a
  * stay's detail names the feed, and the feed can be turned off and deleted.
  */
@@ -15,7 +15,7 @@ import { homeHeading, logIn, mainMenu, openMobileMenu, switchLanguage } from '..
 
 const { nb, en } = main;
 
-/** SPEC §9: imported (iCal) events are pink #ec4899; a day holding a booking is tinted pink (#fce7f3). */
+/** Imported (iCal) events are pink #ec4899; a day holding a booking is tinted pink (#fce7f3). */
 const BOOKING_PINK = 'rgb(236, 72, 153)';
 const BOOKED_DAY_TINT = 'rgb(252, 231, 243)';
 
@@ -140,7 +140,7 @@ describe('iCal feed import', () => {
       assert.equal(await dayCell(page, bookedDay).evaluate((el) => getComputedStyle(el).backgroundColor), BOOKED_DAY_TINT);
       await shot('bookings-in-calendar');
 
-      // SPEC §8: a click on a booked day is refused with 'Booking funnet'; no add-event dialog opens.
+      // A click on a booked day is refused with 'Booking funnet'; no add-event dialog opens.
       await clickDay(page, bookedDay);
       const refused = toast(page, nb.calendar.bookingFound);
       await refused.waitFor();
@@ -160,7 +160,7 @@ describe('iCal feed import', () => {
       // A free day still opens the add-event dialog: the refusal is the booking's doing.
       await clickDay(page, freeDay);
       const addDialog = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: nb.calendar.addEvent.heading }) });
-      // The date field shows dd.MM.yyyy (SPEC §9); the days here are 'YYYY-MM-DD'.
+      // The date field shows dd.MM.yyyy (docs/product/feeds.md#validation-and-limits); the days here are 'YYYY-MM-DD'.
       const fromDate = () => dateFieldText(addDialog, nb.calendar.addEvent.fromDate);
       const shownDay = (key) => key.split('-').reverse().join('.');
       assert.equal(await fromDate(), shownDay(freeDay));
@@ -248,7 +248,7 @@ describe('iCal feed import', () => {
       await closeToast(added, 'en');
       await closeFeedManager(page, en);
 
-      // The phone shows one month; the stays are in the next one, their titles cut to 6 letters and '…' (SPEC §2).
+      // The phone shows one month; the stays are in the next one, their titles cut to 6 letters and '…' (docs/product/feeds.md#screens).
       await page.getByRole('button', { name: fill(en.calendar.next, { unit: en.calendar.step.month }) }).click();
       await dayCell(page, stay1.start).getByRole('button', { name: `${stay1.summary.slice(0, 6)}…`, exact: true }).waitFor();
       await clickDay(page, bookedDay, 'tap');

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 3: a new owner's empty calendar says what to do next, each step a direct action; closing it is
+ * A new owner's empty calendar says what to do next, each step a direct action; closing it is
  * remembered, and it goes by itself once the calendar holds something.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 5: the built app is installable (a web manifest with icons) and registers /sw.js, which keeps the
+ * The built app is installable (a web manifest with icons) and registers /sw.js, which keeps the
  * app shell and assets but no API answer; offline, the app still opens and says 'Ingen tilkobling', and comes back
  * when the network does.
  */

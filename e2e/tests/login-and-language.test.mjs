@@ -1,4 +1,4 @@
-/** Issue 2: logging in (Norwegian by default), the language switch and the login error. */
+/** Logging in (Norwegian by default), the language switch and the login error. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DESKTOP, useApp } from '../lib/browser.mjs';

@@ -1,5 +1,5 @@
 /**
- * Issue 17: maintenance mode as people meet it. An admin turns it on in the back office's system tab with a
+ * Maintenance mode as people meet it. An admin turns it on in the back office's system tab with a
  * message; the owner's next page load shows the maintenance screen with that message (the server refuses their
  * calls with 503, a sign-in too); the admin keeps working, turns it off, and the owner's next load is the calendar
  * again, still signed in.

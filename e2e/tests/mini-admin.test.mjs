@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 2: a mini admin sees the screens SPEC §6 gives them, read-only, with no error on the way: the
+ * A mini admin sees the screens their role gives them (docs/product/app.md#pages-and-access), read-only, with no error on the way: the
  * calendar home (their own calendar; reading another user's calendar needs a full admin, so there is no user
  * picker to lead there), the back office's own-iCal, users and all-feeds lists marked 'Kun lesing', and every other
  * screen of the app and the back office they can reach. No call of theirs is refused, and no form the server would

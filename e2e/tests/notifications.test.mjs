@@ -1,5 +1,5 @@
 /**
- * Issue 12: live notifications. A user's calendar is open; an admin puts an event in that calendar (through the
+ * Live notifications. A user's calendar is open; an admin puts an event in that calendar (through the
  * API, in the admin's own session); the user's bell count rises without a reload, carried by the /ws push, and the
  * notification's sound is fetched from the app. On a desktop in Norwegian and on a 390 × 844 phone in English.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 2 and 5: one language per screen and no raw translation keys. Walks the built routes as the admin
+ * One language per screen and no raw translation keys. Walks the built routes as the admin
  * (who sees the most: calendar, settings, the back office's tabs, an unknown back-office path and an unknown app
  * path) in Norwegian and in English, and fails on any catalogue key shown as text, on an English-only text of the
  * catalogue on a Norwegian screen, and on a Norwegian-only one on an English screen.

@@ -76,7 +76,7 @@ describe('Page weight', () => {
       assert.ok(calendarBytes <= CALENDAR_BUDGET, `the calendar downloads ${kb(calendarBytes)}, over its ${kb(CALENDAR_BUDGET)} budget`);
       assert.ok(fetched.some((e) => !e.own && /\/SignedInApp-/.test(e.name)), 'the login page fetched the signed-in shell while idle');
       assert.deepEqual([...fetched, ...added].filter((e) => /AdminApp/.test(e.name)), [], 'a customer never downloads the back office');
-      // The date pickers (issue 11 item 5) come with the first form that shows a date field, not with the calendar.
+      // The date pickers come with the first form that shows a date field, not with the calendar.
       assert.deepEqual([...fetched, ...added].filter((e) => /\/datePickers-/.test(e.name)), [], 'the date pickers wait for a form');
     }));
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 14: an admin registers a payout for an owner in the back office; the owner sees it in the cards, the
+ * An admin registers a payout for an owner in the back office; the owner sees it in the cards, the
  * month grid and the chart (Norwegian, desktop), downloads the year statement as a PDF, and reads the page in
  * English on a phone.
  */

@@ -1,4 +1,4 @@
-/** Issue 2 on a 390 × 844 phone: the header menu, the settings page and saving the profile name. */
+/** A 390 × 844 phone: the header menu, the settings page and saving the profile name. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createUser } from '../lib/api.mjs';

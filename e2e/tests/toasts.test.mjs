@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 6: toasts as SPEC §9 says. A failed password change shows its error; the retry that works replaces
+ * Toasts (docs/product/app.md#toasts). A failed password change shows its error; the retry that works replaces
  * it (one toast at a time, no stale error left standing); F8 takes the focus to the toast region.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 7: on a phone every control is at least 44 × 44 px to hit. Walks the routes each role reaches on a
+ * On a phone every control is at least 44 × 44 px to hit. Walks the routes each role reaches on a
  * 390 px touch screen, with the menu drawer and the notification popover open once, and fails on any smaller
  * control (lib/touch-targets.mjs says what counts as a control's hit area and what is exempt).
  */

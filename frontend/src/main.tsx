@@ -22,7 +22,7 @@ try {
   console.warn('Browser storage unavailable', error);
 }
 
-// SPEC §8: unhandled rejections and global errors are only logged.
+// Unhandled rejections and global errors are only logged.
 window.addEventListener('unhandledrejection', (event) => console.error('Unhandled rejection', event.reason));
 window.addEventListener('error', (event) => console.error('Uncaught error', event.error ?? event.message));
 

@@ -5,7 +5,7 @@ import { BackupsService } from '../../src/backups/backups.service';
 import { Scenario, round, type ScenarioEntry } from '../lib/scenario';
 
 /**
- * Small by default so a full `npm run bench` stays short; issue 17's size is BENCH_BACKUP_OWNERS=10000
+ * Small by default so a full `npm run bench` stays short; the size is BENCH_BACKUP_OWNERS=10000
  * BENCH_BACKUP_EVENTS=1000000 BENCH_BACKUP_BOOKINGS=100000.
  */
 const OWNERS = Number(process.env.BENCH_BACKUP_OWNERS || 500);
@@ -38,7 +38,7 @@ async function watched<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number;
   }
 }
 
-/** Issue 17 item 7: backup and restore time, file size and peak memory; figures only (no target). */
+/** Backup and restore time, file size and peak memory; figures only (no target). */
 export const backupRestore: Scenario = {
   name: 'backup-restore',
   title: `backup and restore: ${OWNERS.toLocaleString('en')} owners, ${EVENTS.toLocaleString('en')} events, ${BOOKINGS.toLocaleString('en')} bookings`,

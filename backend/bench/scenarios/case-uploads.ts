@@ -29,7 +29,7 @@ const METHOD =
 
 /**
  * Issue: uploads must never stall the service. While three owners each upload 10 × 9.9 MB to their cases, other
- * users' calendar reads keep a p99 under 500 ms on PostgreSQL and 1 s on PGlite (docs/cases.md).
+ * users' calendar reads keep a p99 under 500 ms on PostgreSQL and 1 s on PGlite (docs/product/cases.md).
  */
 export const caseUploads: Scenario = {
   name: 'case-uploads',

@@ -23,7 +23,7 @@ const METHOD =
   'Each against a bare node:http + pg handler with the same statements in plain SQL (session, user, the rows, names, unread counts or attachments) ' +
   'and the same mapping.';
 
-/** Issue 16 item 6: an owner's case list and a case with 200 messages among 50,000 cases, against a bare baseline; ≥ 50 %. */
+/** An owner's case list and a case with 200 messages among 50,000 cases, against a bare baseline; ≥ 50 %. */
 export const cases: Scenario = {
   name: 'cases',
   title: `cases: an owner's list and a case with ${MESSAGES} messages among ${CASES.toLocaleString('en')} cases`,

@@ -29,7 +29,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 /**
- * Issue 10: `npm start` on the embedded database sits below 400 MB resident when idle. Runs the built server as
+ * `npm start` on the embedded database sits below 400 MB resident when idle. Runs the built server as
  * `npm start` does (backend/dist/src/main.js, its jobs on, a fresh DATA_DIR, so PGlite's initdb and the migrations
  * happen as on a first start), lets it idle, and reads its RSS. Embedded database only: with DATABASE_URL the
  * database's memory is another process's.

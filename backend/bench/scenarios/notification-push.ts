@@ -24,7 +24,7 @@ const heapAfterGc = () => {
 };
 
 /**
- * Issue 12's live path under 1,000 open sockets: an admin adds an event to an owner's calendar (POST
+ * the live path under 1,000 open sockets: an admin adds an event to an owner's calendar (POST
  * /api/admin/user-events/{id}); the reaction stores a notification, broadcasts its id, and the instance holding the
  * owner's socket reads the row and pushes it. Measured from just before the POST leaves to the frame's arrival at
  * the socket, one write at a time, each for a random owner. On PostgreSQL also across two instances (sockets on

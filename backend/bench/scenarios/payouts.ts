@@ -25,7 +25,7 @@ const METHOD =
   'bare node:http + pg handler (session, user, the statement PayoutsService.forYear sends, mapPayout). payouts-admin-list: an admin\'s first ' +
   `page of GET /api/admin/payouts filtered by year ${YEAR}, against a handler with the same count, page and owner-name reads in plain SQL.`;
 
-/** Issue 14 item 7: the owner's year and the admin list by year, each against a bare baseline; target ≥ 50 %. */
+/** The owner's year and the admin list by year, each against a bare baseline; target ≥ 50 %. */
 export const payouts: Scenario = {
   name: 'payouts',
   title: `payouts: owner's year and admin list by year, ${OWNERS.toLocaleString('en')} owners × ${YEARS.length} years`,

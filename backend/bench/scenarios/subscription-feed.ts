@@ -9,7 +9,7 @@ import { round, Scenario, ScenarioEntry, versusBaseline } from '../lib/scenario'
 import { currentWindow, seedHost } from '../lib/seed-calendar';
 
 const SIZE = 5000;
-/** Issue 10: 50 calendar apps fetching the whole feed at once must not starve the polls. */
+/** 50 calendar apps fetching the whole feed at once must not starve the polls. */
 const CONCURRENT = 50;
 
 /** Headers that belong to one connection or one moment, not to the answer a baseline must copy. */

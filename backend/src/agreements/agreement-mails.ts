@@ -8,7 +8,7 @@ export type MailLanguage = 'nb' | 'en';
 /** What a meeting mail says: an invitation, a change, a cancellation, or the reminder the day before. */
 export type AgreementMailKind = 'invitation' | 'update' | 'cancellation' | 'reminder';
 
-/** A meeting without an end in the calendar lasts an hour (SPEC §9's booking meeting length). */
+/** A meeting without an end in the calendar lasts an hour (docs/product/agreements.md#validation-and-limits). */
 const DEFAULT_LENGTH_MS = 3_600_000;
 
 const TEXTS: Record<MailLanguage, Record<AgreementMailKind, { subject: string; intro: string }> & { when: string; place: string; link: string; noPlace: string; greeting: string }> = {
@@ -38,7 +38,7 @@ const TEXTS: Record<MailLanguage, Record<AgreementMailKind, { subject: string; i
 
 const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => ownValue(params, key) ?? whole);
 
-/** dd.MM.yyyy HH:mm (SPEC §9) in the business time zone. */
+/** dd.MM.yyyy HH:mm (docs/product/agreements.md#validation-and-limits) in the business time zone. */
 export function formatMeetingTime(date: Date, timeZone: string): string {
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date).map((x) => [x.type, x.value]),

@@ -5,7 +5,7 @@ export type MeetingType = (typeof MEETING_TYPES)[number];
 export const AGREEMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 
-/** A meeting between staff (adminId) and an owner (userId): SPEC §3's Agreement. */
+/** A meeting between staff (adminId) and an owner (userId): the Agreement. */
 @Entity('admin_agreements')
 export class Agreement {
   @PrimaryGeneratedColumn()

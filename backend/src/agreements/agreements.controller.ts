@@ -12,7 +12,7 @@ import { mapAgreement, mapNote } from './agreements.map';
 import { AgreementsService } from './agreements.service';
 
 /**
- * SPEC §7's agreement calls. Reads and notes are open to any logged-in user, and the service decides: staff see
+ * the agreement calls. Reads and notes are open to any logged-in user, and the service decides: staff see
  * every agreement, an owner only their own (the owner's 'Mine avtaler' uses the same list). Writes are admins'.
  */
 @Controller('admin-agreements')

@@ -11,7 +11,7 @@ import { AGREEMENT_STATUSES, type AgreementStatus, MEETING_TYPES, type MeetingTy
 const toMultiLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? multiLine(value) : value);
 const NO_DATE = 'Ugyldig dato';
 
-/** SPEC §5 "Agreement". The place may come as meetingLocation (the create form) or location (the edit form). */
+/** A new agreement (docs/product/agreements.md#validation-and-limits). The place may come as meetingLocation (the create form) or location (the edit form). */
 export class CreateAgreementDto {
   /** The owner the meeting is with: a regular user (the picker leaves admins out). */
   @IsRowId({ message: 'Bruker må velges' })
@@ -30,7 +30,7 @@ export class CreateAgreementDto {
   @MaxLength(10000, { message: 'Beskrivelsen er for lang' })
   description?: string | null;
 
-  /** ISO date-time; now when left out (SPEC §4). */
+  /** ISO date-time; now when left out (docs/product/agreements.md#data-and-states). */
   @IsOmittable()
   @IsCalendarDate({ message: NO_DATE })
   meetingDate?: string;
@@ -65,7 +65,7 @@ export class CreateAgreementDto {
 /** The edit dialog's fields; the owner of an agreement never changes. */
 export class UpdateAgreementDto extends PartialType(OmitType(CreateAgreementDto, ['userId'] as const), OMITTABLE_NOT_NULL) {}
 
-/** SPEC §5 "Agreement note". Only staff may write private notes. */
+/** A note on an agreement (docs/product/agreements.md#validation-and-limits). Only staff may write private notes. */
 export class CreateAgreementNoteDto {
   @Transform(toMultiLine)
   @MaxLength(10000, { message: 'Notatet er for langt' })

@@ -1,7 +1,7 @@
 import type { AgreementNoteResponse, AgreementResponse } from './agreements.dto';
 import type { AgreementView, NoteView } from './agreements.service';
 
-/** An agreement as the API answers it; the place under both its names (SPEC §3). */
+/** An agreement as the API answers it; the place under both its names (docs/product/agreements.md#data-and-states). */
 export function mapAgreement({ agreement: a, userName, adminName }: AgreementView): AgreementResponse {
   return {
     id: a.id,

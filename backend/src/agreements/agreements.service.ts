@@ -14,10 +14,10 @@ import { type AgreementMailKind, meetingMail } from './agreement-mails';
 import { Agreement, AgreementNote, type AgreementStatus } from './agreement.entity';
 import type { CreateAgreementDto, CreateAgreementNoteDto, UpdateAgreementDto } from './agreements.dto';
 
-/** The reminder goes out this long before the meeting (SPEC §9). */
+/** The reminder goes out this long before the meeting (docs/product/agreements.md#validation-and-limits). */
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
 
-/** An agreement with the names SPEC §3 answers with (read live from the accounts). */
+/** An agreement with the people's names the API answers with (docs/product/agreements.md#data-and-states) (read live from the accounts). */
 export interface AgreementView { agreement: Agreement; userName: string | null; adminName: string | null }
 export interface NoteView { note: AgreementNote; authorName: string | null; authorIsAdmin: boolean }
 
@@ -65,7 +65,7 @@ export class AgreementsService {
       },
       key: 'a.id',
     });
-    // Without a sort of its own, SPEC's order: scheduled first, then the newest meeting first.
+    // Without a sort of its own, the order: scheduled first, then the newest meeting first.
     const rows = query.sort ? page.rows : [...page.rows].sort((x, y) => Number(y.status === 'scheduled') - Number(x.status === 'scheduled') || y.meetingDate.getTime() - x.meetingDate.getTime() || y.id - x.id);
     return { rows: await this.withNames(rows), total: page.total };
   }
@@ -286,7 +286,7 @@ function meetingFields(a: Agreement): string {
   return JSON.stringify({ title: a.title, description: a.description, meetingDate: a.meetingDate.getTime(), endDate: a.endDate?.getTime() ?? null, place: a.meetingLocation });
 }
 
-/** SPEC §4: any status may be chosen; completedAt and cancelledAt say when it became so. */
+/** Any status may be chosen; completedAt and cancelledAt say when it became so. */
 /** A meeting's end, when it has one, comes after its start (the invitation's DTEND takes it). */
 function endsAfterStart(start: Date, end: Date | null): void {
   if (end && end.getTime() <= start.getTime()) throw new BadRequestException(coded('agreement_end_before_start', 'Sluttid må være etter starttid'));

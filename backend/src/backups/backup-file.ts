@@ -42,7 +42,7 @@ export interface TableShape {
   columns: string[];
 }
 
-/** Why a file cannot be restored; the service turns it into SPEC's answer. */
+/** Why a file cannot be restored; the service turns it into the answer. */
 export type BackupProblemKind = 'foreign' | 'corrupt' | 'truncated' | 'checksum' | 'newer_version' | 'older_version';
 
 export class BackupProblem extends Error {

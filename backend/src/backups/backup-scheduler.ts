@@ -6,7 +6,7 @@ import { BackupsService } from './backups.service';
 export const DAILY_BACKUP = '0 17 2 * * *';
 export const BACKUP_JOB_ID = 'backup-daily';
 
-/** SPEC §9 "daily automatic backups", pruned to BACKUP_KEEP_AUTOMATIC; shown in the back office's jobs list. */
+/** The daily automatic backup (docs/product/system.md#backups), pruned to BACKUP_KEEP_AUTOMATIC; shown in the back office's jobs list. */
 @Injectable()
 export class BackupScheduler implements OnModuleInit {
   constructor(private readonly backups: BackupsService, private readonly scheduled: ScheduledJobs) {}

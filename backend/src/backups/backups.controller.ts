@@ -4,7 +4,7 @@ import type { SessionUser } from '../common/session-user';
 import { BackupResponse, RestoreResponse } from './backups.dto';
 import { BackupsService } from './backups.service';
 
-/** The back office's backup tab (SPEC §2, §7): admins only. */
+/** The back office's backup tab (docs/product/system.md#backups): admins only. */
 @Controller('admin/backups')
 export class BackupsController {
   constructor(private readonly backups: BackupsService) {}

@@ -1,4 +1,4 @@
-/** SPEC §3's summary counts of a backup. */
+/** The summary counts of a backup. */
 export class BackupSummary {
   eventsCount: number;
   icalFeedsCount: number;

@@ -4,7 +4,7 @@ import { BackupScheduler } from './backup-scheduler';
 import { BackupsController } from './backups.controller';
 import { BackupsService } from './backups.service';
 
-/** Backups and restore of the whole database (SPEC §2 backup tab, §7, §9). */
+/** Backups and restore of the whole database (docs/product/system.md#backups). */
 @Module({
   imports: [AuditModule],
   controllers: [BackupsController],

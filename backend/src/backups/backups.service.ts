@@ -103,7 +103,7 @@ const PROBLEM_TEXT: Record<BackupProblem['kind'], [code: string, text: (p: Recor
   older_version: ['backup_older_version', (p) => `Sikkerhetskopien er laget av en eldre versjon (${p.version}) og kan bare gjenopprettes i samme versjon (${p.current})`],
 };
 
-/** The history row (SPEC §3 "Backup"); `current` is this database's schema version. */
+/** The history row (docs/product/system.md#backups); `current` is this database's schema version. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row
 const mapRow = (r: any, current: string): BackupResponse => ({
   id: r.id,
@@ -116,7 +116,7 @@ const mapRow = (r: any, current: string): BackupResponse => ({
   restorable: r.schema_version === current,
 });
 
-/** SPEC §3's summary counts, from a backup's row counts. */
+/** The summary counts, from a backup's row counts. */
 const summaryOf = (rows: Map<string, number>): BackupSummary => ({
   eventsCount: rows.get('events') ?? 0,
   icalFeedsCount: rows.get('ical_feeds') ?? 0,
@@ -128,7 +128,7 @@ const summaryOf = (rows: Map<string, number>): BackupSummary => ({
 const stamp = (d: Date) => d.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-');
 
 /**
- * Backups and restore (SPEC §2 backup tab, §7). A backup is one consistent snapshot of every product table, streamed
+ * Backups and restore (docs/product/system.md#backups). A backup is one consistent snapshot of every product table, streamed
  * through gzip to a temporary file and renamed into BACKUP_DIR when complete, so a crash never leaves a half file
  * under a backup's name. A restore first reads the whole file to check its format, schema version and checksum, and
  * only then replaces every table in one transaction, reading the file a second time; any failure rolls it all back.

@@ -4,7 +4,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 export type Beds24CredentialKind = 'refresh' | 'longLife';
 
 /**
- * One user's Beds24 channel configuration (SPEC "beds24_config"), with its sync state. The credential is sealed
+ * One user's Beds24 channel configuration (docs/product/beds24.md#what-it-is-for), with its sync state. The credential is sealed
  * (common/secrets.ts Sealer) and never leaves the server; answers show only whether it is set and its last four
  * characters. The access token the refresh token gives is kept sealed too, so it is reused for its whole lifetime
  * (each new one costs API credits).

@@ -9,7 +9,7 @@ import { Beds24SyncService } from './beds24-sync.service';
 import { Beds24ConfigResponse, Beds24SyncResponse, Beds24TestResponse, mapConfig, SaveBeds24ConfigDto } from './beds24.dto';
 import { Beds24Service } from './beds24.service';
 
-/** SPEC §7's Beds24 routes: the back office's channel configuration, administrators only (SPEC §2: the beds24 tab). */
+/** The Beds24 routes: the back office's channel configuration, administrators only (the beds24 tab). */
 @Controller('admin')
 export class Beds24Controller {
   constructor(

@@ -6,7 +6,7 @@ import type { Beds24Config } from './beds24-config.entity';
 
 export const MAX_HISTORICAL_DAYS = 1095;
 export const MAX_FUTURE_DAYS = 730;
-/** The forms' default for both windows (SPEC §9). */
+/** The forms' default for both windows (docs/product/beds24.md#validation-and-limits). */
 export const DEFAULT_WINDOW_DAYS = 365;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -30,7 +30,7 @@ const refused = (e: unknown) => e instanceof Beds24AuthError || (e instanceof Be
 
 /**
  * Beds24 configurations: one per user (never an administrator's), with the credential sealed at rest. Saving a new
- * key asks Beds24 at once what it is (SPEC §7: the apiKey field takes an invite code, which must be exchanged within
+ * key asks Beds24 at once what it is (the apiKey field takes an invite code, which must be exchanged within
  * minutes, or a token) and stores only what works; a key Beds24 refuses is never stored.
  */
 @Injectable()
@@ -94,7 +94,7 @@ export class Beds24Service {
     return this.configs.findOneBy({ id });
   }
 
-  /** Creates or changes the user's configuration (SPEC §5: a new one needs apiKey and propId). */
+  /** Creates or changes the user's configuration (a new one needs apiKey and propId). */
   async save(userId: number, dto: SaveBeds24ConfigDto): Promise<Beds24Config> {
     const user = await this.users.get(userId);
     if (user.isAdmin) throw new BadRequestException(coded('beds24_admin_user', 'Administratorer kan ikke ha en Beds24-konfigurasjon'));

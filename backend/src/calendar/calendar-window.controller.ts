@@ -10,7 +10,7 @@ import { CalendarWindowResponse } from './calendar.dto';
 import { CalendarService } from './calendar.service';
 
 /**
- * What the calendar page shows for one window in one request, beside SPEC's three reads (GET /api/events,
+ * What the calendar page shows for one window in one request, beside the three reads (GET /api/events,
  * /api/marked-days, /api/ical-feed-events), which answer the same lists: the caller's own, whoever the caller is.
  */
 @Controller('calendar-window')

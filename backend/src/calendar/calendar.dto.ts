@@ -232,7 +232,7 @@ export class UserCalendarResponse {
   icalEvents: FeedEventResponse[];
 }
 
-/** GET /api/calendar-window: what the calendar page shows for one window, as SPEC's three reads answer it. */
+/** GET /api/calendar-window: what the calendar page shows for one window, as the three reads answer it. */
 export class CalendarWindowResponse {
   /** As GET /api/events */
   events: EventResponse[];

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Data-model tables for shared events (SPEC §3); no screen uses them yet. */
+/** Data-model tables for shared events (docs/product/calendar.md#data-and-states); no screen uses them yet. */
 @Entity('event_collaborators')
 export class EventCollaborator {
   @PrimaryGeneratedColumn()

@@ -17,7 +17,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CasesService, quotaExceededError } from './cases.service';
 
 /**
- * How uploads to a case reach the FileStore (docs/cases.md, "Attachments"): UploadGateInterceptor checks the caller,
+ * How uploads to a case reach the FileStore (docs/product/cases.md, "Attachments"): UploadGateInterceptor checks the caller,
  * the case, the rate limit and the quota before a byte of the body is read; multer then hands each file part, as it
  * arrives, to AttachmentStorage, which streams it into the FileStore. Nothing holds a whole file in memory.
  */

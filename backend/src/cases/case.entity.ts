@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 export const CASE_DEPARTMENTS = ['it_dept', 'customer_service', 'homeowner_service', 'finance_dept', 'insurance'] as const;
 export type CaseDepartment = (typeof CASE_DEPARTMENTS)[number];
-/** SPEC §5: the dialog's categories and the server's extra 'appointment'; the older page's support, info, complaint. */
+/** The dialog's categories and the server's extra 'appointment'; the older page's support, info, complaint. */
 export const CASE_CATEGORIES = ['technical', 'billing', 'account', 'calendar', 'other', 'appointment', 'support', 'info', 'complaint'] as const;
 export type CaseCategory = (typeof CASE_CATEGORIES)[number];
 export const CASE_PRIORITIES = ['low', 'medium', 'high'] as const;
@@ -10,7 +10,7 @@ export type CasePriority = (typeof CASE_PRIORITIES)[number];
 export const CASE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-/** SPEC §3 "Case": an owner's (userId) question to customer service, assigned to an admin and/or a department. */
+/** An owner's (userId) question to customer service, assigned to an admin and/or a department. */
 @Entity('cases')
 export class Case {
   @PrimaryGeneratedColumn()
@@ -68,7 +68,7 @@ export class Case {
   updatedAt: Date;
 }
 
-/** SPEC §3 "Case message". isAdminMessage says which side wrote it; the other side's view marks it read. */
+/** A message on a case (docs/product/cases.md#data-and-states). isAdminMessage says which side wrote it; the other side's view marks it read. */
 @Entity('case_messages')
 export class CaseMessage {
   @PrimaryGeneratedColumn()
@@ -99,7 +99,7 @@ export class CaseMessage {
   createdAt: Date;
 }
 
-/** SPEC §3 "Case attachment": one file on one message; the bytes live in the FileStore (fileId). */
+/** One file on one message; the bytes live in the FileStore (fileId). */
 @Entity('case_attachments')
 export class CaseAttachment {
   @PrimaryGeneratedColumn()

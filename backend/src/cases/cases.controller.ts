@@ -15,7 +15,7 @@ import { mapCase, mapCaseDetail, mapMessage } from './cases.map';
 import { CasesService } from './cases.service';
 
 /**
- * SPEC §7's case calls. Any logged-in user may call them; the service decides: an owner reaches only their own
+ * the case calls. Any logged-in user may call them; the service decides: an owner reaches only their own
  * cases (others answer 404), staff read every case, admins also write on them; mini admins only read.
  */
 @Controller('cases')
@@ -81,7 +81,7 @@ export class CasesController {
 
   /**
    * A message as JSON, or as multipart/form-data with `message` and one or more `file` parts, streamed into the
-   * FileStore after the case, the rate limit and the quota were checked (docs/cases.md).
+   * FileStore after the case, the rate limit and the quota were checked (docs/product/cases.md).
    */
   @Post(':id/messages')
   @Access('user')

@@ -9,11 +9,11 @@ import {
   CASE_CATEGORIES, CASE_DEPARTMENTS, CASE_PRIORITIES, CASE_STATUSES, type CaseCategory, type CaseDepartment, type CasePriority, type CaseStatus,
 } from './case.entity';
 
-/** SPEC §9: a message is 1-1000 characters, a title 3-100. */
+/** A message is 1-1000 characters, a title 3-100. */
 export const MESSAGE_MAX = 1000;
 const toMultiLineTrimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? multiLine(value).trim() : value);
 
-/** SPEC §5 "Case creation": the dialog's fields; an admin may name the owner it is made for (userId). */
+/** The dialog's fields; an admin may name the owner it is made for (userId). */
 export class CreateCaseDto {
   @Transform(toSingleLine)
   @MaxLength(100, { message: 'Tittelen kan ikke være lengre enn 100 tegn' })
@@ -48,7 +48,7 @@ export class CreateCaseDto {
 }
 
 /**
- * SPEC §5 "Case message", as JSON or as multipart/form-data with one or more `file` parts (attachments: photos,
+ * A case message (docs/product/cases.md#validation-and-limits), as JSON or as multipart/form-data with one or more `file` parts (attachments: photos,
  * PDF, office documents or text, each at most the configured size).
  */
 export class CreateCaseMessageDto {
@@ -134,7 +134,7 @@ export class CaseResponse {
   closedById: number | null;
   createdAt: Date;
   updatedAt: Date;
-  /** SPEC's name for the message count. */
+  /** The name for the message count. */
   harMeldinger: number;
   messageCount: number;
   lastMessage: string | null;
@@ -156,7 +156,7 @@ export class CaseMessageResponse {
   message: string;
   isAdminMessage: boolean;
   isRead: boolean;
-  /** The first attachment's download URL (SPEC §3), or null. */
+  /** The first attachment's download URL (docs/product/cases.md#data-and-states), or null. */
   attachmentUrl: string | null;
   attachments: CaseAttachmentResponse[];
   createdAt: Date;

@@ -17,7 +17,7 @@ import { CasesService } from './cases.service';
     TypeOrmModule.forFeature([Case, CaseMessage, CaseAttachment]),
     // Each file streamed into the FileStore (the database) as it arrives: no upload is held whole in memory or
     // touches the disk of one instance. Names are read as UTF-8, as browsers send them, and whole (path included),
-    // so that a name like '..' is refused rather than silently dropped (docs/cases.md).
+    // so that a name like '..' is refused rather than silently dropped (docs/product/cases.md).
     MulterModule.registerAsync({
       inject: [APP_CONFIG, FileStore],
       useFactory: (config: AppConfig, files: FileStore) => ({

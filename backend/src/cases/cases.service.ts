@@ -165,7 +165,7 @@ export class CasesService {
   /**
    * Whether the viewer may send attachments to this case, asked before the upload's body is read: the case as
    * addMessage checks it (404, 403, 409), and the bytes left of the viewer's upload quota, a system setting in MB
-   * per 24 hours (docs/cases.md).
+   * per 24 hours (docs/product/cases.md).
    */
   async uploadAllowance(viewer: SessionUser, caseId: number | undefined): Promise<{ remaining: number; quotaMb: number }> {
     if (caseId === undefined) throw new BadRequestException(coded('invalid_id', 'Ugyldig id'));

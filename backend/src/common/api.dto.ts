@@ -4,12 +4,12 @@ import { IsOptional, IsString } from 'class-validator';
 export class FieldErrorResponse {
   /** The request property, dotted for nested ones: `routes.0`. */
   field: string;
-  /** SPEC.md §5's text for the rule that failed. */
+  /** The documented text for the rule that failed. */
   message: string;
 }
 
 /**
- * Every error answer. `message` is the Norwegian (or SPEC) text; `code` names it so a client can show it in its
+ * Every error answer. `message` is the Norwegian text (docs/api.md#errors); `code` names it so a client can show it in its
  * own language through its `errors.<code>` catalogue, with `params` filled in.
  */
 export class ErrorResponse {

@@ -10,7 +10,7 @@ export type ErrorParams = Record<string, string | number>;
 
 /**
  * The body for an exception that names its message code: `throw new ConflictException(coded('username_taken',
- * 'Brukernavnet er allerede i bruk'))`. The text stays the one SPEC.md gives; the code and params let a client
+ * 'Brukernavnet er allerede i bruk'))`. The text stays the documented one (docs/api.md#errors); the code and params let a client
  * render it in the user's language (frontend catalogue: `errors.<code>`).
  */
 export function coded(code: string, message: string, params?: ErrorParams): { code: string; message: string; params?: ErrorParams } {

@@ -46,7 +46,7 @@ class RequestValidationPipe extends ValidationPipe {
   }
 }
 
-/** Validates and transforms every body and query; unknown properties are stripped. Messages are SPEC.md §5's texts. */
+/** Validates and transforms every body and query; unknown properties are stripped. Messages are the documented texts. */
 export function createValidationPipe() {
   return new RequestValidationPipe({
     whitelist: true,

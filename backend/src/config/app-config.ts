@@ -65,7 +65,7 @@ export interface AppConfig {
   cases: {
     /** Largest case attachment, in bytes (ATTACHMENT_MAX_MB, default 10). */
     attachmentMaxBytes: number;
-    /** Messages with attachments one person may send per hour (UPLOAD_RATE_LIMIT, default 30; docs/cases.md). */
+    /** Messages with attachments one person may send per hour (UPLOAD_RATE_LIMIT, default 30; docs/product/cases.md). */
     uploadRateLimit: number;
   };
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@smtp.example.no:587; unset: mail is recorded as not sent. */

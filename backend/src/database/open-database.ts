@@ -22,7 +22,7 @@ export const pgliteParsers = {
  * Memory settings of the embedded engine. PGlite's defaults are a server's (128 MB shared buffers, 10 MB temp and
  * 4 MB WAL buffers), all inside the app's own process and resident once touched; one embedded database serving one
  * small team needs a fraction of that, and the operating system's page cache still holds its files. These keep
- * `npm start` on PGlite below 400 MB resident (issue 10). PostgreSQL proper is configured by its operator.
+ * `npm start` on PGlite below 400 MB resident. PostgreSQL proper is configured by its operator.
  */
 const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'temp_buffers=1MB', 'wal_buffers=1MB'];
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
+import { CronJob, CronTime } from 'cron';
+import { Clock } from '../common/adapters/clock';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort, LOCK_SCHEDULED_JOB } from '../database/database.port';
@@ -21,6 +22,12 @@ export interface ScheduledJob {
 /** The pg-boss queue every scheduled job runs through; a job's id is its singleton key. */
 export const SCHEDULED_JOB_QUEUE = 'scheduled-job';
 
+/**
+ * How early a timer may fire and still count as the tick it was set for: Node's timers can fire a millisecond or so
+ * before their instant; a schedule repeats at most every second.
+ */
+const TICK_TOLERANCE_MS = 100;
+
 /** The second advisory-lock key of a job id (a stable 32-bit hash). */
 function lockKey(id: string): number {
   let h = 0;
@@ -29,11 +36,15 @@ function lockKey(id: string): number {
 }
 
 /**
- * Recurring work as DESIGN.md "Background work" describes it. A cron tick of @nestjs/schedule (business time zone)
+ * Recurring work (docs/architecture.md#how-a-job-flows). A cron tick of @nestjs/schedule (business time zone)
  * only enqueues a pg-boss job keyed by the job's id, so ticks from several instances, or a tick while the last
  * run still goes, never double it; a pg-boss worker runs it, retries a failure with backoff, and a job whose worker
  * died is picked up again (JOB_LEASE). Each run's start, duration, result and error are kept in scheduled_jobs for
  * the back office, next to pg-boss's own job rows. Ticks and workers run only in instances with RUN_JOBS.
+ *
+ * A tick counts only once the Clock has reached the job's next due time: in production the Clock is the wall clock
+ * and every timer tick is due; under a test's fixed Clock no tick is due until the test moves the Clock past it, so
+ * jobs run when a test says time has passed (or when it runs a tick itself), never at a moment the wall clock picks.
  */
 @Injectable()
 export class ScheduledJobs implements OnApplicationBootstrap {
@@ -47,6 +58,7 @@ export class ScheduledJobs implements OnApplicationBootstrap {
     private readonly queue: JobQueue,
     private readonly registry: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** Declares a job; modules call this while the app starts (onModuleInit or onApplicationBootstrap). */
@@ -68,10 +80,19 @@ export class ScheduledJobs implements OnApplicationBootstrap {
   }
 
   private activate(job: ScheduledJob): void {
+    const zone = this.config.businessTimeZone;
+    const schedule = new CronTime(job.schedule, zone);
+    const nextAfter = (at: number) => schedule.getNextDateFrom(new Date(at), zone).toMillis();
+    let due = nextAfter(this.clock.now().getTime());
     const cron = CronJob.from({
       cronTime: job.schedule,
       timeZone: this.config.businessTimeZone,
-      onTick: () => void this.enqueue(job.id),
+      onTick: () => {
+        const now = this.clock.now().getTime();
+        if (now + TICK_TOLERANCE_MS < due) return;
+        due = nextAfter(Math.max(now, due));
+        void this.enqueue(job.id);
+      },
       start: true,
     });
     this.registry.addCronJob(`scheduled-job:${job.id}`, cron);

@@ -64,7 +64,7 @@ export function renderNotification(type: NotificationType, params: NotificationP
   return { title: fill(text.title, params), message: fill(text.message, params) };
 }
 
-/** dd.MM.yyyy HH:mm (SPEC's format, the same in both languages) in the business time zone. */
+/** dd.MM.yyyy HH:mm (the format, the same in both languages) in the business time zone. */
 export function formatWhen(iso: string, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })

@@ -1,5 +1,5 @@
 /**
- * What a notification is about. SPEC §3's five, and the ones bookings and feeds need. Each has a title and a message
+ * What a notification is about. The five, and the ones bookings and feeds need. Each has a title and a message
  * in nb and en (notification-texts.ts) and a sound in the app.
  */
 export const NOTIFICATION_TYPES = [
@@ -29,6 +29,6 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = Record<string, string | number>;
 
-/** The languages notifications are rendered in; nb is the default (SPEC §1). */
+/** The languages notifications are rendered in; nb is the default (docs/product/notifications.md#what-it-is-for). */
 export const NOTIFICATION_LANGUAGES = ['nb', 'en'] as const;
 export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];

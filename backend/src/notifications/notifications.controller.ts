@@ -44,7 +44,7 @@ export class NotificationsController {
   }
 
   /**
-   * The app announces itself before it opens /ws (SPEC §7); the answer is OK. It may say its interface language,
+   * The app announces itself before it opens /ws (docs/product/notifications.md#delivery); the answer is OK. It may say its interface language,
    * which later notifications are written in.
    */
   @Post('register')

@@ -11,7 +11,7 @@ import { renderNotification } from './notification-texts';
 import type { NotificationLanguage, NotificationParams, NotificationType } from './notification.types';
 
 const DAY_MS = 86_400_000;
-/** Read notifications are kept this long (issue 12: 90 days). */
+/** Read notifications are kept this long (90 days). */
 export const READ_RETENTION_DAYS = 90;
 
 export interface NewNotification {

@@ -28,7 +28,7 @@ export class ParseYearPipe implements PipeTransform<string, number> {
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-/** POST /api/admin/payouts. SPEC §5: month 1-12, year 2020-2100, amount ≥ 0 in steps of 0.01, rentalDays 0-31. */
+/** POST /api/admin/payouts (docs/product/payouts-and-prices.md#validation-and-limits): month 1-12, year 2020-2100, amount ≥ 0 in steps of 0.01, rentalDays 0-31. */
 export class CreatePayoutDto {
   @IsRowId({ message: 'Bruker må velges' })
   @IsDefined({ message: 'Bruker må velges' })
@@ -80,7 +80,7 @@ export class CreatePayoutDto {
 /** PATCH /api/admin/payouts/{id}: amount, status, rentalDays, notes (and the paid date); owner and month stay. */
 export class UpdatePayoutDto extends PartialType(OmitType(CreatePayoutDto, ['userId', 'month', 'year', 'currency'] as const), OMITTABLE_NOT_NULL) {}
 
-/** The owner's view of a payout (SPEC §7: id, year, month, amount, currency, status, notes) and the rest of its record. */
+/** The owner's view of a payout (id, year, month, amount, currency, status, notes) and the rest of its record. */
 export class PayoutResponse {
   id: number;
   userId: number;
@@ -127,7 +127,7 @@ export class AdminPayoutsQuery extends ListQueryParams {
   year?: number;
 }
 
-/** POST /api/admin/payouts/calculate-rental-days: all three are needed, else SPEC's 'choose user, month and year first'. */
+/** POST /api/admin/payouts/calculate-rental-days: all three are needed, else the 'choose user, month and year first'. */
 export class CalculateRentalDaysDto {
   @IsRowId({ message: CHOOSE_FIRST })
   @IsDefined({ message: CHOOSE_FIRST })

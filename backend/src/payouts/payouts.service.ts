@@ -195,7 +195,7 @@ const pgArray = (value: PayoutStatus[] | string): PayoutStatus[] => (Array.isArr
 
 const toInt = (v: unknown) => (typeof v === 'number' ? v : /^\d{1,9}$/.test(String(v)) ? Number(v) : -1);
 
-/** SPEC §5: amounts are never negative, and an offset is a positive remainder. */
+/** Amounts are never negative, and an offset is a positive remainder. */
 function assertAmountAllowed(amount: string, status: PayoutStatus): void {
   if (toMinor(amount) >= 0n) return;
   if (status === 'offset') throw new BadRequestException({ ...coded('payout_offset_negative', 'Motregning må være et positivt restbeløp, ikke negativt'), errors: [{ field: 'amount', message: 'Motregning må være et positivt restbeløp, ikke negativt' }] });

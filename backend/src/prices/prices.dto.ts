@@ -7,7 +7,7 @@ import { IsOmittable } from '../common/optional';
 import { toSingleLine } from '../common/text/control-characters';
 import { PriceRange } from './price-range.entity';
 
-/** POST /api/prices (admins): a price interval for an owner. SPEC §5's texts. */
+/** POST /api/prices (admins): a price interval for an owner. The documented texts. */
 export class CreatePriceDto {
   @IsRowId({ message: 'Bruker må velges' })
   @IsDefined({ message: 'Bruker må velges' })

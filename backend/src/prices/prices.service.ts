@@ -42,7 +42,7 @@ export class PricesService {
   }
 }
 
-/** SPEC §5 past the field rules: prices not negative, price to not below price from, discount 0-100. */
+/** The rules past the fields (docs/product/payouts-and-prices.md#validation-and-limits): prices not negative, price to not below price from, discount 0-100. */
 function checked(dto: UpdatePriceDto) {
   const refuse = (field: string, code: string, message: string) => new BadRequestException({ ...coded(code, message), errors: [{ field, message }] });
   if (toMinor(dto.priceFrom) < 0n) throw refuse('priceFrom', 'price_negative', 'Prisen kan ikke være negativ');

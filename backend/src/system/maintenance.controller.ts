@@ -5,7 +5,7 @@ import type { SessionUser } from '../common/session-user';
 import { MaintenanceModeDto, MaintenanceStatusResponse } from './system-settings.dto';
 import { SystemSettingsService } from './system-settings.service';
 
-/** Maintenance mode (SPEC §4): admins turn it on and off; anyone may ask whether it is on. */
+/** Maintenance mode (docs/product/system.md#maintenance-mode): admins turn it on and off; anyone may ask whether it is on. */
 @Controller()
 export class MaintenanceController {
   constructor(private readonly settings: SystemSettingsService) {}

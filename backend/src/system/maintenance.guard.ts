@@ -6,7 +6,7 @@ import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from
 import { SystemSettingsService } from './system-settings.service';
 
 /**
- * Maintenance mode, enforced by the server (SPEC §4): while it is on, every route not marked
+ * Maintenance mode, enforced by the server (docs/product/system.md#maintenance-mode): while it is on, every route not marked
  * @OpenDuringMaintenance answers 503 `maintenance` to anyone who is not an admin, logged in or not. It runs before
  * the AccessGuard, so an anonymous caller hears "maintenance", not "log in". The state comes from the service's
  * cache, so a request costs no query while maintenance is off. Scheduled jobs do not pass through here and keep

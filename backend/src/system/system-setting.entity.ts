@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One setting staff changed (SPEC §3 "System setting"); a known key without a row has its default. */
+/** One setting staff changed (docs/product/system.md#settings); a known key without a row has its default. */
 @Entity('system_settings')
 export class SystemSetting {
   @PrimaryColumn({ type: 'varchar', length: 100 })

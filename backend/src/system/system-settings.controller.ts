@@ -26,7 +26,7 @@ export class SystemSettingsController {
     return mapSetting(await this.settings.set(user.id, key, dto.value));
   }
 
-  /** Sets a known key given in the body (SPEC §7's create); setting one that exists replaces its value. */
+  /** Sets a known key given in the body (docs/product/system.md#settings); setting one that exists replaces its value. */
   @Post()
   @Access('admin')
   async create(@Body() dto: CreateSystemSettingDto, @CurrentUser() user: SessionUser): Promise<SystemSettingResponse> {

@@ -32,16 +32,16 @@ export const KNOWN_SETTINGS: ReadonlyMap<string, SettingKind> = new Map<string, 
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';
 export const SETTING_TEXT_MAX = 1000;
-/** Megabytes of case attachments one person may upload in 24 hours (docs/cases.md); unset means the default. */
+/** Megabytes of case attachments one person may upload in 24 hours (docs/product/cases.md); unset means the default. */
 export const UPLOAD_QUOTA_MB = 'cases.uploadQuotaMb';
 export const DEFAULT_UPLOAD_QUOTA_MB = 200;
 /** The largest a 'count' setting may be. */
 export const SETTING_COUNT_MAX = 1_000_000;
 
-/** SPEC §9: the default maintenance message, used when staff gave none. */
+/** The default maintenance message, used when staff gave none. */
 export const DEFAULT_MAINTENANCE_MESSAGE = 'Siden er under ombygging og vil være tilbake snart.';
 
-/** Booleans travel as the strings 'true' / 'false' (SPEC §3); a JSON boolean is taken as its string. */
+/** Booleans travel as the strings 'true' / 'false' (docs/product/system.md#settings); a JSON boolean is taken as its string. */
 const booleanAsString = ({ value }: { value: unknown }) => (typeof value === 'boolean' ? String(value) : value);
 
 export class UpdateSystemSettingDto {

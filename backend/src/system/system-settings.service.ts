@@ -19,7 +19,7 @@ export const MAINTENANCE_CACHE_MS = 5_000;
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** The system settings (SPEC §3) and the maintenance state every request consults. */
+/** The system settings (docs/product/system.md#settings) and the maintenance state every request consults. */
 @Injectable()
 export class SystemSettingsService implements OnModuleInit {
   private readonly logger = new Logger('SystemSettings');
@@ -127,7 +127,7 @@ export class SystemSettingsService implements OnModuleInit {
   }
 }
 
-/** Refuses an unknown key, and a value that does not fit its key (SPEC: colours are colours, booleans booleans). */
+/** Refuses an unknown key, and a value that does not fit its key (colours are colours, booleans booleans). */
 function checkValue(key: string, value: string): void {
   const kind = KNOWN_SETTINGS.get(key);
   if (!kind) throw new BadRequestException(coded('setting_unknown_key', `Ukjent innstilling: ${key}`, { key }));

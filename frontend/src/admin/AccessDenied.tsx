@@ -1,4 +1,4 @@
-/** SPEC §2: a visitor who is neither admin nor mini admin sees 'Tilgang nektet' with a way home. */
+/** A visitor who is neither admin nor mini admin sees 'Tilgang nektet' with a way home. */
 import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';

@@ -27,14 +27,14 @@ export function roleOf(user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'> | null
 
 const READ_ACTIONS = new Set(['list', 'show']);
 
-/** Admins do everything, mini admins only read (SPEC §6), regular users nothing. */
+/** Admins do everything, mini admins only read (docs/product/app.md#pages-and-access), regular users nothing. */
 export function roleCan(role: Role, action: string): boolean {
   if (role === 'admin') return true;
   if (role === 'miniAdmin') return READ_ACTIONS.has(action);
   return false;
 }
 
-/** Same freshness as the main app's current-user query (SPEC §7: fresh for 2 minutes). */
+/** Same freshness as the main app's current-user query (fresh for 2 minutes). */
 const USER_FRESH_MS = 2 * 60 * 1000;
 
 export interface AuthProviderOptions {

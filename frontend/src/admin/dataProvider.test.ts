@@ -87,7 +87,7 @@ describe('user actions', () => {
 describe('calendar calls', () => {
   const window = { startDate: '2025-06-01', endDate: '2025-09-01' };
 
-  it('asks for fresh feeds on the first user-calendar read per user only (SPEC §7)', async () => {
+  it('asks for fresh feeds on the first user-calendar read per user only (docs/product/feeds.md#routes)', async () => {
     const { dataProvider, requests } = await providerAnswering(() => ({ json: { user: ann, events: [], icalEvents: [] } }));
     await dataProvider.userCalendar(7, window);
     await dataProvider.userCalendar(7, { startDate: '2025-09-01', endDate: '2025-12-01' });

@@ -71,9 +71,9 @@ export interface AdminDataProvider extends DataProvider {
 export const FEEDS_RESOURCE = 'ical-feeds';
 /** Where the 'ical-feeds' resource reads from, under /api/admin. */
 const ALL_FEEDS_PATH = 'all-ical-feeds';
-/** The staff member's own feeds and link (SPEC §2 admin 'ical' tab). */
+/** The staff member's own feeds and link (docs/product/feeds.md#screens). */
 export const OWN_ICAL_RESOURCE = 'ical';
-/** Agreements: /admin/agreements in the back office, /api/admin-agreements in the API (SPEC §2, §7). */
+/** Agreements: /admin/agreements in the back office, /api/admin-agreements in the API (docs/product/agreements.md#screens). */
 export const AGREEMENTS_RESOURCE = 'agreements';
 const AGREEMENTS_PATH = 'admin-agreements';
 
@@ -90,7 +90,7 @@ export function toFeedPayload(data: Partial<AdminFeed>, withUser: boolean) {
 
 /**
  * What POST and PUT /api/admin-agreements take: the form's fields only. The edit form edits the place as
- * `location` (SPEC §3), so an update sends that name; a create sends meetingLocation.
+ * `location` (docs/product/agreements.md#data-and-states), so an update sends that name; a create sends meetingLocation.
  */
 export function toAgreementPayload(data: Partial<Record<string, unknown>>, isCreate: boolean) {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -119,7 +119,7 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
   const feedUrl = (id: Identifier) => `${apiUrl}/ical-feeds/${encodeURIComponent(id)}`;
   const allFeeds = () => call<AdminFeed[]>('GET', `${adminUrl}/${ALL_FEEDS_PATH}`);
 
-  // SPEC §7: the first user-calendar read per user adds force_refresh=true; later ones (the 30 s poll) do not.
+  // The first user-calendar read per user adds force_refresh=true; later ones (the 30 s poll) do not.
   const refreshedCalendars = new Set<string>();
   const userCalendar = (id: Identifier, window: CalendarWindow) => {
     const query = new URLSearchParams({ startDate: window.startDate, endDate: window.endDate });
@@ -166,7 +166,7 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
       return asRecords({ data: await call<RaRecord>('POST', `${apiUrl}/ical-feeds`, toFeedPayload(params.data, true)) });
     },
     update: async (resource, params) => {
-      // Payouts change by PATCH (SPEC §7: amount, status, rentalDays, notes); the owner's name stays from the list.
+      // Payouts change by PATCH (amount, status, rentalDays, notes); the owner's name stays from the list.
       if (resource === PAYOUTS_RESOURCE) {
         const changed = await call<RaRecord>('PATCH', `${adminUrl}/${PAYOUTS_RESOURCE}/${encodeURIComponent(params.id)}`, toPayoutPayload(params.data, false));
         return asRecords({ data: { ...params.previousData, ...changed } });

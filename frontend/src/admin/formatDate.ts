@@ -1,2 +1,2 @@
-/** SPEC §9 date formats for the back office: the app's own (shared/dateFormats.ts). */
+/** Date formats for the back office (docs/product/app.md#dates-and-times): the app's own (shared/dateFormats.ts). */
 export { formatDateTime } from '../shared/dateFormats';

@@ -16,7 +16,7 @@ describe('language', () => {
     expect(storedLocale({ getItem: () => 'de' })).toBe('nb');
   });
 
-  it("translates SPEC's texts and writes a language change back to localStorage, for the app too", async () => {
+  it("translates the documented texts and writes a language change back to localStorage, for the app too", async () => {
     const provider = createI18nProvider('nb');
     expect(provider.translate('admin.readOnly')).toBe('Kun lesing');
     expect(provider.translate('resources.users.errors.create', { message: 'Serverfeil' })).toBe('Kunne ikke opprette bruker: Serverfeil');

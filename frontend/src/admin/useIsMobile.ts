@@ -1,5 +1,5 @@
 /**
- * Mobile or desktop list variant. SPEC §4: the 'devicePreference' in localStorage ('mobile' | 'desktop' | 'auto')
+ * Mobile or desktop list variant (docs/product/app.md#layout-and-devices): the 'devicePreference' in localStorage ('mobile' | 'desktop' | 'auto')
  * decides; in auto, mobile means a screen at most 640 px wide, following screen changes.
  */
 import { useMediaQuery } from '@mui/material';

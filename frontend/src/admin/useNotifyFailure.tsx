@@ -1,5 +1,5 @@
 /**
- * SPEC §8 admin toasts: a titled error ('Feil', 'Blokkeringsfeil', ...) whose text is 'Kunne ikke ...: {server
+ * Back office toasts (docs/product/app.md#toasts): a titled error ('Feil', 'Blokkeringsfeil', ...) whose text is 'Kunne ikke ...: {server
  * message}'. react-admin's notify accepts an element, which lets the toast carry a title like the original.
  */
 import { Alert, AlertTitle } from '@mui/material';

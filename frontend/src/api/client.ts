@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper every call goes through (SPEC §7, §8): cookies always travel, a JSON body is sent only
+ * The one fetch wrapper every call goes through (docs/product/app.md#data-reads): cookies always travel, a JSON body is sent only
  * when there is a payload, and any non-OK answer throws an ApiError whose message is `${status}: ${body}`.
  */
 import i18next from 'i18next';
@@ -89,7 +89,7 @@ export function codedText(
 /**
  * The text to show a person for a failed call: the catalogue's text for the server's message code, otherwise the
  * server's message, otherwise the `${status}: …` message, otherwise the given fallback. Validation errors
- * (code 'validation') keep the server's text: it is SPEC.md §5's message for the field that failed.
+ * (code 'validation') keep the server's text: it is the message for the field that failed.
  */
 export function errorText(error: unknown, fallback: string, i18n: Translator = i18next): string {
   if (error instanceof ApiError) return codedText({ code: error.code, params: error.params, message: error.serverMessage || error.message }, fallback, i18n);

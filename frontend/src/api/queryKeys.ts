@@ -1,6 +1,6 @@
 /**
  * Every query key of the app and the back office, in one place, so a feature that refreshes another's data
- * names the same key. In the app the first element is the URL that the default query function GETs (SPEC §7),
+ * names the same key. In the app the first element is the URL that the default query function GETs (docs/product/app.md#data-reads),
  * so a key doubles as the address of what it caches; `all` keys are the prefixes that refresh every range.
  */
 
@@ -18,7 +18,7 @@ export const queryKeys = {
   calendarLink: ['/api/user/calendar-link'] as const,
   /** The bell's list (newest first, its first page with total and unread). */
   notifications: ['/api/notifications'] as const,
-  /** Whether maintenance mode is on ({ enabled, message }); public, polled every 30 s (SPEC §9). */
+  /** Whether maintenance mode is on ({ enabled, message }); public, polled every 30 s (docs/product/system.md#maintenance-mode). */
   maintenanceStatus: ['/api/maintenance-status'] as const,
   /** Whether the server has a translation service ({ available }); fixed while the server runs. */
   translationStatus: ['/api/translate'] as const,
@@ -57,7 +57,7 @@ export const queryKeys = {
     range: (userId: number, range: Range) => ['/api/admin/user-marked-days', userId, range] as const,
   },
 
-  /** Agreements (SPEC §7): the list (an owner's own, or staff's all), one agreement and its notes. */
+  /** Agreements (docs/product/agreements.md#routes): the list (an owner's own, or staff's all), one agreement and its notes. */
   agreements: {
     all: ['/api/admin-agreements'] as const,
     one: (id: number) => ['/api/admin-agreements', id] as const,
@@ -65,7 +65,7 @@ export const queryKeys = {
   },
 
   /**
-   * Cases (SPEC §7): the owner's own list, one case, its messages and the unread count all start with '/api/cases';
+   * Cases (docs/product/cases.md#routes): the owner's own list, one case, its messages and the unread count all start with '/api/cases';
    * staff's list is '/api/admin/cases'. A push refreshes both prefixes.
    */
   cases: {

@@ -834,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * A message as JSON, or as multipart/form-data with `message` and one or more `file` parts, streamed into the
-         *     FileStore after the case, the rate limit and the quota were checked (docs/cases.md).
+         *     FileStore after the case, the rate limit and the quota were checked (docs/product/cases.md).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["Cases_addMessage"];
@@ -1303,7 +1303,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The app announces itself before it opens /ws (SPEC §7); the answer is OK. It may say its interface language,
+         * The app announces itself before it opens /ws (docs/product/notifications.md#delivery); the answer is OK. It may say its interface language,
          *     which later notifications are written in.
          * @description Access: user (any logged-in user; ownership is checked)
          */
@@ -1421,7 +1421,7 @@ export interface paths {
         get: operations["SystemSettings_list"];
         put?: never;
         /**
-         * Sets a known key given in the body (SPEC §7's create); setting one that exists replaces its value.
+         * Sets a known key given in the body (docs/product/system.md#settings); setting one that exists replaces its value.
          * @description Access: admin (admins only)
          */
         post: operations["SystemSettings_create"];
@@ -1943,7 +1943,7 @@ export interface components {
             createdAt: string;
             /** @enum {string|null} */
             department: "it_dept" | "customer_service" | "homeowner_service" | "finance_dept" | "insurance" | null;
-            /** @description SPEC's name for the message count. */
+            /** @description The name for the message count. */
             harMeldinger: number;
             id: number;
             isClosed: boolean;
@@ -1969,7 +1969,7 @@ export interface components {
         };
         CaseMessageResponse: {
             attachments: components["schemas"]["CaseAttachmentResponse"][];
-            /** @description The first attachment's download URL (SPEC §3), or null. */
+            /** @description The first attachment's download URL (docs/product/cases.md#data-and-states), or null. */
             attachmentUrl: string | null;
             caseId: number;
             /** Format: date-time */
@@ -1995,7 +1995,7 @@ export interface components {
             createdAt: string;
             /** @enum {string|null} */
             department: "it_dept" | "customer_service" | "homeowner_service" | "finance_dept" | "insurance" | null;
-            /** @description SPEC's name for the message count. */
+            /** @description The name for the message count. */
             harMeldinger: number;
             id: number;
             isClosed: boolean;
@@ -2032,7 +2032,7 @@ export interface components {
             endDate?: string | null;
             /** @description The same place under the edit form's name; meetingLocation wins when both come. */
             location?: string | null;
-            /** @description ISO date-time; now when left out (SPEC §4). */
+            /** @description ISO date-time; now when left out (docs/product/agreements.md#data-and-states). */
             meetingDate?: string;
             meetingLocation?: string | null;
             /** @enum {string} */
@@ -2330,7 +2330,7 @@ export interface components {
         FieldErrorResponse: {
             /** @description The request property, dotted for nested ones: `routes.0`. */
             field: string;
-            /** @description SPEC.md §5's text for the rule that failed. */
+            /** @description The documented text for the rule that failed. */
             message: string;
         };
         ForceRefreshResponse: {
@@ -2601,7 +2601,7 @@ export interface components {
             endDate?: string | null;
             /** @description The same place under the edit form's name; meetingLocation wins when both come. */
             location?: string | null;
-            /** @description ISO date-time; now when left out (SPEC §4). */
+            /** @description ISO date-time; now when left out (docs/product/agreements.md#data-and-states). */
             meetingDate?: string;
             meetingLocation?: string | null;
             /** @enum {string} */

@@ -1,5 +1,5 @@
 /**
- * The logged-in frame (SPEC §2 Navigation): a permanent sidebar on desktop; on mobile (≤ 640 px or by
+ * The logged-in frame (docs/product/app.md#navigation): a permanent sidebar on desktop; on mobile (≤ 640 px or by
  * preference) a top header whose menu button opens the same sidebar in a drawer.
  */
 import LogoutIcon from '@mui/icons-material/Logout';

@@ -1,5 +1,5 @@
 /**
- * The phone's menu (SPEC §2 Navigation): the sidebar in a drawer from the left. Its own chunk, fetched by the login
+ * The phone's menu (docs/product/app.md#navigation): the sidebar in a drawer from the left. Its own chunk, fetched by the login
  * page's prefetch or when the header's menu button is pressed (Layout.tsx), so a phone's first screen does not wait
  * for the modal, backdrop and slide transition a drawer is made of.
  */

@@ -1,5 +1,5 @@
 /**
- * Access guard (SPEC §2): a 'checking access' spinner while the current user loads; after 500 ms of loading, or
+ * Access guard (docs/product/app.md#pages-and-access): a 'checking access' spinner while the current user loads; after 500 ms of loading, or
  * with no user, the visitor goes to /auth; staff-only routes show Access Denied to regular users. When the server
  * cannot be reached at all, 'Ingen tilkobling' instead of the login page.
  */

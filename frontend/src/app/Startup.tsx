@@ -1,6 +1,6 @@
 /**
  * Startup: loads the application code behind a loading screen and turns a failed or too slow start into the
- * application-error screen (SPEC §8, §9: time-out 8 s). Once started, render errors show 'Noe gikk galt'.
+ * application-error screen (time-out 8 s). Once started, render errors show 'Noe gikk galt'.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

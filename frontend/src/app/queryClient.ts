@@ -2,12 +2,12 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunctionContext } fro
 import { ApiError, apiJson } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 
-/** The default read: GET the first element of the query key as JSON (SPEC §7). */
+/** The default read: GET the first element of the query key as JSON (docs/product/app.md#data-reads). */
 export function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
   return apiJson('GET', String(queryKey[0]));
 }
 
-/** SPEC §7 default data settings: fresh 5 min, kept 10 min, no retries, no focus refetch, tried even offline. */
+/** Default data settings (docs/product/app.md#data-reads): fresh 5 min, kept 10 min, no retries, no focus refetch, tried even offline. */
 export function createQueryClient(): QueryClient {
   // A call refused with 503 'maintenance' means maintenance began: read the status now, not at the next poll, so
   // the maintenance screen replaces the page at once (features/maintenance).

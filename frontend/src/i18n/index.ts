@@ -1,5 +1,5 @@
 /**
- * i18next set-up. Norwegian (nb) is the default; localStorage 'language' === 'en' selects English (SPEC §1).
+ * i18next set-up. Norwegian (nb) is the default; localStorage 'language' === 'en' selects English (docs/product/app.md#languages).
  * Only the active language's texts are downloaded, and only the parts in use (catalogueParts.ts): the signed-out
  * screens' at startup (`i18nReady`, awaited before the first render), the signed-in app's and the back office's
  * when their chunks ask for them. A language switch loads the new language's parts first, so no screen ever shows a

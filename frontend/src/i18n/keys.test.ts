@@ -132,7 +132,7 @@ describe('message files', () => {
       // The codes the error filter gives plain HTTP errors by status.
       for (const match of text.matchAll(/^\s+\d{3}: '([a-z_]+)',$/gm)) codes.add(match[1]);
     }
-    // 'validation' carries the failing field's own message (SPEC §5), shown as the server wrote it.
+    // 'validation' carries the failing field's own message (docs/api.md#errors), shown as the server wrote it.
     codes.delete('validation');
     expect(codes.size).toBeGreaterThan(30);
     for (const [language, messages] of [['nb', nb], ['en', en]] as const) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { whenTexts } from '../features/calendar/components/EventDetailDialog';
 import { formatDate, formatDateTime, formatTime } from './dateFormats';
 
-describe('dates and times as SPEC §9 writes them, in both languages', () => {
+describe('dates and times as the app writes them, in both languages', () => {
   const afternoon = new Date(2025, 6, 1, 15, 5);
 
   it('writes dd.MM.yyyy and 24-hour HH:mm', () => {

@@ -1,5 +1,5 @@
 /**
- * SPEC §9's date and time formats, the same in both languages: dd.MM.yyyy, HH:mm (24-hour) and dd.MM.yyyy HH:mm.
+ * the date and time formats, the same in both languages: dd.MM.yyyy, HH:mm (24-hour) and dd.MM.yyyy HH:mm.
  * Every date or time the app writes out goes through these; month names come from each language's Intl locale.
  * date-fns' lightFormat: these patterns are numbers only, so the locale-aware `format` (about 8 kB gzip) is not needed.
  */

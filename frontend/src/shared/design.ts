@@ -1,5 +1,5 @@
 /**
- * The service's design (SPEC §3 System setting; issue 17): the front page's colours and the calendar's event colour,
+ * The service's design (docs/product/system.md#settings): the front page's colours and the calendar's event colour,
  * set by staff in the back office's system tab and read by everyone (GET /api/system-settings is public, so the
  * login page has them before anyone logs in). A key staff have not set keeps the product's own look.
  */
@@ -12,7 +12,7 @@ export type DesignKey = (typeof DESIGN_KEYS)[number];
 /** Each design key's colour, or null where staff left the product's own (the login hero's gradient, white text, red events). */
 export type Design = Record<DesignKey, string | null>;
 
-/** The colour new owner events are stored with (SPEC §5): an event in it has not been given a colour of its own. */
+/** The colour new owner events are stored with (docs/product/system.md#settings): an event in it has not been given a colour of its own. */
 export const STORED_EVENT_COLOR = '#ef4444';
 
 const COLOUR = /^#[0-9a-f]{6}$/i;

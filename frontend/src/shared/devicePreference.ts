@@ -1,5 +1,5 @@
 /**
- * Device view preference (SPEC §4): 'auto', 'mobile' or 'desktop', kept in localStorage 'devicePreference'.
+ * Device view preference (docs/product/app.md#layout-and-devices): 'auto', 'mobile' or 'desktop', kept in localStorage 'devicePreference'.
  * In auto the mobile layout is used while the viewport is at most 640 px wide, following resizes.
  */
 import { useCallback, useSyncExternalStore } from 'react';

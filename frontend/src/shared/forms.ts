@@ -1,6 +1,6 @@
 /**
  * react-hook-form glue. A form's rules stay in a plain function that returns an i18n key per invalid field
- * (SPEC §5 texts; unit-testable without React); keyResolver makes that function the form's resolver, and the
+ * (the product's texts; unit-testable without React); keyResolver makes that function the form's resolver, and the
  * page shows `t(error.message)`.
  */
 import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from 'react-hook-form';

@@ -1,4 +1,4 @@
-/** Browser-storage keys that hold the visitor's own choices; storage clearing never removes them (DESIGN.md). */
+/** Browser-storage keys that hold the visitor's own choices; storage clearing never removes them (docs/product/app.md#startup-and-errors). */
 export const LANGUAGE_KEY = 'language';
 export const DEVICE_PREFERENCE_KEY = 'devicePreference';
 /** MUI keeps the mode under this key and the colour schemes under keys starting with `${THEME_KEY}-`. */

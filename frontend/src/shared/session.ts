@@ -1,4 +1,4 @@
-/** Current user, login, logout and the user's own account calls (SPEC §7 "Authentication and user"). */
+/** Current user, login, logout and the user's own account calls (docs/product/app.md#data-reads). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../api/client';
 import { queryKeys } from '../api/queryKeys';

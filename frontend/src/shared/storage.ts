@@ -1,8 +1,8 @@
 /**
  * Browser-storage clearing.
  *
- * SPEC §9 clears local and session storage at startup, except keys about the session (connect.sid, auth-token,
- * user-session). DESIGN.md narrows that: the visitor's preferences (language, device view, theme) survive too,
+ * The original product cleared local and session storage at startup, except keys about the session (connect.sid, auth-token,
+ * user-session). This app narrows that (docs/product/app.md#startup-and-errors): the visitor's preferences (language, device view, theme) survive too,
  * and the clearing happens once per deployed build instead of on every load.
  */
 import { DEVICE_PREFERENCE_KEY, FIRST_USE_DISMISSED_KEY, LANGUAGE_KEY, RELOADED_FROM_BUILD_KEY, SOUND_MUTED_KEY, THEME_KEY } from './preferenceKeys';

@@ -1,6 +1,6 @@
 /**
  * MUI theme. Light by default; the mode is class-based (a class on <html>) and MUI keeps it in localStorage
- * under THEME_KEY (SPEC §9 "Theme").
+ * under THEME_KEY (docs/product/app.md#layout-and-devices).
  */
 import { createTheme, type Components, type Theme } from '@mui/material/styles';
 
@@ -11,7 +11,7 @@ export const BRAND_BLUE_DARK = '#1e40af';
 /** Warnings are often text ('Kun lesing', warning buttons): MUI's #ed6c02 has 3.1:1 on white, this amber 5:1. */
 export const WARNING_AMBER = '#b45309';
 
-/** Touch screens: a finger needs a target of at least 44 × 44 px (issue 11, WCAG 2.5.5). */
+/** Touch screens: a finger needs a target of at least 44 × 44 px (WCAG 2.5.5). */
 const COARSE_POINTER = '@media (pointer: coarse)';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC §9): one visible at a time, 5 s by default. The newest result replaces whatever shows (a stale
+ * Toasts (docs/product/app.md#toasts): one visible at a time, 5 s by default. The newest result replaces whatever shows (a stale
  * error must not outlive the retry that worked), and an action that succeeds without a toast of its own clears a
  * standing error with `toast.clearError()`. A swipe right of more than 50 px dismisses a toast; F8 moves the focus
  * to the toast region (named, so screen readers find it), and a toast keeps still while it holds the focus.

@@ -1,5 +1,5 @@
 /**
- * Which IP addresses an outbound request (a feed fetch, a channel API call) may connect to (DESIGN.md "Security"):
+ * Which IP addresses an outbound request (a feed fetch, a channel API call) may connect to (docs/product/feeds.md#sync):
  * only ordinary public unicast, so a feed URL cannot be used to reach the server's own network or the server
  * itself. Refused: every IANA special-purpose range of IPv4 and IPv6 (private, loopback, link-local, carrier-grade
  * NAT, documentation, benchmarking, multicast, reserved, NAT64, 6to4, Teredo, ...), and every address one of the

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 
 /**
  * What an upload may be, told from its bytes (file-type's magic numbers, and a text check), never from its name or
- * the client's claim: photos, PDF, office documents and plain text (docs/cases.md).
+ * the client's claim: photos, PDF, office documents and plain text (docs/product/cases.md).
  */
 export const ALLOWED_CONTENT_TYPES: ReadonlySet<string> = new Set([
   'image/png',

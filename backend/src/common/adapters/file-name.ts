@@ -1,5 +1,5 @@
 /**
- * The name a stored file is shown and downloaded under, made from the name a client sent (docs/cases.md, "File
+ * The name a stored file is shown and downloaded under, made from the name a client sent (docs/product/cases.md, "File
  * names"): only its last path segment, in NFC, without control, format (bidirectional overrides, zero-width) or
  * line-separator characters, without leading dots or trailing dots and spaces, and with an extension that matches the
  * type told from the file's bytes. A name that is empty, '.' or '..' once cleaned has no name left: null.

@@ -1,5 +1,5 @@
 /**
- * Outbound HTTP with the limits of DESIGN.md "Security", for every call to the outside world (iCal feeds, the
+ * Outbound HTTP with the outbound limits (docs/product/feeds.md#sync), for every call to the outside world (iCal feeds, the
  * Beds24 API): at most `maxRedirects` redirects (each target checked again), one deadline for the whole exchange
  * (a server that sends headers and then stalls included), a cap on the (decompressed) body, and no connections to
  * special-purpose addresses (private, loopback, link-local, documentation, the host's own: address-policy.ts)

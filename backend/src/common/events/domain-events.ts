@@ -3,7 +3,7 @@ import { DatabasePort, Unsubscribe } from '../../database/database.port';
 
 /**
  * Every domain event and its payload. The module that causes something emits it; who reacts is none of its
- * business (DESIGN.md: cross-cutting reactions go through the event bus). Payloads are plain data: ids, names and
+ * business (docs/architecture.md#how-an-event-flows: cross-cutting reactions go through the event bus). Payloads are plain data: ids, names and
  * counts, never entities.
  */
 export interface DomainEvents {
@@ -43,7 +43,7 @@ export interface DomainEvents {
   'cases.assigned': CaseEvent & { assignee: string };
   /** A case was closed (marked as resolved). */
   'cases.closed': CaseEvent;
-  /** A closed case was reopened; customer service is told (SPEC §4). */
+  /** A closed case was reopened; customer service is told (docs/product/cases.md#data-and-states). */
   'cases.reopened': CaseEvent;
 }
 

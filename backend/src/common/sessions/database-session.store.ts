@@ -39,7 +39,7 @@ export class DatabaseSessionStore extends Store {
 
   /**
    * The session and its user in one statement: the access guard then takes the user from here instead of asking the
-   * database again (issue 10: a read cost three round trips, the bare baseline one). Same snapshot, same request, so
+   * database again (a read cost three round trips, the bare baseline one). Same snapshot, same request, so
    * the row is exactly as fresh as the guard's own lookup was; a blocked user is still refused by the guard.
    */
   override get(sid: string, cb: Callback<SessionData | null>): void {

@@ -11,7 +11,7 @@ import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from
 export interface SocketSession {
   userId: number;
   sid: string;
-  /** Admins keep their socket during maintenance mode; everyone else is refused or closed (issue 17). */
+  /** Admins keep their socket during maintenance mode; everyone else is refused or closed. */
   isAdmin: boolean;
 }
 
@@ -21,7 +21,7 @@ type UpgradeRequest = IncomingMessage & { [SOCKET_SESSION]?: SocketSession; sess
 export const socketSessionOf = (req: IncomingMessage): SocketSession | undefined => (req as UpgradeRequest)[SOCKET_SESSION];
 
 /**
- * Client messages are `{ type, ...fields }` (SPEC §7's `{ type: 'auth', userId }`); Nest routes on `event`. Frames
+ * Client messages are `{ type, ...fields }` (the app's `{ type: 'auth', userId }`, docs/product/notifications.md#delivery); Nest routes on `event`. Frames
  * that are not such JSON are dropped quietly: a public socket must not fill the log.
  */
 function parseClientMessage(data: unknown): { event: string; data: unknown } | undefined {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stored notifications (issue 12). The bell reads a user's newest first and counts their unread ones; the cleanup
+ * Stored notifications. The bell reads a user's newest first and counts their unread ones; the cleanup
  * removes read ones after 90 days. Both belong to the user and go with the account.
  */
 export class Notifications1764900000000 implements MigrationInterface {

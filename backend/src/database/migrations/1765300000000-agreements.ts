@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Agreements (issue 15): meetings between staff and an owner, their notes (private ones staff only), the
+ * Agreements: meetings between staff and an owner, their notes (private ones staff only), the
  * reminder claim (reminder_sent) and the calendar invitation's SEQUENCE. The Mailer's outbox keeps each mail's
  * calendar part too, so staff can see what invitation left.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Settings staff change without a developer (SPEC §3 "System setting"): design colours and maintenance mode, one
+ * Settings staff change without a developer (docs/product/system.md#settings): design colours and maintenance mode, one
  * row per known key. A key without a row has its default.
  */
 export class SystemSettings1765400000000 implements MigrationInterface {

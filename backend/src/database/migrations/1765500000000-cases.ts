@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Customer-service cases (issue 16): the case with its readable number (K-2026-00042, from a sequence), its
+ * Customer-service cases: the case with its readable number (K-2026-00042, from a sequence), its
  * messages and their attachments (the bytes in stored_files, so every instance and backup has them).
  */
 export class Cases1765500000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The backup history (SPEC §3 "Backup") and SPEC §3's gamification tables, which exist in the data model (and in
+ * The backup history (docs/product/system.md#backups) and the gamification tables, which exist in the data model (and in
  * every backup) though no screen uses them yet.
  *
  * `backups` describes files in BACKUP_DIR; it is left out of backups and restores (a restore must not forget the

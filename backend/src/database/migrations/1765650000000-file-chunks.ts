@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A stored file's bytes in chunks of 128 kB (FileStore, docs/cases.md): an upload is written as it arrives and a
+ * A stored file's bytes in chunks of 128 kB (FileStore, docs/product/cases.md): an upload is written as it arrives and a
  * download read a chunk at a time, so no request holds a whole file in memory or the database for long. Files stored
  * before keep their bytes in stored_files.content; new ones leave it null. The chunks go with their file.
  * Uploads per person per day (the upload quota) are summed from case_attachments by uploader and time.

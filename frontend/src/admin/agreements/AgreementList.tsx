@@ -1,5 +1,5 @@
 /**
- * 'Admin Avtaler' (SPEC §8): a filter by user with a count text, one card per agreement (title, user, date, time,
+ * 'Admin Avtaler' (docs/product/agreements.md#screens): a filter by user with a count text, one card per agreement (title, user, date, time,
  * place, status, description) with details, edit and delete, and the two empty states. Mini admins read only.
  */
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';

@@ -88,7 +88,7 @@ describe('agreements in the back office', () => {
     expect(await screen.findByText('Møte 10')).toBeInTheDocument();
   });
 
-  it('asks before deleting with SPEC’s question, then says Avtale slettet', async () => {
+  it('asks before deleting with the question, then says Avtale slettet', async () => {
     await openAdmin(ada);
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'Slett' }, { timeout: 8000 }))[0]);

@@ -1,4 +1,4 @@
-/** The agreements resource of the back office: /admin/agreements (SPEC §2), on /api/admin-agreements. */
+/** The agreements resource of the back office: /admin/agreements (docs/product/agreements.md#screens), on /api/admin-agreements. */
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';

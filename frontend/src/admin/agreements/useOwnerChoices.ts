@@ -1,4 +1,4 @@
-/** The users an agreement can be with: regular users only (SPEC §5: the picker leaves admins and mini admins out). */
+/** The users an agreement can be with: regular users only (the picker leaves admins and mini admins out). */
 import { useGetList } from 'react-admin';
 
 interface PickableUser {

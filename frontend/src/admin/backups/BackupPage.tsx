@@ -1,5 +1,5 @@
 /**
- * The 'backup' tab (SPEC §2): export calendar, create backup, the history (file name, created, size in B/KB/MB,
+ * The 'backup' tab (docs/product/system.md#backups): export calendar, create backup, the history (file name, created, size in B/KB/MB,
  * automatic flag, summary counts) and restore with confirmation. Backups and restores can take a while on a big
  * database: the tab shows that one is running and keeps its buttons off until it ends.
  */
@@ -18,7 +18,7 @@ import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
 
-/** SPEC §9: the history refetches every 60 s (the daily backup appears without a reload). */
+/** The history refetches every 60 s (the daily backup appears without a reload). */
 const REFETCH_MS = 60_000;
 
 /** A size in B, KB or MB (1024 steps), one decimal past bytes, in the interface's number format. */

@@ -1,6 +1,6 @@
 /**
- * The create-user form's optional Beds24 part (SPEC §2): an API key (invite code) and property ID for the new user,
- * not offered for administrators (SPEC §6). The user is created first; the configuration is saved after it, and when
+ * The create-user form's optional Beds24 part (docs/product/beds24.md#screens): an API key (invite code) and property ID for the new user,
+ * not offered for administrators (docs/product/beds24.md#who-may-do-what). The user is created first; the configuration is saved after it, and when
  * that fails the user stays: 'Bruker opprettet, men Beds24-konfigurasjon feilet' with the server's message.
  */
 import { Typography } from '@mui/material';

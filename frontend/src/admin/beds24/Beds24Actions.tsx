@@ -1,5 +1,5 @@
 /**
- * 'Sync now' (only while sync is enabled, SPEC §4) with the counts in a toast, and 'test connection' (the token's
+ * 'Sync now' (only while sync is enabled) with the counts in a toast, and 'test connection' (the token's
  * scopes and property access). Admins only, like the whole resource.
  */
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';

@@ -1,8 +1,8 @@
 /**
- * Create or edit a user's Beds24 configuration (SPEC §5: API key and property ID required; history 0-1095 and
+ * Create or edit a user's Beds24 configuration (API key and property ID required; history 0-1095 and
  * future 0-730 days, both 365 by default). The key field takes an invite code (the server exchanges it at once) or a
  * token; on edit it is empty and keeps the stored key unless filled in. The user picker leaves administrators out
- * (SPEC §6). Delete asks first.
+ * (docs/product/beds24.md#who-may-do-what). Delete asks first.
  */
 import { Box, Typography } from '@mui/material';
 import {

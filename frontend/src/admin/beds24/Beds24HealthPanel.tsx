@@ -1,7 +1,7 @@
 /**
  * Beds24 in the sync-health view, beside the iCal feeds' panel (all-ical tab): how many configurations there are,
  * how many sync, fail or need a new key, and which ones have problems. Full admins only: the configurations are
- * admin data (SPEC §2), so mini admins do not get it (the caller leaves it out for them).
+ * admin data (docs/product/beds24.md#screens), so mini admins do not get it (the caller leaves it out for them).
  */
 import { Alert, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

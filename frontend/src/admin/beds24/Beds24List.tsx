@@ -1,5 +1,5 @@
 /**
- * Beds24 configurations (SPEC §2 beds24 tab, admins only): owner, property, sync enabled, last sync with its counts,
+ * Beds24 configurations (docs/product/beds24.md#screens, admins only): owner, property, sync enabled, last sync with its counts,
  * and the last error (with 'needs new key' when Beds24 refused the credential); row actions 'sync now' and 'test
  * connection'; a row opens the edit page.
  */

@@ -1,5 +1,5 @@
 /**
- * The Beds24 resource as the main app mounts the back office, against a local HTTP server playing SPEC §7's routes:
+ * The Beds24 resource as the main app mounts the back office, against a local HTTP server playing the routes:
  * the list with owner, property, sync state, counts and a refused key; 'sync now' with the counts in a toast and a
  * failed sync as 'Synkroniseringsfeil'; 'test connection'; editing without touching the key; the create-user form's
  * Beds24 part; the sync-health view; and nothing of it for mini admins.

@@ -1,5 +1,5 @@
 /**
- * The 'beds24' resource on SPEC §7's routes, which are keyed by the owner's user id and not REST-shaped: the list
+ * The 'beds24' resource on the routes, which are keyed by the owner's user id and not REST-shaped: the list
  * is GET /api/admin/beds24-configs (simple-rest, Content-Range), one record GET /api/admin/beds24-config/{userId},
  * create and change both POST /api/admin/beds24-config/{userId}, delete DELETE there; plus 'sync now' and 'test
  * connection'. Wraps the back office's data provider: every other resource passes through.

@@ -1,4 +1,4 @@
-/** The Beds24 channel resource of the back office ('beds24' tab, admins only; DESIGN.md: one folder per resource). */
+/** The Beds24 channel resource of the back office ('beds24' tab, admins only; one folder per resource, docs/development.md#adding-a-frontend-feature). */
 import HubIcon from '@mui/icons-material/Hub';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';

@@ -1,4 +1,4 @@
-/** The cases resource of the back office: every case with filters and bulk assignment (issue 16). */
+/** The cases resource of the back office: every case with filters and bulk assignment. */
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';

@@ -1,7 +1,7 @@
 /**
- * The admin's feed actions (SPEC §2 all-ical tab, §8 titles): per feed 'sync' and 'force refresh'; for the whole
+ * The admin's feed actions (docs/product/feeds.md#screens): per feed 'sync' and 'force refresh'; for the whole
  * list 'sync all' with live progress and 'duplicate cleanup'. Full admins only: mini admins never see them
- * (SPEC §6), and the server refuses them too.
+ * (docs/product/feeds.md#who-may-do-what), and the server refuses them too.
  */
 import CleaningServicesIcon from '@mui/icons-material/CleaningServices';
 import CloudSyncIcon from '@mui/icons-material/CloudSync';

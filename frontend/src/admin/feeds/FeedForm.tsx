@@ -1,6 +1,6 @@
 /**
- * Add or edit a feed for a user from the back office (SPEC §2 'add/edit iCal feed' dialog): name, URL, colour
- * (default #e11d48 here, SPEC §9) and enabled; the owner is picked on creation and fixed afterwards (the API
+ * Add or edit a feed for a user from the back office ('add/edit iCal feed', docs/product/feeds.md#screens): name, URL, colour
+ * (default #e11d48 here) and enabled; the owner is picked on creation and fixed afterwards (the API
  * does not move feeds between users). Admin only: mini admins reach neither page (canAccess). No onSuccess of
  * our own: it would replace react-admin's notify-and-redirect; the list and the health panel re-read on return.
  */
@@ -24,12 +24,12 @@ import { FEEDS_RESOURCE } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminFeed } from './types';
 
-/** SPEC §9: the admin form's default, then the feed palette. */
+/** The admin form's default, then the feed palette. */
 export const ADMIN_FEED_DEFAULT_COLOR = '#e11d48';
 export const FEED_PALETTE = ['#ef4444', '#f97316', '#eab308', '#16a34a', '#0ea5e9', '#6366f1', '#a855f7', '#ec4899'] as const;
 const COLOR_CHOICES = [ADMIN_FEED_DEFAULT_COLOR, ...FEED_PALETTE].map((hex) => ({ id: hex, name: hex }));
 
-/** Mirrors the server (SPEC §5 Feed): an http(s) address; webcal:// is stored as https://. */
+/** Mirrors the server (docs/product/feeds.md#validation-and-limits): an http(s) address; webcal:// is stored as https://. */
 export const validateFeedUrl: Validator = (value: unknown) => {
   if (typeof value !== 'string' || !value.trim()) return 'resources.ical-feeds.validation.urlRequired';
   try {

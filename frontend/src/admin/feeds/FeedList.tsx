@@ -1,5 +1,5 @@
 /**
- * All feeds (SPEC §2 all-ical tab): owner (name, e-mail, username), state, sync times (last success, last attempt,
+ * All feeds (docs/product/feeds.md#screens): owner (name, e-mail, username), state, sync times (last success, last attempt,
  * next run, and how long a stale feed has gone without success), problems (last error, failures in a row, the last
  * partial-import warning) and event count, with the sync-health panel above. Admins get the sync, force-refresh,
  * sync-all and cleanup actions and can add or edit a feed; mini admins see the same list read-only, marked

@@ -2,7 +2,7 @@
  * The all-feeds resource as the main app mounts the back office, against a real local HTTP server playing the
  * API (all-ical-feeds pages, sorts and filters as the API does): what an admin and a mini admin see (including
  * every sync-state field the API returns), sorting by each column on the server, the per-feed and list actions
- * with SPEC §8's titles, and the users table's 'copy iCal link'.
+ * with the titles, and the users table's 'copy iCal link'.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

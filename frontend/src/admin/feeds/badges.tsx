@@ -1,4 +1,4 @@
-/** Status chips of a feed row (SPEC §4 Feed: Aktiv/Inaktiv; plus the sync-health flags of the all-ical tab). */
+/** Status chips of a feed row (Aktiv/Inaktiv; plus the sync-health flags of the all-ical tab). */
 import { Box, Chip, Stack, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { lastErrorText } from '../../shared/syncMessages';

@@ -1,4 +1,4 @@
-/** The all-feeds resource of the back office ('all-ical' tab; DESIGN.md: one folder per resource). */
+/** The all-feeds resource of the back office ('all-ical' tab; one folder per resource, docs/development.md#adding-a-frontend-feature). */
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';

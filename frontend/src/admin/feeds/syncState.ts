@@ -1,5 +1,5 @@
 /**
- * Words for a feed's sync state (issue 4 items 3–4): how long it has gone without a successful sync, as the
+ * Words for a feed's sync state: how long it has gone without a successful sync, as the
  * health view flags it ('Ingen vellykket synkronisering på 31 t'), and whether a next run is planned.
  */
 import type { AdminFeed } from './types';

@@ -1,5 +1,5 @@
 /**
- * The 'ical' tab (SPEC §2: own iCal links) as the main app mounts the back office, against a real local HTTP
+ * The 'ical' tab (own iCal links) as the main app mounts the back office, against a real local HTTP
  * server playing the API: where each role lands, the staff member's own link with copy and open, their own feeds
  * with sync state, and the empty and failure texts.
  */

@@ -1,7 +1,7 @@
 /**
  * The 'ical' tab: the staff member's own calendar link above their own feeds (GET /api/ical-feeds) with the same
  * sync state as the all-feeds list. Read-only for everyone here: feeds are managed from the calendar's feed
- * manager, and mini admins change nothing in the back office (SPEC §6), which the 'Kun lesing' chip says.
+ * manager, and mini admins change nothing in the back office (docs/product/feeds.md#who-may-do-what), which the 'Kun lesing' chip says.
  */
 import { Typography } from '@mui/material';
 import { DataTable, List, RecordContextProvider, SimpleList, TopToolbar, useTranslate } from 'react-admin';

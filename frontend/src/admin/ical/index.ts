@@ -1,6 +1,6 @@
 /**
- * The 'ical' tab (SPEC §2 admin page: own iCal links): the staff member's own calendar link and own feeds,
- * read-only. Mini admins land here (SPEC §2, §6). DESIGN.md: one folder per resource.
+ * The 'ical' tab (docs/product/feeds.md#screens: own iCal links): the staff member's own calendar link and own feeds,
+ * read-only. Mini admins land here (docs/product/feeds.md#screens). One folder per resource (docs/development.md#adding-a-frontend-feature).
  */
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { lazyNamed } from '../../shared/lazyNamed';

@@ -1,5 +1,5 @@
 /**
- * Register and edit a payout (SPEC §2 admin payouts dialogs, §5 Payout). Registering needs an owner and an amount
+ * Register and edit a payout (docs/product/payouts-and-prices.md#screens). Registering needs an owner and an amount
  * (the button stays disabled without them); 'calculate rental days' fills the field from the owner's stored
  * bookings. Owner, month and year are fixed once registered (the API changes amount, status, paid date, rental days,
  * notes).
@@ -86,7 +86,7 @@ function MoneyInputs() {
   );
 }
 
-/** Register stays disabled until an owner and an amount are given (SPEC §5). */
+/** Register stays disabled until an owner and an amount are given (docs/product/payouts-and-prices.md#validation-and-limits). */
 function RegisterToolbar() {
   const [userId, amount] = useWatch({ name: ['userId', 'amount'] });
   return (

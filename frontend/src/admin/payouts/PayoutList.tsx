@@ -1,5 +1,5 @@
 /**
- * Payouts of every owner (SPEC §2 admin payouts tab): owner and year filters, the year overview by month for the
+ * Payouts of every owner (docs/product/payouts-and-prices.md#screens): owner and year filters, the year overview by month for the
  * chosen owner, and the table. Admins register and edit; mini admins read only (no create, edit or delete).
  */
 import { Chip } from '@mui/material';

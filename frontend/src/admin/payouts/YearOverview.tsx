@@ -1,5 +1,5 @@
 /**
- * The year overview by month (SPEC §2 admin payouts): for the owner and year chosen in the list's filters, the
+ * The year overview by month (docs/product/payouts-and-prices.md#screens): for the owner and year chosen in the list's filters, the
  * month sums as the owner's page shows them (the same bar chart and øre-exact sums).
  */
 import { Alert, Paper, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-/** The payouts resource of the back office (SPEC §2 admin payouts tab; DESIGN.md: one folder per resource). */
+/** The payouts resource of the back office (docs/product/payouts-and-prices.md#screens; one folder per resource). */
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';

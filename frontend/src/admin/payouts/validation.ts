@@ -1,4 +1,4 @@
-/** The register/edit form's rules, mirroring the server (SPEC §5 Payout). */
+/** The register/edit form's rules, mirroring the server (docs/product/payouts-and-prices.md#validation-and-limits). */
 import type { Validator } from 'react-admin';
 
 const DECIMAL = /^-?\d{1,8}([.,]\d{1,2})?$/;

@@ -1,5 +1,5 @@
 /**
- * The design settings (SPEC §2 "Design / system settings tabs: colours"): the front page's background and text and
+ * The design settings (docs/product/system.md#settings): the front page's background and text and
  * the calendar's event colour, with a live preview of both before saving. Saved colours reach every visitor on
  * their next read of the public settings; this admin's own app has them at once.
  */

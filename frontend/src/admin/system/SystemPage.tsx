@@ -14,7 +14,7 @@ import { useNotifyFailure } from '../useNotifyFailure';
 import { ContactCard } from './ContactCard';
 import { DesignCard } from './DesignCard';
 
-/** SPEC §7: the message is at most what the server keeps. */
+/** The message is at most what the server keeps. */
 const MESSAGE_MAX = 1000;
 
 function MaintenanceCard() {

@@ -60,7 +60,7 @@ export function ActionButton({ label, icon, compact, onClick, to, color = 'prima
 }
 
 /**
- * A row's actions behind one button (issue 11: a menu instead of a row of small icons). The menu stays mounted
+ * A row's actions behind one button (a menu instead of a row of small icons). The menu stays mounted
  * while closed, so an action's dialog, which lives beside its menu item, stays open after the menu closes.
  */
 export function RowActionMenu({ label, children }: { label: string; children: ReactNode }) {

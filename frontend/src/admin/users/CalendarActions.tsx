@@ -1,7 +1,7 @@
 /**
- * The users table's calendar actions (SPEC §2): copy iCal link, show calendar, and renew iCal link (issue 4
- * item 5: an admin can renew a user's link). Full admins only: the user-calendar read and the link routes
- * require isAdmin (SPEC §6), so mini admins never see them.
+ * The users table's calendar actions (docs/product/calendar.md#screens): copy iCal link, show calendar, and renew iCal link (an admin
+ * can renew a user's link). Full admins only: the user-calendar read and the link routes
+ * require isAdmin (docs/product/calendar.md#who-may-do-what), so mini admins never see them.
  */
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventNoteIcon from '@mui/icons-material/EventNote';

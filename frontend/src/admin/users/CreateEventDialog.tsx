@@ -1,5 +1,5 @@
 /**
- * 'Legg til ny hendelse' for another user (SPEC §2 add-event dialog and users-tab 'create event for user'):
+ * 'Legg til ny hendelse' for another user (the add-event dialog and the users tab's 'create event for user', docs/product/calendar.md#screens):
  * title, from/to date, the fixed 11:00–15:00 (read-only), description; POST /api/admin/user-events/:id.
  * Opened from the users table and from the user-calendar dialog.
  */
@@ -100,7 +100,7 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
                     onChange={(value) => {
                       clearErrors();
                       from.onChange(value);
-                      // SPEC §4: moving the from-date past the to-date moves the to-date along.
+                      // Moving the from-date past the to-date moves the to-date along.
                       setValue('toDate', toDateAfterFromChange(value, getValues('toDate')));
                     }}
                     onBlur={from.onBlur}

@@ -1,5 +1,5 @@
 /**
- * The two role checkboxes (SPEC §4): ticking full admin clears mini admin, and mini admin stays disabled while
+ * The two role checkboxes (docs/product/auth-and-users.md#data-and-states): ticking full admin clears mini admin, and mini admin stays disabled while
  * admin is ticked. Both fields are bound here with useInput, so one can change the other.
  */
 import { Checkbox, FormControlLabel, FormGroup, FormHelperText } from '@mui/material';

@@ -1,8 +1,8 @@
 /**
- * The admin's row actions on one user (SPEC §2, §5): edit, change password, reset link, create event for the
+ * The admin's row actions on one user (docs/product/auth-and-users.md#screens): edit, change password, reset link, create event for the
  * user, block/unblock, delete; each action with its dialog and state is its own component in actions/. The
  * calendar actions (copy and renew iCal link, show calendar) are in CalendarActions.tsx.
- * Shown only to full admins; block, unblock and delete never on the admin's own row (SPEC §6).
+ * Shown only to full admins; block, unblock and delete never on the admin's own row (docs/product/auth-and-users.md#who-may-do-what).
  * `compact` puts them in a menu for table rows; otherwise labelled buttons for the edit page.
  */
 import EditIcon from '@mui/icons-material/Edit';

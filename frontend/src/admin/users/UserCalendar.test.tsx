@@ -24,7 +24,7 @@ const users = [ada, mia, ole].map((u) => ({ ...u, isBlocked: false, blockReason:
 // The dialog opens on the current month and shows three months; the fixtures sit inside that window.
 const monthStart = startOfMonth(TEST_NOW);
 const day = (n: number) => format(new Date(monthStart.getFullYear(), monthStart.getMonth(), n), 'yyyy-MM-dd');
-// A day as the date fields show it (SPEC §9).
+// A day as the date fields show it (docs/product/calendar.md#validation-and-limits).
 const shown = (value: string | Date) => format(typeof value === 'string' ? parseISO(value) : value, 'dd.MM.yyyy');
 const firstWindow = { startDate: format(monthStart, 'yyyy-MM-dd'), endDate: format(addMonths(monthStart, 3), 'yyyy-MM-dd') };
 

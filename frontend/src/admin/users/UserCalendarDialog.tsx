@@ -1,7 +1,7 @@
 /**
- * 'Vis kalender' (SPEC §2 users tab, user-calendar dialog): the user's own events and imported bookings in a
- * window of months (3 on desktop, 1 on mobile, SPEC §9), as a plain list, with 'create event'.
- * Reads GET /api/admin/user-calendar/:id: fresh for 5 s and polled every 30 s (SPEC §7, §9); the data provider
+ * 'Vis kalender' (docs/product/calendar.md#screens, user-calendar dialog): the user's own events and imported bookings in a
+ * window of months (3 on desktop, 1 on mobile), as a plain list, with 'create event'.
+ * Reads GET /api/admin/user-calendar/:id: fresh for 5 s and polled every 30 s (docs/product/calendar.md#routes); the data provider
  * adds force_refresh=true to the first read per user. Full admins only: the server refuses everyone else.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';

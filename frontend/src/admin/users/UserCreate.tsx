@@ -1,4 +1,4 @@
-/** Add user (SPEC §5): e-mail (also the contact e-mail), name, password, roles, phone and account number. */
+/** Add user (docs/product/auth-and-users.md#validation-and-limits): e-mail (also the contact e-mail), name, password, roles, phone and account number. */
 import { Create, PasswordInput, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
 import { Beds24CreateInputs, useAttachBeds24 } from '../beds24/AttachBeds24';
 import { useNotifyFailure } from '../useNotifyFailure';
@@ -28,7 +28,7 @@ export function UserCreate() {
   const notifyFailure = useNotifyFailure();
   const notify = useNotify();
   const redirect = useRedirect();
-  // The optional Beds24 configuration is saved once the user exists (SPEC §2).
+  // The optional Beds24 configuration is saved once the user exists (docs/product/auth-and-users.md#screens).
   const beds24 = useAttachBeds24();
   return (
     <Create<User>

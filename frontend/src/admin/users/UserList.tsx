@@ -1,5 +1,5 @@
 /**
- * The users table (SPEC §2): id, e-mail, name, role, blocked, last login, the calendar actions and the row
+ * The users table (docs/product/auth-and-users.md#screens): id, e-mail, name, role, blocked, last login, the calendar actions and the row
  * actions; a SimpleList on mobile, where admins find the actions on the edit page. Mini admins get the same list
  * read-only, marked 'Kun lesing'.
  */

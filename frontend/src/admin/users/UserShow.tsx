@@ -1,4 +1,4 @@
-/** One user, read-only: what mini admins open from the list (SPEC §6), and admins too by URL. */
+/** One user, read-only: what mini admins open from the list (docs/product/auth-and-users.md#who-may-do-what), and admins too by URL. */
 import {
   EditButton,
   FunctionField,

@@ -1,4 +1,4 @@
-/** Role and blocked badges of a user row (SPEC §2 users table). */
+/** Role and blocked badges of a user row (docs/product/auth-and-users.md#screens). */
 import { Chip, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { roleOf } from '../authProvider';
@@ -22,7 +22,7 @@ export function BlockedBadge() {
   return record.blockReason ? <Tooltip title={record.blockReason}>{chip}</Tooltip> : chip;
 }
 
-/** SPEC §6: mini admins see the admin pages read-only, marked 'Kun lesing'. */
+/** Mini admins see the admin pages read-only, marked 'Kun lesing'. */
 export function ReadOnlyChip() {
   const translate = useTranslate();
   return <Chip size="small" variant="outlined" color="warning" label={translate('admin.readOnly')} />;

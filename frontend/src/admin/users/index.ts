@@ -1,4 +1,4 @@
-/** The users resource of the back office (DESIGN.md: one folder per resource). */
+/** The users resource of the back office (one folder per resource, docs/development.md#adding-a-frontend-feature). */
 import PeopleIcon from '@mui/icons-material/People';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';

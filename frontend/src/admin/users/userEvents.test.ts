@@ -22,7 +22,7 @@ describe('checkNewEvent', () => {
     expect(checkNewEvent(values)).toMatchObject({ ok: true, payload: { startTime: '2025-07-01T09:00:00Z', endTime: '2025-07-03T13:00:00Z' } });
   });
 
-  it("refuses with SPEC §5's texts: blank title, bad start, end before start", () => {
+  it("refuses with the documented texts: blank title, bad start, end before start", () => {
     expect(checkNewEvent({ ...values, title: '  ' })).toMatchObject({ ok: false, field: 'title', titleKey: 'resources.users.createEvent.validationTitle' });
     expect(checkNewEvent({ ...values, fromDate: '2025-02-30' })).toMatchObject({ ok: false, field: 'fromDate', titleKey: 'resources.users.createEvent.invalidStart' });
     expect(checkNewEvent({ ...values, toDate: '2025-06-30' })).toMatchObject({ ok: false, field: 'toDate', titleKey: 'resources.users.createEvent.invalidEnd' });

@@ -1,7 +1,7 @@
 /**
  * The user-calendar dialog's data rules, apart from the UI: the date window it reads
  * (GET /api/admin/user-calendar/:id), how an event's time is written, and the create-event form's checks
- * (SPEC §2 add-event dialog, §5 submission rules: fixed 11:00–15:00 Oslo time, red, no end date = start date).
+ * (docs/product/calendar.md#screens: fixed 11:00–15:00 Oslo time, red, no end date = start date).
  */
 import { addDays, addMonths, lightFormat, startOfMonth } from 'date-fns';
 import { checkAddEvent, parseApiTime, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../features/calendar';
@@ -52,7 +52,7 @@ export interface EventRow {
   isBooking: boolean;
 }
 
-/** dd.MM.yyyy (SPEC §9), with HH:mm for timed events; all-day ends are exclusive, so the last day is end − 1. */
+/** dd.MM.yyyy (docs/product/calendar.md#validation-and-limits), with HH:mm for timed events; all-day ends are exclusive, so the last day is end − 1. */
 export function describeWhen(event: Pick<UserCalendarEvent, 'startTime' | 'endTime' | 'allDay'>): string {
   const start = parseApiTime(event.startTime);
   const end = event.endTime ? parseApiTime(event.endTime) : null;
@@ -84,7 +84,7 @@ export function eventRows(calendar: Pick<UserCalendar, 'events' | 'icalEvents'>)
   );
 }
 
-/** The main app's add-event rules (SPEC §5), shared so both forms send the same event. */
+/** The main app's add-event rules (docs/product/calendar.md#validation-and-limits), shared so both forms send the same event. */
 export { FIXED_END_TIME, FIXED_START_TIME } from '../../features/calendar';
 export type { AddEventFormValues as NewEventValues, EventPayload as NewEventPayload } from '../../features/calendar';
 

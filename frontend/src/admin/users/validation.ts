@@ -1,4 +1,4 @@
-/** Form rules for users (SPEC §5 and the field lengths of §9); the server checks the same. */
+/** Form rules for users (docs/product/auth-and-users.md#validation-and-limits); the server checks the same. */
 import { email, maxLength, minLength, required } from 'react-admin';
 
 export const PASSWORD_MIN = 6;
@@ -19,7 +19,7 @@ export const passwordRules = {
   minLength: { value: PASSWORD_MIN, message: 'resources.users.validation.passwordMin' },
 };
 
-/** A block needs a reason that is not blank (SPEC §5). */
+/** A block needs a reason that is not blank (docs/product/auth-and-users.md#validation-and-limits). */
 export const blockReasonRules = {
   validate: (reason: string) => reason.trim() !== '' || 'resources.users.validation.reasonRequired',
 };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CenteredScreen } from './CenteredScreen';
 
-/** A logged-in user who is neither admin nor mini admin on an admin-only route (SPEC §2 access guard). */
+/** A logged-in user who is neither admin nor mini admin on an admin-only route (docs/product/app.md#pages-and-access). */
 export function AccessDenied() {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { clearBrowserData } from '../../shared/storage';
 import { CenteredScreen } from './CenteredScreen';
 
-/** 'Kunne ikke starte applikasjonen': the app failed or took too long to start (SPEC §8 startup failures). */
+/** 'Kunne ikke starte applikasjonen': the app failed or took too long to start (docs/product/app.md#startup-and-errors). */
 export function AppError({ reason, detail }: { reason: string; detail?: string }) {
   const { t } = useTranslation();
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { clearBrowserData } from '../../shared/storage';
 import { CenteredScreen } from './CenteredScreen';
 
-/** 'Noe gikk galt': shown for an uncaught render error once the app has started (SPEC §8). */
+/** 'Noe gikk galt': shown for an uncaught render error once the app has started (docs/product/app.md#startup-and-errors). */
 export function SomethingWentWrong({ error }: { error: Error }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

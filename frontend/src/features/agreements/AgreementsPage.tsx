@@ -1,5 +1,5 @@
 /**
- * /user/agreements, 'Mine avtaler med admin' (SPEC §8): upcoming meetings (scheduled, not past) and earlier ones
+ * /user/agreements, 'Mine avtaler med admin' (docs/product/agreements.md#screens): upcoming meetings (scheduled, not past) and earlier ones
  * (cancelled dimmed), scheduled first and then the newest first.
  */
 import { Alert, Card, CardActionArea, CardContent, CircularProgress, Stack, Typography } from '@mui/material';

@@ -1,7 +1,7 @@
 /**
- * The agreement calls (SPEC §7 "Agreements"): the list, one agreement, its notes and adding a note. The server
+ * The agreement calls (docs/product/agreements.md#routes): the list, one agreement, its notes and adding a note. The server
  * decides what the caller sees (an owner their own, without private notes); after a change the agreement queries
- * are refreshed, as SPEC says.
+ * are refreshed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
@@ -45,7 +45,7 @@ export function parseAgreementId(raw: string | undefined): number | null {
   return id <= 2 ** 31 - 1 ? id : null;
 }
 
-/** SPEC §8's owner list: 'upcoming' is scheduled and not past; 'earlier' the rest. Scheduled first, newest first. */
+/** The owner list: 'upcoming' is scheduled and not past; 'earlier' the rest. Scheduled first, newest first. */
 export function splitAgreements(list: Agreement[], now: Date): { upcoming: Agreement[]; earlier: Agreement[] } {
   const sorted = [...list].sort(
     (a, b) => Number(b.status === 'scheduled') - Number(a.status === 'scheduled') || new Date(b.meetingDate).getTime() - new Date(a.meetingDate).getTime(),

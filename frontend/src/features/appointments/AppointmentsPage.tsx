@@ -1,6 +1,6 @@
 /**
- * /appointments (SPEC §2 "Appointment booking page"): the external calendar service's connection card, the form
- * and an info box. No booking service is configured, so, as SPEC says, connecting is unavailable, the page warns,
+ * /appointments: the external calendar service's connection card, the form
+ * and an info box. No booking service is configured, so connecting is unavailable, the page warns,
  * and a valid submit only shows the configuration error. Nothing is loaded from outside while unconfigured.
  */
 import EventIcon from '@mui/icons-material/Event';
@@ -29,7 +29,7 @@ export function AppointmentsPage() {
     const found = validateAppointment(form, today);
     setErrors(found);
     if (Object.keys(found).length) return;
-    // Blocked: the booking service's keys are missing (SPEC §2, §8).
+    // Blocked: the booking service's keys are missing.
     toast({ title: t('appointments.configError'), description: t('appointments.configErrorText'), severity: 'error' });
   };
   return (

@@ -1,4 +1,4 @@
-/** SPEC §3 "Appointment form" and §5: name, e-mail and subject required; a date, not earlier than today. */
+/** The appointment form: name, e-mail and subject required; a date, not earlier than today. */
 export interface AppointmentForm {
   name: string;
   email: string;

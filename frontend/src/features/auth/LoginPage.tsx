@@ -1,5 +1,5 @@
 /**
- * /auth (SPEC §2 Login page): hero with the product's features, the sign-in form, preference switches, a
+ * /auth (docs/product/auth-and-users.md#screens): hero with the product's features, the sign-in form, preference switches, a
  * clear-cache button and customer-service details. A logged-in visitor is sent on to /.
  */
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
@@ -20,7 +20,7 @@ import { useToast } from '../../shared/toast';
 import { LoginFields } from './LoginFields';
 import { useLoginForm } from './useLoginForm';
 
-/** The page reloads this long after a cache clear, so the success message can be read (SPEC §9). */
+/** The page reloads this long after a cache clear, so the success message can be read (docs/product/auth-and-users.md#validation-and-limits). */
 export const RELOAD_AFTER_CLEAR_MS = 1500;
 
 const FEATURES = [
@@ -61,7 +61,7 @@ function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const login = useLogin();
-  // Checked on submit only (SPEC §5 Login).
+  // Checked on submit only (docs/product/auth-and-users.md#validation-and-limits).
   const form = useLoginForm(async ({ email, password }) => {
     // mutateAsync, not mutate's callbacks: the page unmounts (redirect) as soon as the user is cached.
     try {

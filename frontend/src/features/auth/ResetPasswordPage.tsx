@@ -1,4 +1,4 @@
-/** /reset-password?token=… (SPEC §2): new password + confirmation, then a success state with a link to /auth. */
+/** /reset-password?token=… (docs/product/auth-and-users.md#screens): new password + confirmation, then a success state with a link to /auth. */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const reset = useResetPassword();
-  // One message for the whole form (SPEC §5), kept as the form's root error; it is cleared on every submit.
+  // One message for the whole form (docs/product/auth-and-users.md#validation-and-limits), kept as the form's root error; it is cleared on every submit.
   const { register, handleSubmit, setError, formState } = useForm({ defaultValues: { password: '', confirm: '' } });
   const errorKey = formState.errors.root?.message;
   const [serverMessage, setServerMessage] = useState<string>();

@@ -1,4 +1,4 @@
-/** Client-side login checks (SPEC §5 Login). Results are i18n keys so the page shows them in either language. */
+/** Client-side login checks (docs/product/auth-and-users.md#validation-and-limits). Results are i18n keys so the page shows them in either language. */
 export interface LoginErrors {
   email?: string;
   password?: string;

@@ -1,4 +1,4 @@
-/** Password-reset checks (SPEC §5). Results are i18n keys. */
+/** Password-reset checks (docs/product/auth-and-users.md#validation-and-limits). Results are i18n keys. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 export function validateReset(token: string | null, password: string, confirm: string): string | undefined {

@@ -2,7 +2,7 @@
  * A login form's state (the login page, the maintenance screen's admin login): an e-mail and a password checked on
  * submit with validateLogin's messages, the first invalid field focused, the request's progress. Plain React state
  * where the app's other forms use react-hook-form (docs/architecture.md): the login page is the first screen, and
- * for two fields the library would be a sixth of its own code (13.5 kB gzip; issue 11 item 9).
+ * for two fields the library would be a sixth of its own code (13.5 kB gzip).
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { validateLogin, type LoginErrors } from './loginValidation';

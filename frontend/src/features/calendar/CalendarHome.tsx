@@ -1,5 +1,5 @@
 /**
- * Calendar home (/ and every unknown path; SPEC §2 "Calendar home"): the toolbar, the calendar, the banners, and
+ * Calendar home (/ and every unknown path): the toolbar, the calendar, the banners, and
  * the dialogs the calendar opens. Admins can switch to another user's calendar.
  */
 import type { CalendarRef } from '@fullcalendar/react';
@@ -55,7 +55,7 @@ function CalendarScreen({ user }: { user: User }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { isMobile } = useDevicePreference();
-  // Another user's calendar is read through the admin endpoints, which need a full admin (SPEC §6: "the
+  // Another user's calendar is read through the admin endpoints, which need a full admin ("the
   // user-calendar fetch requires isAdmin"). A mini admin gets no picker that could only end in a refusal.
   const canViewOthers = user.isAdmin;
 
@@ -63,7 +63,7 @@ function CalendarScreen({ user }: { user: User }) {
   const [searchParams] = useSearchParams();
   const win = useCalendarWindow(calendarRef, isMobile, calendarDateOf(searchParams));
   const [chosenUserId, setChosenUserId] = useState<number | null>(null);
-  // SPEC §4: non-admins are always on their own calendar.
+  // Non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
 
   const data = useCalendarData(win.range, viewedUserId);
@@ -85,7 +85,7 @@ function CalendarScreen({ user }: { user: User }) {
     dismissed: firstUseDismissed,
   });
 
-  /** SPEC §8: a day holding an imported booking refuses clicks. */
+  /** A day holding an imported booking refuses clicks. */
   const refuseBookedDay = (dateKey: string): boolean => {
     if (!dayHasImportedBooking(dateKey, data.icalEvents)) return false;
     toast({ title: t('calendar.bookingFound'), description: t('calendar.bookingFoundText'), severity: 'error', durationMs: BOOKING_WARNING_MS });

@@ -1,4 +1,4 @@
-/** The add-event dialog's submission rules (SPEC §5 "Add-event dialog submission"), kept apart from the UI. */
+/** The add-event dialog's submission rules (docs/product/calendar.md#validation-and-limits), kept apart from the UI. */
 import { COLORS, FIXED_END_TIME, FIXED_START_TIME } from './constants';
 import { isValidDateKey } from './dates';
 import { osloWallClockToIso } from './osloWallClock';

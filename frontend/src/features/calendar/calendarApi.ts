@@ -1,6 +1,6 @@
 /**
- * Calendar data (SPEC §7 "Events, marked days and feeds", "Admin"): the reads by visible range with
- * their freshness (SPEC §9), and the refresh rules after a change.
+ * Calendar data (docs/product/calendar.md#routes): the reads by visible range with
+ * their freshness (docs/product/calendar.md#validation-and-limits), and the refresh rules after a change.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
@@ -16,10 +16,10 @@ export interface VisibleRange {
 
 const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
 
-/** GET /api/calendar-window: the own calendar's window in one request (the server also answers SPEC's three reads). */
+/** GET /api/calendar-window: the own calendar's window in one request (the server also answers the three reads). */
 export const fetchCalendarWindow = (range: VisibleRange) => apiJson<CalendarWindow>('GET', withParams('/api/calendar-window', { ...range }));
 
-// SPEC §7: the first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
+// The first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
 const forceRefreshed = new Set<number>();
 
 function fetchAdminCalendar(userId: number, range: VisibleRange): Promise<AdminUserCalendar> {
@@ -104,7 +104,7 @@ export function useTranslationAvailable(): boolean {
 }
 
 /**
- * SPEC §7: after a change to events the event lists, the imported-feed events, notes, the admin feed list and,
+ * After a change to events the event lists, the imported-feed events, notes, the admin feed list and,
  * for an admin acting on another user, that user's calendar are refreshed.
  */
 export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: number | null): Promise<unknown> {

@@ -1,4 +1,4 @@
-/** Business constants of the calendar (SPEC §9). Change them here only. */
+/** Business constants of the calendar (docs/product/calendar.md#validation-and-limits). Change them here only. */
 
 export const COLORS = {
   userEvent: '#ef4444',
@@ -16,7 +16,7 @@ export const MARKER_COLORS = [
   { key: 'gray', value: '#6b7280' },
 ] as const;
 
-/** Colours an admin can give an event (SPEC §9's feed palette), with the keys of their names in calendar.palette. */
+/** Colours an admin can give an event (docs/product/calendar.md#validation-and-limits), with the keys of their names in calendar.palette. */
 export const ADMIN_PALETTE = [
   { key: 'red', value: '#ef4444' },
   { key: 'orange', value: '#f97316' },
@@ -44,7 +44,7 @@ export const BOOKING_WARNING_MS = 3000;
 
 export const MONTH_CELL_MIN_HEIGHT = { mobile: 36, desktop: 60 } as const;
 
-/** Query freshness (SPEC §9). */
+/** Query freshness (docs/product/calendar.md#validation-and-limits). */
 export const STALE = {
   /** The own calendar's window (events, imported events, marked days): as fresh as its freshest list must be. */
   calendarWindow: 30_000,
@@ -55,7 +55,7 @@ export const STALE = {
 } as const;
 export const ADMIN_CALENDAR_REFETCH_MS = 30_000;
 
-/** A touch held this long on a day marks it, as a right-click does (issue 11 item 1). */
+/** A touch held this long on a day marks it, as a right-click does. */
 export const LONG_PRESS_MS = 500;
 /** A finger that moves further than this is scrolling or swiping, not pressing. */
 export const LONG_PRESS_MOVE_TOLERANCE_PX = 10;

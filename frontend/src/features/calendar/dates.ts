@@ -1,4 +1,4 @@
-/** Date rules of the calendar: day keys, the add-event dialog's times and dates (SPEC §4, §5). */
+/** Date rules of the calendar: day keys, the add-event dialog's times and dates (docs/product/calendar.md#data-and-states). */
 import { addDays, lightFormat, isValid, parseISO } from 'date-fns';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,7 +18,7 @@ export function parseApiTime(value: string): Date {
   return DATE_ONLY.test(value) ? parseISO(value) : new Date(value);
 }
 
-/** SPEC §4: changing the from-date moves the to-date up when it would otherwise be earlier. */
+/** Changing the from-date moves the to-date up when it would otherwise be earlier. */
 export function toDateAfterFromChange(fromDate: string, toDate: string): string {
   if (!isValidDateKey(fromDate)) return toDate;
   if (!toDate || !isValidDateKey(toDate)) return toDate;

@@ -1,5 +1,5 @@
 /**
- * Day cells as a pointer, a keyboard and a screen reader meet them (issue 11 item 1): which day a click or a
+ * Day cells as a pointer, a keyboard and a screen reader meet them: which day a click or a
  * press lands on, which key does what on a focused day, where the arrow keys move, and how a marked day is named.
  */
 import { addDays } from 'date-fns';

@@ -1,5 +1,5 @@
 /**
- * Pure display rules of the calendar (SPEC §2 "Calendar home", §9; DESIGN "Frontend"): titles, the '+N' label,
+ * Pure display rules of the calendar (docs/product/calendar.md#validation-and-limits): titles, the '+N' label,
  * day colours, mobile hours and columns, per-day de-duplication and how long an event without an end lasts.
  */
 import type { TFunction } from 'i18next';
@@ -108,7 +108,7 @@ export function buildDayIndex(events: AnyEvent[], markedDays: MarkedDay[]): Map<
   return index;
 }
 
-/** True when the day holds an imported-calendar booking: such a day refuses clicks (SPEC §8). */
+/** True when the day holds an imported-calendar booking: such a day refuses clicks (docs/product/calendar.md#error-codes). */
 export function dayHasImportedBooking(dateKey: string, icalEvents: IcalEvent[]): boolean {
   return icalEvents.some((event) => eventDays(event).includes(dateKey));
 }
@@ -124,7 +124,7 @@ export function visibleHours(isMobile: boolean): { slotMinTime: string; slotMaxT
 export type WeekHalf = 'first' | 'second';
 
 /**
- * The mobile week shows every second day (SPEC §2: 4 columns), from Monday by default; a switch shows the other
+ * The mobile week shows every second day (4 columns), from Monday by default; a switch shows the other
  * half. FullCalendar's hiddenDays counts 0 = Sunday.
  */
 export function mobileWeekHiddenDays(half: WeekHalf = 'first'): number[] {

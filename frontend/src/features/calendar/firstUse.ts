@@ -1,5 +1,5 @@
 /**
- * When the calendar's first-use panel shows (issue 11 item 3): on the owner's own calendar, once it has loaded,
+ * When the calendar's first-use panel shows: on the owner's own calendar, once it has loaded,
  * while nothing is in it yet (no feed, no event, no marked day) and the owner has not closed the panel. Adding
  * anything makes it go by itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Norwegian wall-clock times as instants (SPEC §4). A module of its own because it needs temporal-polyfill: the
+ * Norwegian wall-clock times as instants (docs/product/calendar.md#data-and-states). A module of its own because it needs temporal-polyfill: the
  * back office's users list reads dates.ts too, and should not download the polyfill for a function it never calls.
  */
 import * as Instant from 'temporal-polyfill/fns/Instant';

@@ -1,4 +1,4 @@
-/** Shapes of the calendar API's answers (see the Calendar API in the backend, SPEC §3). */
+/** Shapes of the calendar API's answers (see the Calendar API in the backend). */
 
 export interface EventSource {
   type: string;

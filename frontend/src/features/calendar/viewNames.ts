@@ -1,5 +1,5 @@
 /**
- * Which FullCalendar view shows a calendar view (SPEC §2, DESIGN "Stack facts"): the desktop month is a 3-month
+ * Which FullCalendar view shows a calendar view (docs/product/calendar.md#screens): the desktop month is a 3-month
  * multiMonth view stepping one month, the mobile month a single month grid, the mobile week every second day,
  * the year view 12 mini months. Compact size forces the month view (desktop only).
  */
@@ -50,13 +50,13 @@ export const CUSTOM_VIEWS: Record<string, ViewOptions> = {
     // side by side from about 1150 px wide (a laptop with the sidebar), which the cell heights assume.
     singleMonthMinWidth: 280,
   },
-  // The year fits one desktop screen (issue 11): four mini months a row where they fit at 220 px, so three rows;
+  // The year fits one desktop screen: four mini months a row where they fit at 220 px, so three rows;
   // on a phone they stack one a row (narrower than two minimum widths).
   [FC_VIEWS.year]: {
     multiMonthMaxColumns: 4,
     singleMonthMinWidth: 220,
   },
-  // Its hiddenDays (every second day, SPEC §2) come from CalendarView, which lets the owner switch halves.
+  // Its hiddenDays (every second day) come from CalendarView, which lets the owner switch halves.
   [FC_VIEWS.mobileWeek]: {
     type: 'timeGrid',
     duration: { weeks: 1 },

@@ -206,7 +206,7 @@ describe('CasesPage', () => {
     expect(await screen.findByText('Gammel sak')).toBeInTheDocument();
   });
 
-  it('shows SPEC’s text for a case that does not exist', async () => {
+  it('shows the documented text for a case that does not exist', async () => {
     api = await serve(OWNER, []);
     page('/cases?case=99');
     expect(await screen.findByText('Saken du leter etter finnes ikke eller er slettet.')).toBeInTheDocument();
@@ -265,7 +265,7 @@ describe('CasesPage', () => {
 });
 
 describe('case form and polling', () => {
-  it('checks SPEC §5’s limits', () => {
+  it('checks the limits', () => {
     expect(validateCase({ title: 'Hei', category: 'other', priority: 'low', message: 'x', userId: '' })).toEqual({});
     expect(validateCase({ title: 'x'.repeat(101), category: 'appointment', priority: 'urgent', message: 'x'.repeat(1001), userId: '' })).toEqual({
       title: 'cases.validation.titleMax',

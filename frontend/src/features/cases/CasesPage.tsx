@@ -1,5 +1,5 @@
 /**
- * /cases (SPEC §2 "Case management"): the open and archive lists with counts, the new-case dialog, the messages of
+ * /cases (docs/product/cases.md#screens): the open and archive lists with counts, the new-case dialog, the messages of
  * the chosen case (?case=<id>) and its details. On a phone one column at a time, with a way back to the list.
  */
 import AddIcon from '@mui/icons-material/Add';

@@ -1,4 +1,4 @@
-/** SPEC §5 "Case creation" as the dialog checks it before sending (the server checks the same). */
+/** A new case (docs/product/cases.md#validation-and-limits) as the dialog checks it before sending (the server checks the same). */
 import type { KeyErrors } from '../../shared/forms';
 import { CATEGORIES, PRIORITIES } from './casesApi';
 

@@ -1,7 +1,7 @@
 /**
- * The case calls (SPEC §7 "Cases"). Owners read their own list (/api/cases), staff every case (/api/admin/cases).
+ * The case calls (docs/product/cases.md#routes). Owners read their own list (/api/cases), staff every case (/api/admin/cases).
  * Lists, the open case and the unread count are pushed fresh by the socket (useNotificationSocket refreshes them on
- * a case_* notification); only while it is down do they poll, the messages every 3 s as SPEC §9 says.
+ * a case_* notification); only while it is down do they poll, the messages every 3 s (docs/product/cases.md#validation-and-limits).
  */
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson, apiRequest } from '../../api/client';

@@ -1,4 +1,4 @@
-/** Cases in the sidebar for everyone: owners write to customer service, staff answer (docs/cases.md). */
+/** Cases in the sidebar for everyone: owners write to customer service, staff answer (docs/product/cases.md). */
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { APP_PATHS } from '../../shared/appLinks';
 import { route, type FeatureManifest } from '../../shared/featureManifest';

@@ -1,4 +1,4 @@
-/** The personal subscription link (SPEC §2 Settings → Calendar link): read, renew, and its webcal:// twin. */
+/** The personal subscription link (docs/product/feeds.md#screens): read, renew, and its webcal:// twin. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';

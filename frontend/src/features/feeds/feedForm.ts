@@ -1,5 +1,5 @@
 /**
- * The add-feed form (SPEC §2 "Calendar feed manager dialog", §5 Feed, §9 colours): the five colour choices, the
+ * The add-feed form (docs/product/feeds.md#validation-and-limits): the five colour choices, the
  * defaults and the client-side checks, which mirror the server's (name required; URL required and a valid
  * http(s) address; webcal:// links are accepted because the server stores them as https://).
  */

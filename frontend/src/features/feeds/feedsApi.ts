@@ -1,5 +1,5 @@
 /**
- * The user's iCal feeds (SPEC §7 "Events, marked days and feeds"): the list, add, update (e.g. enabled), delete
+ * The user's iCal feeds (docs/product/feeds.md#routes): the list, add, update (e.g. enabled), delete
  * and sync-now. After any change the feed list, the imported events and the admin feed lists are refreshed.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { Feed, NewFeed, SyncAnswer } from './types';
 
-/** SPEC §7: the prefixes to refresh after a feed changed (or was synced). */
+/** The prefixes to refresh after a feed changed (or was synced). */
 export const FEED_DEPENDENT_KEYS = [queryKeys.feeds, queryKeys.icalEvents.all, queryKeys.calendarWindow.all, queryKeys.adminFeeds];
 
 export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
@@ -18,7 +18,7 @@ export function useFeeds(enabled = true) {
   return useQuery({
     queryKey: queryKeys.feeds,
     queryFn: () => apiJson<Feed[]>('GET', queryKeys.feeds[0]),
-    // SPEC §9: iCal data is fresh for 30 s.
+    // iCal data is fresh for 30 s.
     staleTime: 30_000,
     enabled,
   });

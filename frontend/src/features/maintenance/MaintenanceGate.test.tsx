@@ -1,5 +1,5 @@
 /**
- * The maintenance screen (SPEC §2, §4) against a real local HTTP server playing the API: who sees it, its texts
+ * The maintenance screen (docs/product/system.md#maintenance-mode) against a real local HTTP server playing the API: who sees it, its texts
  * and message, and its login form ('Tilgang nektet' for a non-admin the server refuses, a reload for an admin).
  */
 import { screen, waitFor } from '@testing-library/react';

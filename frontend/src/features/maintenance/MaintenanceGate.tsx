@@ -1,6 +1,6 @@
 /**
  * Shows the maintenance screen instead of the app while maintenance mode is on, to anyone who is not an admin
- * (SPEC §4). It learns of the mode from the status poll, or at once from any call the server refused with 503
+ * (docs/product/system.md#maintenance-mode). It learns of the mode from the status poll, or at once from any call the server refused with 503
  * `maintenance` (queryClient.ts refreshes the status then). When the mode ends, every read is fetched again.
  */
 import { useQueryClient } from '@tanstack/react-query';

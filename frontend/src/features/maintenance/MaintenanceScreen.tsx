@@ -1,5 +1,5 @@
 /**
- * The maintenance screen (SPEC §2): the product name, 'system upgrade in progress' with the server's message (or
+ * The maintenance screen (docs/product/system.md#maintenance-mode): the product name, 'system upgrade in progress' with the server's message (or
  * the default), and a login form for administrators (username, password, show/hide, cancel), version 'v2.0'.
  * The server refuses a non-admin's sign-in during maintenance (503 `maintenance`, no session), and the screen says
  * 'Tilgang nektet'; an admin's caches are refreshed and the page reloads after 200 ms (docs/operations.md,

@@ -1,5 +1,5 @@
 /**
- * The bell (SPEC §2 "Notification bell popover"): unread badge, and a popover with the newest notifications
+ * The bell (docs/product/notifications.md#screens): unread badge, and a popover with the newest notifications
  * (NotificationPanel, loaded when first wanted).
  */
 import NotificationsIcon from '@mui/icons-material/Notifications';

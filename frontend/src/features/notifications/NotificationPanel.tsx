@@ -1,5 +1,5 @@
 /**
- * The bell's popover (SPEC §2 "Notification bell popover"): the newest notifications, each opening its link, with
+ * The bell's popover (docs/product/notifications.md#screens): the newest notifications, each opening its link, with
  * mark-as-read, remove and mark-all-read. Loaded the first time the bell is pressed (or pointed at), so the first
  * screen does not download the popover and the list it is made of.
  */

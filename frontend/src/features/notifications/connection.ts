@@ -1,5 +1,5 @@
 /**
- * Whether the /ws push is up, for screens that fall back to polling while it is down (SPEC §9's 3 s for case
+ * Whether the /ws push is up, for screens that fall back to polling while it is down (the 3 s for case
  * messages stays only as that fallback). One value for the page; useNotificationSocket sets it.
  */
 import { useSyncExternalStore } from 'react';

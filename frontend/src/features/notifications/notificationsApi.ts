@@ -30,7 +30,7 @@ export const useMarkRead = () => useNotificationAction((id: number) => apiJson('
 export const useMarkAllRead = () => useNotificationAction(() => apiJson('POST', '/api/notifications/read-all'));
 export const useRemoveNotification = () => useNotificationAction((id: number) => apiJson('DELETE', `/api/notifications/${id}`));
 
-/** SPEC §7: announce before opening the socket; a failure does not stop the socket. */
+/** Announce before opening the socket; a failure does not stop the socket. */
 export async function registerForNotifications(language: string): Promise<void> {
   try {
     await apiJson('POST', '/api/notifications/register', { language: language === 'en' ? 'en' : 'nb' });

@@ -1,5 +1,5 @@
 /**
- * The /ws connection (SPEC §7): after it opens, the client says who it is ({ type: 'auth', userId }); the server
+ * The /ws connection (docs/product/notifications.md#delivery): after it opens, the client says who it is ({ type: 'auth', userId }); the server
  * pushes { type: 'notification', notification }. A close other than the normal one (1000) reconnects after 5 s plus
  * up to 1 s of jitter, so a restarted server is not met by every client at the same instant. Each reopening calls
  * onReconnect, where the app refetches what it may have missed while offline.

@@ -20,7 +20,7 @@ describe('notification sounds', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('names one of SPEC §3\'s five sounds for every type', () => {
+  it('names one of the five sounds for every type', () => {
     expect(new Set(Object.values(SOUND_OF_TYPE))).toEqual(new Set(SOUND_NAMES));
     expect(SOUND_OF_TYPE.event_created).toBe('calendar-add');
     expect(SOUND_OF_TYPE.collaboration_invite).toBe('collaboration');

@@ -1,8 +1,8 @@
 /**
- * Notification sounds (SPEC §3: one per type, five names). The files are small WAVs served by the app from
+ * Notification sounds (one per type, five names). The files are small WAVs served by the app from
  * /sounds (frontend/public/sounds, written by scripts/generate-sounds.mjs). A pushed notification plays its type's
  * sound unless the visitor muted them in the settings (stored in localStorage). Browsers may refuse playback (no
- * user gesture yet, no audio device); a failed playback settles after 1000 ms (SPEC §9) and is otherwise ignored.
+ * user gesture yet, no audio device); a failed playback settles after 1000 ms (docs/product/notifications.md#validation-and-limits) and is otherwise ignored.
  */
 import { SOUND_MUTED_KEY } from '../../shared/preferenceKeys';
 import type { AppNotification } from './types';
@@ -35,7 +35,7 @@ export const SOUND_OF_TYPE: Record<AppNotification['type'], SoundName> = {
   case_reopened: 'reminder',
 };
 
-/** SPEC §9: a sound playback failure completes after 1000 ms. */
+/** A sound playback failure completes after 1000 ms. */
 export const SOUND_FAILURE_SETTLE_MS = 1000;
 
 export function soundUrl(name: SoundName): string {

@@ -1,5 +1,5 @@
 /**
- * /payouts, 'Mine Utbetalinger' (SPEC §2): a year (this year − 2 … + 1), four summary cards, the twelve months
+ * /payouts, 'Mine Utbetalinger' (docs/product/payouts-and-prices.md#screens): a year (this year − 2 … + 1), four summary cards, the twelve months
  * (whole kroner with ',-'), a bar chart, the detail table and the year statement as CSV and PDF.
  */
 import DownloadIcon from '@mui/icons-material/Download';

@@ -1,5 +1,5 @@
 /**
- * /prices, 'Prisintervaller' (SPEC §2 Prices page): owners see their own intervals read-only; an admin first picks
+ * /prices, 'Prisintervaller' (docs/product/payouts-and-prices.md#screens): owners see their own intervals read-only; an admin first picks
  * an owner, then creates, edits and deletes that owner's intervals.
  */
 import AddIcon from '@mui/icons-material/Add';

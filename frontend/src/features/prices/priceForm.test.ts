@@ -4,7 +4,7 @@ import { EMPTY_PRICE, toPayload, validatePrice } from './priceForm';
 describe('price interval form', () => {
   const valid = { ...EMPTY_PRICE, name: 'Høysesong', priceFrom: '1500', priceTo: '2 500,50', discountPercent: '10' };
 
-  it('accepts SPEC §5 values and sends decimal strings', () => {
+  it('accepts the documented values and sends decimal strings', () => {
     expect(validatePrice(valid)).toEqual({});
     expect(toPayload(valid)).toEqual({ name: 'Høysesong', priceFrom: '1500', priceTo: '2500.50', discountPercent: '10', isActive: true });
   });

@@ -1,4 +1,4 @@
-/** The price interval dialog's rules (SPEC §5 Price range), mirroring the server's. */
+/** The price interval dialog's rules (docs/product/payouts-and-prices.md#validation-and-limits), mirroring the server's. */
 import { keyResolver, type KeyErrors } from '../../shared/forms';
 import { toOre } from '../../shared/money';
 import type { Price, PriceForm } from './types';

@@ -1,5 +1,5 @@
 /**
- * /settings (SPEC §2 Settings page). Tabs: Profile, Password, Calendar link and Notifications (sounds). The open tab
+ * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Calendar link and Notifications (sounds). The open tab
  * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
  */
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-/** The user's own password change (SPEC §5 "User password change"). Results are i18n keys per field. */
+/** The user's own password change (docs/product/auth-and-users.md#validation-and-limits). Results are i18n keys per field. */
 import { keyResolver } from '../../shared/forms';
 import { PASSWORD_MIN_LENGTH } from '../auth';
 

@@ -1,4 +1,4 @@
-/** Settings → Profile checks (SPEC §5 "Profile"). Results are i18n keys per field. */
+/** Settings → Profile checks (docs/product/auth-and-users.md#validation-and-limits). Results are i18n keys per field. */
 import type { ProfileInput } from '../../shared/session';
 import { keyResolver, type KeyErrors } from '../../shared/forms';
 import { isValidEmail } from '../auth';

@@ -1,6 +1,6 @@
 /**
  * /support against a real local HTTP server: the contact methods and topics, the ticket list (cases, linking to
- * /cases), and a new ticket through the old form: SPEC's 'fill in all required fields', then a case is created.
+ * /cases), and a new ticket through the old form: the 'fill in all required fields', then a case is created.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 /**
- * /support, the older customer-service page (SPEC §2): contact methods, common topics, an FAQ link, and the tabs
+ * /support, the older customer-service page (docs/product/support.md#screens): contact methods, common topics, an FAQ link, and the tabs
  * 'Mine henvendelser' and 'Ny henvendelse'. Its tickets are cases, so staff answer them in one place (/cases).
  */
 import ChatIcon from '@mui/icons-material/Chat';
@@ -61,7 +61,7 @@ function NewTicket({ form, setForm, onCreated }: { form: TicketForm; setForm: (f
       setForm(EMPTY);
       onCreated();
     } catch (err) {
-      // SPEC §8: the server's validation errors joined, else the page's own text.
+      // The server's validation errors joined, else the page's own text.
       const joined = err instanceof ApiError && err.errors.length ? err.errors.map((x) => x.message).join(', ') : null;
       toast({ title: joined ?? t('support.page.createFailed'), severity: 'error' });
     }

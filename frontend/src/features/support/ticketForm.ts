@@ -1,4 +1,4 @@
-/** SPEC §5 "Older ticket form": title at least 3 characters, a message, one of the old page's categories. */
+/** Title at least 3 characters, a message, one of the old page's categories. */
 export const TICKET_CATEGORIES = ['technical', 'billing', 'support', 'info', 'complaint'] as const;
 
 export interface TicketForm {
@@ -7,7 +7,7 @@ export interface TicketForm {
   message: string;
 }
 
-/** The i18n key of what is wrong, or null: any missing field gives SPEC's one 'fill in all required fields'. */
+/** The i18n key of what is wrong, or null: any missing field gives the one 'fill in all required fields'. */
 export function ticketProblem(v: TicketForm): string | null {
   if (!v.title.trim() || !v.message.trim() || !(TICKET_CATEGORIES as readonly string[]).includes(v.category)) return 'support.page.required';
   if (v.title.trim().length < 3) return 'cases.validation.titleMin';

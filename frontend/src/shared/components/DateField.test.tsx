@@ -1,5 +1,5 @@
 /**
- * The app's own date fields (SPEC §9, issue 11 item 5): dd.MM.yyyy and 24-hour HH:mm in nb and in en, typed from
+ * The app's own date fields (docs/product/app.md#dates-and-times): dd.MM.yyyy and 24-hour HH:mm in nb and in en, typed from
  * the keyboard section by section, with the value the forms already sent (a 'YYYY-MM-DD' key, or a Date).
  */
 import { render, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The app's own date and date-time fields (issue 11 item 5, SPEC §9): dd.MM.yyyy and 24-hour HH:mm in both
+ * The app's own date and date-time fields (docs/product/app.md#dates-and-times): dd.MM.yyyy and 24-hour HH:mm in both
  * languages, typed section by section (24.12.2026) or picked from a calendar (a dialog on touch screens), never the
  * browser's <input type="date"> with its own locale. Every date field of the app goes through these two.
  *

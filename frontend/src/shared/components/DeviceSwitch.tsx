@@ -2,7 +2,7 @@ import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_PREFERENCES, useDevicePreference, type DevicePreference } from '../devicePreference';
 
-/** Auto / mobile / desktop view switch (SPEC §4 device preference). */
+/** Auto / mobile / desktop view switch (docs/product/app.md#layout-and-devices). */
 export function DeviceSwitch() {
   const { t } = useTranslation();
   const { preference, setPreference } = useDevicePreference();

@@ -1,6 +1,6 @@
 /**
  * The MUI X pickers behind DateField and DateTimeField (DateField.tsx loads this module on demand, so the pickers
- * stay out of every first screen's JavaScript). SPEC §9: dd.MM.yyyy and 24-hour HH:mm in both languages; month and
+ * stay out of every first screen's JavaScript). docs/product/app.md#dates-and-times: dd.MM.yyyy and 24-hour HH:mm in both languages; month and
  * weekday names and the pickers' own texts follow the language; weeks start on Monday in both.
  */
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';

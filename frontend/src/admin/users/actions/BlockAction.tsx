@@ -1,4 +1,4 @@
-/** 'Blokker' (SPEC §2 Users, §5): blocks the user with a reason that must not be blank. */
+/** 'Blokker' (docs/product/auth-and-users.md#validation-and-limits): blocks the user with a reason that must not be blank. */
 import BlockIcon from '@mui/icons-material/Block';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';

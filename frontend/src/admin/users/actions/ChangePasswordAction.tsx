@@ -1,4 +1,4 @@
-/** 'Endre passord' (SPEC §2 Users): a dialog that sets a new password for the user (SPEC §5 rules). */
+/** 'Endre passord' (docs/product/auth-and-users.md#screens): a dialog that sets a new password for the user (docs/product/auth-and-users.md#validation-and-limits). */
 import KeyIcon from '@mui/icons-material/Key';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** 'Slett' (SPEC §2 Users): deletes the user after confirmation and returns to the list. */
+/** 'Slett' (docs/product/auth-and-users.md#screens): deletes the user after confirmation and returns to the list. */
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';

@@ -1,4 +1,4 @@
-/** 'Tilbakestillingslenke' (SPEC §2 Users): creates a password reset link and shows it, ready to copy. */
+/** 'Tilbakestillingslenke' (docs/product/auth-and-users.md#screens): creates a password reset link and shows it, ready to copy. */
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';

@@ -1,4 +1,4 @@
-/** 'Opphev blokkering' (SPEC §2 Users): unblocks the user after confirmation. */
+/** 'Opphev blokkering' (docs/product/auth-and-users.md#screens): unblocks the user after confirmation. */
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * One agreement (SPEC §8 "Detail page"): back, title, status, the counterpart (the owner for staff, the admin for
+ * One agreement (docs/product/agreements.md#screens): back, title, status, the counterpart (the owner for staff, the admin for
  * the owner), date, time, place and description, then the notes. 'Ugyldig avtale-ID' for a bad id, 'Avtale ikke
  * funnet' for one that does not exist (or is not the reader's).
  */

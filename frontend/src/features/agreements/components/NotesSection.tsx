@@ -1,6 +1,6 @@
 /**
  * An agreement's notes, oldest first, and the add-note form. Private notes (staff only; the server never sends
- * them to an owner) carry the orange style and 'Privat'; notes by staff carry 'Admin' (SPEC §6).
+ * them to an owner) carry the orange style and 'Privat'; notes by staff carry 'Admin' (docs/product/agreements.md#who-may-do-what).
  */
 import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-/** An agreement's status as a coloured chip: Planlagt, Fullført, Kansellert (SPEC §4). */
+/** An agreement's status as a coloured chip: Planlagt, Fullført, Kansellert (docs/product/agreements.md#data-and-states). */
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Agreement } from '../../../api/types';

@@ -1,5 +1,5 @@
 /**
- * 'Legg til ny hendelse' (SPEC §2 "Add-event dialog", §5, §8): title, from/to date, the fixed 11:00–15:00,
+ * 'Legg til ny hendelse' (docs/product/calendar.md#validation-and-limits): title, from/to date, the fixed 11:00–15:00,
  * description; admins pick whose calendar gets the event.
  */
 import {
@@ -36,7 +36,7 @@ interface AddEventDialogProps {
   onClose: () => void;
 }
 
-/** The texts of a failed creation (SPEC §8): the server's message, or what kind of failure it was. */
+/** The texts of a failed creation (docs/product/calendar.md#error-codes): the server's message, or what kind of failure it was. */
 function createFailureText(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError) return error.serverMessage || t('calendar.addEvent.unknownServerError');
   if (error instanceof TypeError) return t('calendar.addEvent.networkError');
@@ -53,7 +53,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
   const toast = useToast();
   const invalidate = useInvalidateEvents();
   const canPickUser = currentUser.isAdmin;
-  // The rules run on submit and answer with a toast (SPEC §5), so the form holds values only.
+  // The rules run on submit and answer with a toast (docs/product/calendar.md#validation-and-limits), so the form holds values only.
   const { register, control, handleSubmit, getValues, setValue } = useForm<AddEventFormValues & { userId: number }>({
     defaultValues: {
       title: t('calendar.addEvent.defaultTitle'),

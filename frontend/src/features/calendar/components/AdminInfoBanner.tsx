@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../../api/types';
 import { formatDateTime } from '../../../shared/dateFormats';
 
-/** The blue banner with the administrator's message to this user (SPEC §2 Calendar home, banners). */
+/** The blue banner with the administrator's message to this user (banners). */
 export function AdminInfoBanner({ user }: { user: User }) {
   const { t } = useTranslation();
   if (!user.adminInfo?.trim()) return null;

@@ -1,5 +1,5 @@
 /**
- * The calendar's own toolbar (SPEC §2 "Calendar home"): title, previous/next, 'I dag', view switch, add button,
+ * The calendar's own toolbar (docs/product/calendar.md#screens): title, previous/next, 'I dag', view switch, add button,
  * size toggle (desktop) and, for admins and mini admins, the user picker.
  */
 import AddIcon from '@mui/icons-material/Add';

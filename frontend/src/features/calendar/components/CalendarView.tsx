@@ -1,5 +1,5 @@
 /**
- * FullCalendar as the calendar home draws it (SPEC §2): month (3 months on desktop), week, day and year views,
+ * FullCalendar as the calendar home draws it (docs/product/calendar.md#screens): month (3 months on desktop), week, day and year views,
  * event bars with an admin's colour and delete buttons, marked-day dots and week numbers in the day cells, the
  * day view's empty and current hours, and swiping between periods. Clicks are handed to the page as day keys
  * and events.
@@ -60,7 +60,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const longPress = useLongPress(onDayContextMenu);
   const dayCells = useDayCellAccess({ markedByDay: days.markedByDay, onOpen: onDayClick, onMark: onDayContextMenu });
   const { fcView, monthGrid, compact, range, focusDate } = win;
-  // The phone week shows every second day (SPEC §2); the switch above it shows the other half.
+  // The phone week shows every second day (docs/product/calendar.md#screens); the switch above it shows the other half.
   const [weekHalf, setWeekHalf] = useState<WeekHalf>('first');
   const phoneWeek = fcView === FC_VIEWS.mobileWeek;
   const otherHalf: WeekHalf = weekHalf === 'first' ? 'second' : 'first';
@@ -183,7 +183,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
       .join(' ');
   };
 
-  // Day view (SPEC §2): hours without events say so, and the current hour is highlighted. FullCalendar has no
+  // Day view (docs/product/calendar.md#screens): hours without events say so, and the current hour is highlighted. FullCalendar has no
   // content hook for slot lanes, so the lane gets a class and the text comes from CSS (--cal-no-events).
   const shownDay = range && fcView === FC_VIEWS.day ? toDateKey(new Date(range.startDate)) : null;
   const busy = useMemo(() => (shownDay ? busyHours(days.allEvents, shownDay) : null), [days.allEvents, shownDay]);
@@ -198,7 +198,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
 
   const hours = visibleHours(isMobile);
   // The 3-month view puts three months side by side, each narrower than a third by its gaps and padding (measured:
-  // 308 of 1366 - 248 px sidebar); the minimum cell height holds in both sizes (SPEC §9), compact only fits less in.
+  // 308 of 1366 - 248 px sidebar); the minimum cell height holds in both sizes (docs/product/calendar.md#validation-and-limits), compact only fits less in.
   const monthWidth = fcView === FC_VIEWS.threeMonth ? rootWidth / 3 - 40 : rootWidth;
   // Year mini months are colour overviews without event bars: flat rows let twelve of them fit one desktop screen.
   const aspectRatio = fcView === FC_VIEWS.year ? (isMobile ? monthAspectRatio(0, true) : YEAR_ASPECT_RATIO) : monthAspectRatio(monthWidth, isMobile);
@@ -293,7 +293,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         allDayText={t('calendar.detail.allDay')}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         // A week column has room for the start and the title on one line ('10:00 Vindusvask'); the day view shows
-        // the whole span (SPEC §2), the detail dialog always does.
+        // The whole span (docs/product/calendar.md#screens), the detail dialog always does.
         displayEventEnd={fcView === FC_VIEWS.day}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         nowIndicator

@@ -1,5 +1,5 @@
 /**
- * Event detail (SPEC §2 "Event detail dialog"): coloured title bar, date and time, description with translation,
+ * Event detail (docs/product/calendar.md#screens): coloured title bar, date and time, description with translation,
  * routes, the binding-booking notice, personal notes on imported events, edit and delete.
  */
 import {
@@ -39,7 +39,7 @@ interface EventDetailDialogProps {
 }
 
 /**
- * 'dd.MM.yyyy' (– 'dd.MM.yyyy') and the 24-hour time range 'HH:mm – HH:mm' (SPEC §9, both languages), or no time
+ * 'dd.MM.yyyy' (– 'dd.MM.yyyy') and the 24-hour time range 'HH:mm – HH:mm' (both languages), or no time
  * for all-day events.
  */
 export function whenTexts(event: Pick<AnyEvent, 'startTime' | 'endTime' | 'allDay'>): { date: string; time: string | null } {
@@ -83,7 +83,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  // Norwegian to English or the reverse, by the interface language (SPEC §7).
+  // Norwegian to English or the reverse, by the interface language (docs/product/calendar.md#routes).
   const translate = async () => {
     const target = i18n.language === 'en' ? 'en' : 'nb';
     setTranslating(true);

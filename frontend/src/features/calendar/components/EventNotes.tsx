@@ -1,5 +1,5 @@
 /**
- * Personal notes on an imported (iCal) event (SPEC §2 "Event detail dialog", §8 notes toasts). Visible only to
+ * Personal notes on an imported (iCal) event (docs/product/calendar.md#data-and-states). Visible only to
  * the user who writes them.
  */
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';

@@ -1,5 +1,5 @@
 /**
- * An empty calendar says what to do next (issue 11 item 3): connect a booking feed, block time, mark a day, or
+ * An empty calendar says what to do next: connect a booking feed, block time, mark a day, or
  * subscribe from the phone; each is a direct action. It can be closed, and goes by itself once something is added.
  */
 import CloseIcon from '@mui/icons-material/Close';

@@ -1,5 +1,5 @@
 /**
- * The marked-day form's date field (SPEC §2 "Marked-day dialogs", §9), against a real local HTTP server playing
+ * The marked-day form's date field (docs/product/app.md#dates-and-times), against a real local HTTP server playing
  * the API: the day it opens with as dd.MM.yyyy, a day typed from the keyboard sent as 'YYYY-MM-DD', and a
  * half-cleared date refused until it is whole again.
  */

@@ -1,5 +1,5 @@
 /**
- * Marked days (SPEC §2 "Marked-day dialogs", §5 "Marked day"): the create/edit form and the detail view with
+ * Marked days (docs/product/calendar.md#validation-and-limits): the create/edit form and the detail view with
  * edit and delete.
  */
 import {

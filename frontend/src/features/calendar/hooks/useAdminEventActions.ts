@@ -1,5 +1,5 @@
 /**
- * An admin's shortcuts on an event in the month grid (SPEC §2 "Calendar home", admin): change its colour from
+ * An admin's shortcuts on an event in the month grid (admin): change its colour from
  * the palette menu, or delete it after confirmation. Both refresh the viewed calendar.
  */
 import { useState } from 'react';

@@ -27,7 +27,7 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
   const fcView = fcViewName(view, isMobile);
   const monthGrid = isMonthGrid(fcView);
   const compact = size === 'compact' && !isMobile;
-  // Month views always show week numbers (SPEC §2), the year view when 'Vis ukenummer' is on.
+  // Month views always show week numbers (docs/product/calendar.md#screens), the year view when 'Vis ukenummer' is on.
   const showWeekNumbers = monthGrid || (fcView === FC_VIEWS.year && showYearWeekNumbers);
 
   const api = () => calendarRef.current?.getApi();

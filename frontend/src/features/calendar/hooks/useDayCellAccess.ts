@@ -1,5 +1,5 @@
 /**
- * Day cells for the keyboard and screen readers (issue 11 item 1). FullCalendar draws the cells; this hook finds
+ * Day cells for the keyboard and screen readers. FullCalendar draws the cells; this hook finds
  * them as they mount and gives them:
  * - one tab stop for the whole grid (roving tabindex: today, or the first day shown, until another day is focused),
  *   arrow keys to move between days, Enter/Space for the day's click and 'm' (or the context-menu key, Shift+F10)

@@ -1,5 +1,5 @@
 /**
- * A long press on a day (issue 11 item 1): a touch held LONG_PRESS_MS on a day cell without moving does what a
+ * A long press on a day: a touch held LONG_PRESS_MS on a day cell without moving does what a
  * right-click does with a mouse, with a short vibration where the device has one. The touch that ends a long press
  * is not also a tap: `justPressed()` tells the day click to stand down, and the browser's own long-press
  * context menu (Android) is the same gesture, not a second one.

@@ -1,4 +1,4 @@
-/** SPEC §2: a horizontal swipe of more than 50 px changes the period (left: next, right: previous). */
+/** A horizontal swipe of more than 50 px changes the period (left: next, right: previous). */
 import { useRef, type TouchEvent } from 'react';
 import { SWIPE_THRESHOLD_PX } from '../constants';
 

@@ -1,7 +1,7 @@
 /**
  * FullCalendar's plugins for the view on screen. The month, 3-month and year views (the first screen) need only the
  * day-grid and multi-month plugins; the time-grid plugin behind the week and day views is a fifth of FullCalendar
- * and loads the first time one of them is chosen (issue 11 item 9: the calendar's cold JavaScript). FullCalendar
+ * and loads the first time one of them is chosen (the calendar's cold JavaScript). FullCalendar
  * takes a changed `plugins` option without remounting, so the calendar keeps its date while the plugin arrives.
  */
 import type { PluginInput } from '@fullcalendar/react';

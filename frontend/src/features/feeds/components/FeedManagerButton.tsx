@@ -1,5 +1,5 @@
 /**
- * Entry points to the feed manager (SPEC §2 Navigation): the mobile header's feed settings icon and the sidebar
+ * Entry points to the feed manager (docs/product/feeds.md#screens): the mobile header's feed settings icon and the sidebar
  * item. The layout owns one dialog (useFeedManager) and hands `show` to both, so closing the mobile drawer does
  * not take the dialog with it. The dialog is its own chunk, fetched the first time someone opens it.
  */

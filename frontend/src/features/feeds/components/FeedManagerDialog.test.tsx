@@ -1,7 +1,7 @@
 /**
  * The feed manager against a real local HTTP server that keeps feeds the way the API does: the list, client-side
- * validation (nothing is sent), the add-then-sync flow, toggling, deleting behind a confirmation and the SPEC §8
- * error texts.
+ * validation (nothing is sent), the add-then-sync flow, toggling, deleting behind a confirmation and the error
+ * texts (docs/product/feeds.md#error-codes).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -93,7 +93,7 @@ async function openDialog(initial: Feed[], options?: { syncFails?: boolean; sync
 
 const sent = (server: LocalApi, method: string, path: string) => server.requests.filter((r) => r.method === method && r.path === path);
 
-describe('feed form rules (SPEC §5 Feed)', () => {
+describe('feed form rules (docs/product/feeds.md#validation-and-limits)', () => {
   it('requires a name and a valid http(s) or webcal URL', () => {
     expect(validateFeed({ name: ' ', url: '' })).toEqual({ name: 'feeds.validation.nameRequired', url: 'feeds.validation.urlRequired' });
     expect(validateFeed({ name: 'Airbnb', url: 'airbnb.no/cal.ics' })).toEqual({ url: 'feeds.validation.urlInvalid' });

@@ -1,5 +1,5 @@
 /**
- * The calendar feed manager (SPEC §2 "Calendar feed manager dialog", §4 Feed): the user's iCal feeds with an
+ * The calendar feed manager (docs/product/feeds.md#screens): the user's iCal feeds with an
  * Aktiv/Inaktiv toggle, sync state and 'Synkroniser nå', delete behind a confirmation, and an add form. A new
  * enabled feed is synced right away so the user sees at once whether the address works.
  */

@@ -1,4 +1,4 @@
-/** One dialog for creating and editing a price interval (SPEC §2: the create and edit dialogs share the fields). */
+/** One dialog for creating and editing a price interval (the create and edit dialogs share the fields). */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Settings → Calendar link (SPEC §1, §2 Settings page): the personal subscription URL with copy and open, its
+ * Settings → Calendar link (docs/product/calendar.md#what-it-is-for): the personal subscription URL with copy and open, its
  * webcal:// twin for one-tap subscription on phones, renewing it (the old link stops working), the .ics export,
  * and how to subscribe in Google Calendar, Apple Calendar and Outlook.
  */

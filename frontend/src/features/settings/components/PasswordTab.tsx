@@ -1,4 +1,4 @@
-/** Settings → Password: current, new and confirmation (SPEC §5 "User password change"). */
+/** Settings → Password: current, new and confirmation (docs/product/auth-and-users.md#validation-and-limits). */
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
