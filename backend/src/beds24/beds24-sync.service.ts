@@ -95,7 +95,7 @@ export class Beds24SyncService {
     const pullHash = pulled.complete ? hashPull(bookings) : null;
     if (pullHash && pullHash === config.lastPullHash && config.emptyPulls === 0) {
       await this.database.transaction((tx) =>
-        tx.update(Beds24Config, { id: config.id }, { lastSync: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0, lastCreated: 0, lastUpdated: 0, lastDeleted: 0, nextSyncAt }),
+        tx.update(Beds24Config, { id: config.id }, { lastSynced: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0, lastCreated: 0, lastUpdated: 0, lastDeleted: 0, nextSyncAt }),
       );
       return { configId: config.id, status: 'updated', ...NONE };
     }
@@ -112,7 +112,7 @@ export class Beds24SyncService {
         firstChangedStart = result.firstChangedStart;
         const counts = { eventsCreated: result.all.added, eventsUpdated: result.all.changed, eventsDeleted: result.removed };
         await tx.update(Beds24Config, { id: config.id }, {
-          lastSync: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0,
+          lastSynced: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0,
           lastCreated: counts.eventsCreated, lastUpdated: counts.eventsUpdated, lastDeleted: counts.eventsDeleted,
           eventCount: await this.bookings.countForSource('beds24', config.id, tx),
           emptyPulls: result.emptyPulls,
@@ -123,7 +123,7 @@ export class Beds24SyncService {
       },
     );
     // After the commit; the first sync of a configuration is not news to its owner.
-    if (future && config.lastSync && future.added + future.changed + future.cancelled > 0) {
+    if (future && config.lastSynced && future.added + future.changed + future.cancelled > 0) {
       // The notification opens the day of the first booking this pull added or changed; a pull that only cancelled
       // opens the first booking still ahead.
       const firstStart = firstChangedStart ?? bookings.filter((b) => b.endsAt > now && b.status !== 'cancelled').reduce<Date | null>((first, b) => (!first || b.startTime < first ? b.startTime : first), null);

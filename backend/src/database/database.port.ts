@@ -41,7 +41,6 @@ export abstract class DatabasePort {
 
 /** Advisory-lock namespaces (the first key of the two-int form); one per kind of work, listed here so none collide. */
 export const LOCK_FEED_SYNC = 0x1ca1;
-export const LOCK_FEED_TICK = 0x1ca2;
 export const LOCK_SCHEDULED_JOB = 0x1ca3;
 /** Taken (transaction-scoped, waiting) while the first administrator is created; the second key is 0. */
 export const LOCK_FIRST_ADMIN = 0x1ca4;
