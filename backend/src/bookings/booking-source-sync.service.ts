@@ -110,7 +110,7 @@ export class BookingSourceSync {
       });
     }
     await adapter.afterSuccess?.(source);
-    return { status: 'updated', source: { ...source, ...patch }, counts: countsOf(pull, bookings.length), pull };
+    return { status: 'updated', source: { ...source, ...patch }, counts: countsOf(pull, bookings.length), pull, ...(fetched.warning ? { warning: fetched.warning } : {}) };
   }
 
   private async recordFailure<S extends SourceSyncState>(adapter: BookingSource<S>, source: S, now: Date, error: SyncFailure): Promise<SourceSyncResult<S>> {

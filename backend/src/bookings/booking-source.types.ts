@@ -39,9 +39,10 @@ export type SourceFetch<S> =
   | { status: 'unchanged'; patch?: Partial<S> }
   /**
    * A pull for the store. `complete`: the source's whole window was read without losing anything. `finish` gives
-   * the source's own columns to write with the sync state, in the pull's last transaction.
+   * the source's own columns to write with the sync state, in the pull's last transaction. `warning` is passed on
+   * in the result (a source that keeps its warnings writes them in `finish`).
    */
-  | { status: 'pulled'; complete: boolean; bookings: ExternalBookingInput[]; finish?: (result: PullResult) => Partial<S> };
+  | { status: 'pulled'; complete: boolean; bookings: ExternalBookingInput[]; finish?: (result: PullResult) => Partial<S>; warning?: string };
 
 /** What one pull did to the store: the counts a sync answers with. */
 export interface PullCounts {
@@ -65,7 +66,7 @@ export type SourceSyncResult<S> =
   | { status: 'skipped'; skipped: 'busy' | 'disabled' | 'missing' }
   | { status: 'failed'; source: S; error: SyncFailure }
   | { status: 'unchanged'; source: S }
-  | { status: 'updated'; source: S; counts: PullCounts; pull: PullResult };
+  | { status: 'updated'; source: S; counts: PullCounts; pull: PullResult; warning?: string };
 
 /**
  * A source kind as the skeleton sees it. An adapter is an injectable of its own module; it owns its table and its
