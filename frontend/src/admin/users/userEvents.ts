@@ -7,7 +7,7 @@ import { addDays, addMonths, lightFormat, startOfMonth } from 'date-fns';
 import { checkAddEvent, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../features/calendar/addEventForm';
 import { parseApiTime } from '../../features/calendar/dates';
 
-/** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapFeedEvent). */
+/** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapExternalBooking). */
 export interface UserCalendarEvent {
   id: number | string;
   title: string;
