@@ -100,8 +100,12 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
     for (const spec of this.specs) {
       // The lease's heartbeat hands a dead worker's source on within a minute.
       await this.jobs.createQueue(spec.queue, { policy: 'exclusive', ...spec.queueOptions, heartbeatSeconds: JOB_LEASE.heartbeatSeconds });
-      await this.jobs.work<{ sourceId: number }>(spec.queue, { localConcurrency: spec.concurrency(), pollingIntervalSeconds: 1 }, async (job) => {
-        await spec.syncOne(job.data.sourceId).catch((e) => this.logger.warn(`${spec.queue} ${job.data.sourceId}: ${forLog(e)}`));
+      await this.jobs.work<{ sourceId?: unknown }>(spec.queue, { localConcurrency: spec.concurrency(), pollingIntervalSeconds: 1 }, async (job) => {
+        const id = job.data.sourceId;
+        // A job queued before the sources shared this scheduler ({ feedId } / { configId }) is dropped: the source
+        // is still due, so the next tick queues it again.
+        if (typeof id !== 'number') return;
+        await spec.syncOne(id).catch((e) => this.logger.warn(`${spec.queue} ${id}: ${forLog(e)}`));
       });
     }
   }
