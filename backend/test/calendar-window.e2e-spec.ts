@@ -4,7 +4,7 @@ import type { ExternalBookingInput, SourceKind } from '../src/bookings/external-
 import { mapEvent, mapMarkedDay } from '../src/calendar/calendar.dto';
 import { CalendarService } from '../src/calendar/calendar.service';
 import type { CreateFeedDto } from '../src/feeds/feeds.dto';
-import { mapFeedEvent } from '../src/feeds/feeds.dto';
+import { mapExternalBooking } from '../src/feeds/feeds.dto';
 import { FeedsService } from '../src/feeds/feeds.service';
 import type { User } from '../src/users/user.entity';
 import { TestApp } from './helpers/test-app';
@@ -66,7 +66,7 @@ describe('calendar window', () => {
     return {
       events: asJson((await calendar.listEvents(userId, range)).map(mapEvent)),
       markedDays: asJson((await calendar.listMarkedDays(userId, range)).map(mapMarkedDay)),
-      feedEvents: asJson((await t.app.get(ExternalBookingsService).listForUser(userId, range)).map(mapFeedEvent)),
+      feedEvents: asJson((await t.app.get(ExternalBookingsService).listForUser(userId, range)).map(mapExternalBooking)),
     };
   }
 

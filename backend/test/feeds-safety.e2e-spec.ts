@@ -233,10 +233,28 @@ describe('feed sync safety', () => {
     }
   });
 
-  it('runs one scheduler tick at a time', async () => {
-    const scheduler = t.app.get(FeedScheduler);
-    const [a, b] = await Promise.all([scheduler.tick(), scheduler.tick()]);
-    expect([a, b].filter((n) => n === null)).toHaveLength(1);
+  it('queues a due feed once however many ticks run at once (the queue\'s singleton key, no tick lock)', async () => {
+    const gated = await new GatedFeedServer().start();
+    try {
+      const { agent } = await t.loginAs('user');
+      const feed = (await agent.post('/api/ical-feeds').send({ name: 'Tikk', url: gated.url }).expect(201)).body;
+      await waitFor(() => gated.requests === 1, 'the first fetch');
+      gated.release(stays({ uid: 'tick@x', start: day(7), end: day(9) }));
+      await t.jobsDone();
+      await t.app.get(DataSource).query('UPDATE ical_feeds SET next_sync_at = $2 WHERE id = $1', [feed.id, new Date(0)]);
+
+      const scheduler = t.app.get(FeedScheduler);
+      const [a, b] = await Promise.all([scheduler.tick(), scheduler.tick()]);
+      expect(Math.min(a, b)).toBeGreaterThanOrEqual(1);
+      // One sync fetches (and is held at the gate); the other tick's job was refused, so no second fetch follows.
+      await waitFor(() => gated.requests === 2, 'the due feed\'s fetch');
+      await new Promise((ok) => setTimeout(ok, 1500));
+      gated.release(stays({ uid: 'tick@x', start: day(7), end: day(9) }));
+      await t.jobsDone();
+      expect(gated.requests).toBe(2);
+    } finally {
+      await gated.stop();
+    }
   });
 });
 

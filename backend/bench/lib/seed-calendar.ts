@@ -46,7 +46,7 @@ export async function seedHost(app: AppUnderTest, username: string, events: numb
   await insertMarkedDays(db, user.id, window);
   for (let n = 1; n <= feeds; n++) {
     const feed = await app.app.get(FeedsService).create(user, { name: n === 1 ? 'Airbnb' : `Booking ${n}`, url: `https://airbnb.example/calendar/ical/${n}.ics` } as CreateFeedDto);
-    await insertImportedEvents(db, feed.id, user.id, app.config.businessTimeZone);
+    await insertExternalBookings(db, feed.id, user.id, app.config.businessTimeZone);
   }
   return { user, events };
 }
@@ -94,7 +94,7 @@ async function insertMarkedDays(db: DataSource, userId: number, window: Calendar
 }
 
 /** Rows as the iCal adapter stores all-day events (ExternalBookingsService.applyPull): midnight in the business time zone. */
-async function insertImportedEvents(db: DataSource, feedId: number, userId: number, zone: string) {
+async function insertExternalBookings(db: DataSource, feedId: number, userId: number, zone: string) {
   const first = new Date(Date.now() - 365 * DAY_S * 1000).toISOString().slice(0, 10);
   const step = Math.floor((3 * 365) / IMPORTED_EVENTS);
   await db.query(

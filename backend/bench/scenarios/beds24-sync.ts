@@ -5,7 +5,7 @@ import { BEDS24_STATUSES, readBooking } from '../../src/beds24/beds24-client';
 import { BEDS24_SYNC_CONCURRENCY } from '../../src/beds24/beds24-scheduler.service';
 import { Beds24SyncOutcome, Beds24SyncService } from '../../src/beds24/beds24-sync.service';
 import { Beds24Service } from '../../src/beds24/beds24.service';
-import { mapWithConcurrency } from '../../src/feeds/feed-scheduler.service';
+import { mapWithConcurrency } from '../../src/bookings/booking-source-scheduler.service';
 import { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
 import { Beds24Server, booking } from '../../test/helpers/beds24-server';

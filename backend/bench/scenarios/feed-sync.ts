@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { mapWithConcurrency } from '../../src/feeds/feed-scheduler.service';
+import { mapWithConcurrency } from '../../src/bookings/booking-source-scheduler.service';
 import { UPSERT_EXTERNAL_BOOKINGS, upsertParams } from '../../src/bookings/external-bookings.store';
 import { expansionWindow, FeedSyncService, SyncOutcome } from '../../src/feeds/feed-sync.service';
 import { toExternalBookings } from '../../src/feeds/ical-bookings';

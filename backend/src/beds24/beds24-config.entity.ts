@@ -41,7 +41,7 @@ export class Beds24Config {
 
   /** Last successful sync. */
   @Column({ type: 'timestamptz', nullable: true })
-  lastSync: Date | null;
+  lastSynced: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   lastAttemptAt: Date | null;

@@ -130,7 +130,7 @@ export function mapConfig(c: Beds24Config, owner: Beds24OwnerResponse): Beds24Co
     syncEnabled: c.syncEnabled,
     syncHistoricalDays: c.syncHistoricalDays,
     syncFutureDays: c.syncFutureDays,
-    lastSync: c.lastSync,
+    lastSync: c.lastSynced,
     lastAttemptAt: c.lastAttemptAt,
     lastError: c.lastError,
     lastErrorCode: c.lastErrorCode,

@@ -54,7 +54,9 @@ export class Beds24Service {
     const qb = this.configs.createQueryBuilder('c').innerJoin('users', 'u', 'u.id = c.user_id');
     const page = await findPage(qb, query, {
       sortable: {
-        ...Object.fromEntries(['propId', 'syncEnabled', 'lastSync', 'lastAttemptAt', 'lastError', 'eventCount', 'createdAt'].map((p) => [p, `c.${p}`])),
+        ...Object.fromEntries(['propId', 'syncEnabled', 'lastAttemptAt', 'lastError', 'eventCount', 'createdAt'].map((p) => [p, `c.${p}`])),
+        // The API's field keeps its name (docs/api.md "Names"); the column is the sources' shared last_synced.
+        lastSync: 'c.lastSynced',
         id: 'c.userId',
         userId: 'c.userId',
         userName: 'u.name',

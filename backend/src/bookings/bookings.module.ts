@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { BookingSourceScheduler } from './booking-source-scheduler.service';
+import { BookingSourceSync } from './booking-source-sync.service';
 import { ExternalBookingsService } from './external-bookings.service';
 import { ExternalBookingsStore } from './external-bookings.store';
 
-/** External bookings: one store for bookings owned by outside systems, filled by each source's adapter. */
+/**
+ * External bookings: one store for bookings owned by outside systems, filled by each source's adapter through the
+ * sources' skeleton (BookingSourceSync, BookingSourceScheduler).
+ */
 @Module({
-  providers: [ExternalBookingsStore, ExternalBookingsService],
-  exports: [ExternalBookingsService],
+  providers: [ExternalBookingsStore, ExternalBookingsService, BookingSourceSync, BookingSourceScheduler],
+  exports: [ExternalBookingsService, BookingSourceSync, BookingSourceScheduler],
 })
 export class BookingsModule {}

@@ -5,7 +5,7 @@ import { Clock } from '../common/adapters/clock';
 import type { User } from '../users/user.entity';
 import { FeedScheduler } from '../feeds/feed-scheduler.service';
 import { FeedsService } from '../feeds/feeds.service';
-import { mapFeedEvent } from '../feeds/feeds.dto';
+import { mapExternalBooking } from '../feeds/feeds.dto';
 import { UsersService } from '../users/users.service';
 import {
   AdminCalendarQuery, CreateEventDto, DeletedEventResponse, EventColorDto, EventResponse, mapEvent, mapMarkedDay, MarkedDayResponse,
@@ -43,7 +43,7 @@ export class AdminCalendarController {
     // and answers from the stored events, and the client's next poll shows what the sync brought.
     if (q.force_refresh === 'true') await this.feedScheduler.refreshUser(userId);
     const [events, imported] = await Promise.all([this.calendar.listEvents(userId, window), this.feeds.eventsForUser(userId, window)]);
-    return { user: { id: user.id, name: user.name, username: user.username }, events: events.map(mapEvent), icalEvents: imported.map(mapFeedEvent) };
+    return { user: { id: user.id, name: user.name, username: user.username }, events: events.map(mapEvent), icalEvents: imported.map(mapExternalBooking) };
   }
 
   @Get('user-marked-days/:userId')

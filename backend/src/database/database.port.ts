@@ -49,14 +49,11 @@ export abstract class DatabasePort {
 
 /** Advisory-lock namespaces (the first key of the two-int form); one per kind of work, listed here so none collide. */
 export const LOCK_FEED_SYNC = 0x1ca1;
-export const LOCK_FEED_TICK = 0x1ca2;
 export const LOCK_SCHEDULED_JOB = 0x1ca3;
 /** Taken (transaction-scoped, waiting) while the first administrator is created; the second key is 0. */
 export const LOCK_FIRST_ADMIN = 0x1ca4;
 /** One Beds24 sync per configuration at a time (the second key is the configuration's id). */
 export const LOCK_BEDS24_SYNC = 0x1ca5;
-/** The Beds24 scheduler's tick (one instance looks for due configurations); the second key is 0. */
-export const LOCK_BEDS24_TICK = 0x1ca6;
 /**
  * Taken (transaction-scoped, waiting) by every change that could leave no active administrator (deleting, blocking or
  * demoting an admin), so two such changes never both pass the count; the second key is 0. See docs/roles.md.

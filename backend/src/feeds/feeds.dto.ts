@@ -148,7 +148,7 @@ export class FeedEventResponse {
   status: string;
 }
 
-export function mapFeedEvent(e: ExternalBooking): FeedEventResponse {
+export function mapExternalBooking(e: ExternalBooking): FeedEventResponse {
   return {
     id: e.id,
     userId: e.userId,

@@ -1,5 +1,5 @@
 import type { ExternalBookingInput } from '../bookings/external-booking.types';
-import type { ImportedEvent } from './import/parse-feed';
+import type { ParsedVevent } from './import/parse-feed';
 import { multiLine, singleLine } from '../common/text/control-characters';
 import { wallTimeToUtc } from '../common/time/timezones';
 
@@ -13,7 +13,7 @@ const dayToUtc = (day: string, zone: string) => {
  * end at midnight in `zone` (the business time zone) and keep their dates, end exclusive as in iCalendar. Control
  * characters a feed put in its texts (NUL, which PostgreSQL cannot store, line breaks in a UID) are dropped here.
  */
-export function toExternalBooking(e: ImportedEvent, zone: string): ExternalBookingInput {
+export function toExternalBooking(e: ParsedVevent, zone: string): ExternalBookingInput {
   const startTime = e.allDay ? dayToUtc(e.start, zone) : new Date(e.start);
   const endsAt = e.allDay ? dayToUtc(e.end, zone) : new Date(e.end);
   return {
@@ -33,4 +33,4 @@ export function toExternalBooking(e: ImportedEvent, zone: string): ExternalBooki
   };
 }
 
-export const toExternalBookings = (events: ImportedEvent[], zone: string) => events.map((e) => toExternalBooking(e, zone));
+export const toExternalBookings = (events: ParsedVevent[], zone: string) => events.map((e) => toExternalBooking(e, zone));

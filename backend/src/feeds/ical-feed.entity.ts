@@ -80,7 +80,7 @@ export class IcalFeed {
 
   /** Valid parses in a row that would have emptied a feed with future events; removal waits for the second. */
   @Column({ type: 'int', default: 0 })
-  emptyParses: number;
+  emptyPulls: number;
 
   /** Last time a body was parsed and stored (a 304 or an unchanged hash does not count). */
   @Column({ type: 'timestamptz', nullable: true })

@@ -2344,9 +2344,9 @@ export interface components {
              * @description Why nothing was fetched: the feed is disabled, or another sync of it is running.
              * @enum {string}
              */
-            skipped?: "disabled" | "busy";
+            skipped?: "busy" | "disabled";
             /** @enum {string} */
-            status: "failed" | "skipped" | "updated" | "unchanged";
+            status: "failed" | "unchanged" | "skipped" | "updated";
             success: boolean;
             syncedCount: number;
             /** @description Set when the parse was partial or a removal was held back. */
@@ -2560,9 +2560,9 @@ export interface components {
              * @description Why nothing was fetched: the feed is disabled, or another sync of it is running.
              * @enum {string}
              */
-            skipped?: "disabled" | "busy";
+            skipped?: "busy" | "disabled";
             /** @enum {string} */
-            status: "failed" | "skipped" | "updated" | "unchanged";
+            status: "failed" | "unchanged" | "skipped" | "updated";
             syncedCount: number;
             /** @description Set when the parse was partial or a removal was held back. */
             warning?: string;

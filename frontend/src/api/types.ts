@@ -13,7 +13,7 @@ export type MessageAnswer = Schemas['MessageResponse'];
 /** Every error answer: `{ message, code, params?, errors? }`. */
 export type ErrorAnswer = Schemas['ErrorResponse'];
 export type CalendarEvent = Schemas['EventResponse'];
-export type ImportedEvent = Schemas['FeedEventResponse'];
+export type ExternalBooking = Schemas['FeedEventResponse'];
 export type MarkedDay = Schemas['MarkedDayResponse'];
 export type EventNote = Schemas['NoteResponse'];
 export type Feed = Schemas['FeedResponse'];

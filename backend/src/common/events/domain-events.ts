@@ -14,8 +14,9 @@ export interface DomainEvents {
   /** An admin deleted an event from `userId`'s calendar. */
   'calendar.event.deleted': { userId: number; actorId: number; eventId: number; title: string; startTime: string };
   /**
-   * A pull of an outside source (an iCal feed) changed the owner's future bookings; emitted only for a source that
-   * had been imported before (a first import is not news) and only when a count is above zero.
+   * A pull of a booking source (an iCal feed, Beds24) changed the owner's future bookings; emitted only for a source
+   * that had synced before (a first import is not news) and only when a count is above zero. `firstStart` never
+   * names a cancelled stay (docs/architecture.md "Booking sources").
    */
   'bookings.pulled': { userId: number; sourceKind: string; sourceId: number; sourceName: string; added: number; changed: number; cancelled: number; firstStart: string | null };
   /** A feed has failed for longer than FEED_STALE_HOURS (`since`: its last success, or its creation); once per spell. */

@@ -6,10 +6,10 @@
  * Anything else (a Google calendar, a PMS) is a plain 'event'.
  */
 
-export type ImportedEventKind = 'booking' | 'block' | 'event';
+export type ExternalBookingKind = 'booking' | 'block' | 'event';
 
 export interface Classification {
-  kind: ImportedEventKind;
+  kind: ExternalBookingKind;
   /** Airbnb reservation code (e.g. HMABCDE123) from the reservation URL. Personal data: show to the owner only. */
   reservationCode?: string;
   /** Last 4 digits of the guest's phone as Airbnb exports them. Personal data. */
@@ -22,7 +22,7 @@ const BLOCK_SUMMARY = /^(blocked|blokkert|indisponible|closed - not available|ai
 
 export function classifyEvent(summary: string, description: string | null): Classification {
   const text = summary.trim();
-  const kind: ImportedEventKind = BLOCK_SUMMARY.test(text) ? 'block' : BOOKING_SUMMARY.test(text) ? 'booking' : 'event';
+  const kind: ExternalBookingKind = BLOCK_SUMMARY.test(text) ? 'block' : BOOKING_SUMMARY.test(text) ? 'booking' : 'event';
   const result: Classification = { kind };
   if (description) {
     const code =

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ImportedEvent, parseFeed, type ParseFeedOptions, type ParseFeedResult } from './parse-feed';
+import { type ParsedVevent, parseFeed, type ParseFeedOptions, type ParseFeedResult } from './parse-feed';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/ics');
 const OPTIONS: ParseFeedOptions = {
@@ -25,8 +25,8 @@ function imported(name: string) {
 }
 
 /** The README's canonical columns of an event. */
-const canonical = (e: ImportedEvent) => ({ uid: e.uid, start: e.start, end: e.end, allDay: e.allDay, summary: e.summary });
-const byUid = (events: ImportedEvent[], uid: string) => {
+const canonical = (e: ParsedVevent) => ({ uid: e.uid, start: e.start, end: e.end, allDay: e.allDay, summary: e.summary });
+const byUid = (events: ParsedVevent[], uid: string) => {
   const found = events.filter((e) => e.uid === uid);
   expect(found).toHaveLength(1);
   return found[0];

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { classifyEvent, type ImportedEventKind } from './classify';
+import { classifyEvent, type ExternalBookingKind } from './classify';
 import { decodeFeed } from './decode-feed';
 import {
   addDays,
@@ -28,7 +28,8 @@ import {
 import { prepareCalendarText, unfoldBytes } from './preprocess';
 import { FeedTimeZones, type FeedZone, type WallTime } from '../../common/time/timezones';
 
-export interface ImportedEvent {
+/** One VEVENT (or one instance of a series) as the parser read it; ical-bookings.ts makes it an ExternalBookingInput. */
+export interface ParsedVevent {
   /** The feed's UID, or `synthetic-<hash>` for a VEVENT without one (stable across parses of the same content). */
   uid: string;
   /** The instance of a recurring series ('YYYY-MM-DD' or UTC 'YYYY-MM-DDTHH:MM:SSZ'); null for a single event. */
@@ -47,7 +48,7 @@ export interface ImportedEvent {
   lastModified?: string;
   transparency?: 'opaque' | 'transparent';
   /** Guest stay, blocked dates, or anything else (see classify.ts). */
-  kind: ImportedEventKind;
+  kind: ExternalBookingKind;
   reservationCode?: string;
   phoneLast4?: string;
 }
@@ -100,7 +101,7 @@ export interface ExpansionBudget {
 export type ParseFeedResult =
   | {
       ok: true;
-      events: ImportedEvent[];
+      events: ParsedVevent[];
       /** Events the importer skipped; any entry makes the import "partial". Also listed in warnings. */
       rejected: RejectedEvent[];
       warnings: string[];
@@ -127,7 +128,7 @@ interface Candidate {
   /** First property of each name, raw jCal. */
   props: Map<string, JCalProperty>;
   uid: string;
-  /** Key of RECURRENCE-ID in the same form as ImportedEvent.recurrenceId; null for a master or single event. */
+  /** Key of RECURRENCE-ID in the same form as ParsedVevent.recurrenceId; null for a master or single event. */
   recurrenceKey: string | null;
   /** RECURRENCE-ID's date, to match an override written as DATE-TIME against an all-day series. */
   recurrenceDate: string | null;
@@ -139,7 +140,7 @@ interface Candidate {
   /** Zone of the start's wall-clock time (UTC, its TZID, or the default zone for floating and all-day). */
   zone: FeedZone;
   span: Span;
-  fields: Omit<ImportedEvent, 'uid' | 'recurrenceId' | 'start' | 'end' | 'allDay'>;
+  fields: Omit<ParsedVevent, 'uid' | 'recurrenceId' | 'start' | 'end' | 'allDay'>;
 }
 
 class Rejection extends Error {}
@@ -284,7 +285,7 @@ class FeedParser {
     return endMs > this.windowStart || (endMs === startMs && startMs >= this.windowStart);
   }
 
-  toEvent(c: Candidate, wall: WallTime, recurrenceId: string | null): ImportedEvent {
+  toEvent(c: Candidate, wall: WallTime, recurrenceId: string | null): ParsedVevent {
     if (c.start.isDate) {
       return {
         uid: c.uid,
@@ -399,9 +400,9 @@ class FeedParser {
   }
 
   /** The events of one UID: a single event, or a series with its overrides; cancelled ones left out. */
-  eventsOf(master: Candidate | undefined, overrides: Candidate[]): ImportedEvent[] {
+  eventsOf(master: Candidate | undefined, overrides: Candidate[]): ParsedVevent[] {
     if (master?.cancelled) return []; // a cancelled master cancels every instance
-    const events: ImportedEvent[] = [];
+    const events: ParsedVevent[] = [];
     if (master && this.isRecurring(master)) {
       if (this.skipSeries.has(master.uid)) {
         this.reject(master.uid, STALLED_SERIES);

@@ -6,7 +6,7 @@
 import { addDays, addMonths, lightFormat, startOfMonth } from 'date-fns';
 import { checkAddEvent, parseApiTime, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../features/calendar';
 
-/** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapFeedEvent). */
+/** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapExternalBooking). */
 export interface UserCalendarEvent {
   id: number | string;
   title: string;

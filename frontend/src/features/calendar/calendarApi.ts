@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
-import type { AdminUserCalendar, CalendarEvent, CalendarWindow, IcalEvent, MarkedDay } from './types';
+import type { AdminUserCalendar, CalendarEvent, CalendarWindow, ExternalBooking, MarkedDay } from './types';
 import { queryKeys } from '../../api/queryKeys';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
@@ -32,7 +32,7 @@ function fetchAdminCalendar(userId: number, range: VisibleRange): Promise<AdminU
 
 export interface CalendarData {
   events: CalendarEvent[];
-  icalEvents: IcalEvent[];
+  icalEvents: ExternalBooking[];
   markedDays: MarkedDay[];
   isLoading: boolean;
   error: unknown;

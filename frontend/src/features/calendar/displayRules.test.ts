@@ -19,7 +19,7 @@ import {
   isExternalBooking,
   ownEventActions,
 } from './displayRules';
-import type { CalendarEvent, IcalEvent, MarkedDay } from './types';
+import type { CalendarEvent, ExternalBooking, MarkedDay } from './types';
 
 const userEvent = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
   id: 1,
@@ -38,7 +38,7 @@ const userEvent = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
   ...over,
 });
 
-const booking = (over: Partial<IcalEvent> = {}): IcalEvent => ({
+const booking = (over: Partial<ExternalBooking> = {}): ExternalBooking => ({
   id: 'ical-3-abc',
   userId: 7,
   title: 'Reserved',

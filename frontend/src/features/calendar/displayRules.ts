@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { daysCovered, parseApiTime, toDateKey } from './dates';
 import { COLORS, MOBILE_FIRST_HOUR, MOBILE_LAST_HOUR, MOBILE_TITLE_MAX, MONTH_CELL_MIN_HEIGHT } from './constants';
 import { STORED_EVENT_COLOR } from '../../shared/design';
-import type { AnyEvent, IcalEvent, MarkedDay } from './types';
+import type { AnyEvent, ExternalBooking, MarkedDay } from './types';
 
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
 
@@ -40,7 +40,7 @@ const EXTERNAL_ID = /^(ical|beds24)-/;
  * A booking from an outside system (an iCal feed, Beds24), whatever the source: drawn as a booking, never changed
  * or deleted here, and open to a personal note.
  */
-export const isExternalBooking = (event: AnyEvent): event is IcalEvent =>
+export const isExternalBooking = (event: AnyEvent): event is ExternalBooking =>
   typeof event.id === 'string' ? EXTERNAL_ID.test(event.id) : EXTERNAL_KINDS.includes(event.source?.type ?? '');
 
 /**
@@ -109,7 +109,7 @@ export function buildDayIndex(events: AnyEvent[], markedDays: MarkedDay[]): Map<
 }
 
 /** True when the day holds an imported-calendar booking: such a day refuses clicks (docs/product/calendar.md#error-codes). */
-export function dayHasImportedBooking(dateKey: string, icalEvents: IcalEvent[]): boolean {
+export function dayHasImportedBooking(dateKey: string, icalEvents: ExternalBooking[]): boolean {
   return icalEvents.some((event) => eventDays(event).includes(dateKey));
 }
 

@@ -25,8 +25,8 @@ export interface CalendarEvent {
   isBinding: boolean;
 }
 
-/** An event imported from an iCal feed: GET /api/ical-feed-events. Its id is a string holding 'ical-'. */
-export interface IcalEvent {
+/** An external booking, from any source: GET /api/ical-feed-events (FeedEventResponse). Its id is a string holding the source kind ('ical-', 'beds24-'). */
+export interface ExternalBooking {
   id: string;
   userId: number;
   title: string;
@@ -43,7 +43,7 @@ export interface IcalEvent {
 }
 
 /** Either kind, as the calendar shows it. */
-export type AnyEvent = CalendarEvent | IcalEvent;
+export type AnyEvent = CalendarEvent | ExternalBooking;
 
 export type MarkerType = 'busy' | 'vacation' | 'holiday' | 'other';
 
@@ -60,13 +60,13 @@ export interface MarkedDay {
 export interface CalendarWindow {
   events: CalendarEvent[];
   markedDays: MarkedDay[];
-  feedEvents: IcalEvent[];
+  feedEvents: ExternalBooking[];
 }
 
 export interface AdminUserCalendar {
   user: { id: number; name: string; username: string };
   events: CalendarEvent[];
-  icalEvents?: IcalEvent[];
+  icalEvents?: ExternalBooking[];
 }
 
 export interface EventNote {

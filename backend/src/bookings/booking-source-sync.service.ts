@@ -1,0 +1,133 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Clock } from '../common/adapters/clock';
+import { EventBus } from '../common/events/domain-events';
+import { errorForLog } from '../common/text/control-characters';
+import { DatabasePort } from '../database/database.port';
+import {
+  BookingSource, firstStartOf, nextSyncAfterFailure, PullCounts, SourceSyncResult, SourceSyncState, SyncFailure,
+} from './booking-source.types';
+import type { PullResult } from './external-booking.types';
+import { ExternalBookingsService } from './external-bookings.service';
+
+/** How often a sync that waits for a running one tries the source's lock again. */
+const BUSY_RETRY_MS = 200;
+
+const countsOf = (pull: PullResult, pulled: number): PullCounts => ({
+  ...pull.future, addedAll: pull.all.added, changedAll: pull.all.changed, removed: pull.removed, stored: pull.stored, pulled,
+});
+
+/**
+ * One sync of one source, the same for every source kind (docs/architecture.md "Booking sources"):
+ * - under the source's try-lock (DatabasePort.tryLock), so two instances, or a scheduled and a manual sync, never
+ *   work on one source at once; a sync that finds it busy is skipped, or waits up to `waitMs` and then runs its own;
+ * - the adapter fetches and maps; a failed fetch never reaches the store, it is recorded on the source (error, code,
+ *   failures + 1) and the next attempt backs off (nextSyncAfterFailure);
+ * - a pull goes to ExternalBookingsService.applyPull, whose rules decide what it may remove, and the sync state
+ *   commits with the pull's last transaction;
+ * - after the commit, a pull that changed future bookings of a source synced before emits 'bookings.pulled' (a first
+ *   import is not news), opening the day of firstStartOf.
+ */
+@Injectable()
+export class BookingSourceSync {
+  private readonly logger = new Logger(BookingSourceSync.name);
+
+  constructor(
+    private readonly bookings: ExternalBookingsService,
+    private readonly database: DatabasePort,
+    private readonly clock: Clock,
+    private readonly bus: EventBus,
+    private readonly db: DataSource,
+  ) {}
+
+  async sync<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, options: { force?: boolean; waitMs?: number } = {}): Promise<SourceSyncResult<S>> {
+    // Wall-clock time on purpose: the wait is for real work in progress, not for the (test-settable) business clock.
+    const giveUpAt = Date.now() + (options.waitMs ?? 0);
+    for (;;) {
+      const run = await this.database.tryLock(adapter.lockKey, id, () => this.syncLocked(adapter, id, options.force ?? false));
+      if (run.acquired) return run.value;
+      if (Date.now() >= giveUpAt) return { status: 'skipped', skipped: 'busy' };
+      await sleep(BUSY_RETRY_MS);
+    }
+  }
+
+  private async syncLocked<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, force: boolean): Promise<SourceSyncResult<S>> {
+    // Read under the lock: a sync that finished just before has moved the state on.
+    const source = await adapter.load(id);
+    if (!source) return { status: 'skipped', skipped: 'missing' };
+    if (!adapter.enabled(source) && !force) return { status: 'skipped', skipped: 'disabled' };
+    const now = this.clock.now();
+    try {
+      return await this.fetchAndStore(adapter, source, now, force);
+    } catch (e) {
+      this.logger.error(`${adapter.kind} source ${id}: ${errorForLog(e)}`);
+      return this.recordFailure(adapter, source, now, adapter.internalError);
+    }
+  }
+
+  private success<S extends SourceSyncState>(adapter: BookingSource<S>, now: Date): Partial<SourceSyncState> {
+    return {
+      ...adapter.onSuccessPatch,
+      lastSynced: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0,
+      nextSyncAt: new Date(now.getTime() + adapter.syncMinutes() * 60_000),
+    };
+  }
+
+  private async fetchAndStore<S extends SourceSyncState>(adapter: BookingSource<S>, source: S, now: Date, force: boolean): Promise<SourceSyncResult<S>> {
+    const fetched = await adapter.fetch(source, now, force);
+    if (fetched.status === 'failed') {
+      return fetched.recorded ? { status: 'failed', source, error: fetched.error } : this.recordFailure(adapter, source, now, fetched.error);
+    }
+    if (fetched.status === 'unchanged') {
+      const patch = { ...this.success(adapter, now), ...fetched.patch };
+      await this.write(adapter, source.id, patch);
+      await adapter.afterSuccess?.(source);
+      return { status: 'unchanged', source: { ...source, ...patch } };
+    }
+    const { bookings, finish } = fetched;
+    let patch: Partial<S> | Partial<SourceSyncState> = {};
+    const pull = await this.bookings.applyPull(
+      { source: { kind: adapter.kind, id: source.id, userId: source.userId }, complete: fetched.complete, bookings, now, emptyPullsBefore: source.emptyPulls },
+      async (tx, result) => {
+        patch = {
+          ...this.success(adapter, now),
+          eventCount: await this.bookings.countForSource(adapter.kind, source.id, tx),
+          emptyPulls: result.emptyPulls,
+          ...finish?.(result),
+        };
+        await this.write(adapter, source.id, patch, tx);
+        return result;
+      },
+    );
+    const { added, changed, cancelled } = pull.future;
+    if (source.lastSynced && added + changed + cancelled > 0) {
+      const firstStart = firstStartOf(pull, bookings, now);
+      await this.bus.emit('bookings.pulled', {
+        userId: source.userId, sourceKind: adapter.kind, sourceId: source.id, sourceName: adapter.name(source), added, changed, cancelled,
+        firstStart: firstStart?.toISOString() ?? null,
+      });
+    }
+    await adapter.afterSuccess?.(source);
+    return { status: 'updated', source: { ...source, ...patch }, counts: countsOf(pull, bookings.length), pull, ...(fetched.warning ? { warning: fetched.warning } : {}) };
+  }
+
+  private async recordFailure<S extends SourceSyncState>(adapter: BookingSource<S>, source: S, now: Date, error: SyncFailure): Promise<SourceSyncResult<S>> {
+    const failures = source.consecutiveFailures + 1;
+    const extra = adapter.onFailure?.(source, now, error);
+    const patch = {
+      ...extra?.patch,
+      lastAttemptAt: now, lastError: error.message, lastErrorCode: error.code, consecutiveFailures: failures,
+      nextSyncAt: nextSyncAfterFailure(now, adapter.syncMinutes(), failures),
+    };
+    await this.write(adapter, source.id, patch);
+    await extra?.after?.();
+    return { status: 'failed', source: { ...source, ...patch }, error };
+  }
+
+  private async write<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, patch: Partial<S> | Partial<SourceSyncState>, tx?: EntityManager): Promise<void> {
+    // One statement: outside a pull it needs no transaction of its own.
+    await (tx ?? this.db.manager).update(adapter.entity, { id }, patch as QueryDeepPartialEntity<S>);
+  }
+}
