@@ -14,6 +14,8 @@ import { AccessDenied } from './AccessDenied';
 import { ApiUrlContext } from './apiUrl';
 import { AdminLayout } from './AdminLayout';
 import agreements from './agreements';
+import { appointmentHours, appointments, closedDates } from './appointments';
+import { APPOINTMENTS_RESOURCE, CLOSED_DATES_RESOURCE, HOURS_RESOURCE } from './appointments/names';
 import { createAuthProvider, type Role } from './authProvider';
 import backups from './backups';
 import beds24 from './beds24';
@@ -51,9 +53,15 @@ function resourcesFor(role: Role) {
   const jobsTab = <Resource key="jobs" name="jobs" {...jobs} />;
   const casesTab = <Resource key="cases" name="cases" {...cases} recordRepresentation="caseNumber" />;
   const backupsTab = <Resource key="backups" name="backups" {...backups} />;
+  // Appointments (docs/appointments.md): the bookings, the weekly hours with the slot length, the closed dates.
+  const appointmentTabs = [
+    <Resource key={APPOINTMENTS_RESOURCE} name={APPOINTMENTS_RESOURCE} {...appointments} recordRepresentation="subject" />,
+    <Resource key={HOURS_RESOURCE} name={HOURS_RESOURCE} {...appointmentHours} />,
+    <Resource key={CLOSED_DATES_RESOURCE} name={CLOSED_DATES_RESOURCE} {...closedDates} />,
+  ];
   return role === 'miniAdmin'
-    ? [icalTab, payoutsTab, usersTab, allIcalTab, agreementsTab, casesTab, jobsTab]
-    : [usersTab, icalTab, payoutsTab, allIcalTab, agreementsTab, casesTab, beds24Tab, systemTab, backupsTab, jobsTab];
+    ? [icalTab, payoutsTab, usersTab, allIcalTab, agreementsTab, ...appointmentTabs, casesTab, jobsTab]
+    : [usersTab, icalTab, payoutsTab, allIcalTab, agreementsTab, ...appointmentTabs, casesTab, beds24Tab, systemTab, backupsTab, jobsTab];
 }
 
 export interface AdminAppProps {
