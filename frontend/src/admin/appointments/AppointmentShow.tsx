@@ -19,6 +19,7 @@ function CancelButton() {
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!a || permissions !== 'admin' || a.status !== 'booked') return null;
@@ -38,7 +39,7 @@ function CancelButton() {
   return (
     <>
       <Button color="error" variant="outlined" onClick={() => setOpen(true)} disabled={busy}>
-        {useTranslate()('resources.appointments.cancel')}
+        {translate('resources.appointments.cancel')}
       </Button>
       <Confirm isOpen={open} loading={busy} title="resources.appointments.confirmTitle" content="resources.appointments.confirmText" onConfirm={() => void cancel()} onClose={() => setOpen(false)} />
     </>

@@ -5,7 +5,7 @@
  * published hours the page says so kindly instead of showing an error.
  */
 import { Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
@@ -120,7 +120,8 @@ function UpcomingAppointments({ list, loading }: { list: Appointment[]; loading:
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const cancel = useCancelAppointment();
-  const now = Date.now();
+  // When the page opened: an appointment is cancellable here until two hours before (the server checks again).
+  const [now] = useState(() => Date.now());
 
   const onCancel = async (a: Appointment) => {
     try {
