@@ -188,7 +188,8 @@ describe('appointments', () => {
       const meetings = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM admin_agreements WHERE meeting_date = $1`, [start]);
       expect(meetings[0].n).toBe(winners);
     }
-  });
+    // Twenty logins (a password hash each) and forty bookings: slow on a busy machine, not a measure of anything.
+  }, 180_000);
 
   it('lets the owner cancel until 2 hours before and admins any time; both sides are told and mailed a CANCEL', async () => {
     const staff = await t.createUser('admin', { name: 'Siri Stab' });
