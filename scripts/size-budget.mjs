@@ -56,7 +56,9 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * 395.7 kB. With what joins the domains into one product: the new-version handling on every screen (a reload once for
  * a part a deploy took away, the service worker's 'Ny versjon' prompt), the company's contact details read from the
  * system settings, the links notifications open, the staff's server-side user picker, the account-number history and
- * the agreements' end time: 201.7, 304.4 and 399.5 kB (budgets raised to 203, 306 and 402).
+ * the agreements' end time: 201.7, 304.4 and 399.5 kB (budgets raised to 203, 306 and 402). Appointments (their
+ * error texts on every screen, the booking page's texts with the signed-in app's, three back-office tabs with their
+ * icons and texts): 202.1, 305.2 and 403.0 kB (the back office's budget raised to 404).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -73,7 +75,7 @@ export const SCREENS = [
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 402,
+    budgetKb: 404,
     goalKb: 350,
     floorPage: 'back-office',
   },
