@@ -265,6 +265,10 @@ describe('appointments', () => {
     expect(await code({ weekday: 2, startTime: '10:00', endTime: '09:00', staffUserIds: [staff.id] })).toBe('appointment_hours_end_before_start');
     expect(await code({ weekday: 2, startTime: '09:00', endTime: '10:00', staffUserIds: [owner.id] })).toBe('appointment_staff_invalid');
     expect(await code({ weekday: 8, startTime: '9:00', endTime: '10:00', staffUserIds: [] })).toBe('validation');
+    // The back office's picker asks for staff only.
+    const picked = (await admin.agent.get('/api/admin/users').query({ filter: '{"isStaff":true}', range: '[0,999]' }).expect(200)).body as { id: number; isAdmin: boolean; isMiniAdmin: boolean }[];
+    expect(picked.map((u) => u.id)).toEqual(expect.arrayContaining([staff.id, mini.user.id]));
+    expect(picked.every((u) => u.isAdmin || u.isMiniAdmin)).toBe(true);
     const hours = await publish(2, '09:00', '10:00', [staff]);
     expect(hours).toMatchObject({ weekday: 2, startTime: '09:00', endTime: '10:00', staffUserIds: [staff.id], staffNames: [staff.name] });
     await mini.agent.post('/api/admin/appointment-hours').send({ weekday: 2, startTime: '09:00', endTime: '10:00', staffUserIds: [staff.id] }).expect(403);
