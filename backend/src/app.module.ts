@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AgreementsModule } from './agreements/agreements.module';
+import { AppointmentsModule } from './appointments/appointments.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
@@ -64,6 +65,7 @@ export class AppModule {
         Beds24Module,
         MailModule,
         AgreementsModule,
+        AppointmentsModule,
         CasesModule,
         PayoutsModule,
         PricesModule,

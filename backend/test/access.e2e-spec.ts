@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AgreementsService } from '../src/agreements/agreements.service';
+import { AppointmentHoursService } from '../src/appointments/appointment-hours.service';
+import { AppointmentsService } from '../src/appointments/appointments.service';
 import { PasswordResetService } from '../src/auth/password-reset.service';
 import { BackupsService } from '../src/backups/backups.service';
 import { Beds24Config } from '../src/beds24/beds24-config.entity';
@@ -88,6 +90,24 @@ const caseAttachmentOf = async (ctx: Ctx) => {
 const CASE_READ = [401, 200, 404, 200, 200] as RouteCase['expect'];
 /** The owner and admins write on a case; mini admins only read. */
 const CASE_WRITE = [401, 200, 404, 403, 200] as RouteCase['expect'];
+
+/**
+ * A free appointment slot on Tuesday 2026-06-02 09:00 (Oslo): each call publishes the range for a new staff member,
+ * so one is always free however many bookings the walk made.
+ */
+const SLOT = '2026-06-02T07:00:00.000Z';
+const freeSlot = async (ctx: Ctx) => {
+  const staff = await ctx.t.createUser('admin');
+  return ctx.t.app.get(AppointmentHoursService).create(staff, { weekday: 2, startTime: '09:00', endTime: '09:30', staffUserIds: [staff.id] });
+};
+const appointmentOf = async (ctx: Ctx) => {
+  await freeSlot(ctx);
+  return (await ctx.t.app.get(AppointmentsService).book(ctx.owner, { start: SLOT, subject: 'Gjennomgang', location: 'video' })).appointment;
+};
+const hoursOf = async (ctx: Ctx) => (await freeSlot(ctx)).hours;
+/** A day far ahead, one per call, for closed dates (their date is unique). */
+const closedDay = (n: number) => new Date(Date.UTC(2030, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+const closedDateOf = async (ctx: Ctx) => ctx.t.app.get(AppointmentHoursService).addClosedDate(await ctx.t.createUser('admin'), { date: closedDay(ctx.n + 20_000) });
 
 const cases: RouteCase[] = [
   { route: 'GET /api/health', call: () => ({ path: '/api/health' }), expect: PUBLIC },
@@ -184,6 +204,22 @@ const cases: RouteCase[] = [
   { route: 'DELETE /api/admin-agreements/:id', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}` }), expect: ADMIN_ONLY },
   { route: 'GET /api/admin-agreements/:id/notes', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}/notes` }), expect: AGREEMENT_READ },
   { route: 'POST /api/admin-agreements/:id/notes', call: async (ctx) => ({ path: `/api/admin-agreements/${(await agreementOf(ctx)).id}/notes`, body: { content: 'Hei' } }), expect: [401, 201, 404, 403, 201] },
+  { route: 'GET /api/appointments/slots', call: () => ({ path: '/api/appointments/slots?from=2026-06-01&to=2026-06-30' }), expect: ANY_USER },
+  { route: 'GET /api/appointments', call: () => ({ path: '/api/appointments' }), expect: ANY_USER },
+  // Owners book; staff do not book meetings with themselves.
+  { route: 'POST /api/appointments', call: async (ctx) => (await freeSlot(ctx), { path: '/api/appointments', body: { start: SLOT, subject: 'Gjennomgang', location: 'phone' } }), expect: [401, 201, 201, 403, 403] },
+  { route: 'GET /api/appointments/:id', call: async (ctx) => ({ path: `/api/appointments/${(await appointmentOf(ctx)).id}` }), expect: AGREEMENT_READ },
+  // The owner cancels their own, admins any; mini admins only read.
+  { route: 'DELETE /api/appointments/:id', call: async (ctx) => ({ path: `/api/appointments/${(await appointmentOf(ctx)).id}` }), expect: [401, 200, 404, 403, 200] },
+  { route: 'GET /api/admin/appointment-hours', call: () => ({ path: '/api/admin/appointment-hours' }), expect: STAFF_READ },
+  { route: 'GET /api/admin/appointment-hours/:id', call: async (ctx) => ({ path: `/api/admin/appointment-hours/${(await hoursOf(ctx)).id}` }), expect: STAFF_READ },
+  { route: 'POST /api/admin/appointment-hours', call: async (ctx) => ({ path: '/api/admin/appointment-hours', body: { weekday: 3, startTime: '10:00', endTime: '12:00', staffUserIds: [(await ctx.t.createUser('admin')).id] } }), expect: ADMIN_CREATES },
+  { route: 'PUT /api/admin/appointment-hours/:id', call: async (ctx) => ({ path: `/api/admin/appointment-hours/${(await hoursOf(ctx)).id}`, body: { endTime: '10:00' } }), expect: ADMIN_ONLY },
+  { route: 'DELETE /api/admin/appointment-hours/:id', call: async (ctx) => ({ path: `/api/admin/appointment-hours/${(await hoursOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/appointment-closed-dates', call: () => ({ path: '/api/admin/appointment-closed-dates' }), expect: STAFF_READ },
+  { route: 'GET /api/admin/appointment-closed-dates/:id', call: async (ctx) => ({ path: `/api/admin/appointment-closed-dates/${(await closedDateOf(ctx)).id}` }), expect: STAFF_READ },
+  { route: 'POST /api/admin/appointment-closed-dates', call: ({ n }) => ({ path: '/api/admin/appointment-closed-dates', body: { date: closedDay(n), reason: 'Stengt' } }), expect: ADMIN_CREATES },
+  { route: 'DELETE /api/admin/appointment-closed-dates/:id', call: async (ctx) => ({ path: `/api/admin/appointment-closed-dates/${(await closedDateOf(ctx)).id}` }), expect: ADMIN_ONLY },
   { route: 'GET /api/cases', call: () => ({ path: '/api/cases' }), expect: ANY_USER },
   // A mini admin opening a case of their own is a write: mini admins only read cases.
   { route: 'POST /api/cases', call: () => ({ path: '/api/cases', body: { title: 'Faktura', category: 'billing', message: 'Hei' } }), expect: [401, 201, 201, 403, 201] },

@@ -118,10 +118,14 @@ const VALID_BODIES: Record<string, Record<string, Json>> = {
   CreateCaseDto: { title: 'Fuzz', category: 'other', priority: 'low', message: 'Hei' },
   CreateCaseMessageDto: { message: 'Hei' },
   AssignCaseDto: { department: 'insurance' },
+  CreateAppointmentDto: { start: '2026-06-02T07:00:00.000Z', subject: 'Fuzz', description: 'd', location: 'phone', phone: '12345678' },
+  CreateAppointmentHoursDto: { weekday: 2, startTime: '09:00', endTime: '10:00', staffUserIds: [1] },
+  UpdateAppointmentHoursDto: { weekday: 2, startTime: '09:00', endTime: '10:00', staffUserIds: [1] },
+  CreateClosedDateDto: { date: '2030-01-01', reason: 'Fuzz' },
 };
 
 /** Tables whose rows a refused request must leave alone (sessions and the job queue move on their own). */
-const DATA_TABLES = ['users', 'account_number_logs', 'password_reset_tokens', 'admin_audit_log', 'ical_feeds', 'events', 'external_booking_notes', 'marked_days', 'admin_agreements', 'agreement_notes', 'cases', 'case_messages', 'case_attachments'];
+const DATA_TABLES = ['users', 'account_number_logs', 'password_reset_tokens', 'admin_audit_log', 'ical_feeds', 'events', 'external_booking_notes', 'marked_days', 'admin_agreements', 'agreement_notes', 'cases', 'case_messages', 'case_attachments', 'appointments', 'appointment_hours', 'appointment_closed_dates'];
 
 interface Violation { who: string; route: string; fault: string; status: number; body: string }
 
@@ -157,7 +161,14 @@ async function ownerFixtures(t: TestApp): Promise<{ owner: Agent; admin: Agent; 
   const [caseMessage] = (await owner.get(`/api/cases/${kase.id}/messages`).expect(200)).body;
   const jobs = (await admin.get('/api/admin/jobs').expect(200)).body as { name: string }[];
   await t.jobsDone();
+  // An appointment of the owner in a range a new staff member takes, and a closed date (docs/appointments.md).
+  const staff = await t.createUser('admin');
+  const hours = (await admin.post('/api/admin/appointment-hours').send({ weekday: 2, startTime: '09:00', endTime: '10:00', staffUserIds: [staff.id] }).expect(201)).body;
+  const appointment = (await owner.post('/api/appointments').send({ start: '2026-06-02T07:30:00.000Z', subject: 'Fuzz', location: 'office' }).expect(201)).body;
+  const closedDate = (await admin.post('/api/admin/appointment-closed-dates').send({ date: '2031-01-01' }).expect(201)).body;
+  await t.jobsDone();
   const validParams: [RegExp, string][] = [
+    [/^\/api\/appointments\/:id/, String(appointment.id)], [/appointment-hours\/:id/, String(hours.id)], [/appointment-closed-dates\/:id/, String(closedDate.id)],
     [/^\/api\/admin\/users\/:id/, String(target.id)], [/events\/:id/, String(event.id)], [/marked-days\/:id/, String(day.id)],
     [/ical-event-notes\/:id/, String(note.id)], [/:externalId/, 'ical-1'], [/ical-feeds\/:id|:feedId/, String(feed.id)],
     [/:userId/, String(ownerLogin.user.id)], [/jobs\/:id/, jobs[0]?.name ?? 'none'],
@@ -203,7 +214,7 @@ describe('bad input never answers 500 and never changes data (fast-check)', () =
     const schema = schemaName ? doc.components.schemas[schemaName] : undefined;
     const validBody = schemaName ? (VALID_BODIES[schemaName] ?? {}) : undefined;
     const queryNames = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    const validQuery = queryNames.includes('startDate') ? 'startDate=2026-06-01&endDate=2026-07-01' : '';
+    const validQuery = queryNames.includes('startDate') ? 'startDate=2026-06-01&endDate=2026-07-01' : queryNames.includes('from') ? 'from=2026-06-01&to=2026-06-30' : '';
     const body = validBody ? { json: validBody } : undefined;
     const arbitraries: fc.Arbitrary<Case>[] = [];
 
@@ -361,7 +372,7 @@ describe('names every object inherits, and query strings out of shape (every rou
     const [method, path] = route.split(' ');
     const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
     const queryNames = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    const validQuery = queryNames.includes('startDate') ? 'startDate=2026-06-01&endDate=2026-07-01' : '';
+    const validQuery = queryNames.includes('startDate') ? 'startDate=2026-06-01&endDate=2026-07-01' : queryNames.includes('from') ? 'from=2026-06-01&to=2026-06-30' : '';
     const withQuery = (extra: string) => [validQuery, extra].filter(Boolean).join('&');
     const schemaName = op?.requestBody?.content['application/json']?.schema.$ref.split('/').at(-1);
     const validBody = schemaName ? (VALID_BODIES[schemaName] ?? {}) : undefined;

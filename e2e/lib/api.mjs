@@ -52,6 +52,19 @@ export async function adminCreatesAgreement(url, agreement, notes = []) {
   });
 }
 
+/**
+ * The first admin publishes weekly appointment hours (POST /api/admin/appointment-hours) with themselves as the
+ * staff member who takes the meetings; `ranges` are `{ weekday, startTime, endTime }` in Oslo time.
+ */
+export async function adminPublishesHours(url, ranges) {
+  return asAdmin(url, async (cookie) => {
+    const me = await (await call(url, '/user', { cookie })).json();
+    const created = [];
+    for (const range of ranges) created.push(await (await call(url, '/admin/appointment-hours', { method: 'POST', cookie, body: { ...range, staffUserIds: [me.id] } })).json());
+    return created;
+  });
+}
+
 /** The first admin answers a case (POST /api/cases/:id/messages), as customer service does from its own screen. */
 export async function adminAnswersCase(url, caseId, message) {
   return asAdmin(url, async (cookie) => (await call(url, `/cases/${caseId}/messages`, { method: 'POST', cookie, body: { message } })).json());

@@ -36,6 +36,21 @@ const TEXTS: Record<MailLanguage, Record<AgreementMailKind, { subject: string; i
   },
 };
 
+/** What the staff member of a booked appointment is mailed: their copy of the meeting, and its cancellation. */
+export type StaffMailKind = 'invitation' | 'cancellation';
+const STAFF_TEXTS: Record<MailLanguage, Record<StaffMailKind, { subject: string; intro: string }> & { link: string }> = {
+  nb: {
+    invitation: { subject: 'Ny time bestilt: {title}', intro: '{owner} har bestilt en time med deg.' },
+    cancellation: { subject: 'Time avlyst: {title}', intro: 'Timen med {owner} er avlyst.' },
+    link: 'Se timen i administrasjonen',
+  },
+  en: {
+    invitation: { subject: 'New appointment booked: {title}', intro: '{owner} has booked an appointment with you.' },
+    cancellation: { subject: 'Appointment cancelled: {title}', intro: 'The appointment with {owner} has been cancelled.' },
+    link: 'See the appointment in the back office',
+  },
+};
+
 const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => ownValue(params, key) ?? whole);
 
 /** dd.MM.yyyy HH:mm (docs/product/agreements.md#validation-and-limits) in the business time zone. */
@@ -112,5 +127,35 @@ export function meetingMail(kind: AgreementMailKind, c: MeetingMailContext): Mai
     subject: fill(t[kind].subject, params),
     text: lines.join('\n'),
     ical: { method: kind === 'cancellation' ? 'CANCEL' : 'REQUEST', content: meetingIcs(kind, c), filename: kind === 'cancellation' ? 'cancel.ics' : 'invite.ics' },
+  };
+}
+
+/**
+ * The staff member's copy of a meeting an owner booked (docs/appointments.md): the same calendar entry (UID and
+ * SEQUENCE) the owner gets, so a cancellation removes it from the staff member's calendar too.
+ */
+export function staffMeetingMail(kind: StaffMailKind, c: MeetingMailContext & { staff: { name: string; email: string }; link: string }): MailMessage {
+  const t = TEXTS[c.language];
+  const s = STAFF_TEXTS[c.language];
+  const a = c.agreement;
+  const params = { title: singleLine(a.title), owner: singleLine(c.owner.name), name: singleLine(c.staff.name) };
+  const lines = [
+    fill(t.greeting, params),
+    '',
+    fill(s[kind].intro, params),
+    '',
+    a.title,
+    `${t.when}: ${formatMeetingTime(a.meetingDate, c.timeZone)}${a.endDate ? ` – ${formatMeetingTime(a.endDate, c.timeZone)}` : ''}`,
+    `${t.place}: ${a.meetingLocation || t.noPlace}`,
+    ...(a.description ? ['', a.description] : []),
+    '',
+    `${s.link}: ${c.link}`,
+  ];
+  const cancel = kind === 'cancellation';
+  return {
+    to: c.staff.email,
+    subject: fill(s[kind].subject, params),
+    text: lines.join('\n'),
+    ical: { method: cancel ? 'CANCEL' : 'REQUEST', content: meetingIcs(cancel ? 'cancellation' : 'invitation', c), filename: cancel ? 'cancel.ics' : 'invite.ics' },
   };
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -10,7 +10,7 @@ import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { type AgreementMailKind, meetingMail } from './agreement-mails';
+import { type AgreementMailKind, meetingMail, type StaffMailKind, staffMeetingMail } from './agreement-mails';
 import { Agreement, AgreementNote, type AgreementStatus } from './agreement.entity';
 import type { CreateAgreementDto, CreateAgreementNoteDto, UpdateAgreementDto } from './agreements.dto';
 
@@ -20,6 +20,9 @@ export const REMINDER_BEFORE_MS = 24 * 3_600_000;
 /** An agreement with the people's names the API answers with (docs/product/agreements.md#data-and-states) (read live from the accounts). */
 export interface AgreementView { agreement: Agreement; userName: string | null; adminName: string | null }
 export interface NoteView { note: AgreementNote; authorName: string | null; authorIsAdmin: boolean }
+
+/** A meeting an owner booked in a free slot (appointments): who, when, what and where. */
+export interface BookedMeeting { staffUserId: number; ownerId: number; title: string; description: string | null; start: Date; end: Date; location: string }
 
 type Person = { id: number; name: string; email: string; isAdmin: boolean; isMiniAdmin: boolean };
 
@@ -161,6 +164,58 @@ export class AgreementsService {
     return a;
   }
 
+  /**
+   * The meeting of an appointment an owner booked, saved in the booking's transaction (docs/appointments.md): made
+   * by the staff member who takes it, so it counts as theirs when free slots are read. Mails and events wait for
+   * the commit (announceBooked).
+   */
+  async insertBooked(tx: EntityManager, m: BookedMeeting): Promise<Agreement> {
+    const now = this.clock.now();
+    const repo = tx.getRepository(Agreement);
+    return repo.save(
+      repo.create({
+        adminId: m.staffUserId,
+        userId: m.ownerId,
+        title: m.title,
+        description: m.description,
+        meetingDate: m.start,
+        endDate: m.end,
+        meetingLocation: m.location,
+        meetingType: 'consultation',
+        status: 'scheduled',
+        reminderSent: m.start.getTime() - now.getTime() <= REMINDER_BEFORE_MS,
+      }),
+    );
+  }
+
+  /**
+   * After a booking committed: the owner's invitation (as an agreement made by staff sends) and the staff member's
+   * copy. No agreements.* event: the appointments module tells the staff member in the app itself.
+   */
+  async announceBooked(agreementId: number, staffLink: string): Promise<void> {
+    const a = await this.agreements.findOneBy({ id: agreementId });
+    if (!a) return;
+    const [view] = await this.withNames([a]);
+    await this.mailOwner('invitation', a, view.adminName);
+    await this.mailStaff('invitation', a, staffLink);
+  }
+
+  /**
+   * Cancels the meeting of a cancelled appointment: the owner's cancellation mail and the staff member's, both with
+   * METHOD:CANCEL and the raised SEQUENCE. A meeting already cancelled or gone is left alone. No agreements.* event:
+   * the appointments module tells the other side in the app.
+   */
+  async cancelBooked(agreementId: number, staffLink: string): Promise<void> {
+    const a = await this.agreements.findOneBy({ id: agreementId });
+    if (!a || a.status === 'cancelled') return;
+    setStatus(a, 'cancelled', this.clock.now());
+    a.icsSequence += 1;
+    const saved = await this.agreements.save(a);
+    const [view] = await this.withNames([saved]);
+    await this.mailOwner('cancellation', saved, view.adminName);
+    await this.mailStaff('cancellation', saved, staffLink);
+  }
+
   /** The notes the viewer may read, oldest first: an owner never gets a private one. */
   async listNotes(viewer: SessionUser, agreementId: number): Promise<NoteView[]> {
     await this.readable(viewer, agreementId);
@@ -242,6 +297,33 @@ export class AgreementsService {
       return await this.mail.enqueue(message);
     } catch (e) {
       this.logger.error(`agreement ${a.id} ${kind} mail: ${errorForLog(e)}`);
+      return false;
+    }
+  }
+
+  /** Queues the staff member's copy of a booked meeting in their language; never fails the change. */
+  private async mailStaff(kind: StaffMailKind, a: Agreement, link: string): Promise<boolean> {
+    try {
+      if (!a.adminId) return false;
+      const people = await this.people([a.userId, a.adminId]);
+      const owner = people.get(a.userId);
+      const staff = people.get(a.adminId);
+      if (!owner || !staff?.email) return false;
+      const message = staffMeetingMail(kind, {
+        agreement: a,
+        owner,
+        staff,
+        link,
+        adminName: staff.name,
+        language: await this.notifications.languageOf(staff.id),
+        publicUrl: this.config.publicUrl,
+        mailFrom: this.config.mailFrom,
+        timeZone: this.config.businessTimeZone,
+        now: this.clock.now(),
+      });
+      return await this.mail.enqueue(message);
+    } catch (e) {
+      this.logger.error(`agreement ${a.id} staff ${kind} mail: ${errorForLog(e)}`);
       return false;
     }
   }

@@ -24,6 +24,9 @@ const CASES: Record<NotificationType, { params: NotificationParams; link: string
   agreement_owner_note: { params: { title: 'Befaring', owner: 'Ole', agreementId: 16 }, link: '/admin/agreements/16' },
   account_number_changed: { params: { account: '•••• 2345' }, link: '/settings' },
   user_account_number_changed: { params: { name: 'Ole', account: '•••• 2345', userId: 7 }, link: '/admin/users/7/show' },
+  appointment_booked: { params: { title: 'Rådgivning', when: '02.06.2026 09:00', owner: 'Ole', appointmentId: 31 }, link: '/admin/appointments/31/show' },
+  appointment_cancelled: { params: { title: 'Rådgivning', when: '02.06.2026 09:00', owner: 'Ole', appointmentId: 32 }, link: '/appointments' },
+  appointment_owner_cancelled: { params: { title: 'Rådgivning', when: '02.06.2026 09:00', owner: 'Ole', appointmentId: 33 }, link: '/admin/appointments/33/show' },
 };
 
 describe('notification links', () => {

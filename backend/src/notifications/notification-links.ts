@@ -7,6 +7,7 @@ import type { NotificationParams, NotificationType } from './notification.types'
  *   or the calendar as it is for a feed's state (feeds are managed from the calendar page);
  * - an agreement (`/user/agreements/<id>`), or for staff the back office's (`/admin/agreements/<id>`);
  * - a case (`/cases?case=<id>`);
+ * - the owner's appointments (`/appointments`), or for staff the back office's appointment (`/admin/appointments/<id>/show`);
  * - the owner's own settings (`/settings`), or for staff a user's page in the back office (`/admin/users/<id>/show`).
  */
 export type NotificationTarget =
@@ -16,6 +17,8 @@ export type NotificationTarget =
   | { screen: 'settings' }
   | { screen: 'staff-agreement'; id: number }
   | { screen: 'staff-user'; id: number }
+  | { screen: 'appointments' }
+  | { screen: 'staff-appointment'; id: number }
   | { screen: 'none' };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,6 +37,10 @@ export function linkTo(target: NotificationTarget): string | null {
       return `/admin/agreements/${target.id}`;
     case 'staff-user':
       return `/admin/users/${target.id}/show`;
+    case 'appointments':
+      return '/appointments';
+    case 'staff-appointment':
+      return `/admin/appointments/${target.id}/show`;
     case 'none':
       return null;
   }
@@ -44,7 +51,7 @@ const id = (value: string | number | undefined) => Number(value);
 
 /**
  * Each type's target from its params (the params every producer of that type writes: `date`, the business-time-zone
- * day, for calendar types; `agreementId`, `caseId`, `userId`). A Record, so a new type cannot be added without its target.
+ * day, for calendar types; `agreementId`, `caseId`, `userId`, `appointmentId`). A Record, so a new type cannot be added without its target.
  */
 const TARGETS: Record<NotificationType, (params: NotificationParams) => NotificationTarget> = {
   event_created: (p) => ({ screen: 'calendar', date: day(p) }),
@@ -68,6 +75,9 @@ const TARGETS: Record<NotificationType, (params: NotificationParams) => Notifica
   agreement_owner_note: (p) => ({ screen: 'staff-agreement', id: id(p.agreementId) }),
   account_number_changed: () => ({ screen: 'settings' }),
   user_account_number_changed: (p) => ({ screen: 'staff-user', id: id(p.userId) }),
+  appointment_booked: (p) => ({ screen: 'staff-appointment', id: id(p.appointmentId) }),
+  appointment_cancelled: () => ({ screen: 'appointments' }),
+  appointment_owner_cancelled: (p) => ({ screen: 'staff-appointment', id: id(p.appointmentId) }),
 };
 
 export function notificationTarget(type: NotificationType, params: NotificationParams): NotificationTarget {

@@ -81,6 +81,19 @@ export class NotificationReactions implements OnModuleInit {
       }
     });
 
+    // Appointments (docs/appointments.md): a booking goes to its staff member; a cancellation to the other side.
+    this.events.on('appointments.booked', async (e) => {
+      if (e.actorId === e.staffUserId) return;
+      const when = formatWhen(e.start, this.notifications.timeZone);
+      await this.notifications.create({ userId: e.staffUserId, type: 'appointment_booked', params: { title: e.subject, when, owner: e.ownerName, appointmentId: e.appointmentId } });
+    });
+    this.events.on('appointments.cancelled', async (e) => {
+      const when = formatWhen(e.start, this.notifications.timeZone);
+      const params = { title: e.subject, when, owner: e.ownerName, appointmentId: e.appointmentId };
+      if (e.actorId !== e.userId) await this.notifications.create({ userId: e.userId, type: 'appointment_cancelled', params });
+      if (e.actorId !== e.staffUserId) await this.notifications.create({ userId: e.staffUserId, type: e.actorId === e.userId ? 'appointment_owner_cancelled' : 'appointment_cancelled', params });
+    });
+
     // Cases: each change goes to the other side (the service names them); the link opens the case.
     const kase = (type: NotificationType) => async (e: DomainEvents['cases.closed'] & { preview?: string; assignee?: string }) => {
       const params = { caseNumber: e.caseNumber, title: e.title, caseId: e.caseId, ...(e.preview !== undefined ? { preview: e.preview } : {}), ...(e.assignee !== undefined ? { assignee: e.assignee } : {}) };

@@ -28,6 +28,9 @@ const TEXTS: Record<NotificationLanguage, Record<NotificationType, { title: stri
     case_assigned: { title: 'Sak {caseNumber} tildelt', message: 'Saken «{title}» er tildelt {assignee}.' },
     case_closed: { title: 'Sak {caseNumber} løst', message: 'Saken «{title}» er markert som løst.' },
     case_reopened: { title: 'Sak {caseNumber} gjenåpnet', message: 'Saken «{title}» er åpnet igjen.' },
+    appointment_booked: { title: 'Ny time bestilt', message: '{owner} har bestilt en time med deg: «{title}» {when}.' },
+    appointment_cancelled: { title: 'Time avlyst', message: 'Timen din «{title}» {when} er avlyst.' },
+    appointment_owner_cancelled: { title: 'Time avlyst av {owner}', message: '{owner} avlyste timen «{title}» {when}.' },
   },
   en: {
     event_created: { title: 'New event in your calendar', message: 'An administrator added “{title}” on {when}.' },
@@ -51,6 +54,9 @@ const TEXTS: Record<NotificationLanguage, Record<NotificationType, { title: stri
     case_assigned: { title: 'Case {caseNumber} assigned', message: 'The case “{title}” was assigned to {assignee}.' },
     case_closed: { title: 'Case {caseNumber} resolved', message: 'The case “{title}” was marked as resolved.' },
     case_reopened: { title: 'Case {caseNumber} reopened', message: 'The case “{title}” was reopened.' },
+    appointment_booked: { title: 'New appointment booked', message: '{owner} booked an appointment with you: “{title}” on {when}.' },
+    appointment_cancelled: { title: 'Appointment cancelled', message: 'Your appointment “{title}” on {when} is cancelled.' },
+    appointment_owner_cancelled: { title: 'Appointment cancelled by {owner}', message: '{owner} cancelled the appointment “{title}” on {when}.' },
   },
 };
 

@@ -24,6 +24,9 @@ export const NOTIFICATION_TYPES = [
   'case_assigned',
   'case_closed',
   'case_reopened',
+  'appointment_booked',
+  'appointment_cancelled',
+  'appointment_owner_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

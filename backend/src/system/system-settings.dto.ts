@@ -8,7 +8,7 @@ import type { SystemSetting } from './system-setting.entity';
  * addresses) may also be empty: not given, so the app shows nothing for them (docs/operations.md, "Company contact
  * details").
  */
-export type SettingKind = 'color' | 'boolean' | 'text' | 'phone' | 'email' | 'url' | 'count';
+export type SettingKind = 'color' | 'boolean' | 'text' | 'phone' | 'email' | 'url' | 'count' | 'slotMinutes';
 
 /**
  * The known keys (docs/operations.md, Settings and "Company contact details"). Any other key is refused
@@ -28,6 +28,7 @@ export const KNOWN_SETTINGS: ReadonlyMap<string, SettingKind> = new Map<string, 
   ['contact.openingHours.nb', 'text'],
   ['contact.openingHours.en', 'text'],
   ['cases.uploadQuotaMb', 'count'],
+  ['appointments.slotMinutes', 'slotMinutes'],
 ]);
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';
@@ -35,6 +36,11 @@ export const SETTING_TEXT_MAX = 1000;
 /** Megabytes of case attachments one person may upload in 24 hours (docs/product/cases.md); unset means the default. */
 export const UPLOAD_QUOTA_MB = 'cases.uploadQuotaMb';
 export const DEFAULT_UPLOAD_QUOTA_MB = 200;
+/** The length of an appointment slot in minutes (docs/appointments.md); unset means the default. */
+export const SLOT_MINUTES = 'appointments.slotMinutes';
+export const DEFAULT_SLOT_MINUTES = 30;
+export const SLOT_MINUTES_MIN = 10;
+export const SLOT_MINUTES_MAX = 240;
 /** The largest a 'count' setting may be. */
 export const SETTING_COUNT_MAX = 1_000_000;
 

@@ -9,7 +9,7 @@ import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { DatabasePort } from '../database/database.port';
 import { SystemSetting } from './system-setting.entity';
-import { DEFAULT_MAINTENANCE_MESSAGE, KNOWN_SETTINGS, MAINTENANCE_ENABLED, MAINTENANCE_MESSAGE, MaintenanceStatusResponse, SETTING_COUNT_MAX, SETTING_TEXT_MAX } from './system-settings.dto';
+import { DEFAULT_MAINTENANCE_MESSAGE, KNOWN_SETTINGS, MAINTENANCE_ENABLED, MAINTENANCE_MESSAGE, MaintenanceStatusResponse, SETTING_COUNT_MAX, SETTING_TEXT_MAX, SLOT_MINUTES_MAX, SLOT_MINUTES_MIN } from './system-settings.dto';
 
 /**
  * How long an instance trusts its last read of the maintenance state. Changes made by any instance are broadcast
@@ -135,6 +135,9 @@ function checkValue(key: string, value: string): void {
   if (kind === 'boolean' && value !== 'true' && value !== 'false') throw new BadRequestException(coded('setting_invalid_boolean', 'Verdien må være true eller false', { key }));
   if (kind === 'count' && !(/^\d{1,7}$/.test(value) && Number(value) <= SETTING_COUNT_MAX)) {
     throw new BadRequestException(coded('setting_invalid_count', `Verdien må være et helt tall fra 0 til ${SETTING_COUNT_MAX}`, { key, max: SETTING_COUNT_MAX }));
+  }
+  if (kind === 'slotMinutes' && !(/^\d{1,3}$/.test(value) && Number(value) >= SLOT_MINUTES_MIN && Number(value) <= SLOT_MINUTES_MAX)) {
+    throw new BadRequestException(coded('setting_invalid_slot_minutes', `Timelengden må være et helt antall minutter fra ${SLOT_MINUTES_MIN} til ${SLOT_MINUTES_MAX}`, { key, min: SLOT_MINUTES_MIN, max: SLOT_MINUTES_MAX }));
   }
   if (kind === 'text' && value.length > SETTING_TEXT_MAX) throw new BadRequestException(coded('setting_too_long', `Verdien kan ikke være lengre enn ${SETTING_TEXT_MAX} tegn`, { key, max: SETTING_TEXT_MAX }));
   // A contact detail left empty is one the company has not given.

@@ -28,6 +28,8 @@ const USER_LIST: ListSpec<User> = {
     id: (qb, id) => whereIdIn(qb, 'u.id', id, 'ids'),
     isAdmin: (qb, value) => qb.andWhere('u.isAdmin = :isAdmin', { isAdmin: asBoolean(value) }),
     isBlocked: (qb, value) => qb.andWhere('u.isBlocked = :isBlocked', { isBlocked: asBoolean(value) }),
+    // Staff (admins and mini admins): who may take appointments (docs/appointments.md).
+    isStaff: (qb, value) => qb.andWhere('(u.isAdmin OR u.isMiniAdmin) = :isStaff', { isStaff: asBoolean(value) }),
   },
   key: 'u.id',
 };

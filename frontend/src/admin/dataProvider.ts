@@ -76,6 +76,9 @@ export const OWN_ICAL_RESOURCE = 'ical';
 /** Agreements: /admin/agreements in the back office, /api/admin-agreements in the API (docs/product/agreements.md#screens). */
 export const AGREEMENTS_RESOURCE = 'agreements';
 const AGREEMENTS_PATH = 'admin-agreements';
+/** Appointments: /admin/appointments in the back office, /api/appointments in the API (docs/appointments.md). */
+const APPOINTMENTS_RESOURCE = 'appointments';
+const APPOINTMENTS_PATH = 'appointments';
 
 /** What POST and PUT /api/ical-feeds accept; the record's other fields (owner, sync state) stay out. */
 export function toFeedPayload(data: Partial<AdminFeed>, withUser: boolean) {
@@ -132,6 +135,8 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
 
   const rest = simpleRestProvider(adminUrl, httpClient);
   const rootRest = simpleRestProvider(apiUrl, httpClient);
+  // Agreements and appointments live at the API's root (/api/admin-agreements, /api/appointments), not under /admin.
+  const rootPath = (resource: string) => (resource === AGREEMENTS_RESOURCE ? AGREEMENTS_PATH : resource === APPOINTMENTS_RESOURCE ? APPOINTMENTS_PATH : null);
   const isAgreements = (resource: string) => resource === AGREEMENTS_RESOURCE;
   const oneFeed = async (id: Identifier, signal?: AbortSignal) => {
     const { data } = await rest.getMany(ALL_FEEDS_PATH, { ids: [id], signal });
@@ -148,14 +153,19 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
     ...rest,
     getList: async (resource, params) => {
       if (resource === OWN_ICAL_RESOURCE) return asRecords(listLocally(await call<RaRecord[]>('GET', `${apiUrl}/ical-feeds`), params));
-      if (isAgreements(resource)) return rootRest.getList(AGREEMENTS_PATH, params);
+      const root = rootPath(resource);
+      if (root) return rootRest.getList(root, params);
       return rest.getList(readPath(resource), params);
     },
     getOne: async (resource, params) => {
-      if (isAgreements(resource)) return rootRest.getOne(AGREEMENTS_PATH, params);
+      const root = rootPath(resource);
+      if (root) return rootRest.getOne(root, params);
       return isFeeds(resource) ? asRecords({ data: await oneFeed(params.id, params.signal) }) : rest.getOne(resource, params);
     },
-    getMany: (resource, params) => (isAgreements(resource) ? rootRest.getMany(AGREEMENTS_PATH, params) : rest.getMany(readPath(resource), params)),
+    getMany: (resource, params) => {
+      const root = rootPath(resource);
+      return root ? rootRest.getMany(root, params) : rest.getMany(readPath(resource), params);
+    },
     // simple-rest sends the target as a filter ({ userId: 7 }), which all-ical-feeds accepts.
     getManyReference: (resource, params) => rest.getManyReference(readPath(resource), params),
     create: async (resource, params) => {
@@ -178,6 +188,8 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
       return asRecords({ data: { ...params.previousData, ...updated } });
     },
     delete: async (resource, params) => {
+      // Deleting an appointment cancels it; the answer is the cancelled appointment.
+      if (resource === APPOINTMENTS_RESOURCE) return asRecords({ data: await call<RaRecord>('DELETE', `${apiUrl}/${APPOINTMENTS_PATH}/${encodeURIComponent(params.id)}`) });
       if (isAgreements(resource)) {
         await call('DELETE', `${apiUrl}/${AGREEMENTS_PATH}/${encodeURIComponent(params.id)}`);
         return asRecords({ data: params.previousData ?? { id: params.id } });

@@ -5,7 +5,10 @@
 import type { Role } from './authProvider';
 import type { AdminResource } from './resource';
 
-export const ADMIN_RESOURCES: readonly AdminResource[] = Object.values(import.meta.glob<AdminResource>('./*/index.ts', { eager: true, import: 'default' }));
+/** A folder registers one resource, or several that belong together (appointments: bookings, hours, closed dates). */
+export const ADMIN_RESOURCES: readonly AdminResource[] = Object.values(
+  import.meta.glob<AdminResource | AdminResource[]>('./*/index.ts', { eager: true, import: 'default' }),
+).flat();
 
 const menuPlace = (resource: AdminResource, role: Role) => resource.menu[role] ?? Number.POSITIVE_INFINITY;
 

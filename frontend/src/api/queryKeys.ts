@@ -63,6 +63,12 @@ export const queryKeys = {
     one: (id: number) => ['/api/admin-agreements', id] as const,
     notes: (id: number) => ['/api/admin-agreements', id, 'notes'] as const,
   },
+  /** Appointments: the free slots of a window of days, and the owner's upcoming bookings. */
+  appointments: {
+    all: ['/api/appointments'] as const,
+    slots: (from: string, to: string) => ['/api/appointments/slots', { from, to }] as const,
+    upcoming: ['/api/appointments', 'upcoming'] as const,
+  },
 
   /**
    * Cases (docs/product/cases.md#routes): the owner's own list, one case, its messages and the unread count all start with '/api/cases';

@@ -48,8 +48,12 @@ describe('feature manifests', () => {
 });
 
 describe('back-office resources', () => {
-  it('every admin/<folder>/index.ts registers a resource with a name and a menu place', () => {
-    expect(ADMIN_RESOURCES).toHaveLength(Object.keys(adminFolders).length);
+  it('every admin/<folder>/index.ts registers a resource with a name and a menu place', async () => {
+    for (const [file, load] of Object.entries(adminFolders)) {
+      const registered = [((await load()) as { default?: unknown }).default].flat();
+      expect(registered.length, `${file} default-exports no resource`).toBeGreaterThan(0);
+      for (const resource of registered) expect(ADMIN_RESOURCES, file).toContain(resource);
+    }
     for (const resource of ADMIN_RESOURCES) {
       expect(resource.name).toBeTruthy();
       expect(Object.keys(resource.menu).length, resource.name).toBeGreaterThan(0);

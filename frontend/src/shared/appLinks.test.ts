@@ -11,6 +11,8 @@ describe('app links', () => {
       ['/settings', { screen: 'settings' }],
       ['/admin/agreements/51', { screen: 'staff-agreement', id: 51 }],
       ['/admin/users/61/show', { screen: 'staff-user', id: 61 }],
+      ['/appointments', { screen: 'appointments' }],
+      ['/admin/appointments/71/show', { screen: 'staff-appointment', id: 71 }],
     ] as const;
     for (const [link, target] of cases) {
       expect(parseAppLink(link)).toEqual(target);
@@ -19,7 +21,7 @@ describe('app links', () => {
   });
 
   it('follows no link outside the app, and none it cannot read', () => {
-    for (const link of [null, '', 'https://evil.example/', '//evil.example/cases?case=1', '/cases', '/cases?case=abc', '/user/agreements/0', '/user/agreements/1/x', '/settings/x', '/admin/users/0/show', '/admin/agreements/x']) {
+    for (const link of [null, '', 'https://evil.example/', '//evil.example/cases?case=1', '/cases', '/cases?case=abc', '/user/agreements/0', '/user/agreements/1/x', '/settings/x', '/admin/users/0/show', '/admin/agreements/x', '/admin/appointments/0/show', '/appointments/x']) {
       expect(parseAppLink(link)).toBeNull();
     }
     // A calendar link with a day that does not exist still opens the calendar, at today.

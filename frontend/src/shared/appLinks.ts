@@ -14,6 +14,8 @@ export const APP_PATHS = {
   staffUser: '/admin/users/:id/show',
   /** Where staff find payouts: the back office's overview of every user's (staff have none of their own). */
   staffPayouts: '/admin/payouts',
+  appointments: '/appointments',
+  staffAppointment: '/admin/appointments/:id/show',
 } as const;
 
 export type AppTarget =
@@ -22,7 +24,9 @@ export type AppTarget =
   | { screen: 'case'; id: number }
   | { screen: 'settings' }
   | { screen: 'staff-agreement'; id: number }
-  | { screen: 'staff-user'; id: number };
+  | { screen: 'staff-user'; id: number }
+  | { screen: 'appointments' }
+  | { screen: 'staff-appointment'; id: number };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -63,6 +67,12 @@ export function parseAppLink(link: string | null | undefined): AppTarget | null 
     const id = positiveId(staffUser[1]);
     return id === null ? null : { screen: 'staff-user', id };
   }
+  if (url.pathname === APP_PATHS.appointments) return { screen: 'appointments' };
+  const staffAppointment = /^\/admin\/appointments\/([^/]+)\/show$/.exec(url.pathname);
+  if (staffAppointment) {
+    const id = positiveId(staffAppointment[1]);
+    return id === null ? null : { screen: 'staff-appointment', id };
+  }
   return null;
 }
 
@@ -81,6 +91,10 @@ export function appPath(target: AppTarget): string {
       return APP_PATHS.staffAgreement.replace(':id', String(target.id));
     case 'staff-user':
       return APP_PATHS.staffUser.replace(':id', String(target.id));
+    case 'appointments':
+      return APP_PATHS.appointments;
+    case 'staff-appointment':
+      return APP_PATHS.staffAppointment.replace(':id', String(target.id));
   }
 }
 

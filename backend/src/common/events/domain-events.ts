@@ -38,6 +38,10 @@ export interface DomainEvents {
    * (empty when removed); `admins` are every admin to be told. A possible payout fraud: the owner is told as well.
    */
   'users.account_number.changed': { userId: number; actorId: number; userName: string; last4: string; admins: number[] };
+  /** An owner booked an appointment; its staff member is told (docs/appointments.md). */
+  'appointments.booked': AppointmentEvent;
+  /** An appointment was cancelled by `actorId` (its owner or staff); the other side is told. */
+  'appointments.cancelled': AppointmentEvent;
   /** A message was written on a case; `recipients` are the other side (the owner, or the assignee or every admin). */
   'cases.message.added': CaseEvent & { messageId: number; preview: string };
   /** An admin assigned a case to an admin and/or a department. */
@@ -47,6 +51,9 @@ export interface DomainEvents {
   /** A closed case was reopened; customer service is told (docs/product/cases.md#data-and-states). */
   'cases.reopened': CaseEvent;
 }
+
+/** An appointment of owner `userId` with `staffUserId`; `start` is ISO. */
+export interface AppointmentEvent { appointmentId: number; userId: number; staffUserId: number; actorId: number; subject: string; start: string; ownerName: string }
 
 /** A change on a case made by `actorId`, for the people in `recipients` (never the actor). */
 export interface CaseEvent { caseId: number; caseNumber: string; title: string; actorId: number; recipients: number[] }

@@ -21,6 +21,7 @@ import { FileChunks1765650000000 } from './1765650000000-file-chunks';
 import { ExternalBookingNotes1765710000000 } from './1765710000000-external-booking-notes';
 import { UserSearch1765720000000 } from './1765720000000-user-search';
 import { BookingSourceState1765730000000 } from './1765730000000-booking-source-state';
+import { Appointments1765800000000 } from './1765800000000-appointments';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   ExternalBookingNotes1765710000000,
   UserSearch1765720000000,
   BookingSourceState1765730000000,
+  Appointments1765800000000,
 ];

@@ -1,31 +1,32 @@
-/** The appointment form: name, e-mail and subject required; a date, not earlier than today. */
+/** The booking form (docs/appointments.md): a free slot, a subject, how to meet; the phone is optional. */
+import type { KeyErrors } from '../../shared/forms';
+import type { AppointmentLocation, BookingInput } from './appointmentsApi';
+
 export interface AppointmentForm {
-  name: string;
-  email: string;
-  phone: string;
-  location: string;
+  start: string | null;
   subject: string;
-  preferredDate: string;
-  preferredTime: string;
   description: string;
+  location: AppointmentLocation;
+  phone: string;
 }
 
-export const emptyAppointment = (): AppointmentForm => ({ name: '', email: '', phone: '', location: 'Telefon/Teams', subject: '', preferredDate: '', preferredTime: '10:00', description: '' });
+export const emptyAppointment = (phone = ''): AppointmentForm => ({ start: null, subject: '', description: '', location: 'phone', phone });
 
-/** i18n keys per invalid field; `today` is yyyy-MM-dd in the user's time zone. */
-export function validateAppointment(v: AppointmentForm, today: string): Partial<Record<keyof AppointmentForm, string>> {
-  const errors: Partial<Record<keyof AppointmentForm, string>> = {};
-  if (!v.name.trim()) errors.name = 'appointments.validation.name';
-  if (!v.email.trim()) errors.email = 'appointments.validation.email';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) errors.email = 'appointments.validation.emailInvalid';
+/** i18n keys per invalid field. */
+export function validateAppointment(v: AppointmentForm): KeyErrors<AppointmentForm> {
+  const errors: KeyErrors<AppointmentForm> = {};
+  if (!v.start) errors.start = 'appointments.validation.slot';
   if (!v.subject.trim()) errors.subject = 'appointments.validation.subject';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.preferredDate)) errors.preferredDate = 'appointments.validation.date';
-  else if (v.preferredDate < today) errors.preferredDate = 'appointments.validation.datePast';
+  if (v.phone.trim() && !/^[+0-9 ()-]{0,20}$/.test(v.phone.trim())) errors.phone = 'appointments.validation.phone';
   return errors;
 }
 
-/** Today as yyyy-MM-dd in local time (the date input's own format). */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+export function toBooking(v: AppointmentForm): BookingInput {
+  return {
+    start: v.start!,
+    subject: v.subject.trim(),
+    location: v.location,
+    ...(v.description.trim() ? { description: v.description.trim() } : {}),
+    ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
+  };
 }

@@ -33,6 +33,9 @@ export const SOUND_OF_TYPE: Record<AppNotification['type'], SoundName> = {
   case_assigned: 'calendar-update',
   case_closed: 'calendar-update',
   case_reopened: 'reminder',
+  appointment_booked: 'calendar-add',
+  appointment_cancelled: 'calendar-delete',
+  appointment_owner_cancelled: 'calendar-delete',
 };
 
 /** A sound playback failure completes after 1000 ms. */

@@ -28,8 +28,8 @@ export interface UserPickerProps {
   label: string;
   value: number | null;
   onChange: (user: PickedUser | null) => void;
-  /** Narrows the search, as the list's filter: `{ isAdmin: false }` for owners only. */
-  filter?: { isAdmin?: boolean };
+  /** Narrows the search, as the list's filter: `{ isAdmin: false }` for owners only, `{ isStaff: true }` for staff. */
+  filter?: { isAdmin?: boolean; isStaff?: boolean };
   /** Shown when nothing is chosen (e.g. 'Min kalender'). */
   placeholder?: string;
   /** How an option reads; by default 'Name (username)'. */
