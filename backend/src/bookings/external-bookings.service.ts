@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
+import { EventBus } from '../common/events/domain-events';
 import { DatabasePort } from '../database/database.port';
 import { CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
 import { ExternalBookingsStore, type UpsertCounts } from './external-bookings.store';
@@ -25,6 +26,7 @@ export class ExternalBookingsService {
   constructor(
     private readonly store: ExternalBookingsStore,
     private readonly database: DatabasePort,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -53,7 +55,8 @@ export class ExternalBookingsService {
     };
     for (const slice of slices) count(await this.database.transaction((tx) => this.store.upsert(tx, source, generation, slice, now)));
 
-    return this.database.transaction(async (tx) => {
+    let applied: PullResult | undefined;
+    const answer = await this.database.transaction(async (tx) => {
       count(await this.store.upsert(tx, source, generation, last, now));
       const cancellations = await this.store.removeByKey(tx, source, cancelled, now);
       let removed = cancellations.removed;
@@ -72,8 +75,14 @@ export class ExternalBookingsService {
       };
       const decision = await decide();
       const result: PullResult = { stored: live.length, removed, ...decision, future: { added, changed, cancelled: cancelledFuture }, all: { added: all.added, changed: all.changed }, ...(firstChangedStart ? { firstChangedStart } : {}) };
+      applied = result;
       return finish ? finish(tx, result) : (result as T);
     });
+    // After the commit, for every source alike (double-booking detection listens: docs/architecture.md "Double bookings").
+    if (applied && applied.removed + applied.all.added + applied.all.changed > 0) {
+      await this.bus.emit('bookings.stored', { userId: source.userId, sourceKind: source.kind, sourceId: source.id });
+    }
+    return answer;
   }
 
   /** A user's external bookings overlapping the range, from sources that are not switched off. */
