@@ -94,7 +94,7 @@ describe('calendar window', () => {
 
   it('answers empty lists for an empty window', async () => {
     const { agent } = await t.loginAs('user');
-    expect((await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body).toEqual({ events: [], markedDays: [], feedEvents: [] });
+    expect((await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body).toEqual({ events: [], markedDays: [], feedEvents: [], conflicts: [] });
     expect((await agent.get('/api/events').query(WINDOW).expect(200)).body).toEqual([]);
     expect((await agent.get('/api/marked-days').query(WINDOW).expect(200)).body).toEqual([]);
   });
@@ -112,7 +112,7 @@ describe('calendar window', () => {
       const { agent, user: caller } = await t.loginAs(role);
       await agent.post('/api/events').send({ title: `Egen ${role}`, startTime: '2027-02-10T10:00:00Z' }).expect(201);
       const theirs = (await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body;
-      expect(theirs).toEqual({ events: [expect.objectContaining({ title: `Egen ${role}`, userId: caller.id })], markedDays: [], feedEvents: [] });
+      expect(theirs).toEqual({ events: [expect.objectContaining({ title: `Egen ${role}`, userId: caller.id })], markedDays: [], feedEvents: [], conflicts: [] });
     }
   });
 

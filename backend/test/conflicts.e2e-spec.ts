@@ -104,7 +104,8 @@ describe('double bookings', () => {
     expect(await told(adminUser.id, user.id)).toBe(2);
     expect(await told(secondAdmin.id, user.id)).toBe(2);
     const [note] = (await agent.get('/api/notifications').expect(200)).body.notifications;
-    expect(note).toMatchObject({ type: 'booking_conflict', link: '/?date=2026-06-24', title: 'Dobbeltbooking' });
+    expect(note).toMatchObject({ type: 'booking_conflict', title: 'Dobbeltbooking' });
+    expect(note.link).toMatch(/^\/\?date=2026-06-2[14]$/);
     const [adminNote] = (await admin.get('/api/notifications').expect(200)).body.notifications;
     expect(adminNote.link).toMatch(new RegExp(`^/\\?date=2026-06-2[14]&user=${user.id}$`));
 
@@ -150,6 +151,17 @@ describe('double bookings', () => {
     await agent.delete(`/api/events/${blocked.id}`).expect(200);
     expect(await conflictsOf(agent)).toEqual([]);
     expect(await told(user.id, user.id)).toBe(1);
+  });
+
+  it('forgets a feed’s conflicts when the feed is switched off or deleted, and finds them again when it is back on', async () => {
+    const { agent, feedId } = await owner(stays({ uid: 'off@bdc', start: '2026-06-21', end: '2026-06-22' }));
+    expect(days(await conflictsOf(agent))).toEqual(['2026-06-21/2026-06-22']);
+    await agent.put(`/api/ical-feeds/${feedId}`).send({ enabled: false }).expect(200);
+    expect(await conflictsOf(agent)).toEqual([]);
+    await agent.put(`/api/ical-feeds/${feedId}`).send({ enabled: true }).expect(200);
+    expect(days(await conflictsOf(agent))).toEqual(['2026-06-21/2026-06-22']);
+    await agent.delete(`/api/ical-feeds/${feedId}`).expect(200);
+    expect(await conflictsOf(agent)).toEqual([]);
   });
 
   it('GET /api/conflicts: owners their own, staff everyone’s or one owner’s, paged; bad input is a 400', async () => {

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
 import { EventBus } from '../common/events/domain-events';
 import { DatabasePort } from '../database/database.port';
-import { CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
+import { type BookingSource, CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
 import { ExternalBookingsStore, type UpsertCounts } from './external-bookings.store';
 
 /**
@@ -102,6 +102,14 @@ export class ExternalBookingsService {
 
   countForSource(kind: SourceKind, id: number, tx?: EntityManager): Promise<number> {
     return this.store.countForSource(kind, id, tx);
+  }
+
+  /**
+   * After the commit of a change that shows or hides a source's bookings without a pull (a feed deleted or switched
+   * on or off): readers that keep derived facts (double bookings: docs/architecture.md "Double bookings") look again.
+   */
+  sourceChanged(source: BookingSource): Promise<void> {
+    return this.bus.emit('bookings.stored', { userId: source.userId, sourceKind: source.kind, sourceId: source.id });
   }
 
   /** Called when sources are deleted, in the same transaction: their bookings go with them. */

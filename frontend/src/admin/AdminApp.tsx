@@ -18,6 +18,7 @@ import { createAuthProvider, type Role } from './authProvider';
 import backups from './backups';
 import beds24 from './beds24';
 import cases from './cases';
+import conflicts, { CONFLICTS_RESOURCE } from './conflicts';
 import { BEDS24_RESOURCE, withBeds24 } from './beds24/beds24DataProvider';
 import { AGREEMENTS_RESOURCE, createDataProvider, FEEDS_RESOURCE, OWN_ICAL_RESOURCE } from './dataProvider';
 import feeds from './feeds';
@@ -51,9 +52,10 @@ function resourcesFor(role: Role) {
   const jobsTab = <Resource key="jobs" name="jobs" {...jobs} />;
   const casesTab = <Resource key="cases" name="cases" {...cases} recordRepresentation="caseNumber" />;
   const backupsTab = <Resource key="backups" name="backups" {...backups} />;
+  const conflictsTab = <Resource key={CONFLICTS_RESOURCE} name={CONFLICTS_RESOURCE} {...conflicts} />;
   return role === 'miniAdmin'
-    ? [icalTab, payoutsTab, usersTab, allIcalTab, agreementsTab, casesTab, jobsTab]
-    : [usersTab, icalTab, payoutsTab, allIcalTab, agreementsTab, casesTab, beds24Tab, systemTab, backupsTab, jobsTab];
+    ? [icalTab, payoutsTab, usersTab, allIcalTab, conflictsTab, agreementsTab, casesTab, jobsTab]
+    : [usersTab, icalTab, payoutsTab, allIcalTab, conflictsTab, agreementsTab, casesTab, beds24Tab, systemTab, backupsTab, jobsTab];
 }
 
 export interface AdminAppProps {
