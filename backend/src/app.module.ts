@@ -6,6 +6,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { CasesModule } from './cases/cases.module';
+import { ConflictsModule } from './conflicts/conflicts.module';
 import { SessionsModule } from './common/sessions/sessions.module';
 import { AccessGuard } from './common/access.guard';
 import { AdapterOverrides, AdaptersModule } from './common/adapters/adapters.module';
@@ -58,6 +59,7 @@ export class AppModule {
         SystemModule,
         AuditModule,
         CalendarModule,
+        ConflictsModule,
         TranslationModule,
         JobsModule,
         FeedsModule,

@@ -163,6 +163,8 @@ const cases: RouteCase[] = [
   { route: 'PUT /api/ical-feeds/:id', call: async (ctx) => ({ path: `/api/ical-feeds/${(await feedOf(ctx)).id}`, body: { enabled: false } }), expect: OWNED_OR_ADMIN },
   { route: 'DELETE /api/ical-feeds/:id', call: async (ctx) => ({ path: `/api/ical-feeds/${(await feedOf(ctx)).id}` }), expect: OWNED_OR_ADMIN },
   { route: 'POST /api/ical-feeds/:id/sync', call: async (ctx) => ({ path: `/api/ical-feeds/${(await feedOf(ctx)).id}/sync` }), expect: OWNED_OR_ADMIN },
+  // Double bookings: the owner's own; another owner asking for them is refused; staff read everyone's.
+  { route: 'GET /api/conflicts', call: ({ owner }) => ({ path: `/api/conflicts?userId=${owner.id}` }), expect: [401, 200, 403, 200, 200] },
   { route: 'GET /api/ical-feed-events', call: () => ({ path: `/api/ical-feed-events?${RANGE}` }), expect: ANY_USER },
   { route: 'GET /api/admin/ical-feeds', call: () => ({ path: '/api/admin/ical-feeds' }), expect: STAFF_READ },
   { route: 'GET /api/admin/all-ical-feeds', call: () => ({ path: '/api/admin/all-ical-feeds' }), expect: STAFF_READ },

@@ -76,8 +76,8 @@ describe('calendar window', () => {
     const res = await agent.get('/api/calendar-window').query(WINDOW).expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const expected = await entityAnswers(user.id);
-    expect(res.body).toEqual(expected);
-    expect(Object.keys(res.body)).toEqual(['events', 'markedDays', 'feedEvents']);
+    expect(res.body).toEqual({ ...expected, conflicts: res.body.conflicts });
+    expect(Object.keys(res.body)).toEqual(['events', 'markedDays', 'feedEvents', 'conflicts']);
     expect(res.body.events.map((e: { title: string }) => e.title)).toEqual(['Før vinduet', 'Tur\n"sitat"\t\\ æøå 🏔', 'Uten slutt', 'Beds24', 'CSV']);
     expect(res.body.events.map((e: { isBinding: boolean }) => e.isBinding)).toEqual([false, false, false, true, true]);
     expect(res.body.markedDays.map((d: { date: string }) => d.date)).toEqual(['2027-01-01', '2027-03-31']);
@@ -94,7 +94,7 @@ describe('calendar window', () => {
 
   it('answers empty lists for an empty window', async () => {
     const { agent } = await t.loginAs('user');
-    expect((await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body).toEqual({ events: [], markedDays: [], feedEvents: [] });
+    expect((await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body).toEqual({ events: [], markedDays: [], feedEvents: [], conflicts: [] });
     expect((await agent.get('/api/events').query(WINDOW).expect(200)).body).toEqual([]);
     expect((await agent.get('/api/marked-days').query(WINDOW).expect(200)).body).toEqual([]);
   });
@@ -112,7 +112,7 @@ describe('calendar window', () => {
       const { agent, user: caller } = await t.loginAs(role);
       await agent.post('/api/events').send({ title: `Egen ${role}`, startTime: '2027-02-10T10:00:00Z' }).expect(201);
       const theirs = (await agent.get('/api/calendar-window').query(WINDOW).expect(200)).body;
-      expect(theirs).toEqual({ events: [expect.objectContaining({ title: `Egen ${role}`, userId: caller.id })], markedDays: [], feedEvents: [] });
+      expect(theirs).toEqual({ events: [expect.objectContaining({ title: `Egen ${role}`, userId: caller.id })], markedDays: [], feedEvents: [], conflicts: [] });
     }
   });
 

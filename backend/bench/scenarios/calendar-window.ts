@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { DataSource } from 'typeorm';
 import { SOURCE_KIND_NAMES } from '../../src/bookings/external-booking.types';
 import { dayOf } from '../../src/common/time/date-range';
+import { ConflictsService } from '../../src/conflicts/conflicts.service';
 import { ICAL_EVENT_COLOR } from '../../src/feeds/feeds.dto';
 import { BaselineHandler, sessionIdFromCookie, startBaseline } from '../lib/baseline';
 import type { QueryPool } from '../lib/engines';
@@ -43,7 +44,9 @@ export const calendarWindow: Scenario = {
     const hosts = new Map<number, string>();
     for (const size of sizes) {
       const username = `bench-calendar-${size}@example.com`;
-      await seedHost(app, username, size, window, FEEDS);
+      const { user } = await seedHost(app, username, size, window, FEEDS);
+      // The main host's double bookings, stored as detection after an import stores them; the read only reads them.
+      if (size === MAIN_SIZE) await app.app.get(ConflictsService).detect(user.id);
       hosts.set(size, await app.login(username, BENCH_PASSWORD));
     }
     await app.app.get(DataSource).query('ANALYZE events, marked_days, external_bookings');
@@ -147,6 +150,14 @@ const FEED_EVENTS_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
         SELECT 1 FROM external_bookings c WHERE c.user_id = b.user_id AND c.source_kind = 'beds24' AND c.stay_reference = b.stay_reference))
     ORDER BY b.start_time, b.id) x)`;
 
+/** The owner's stored double bookings touching the window's days (detection runs on writes, never here). */
+const CONFLICTS_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
+    SELECT CASE WHEN c.a_kind = 'own' THEN to_json(c.a_id::int) ELSE to_json(c.a_id) END AS a,
+      CASE WHEN c.b_kind = 'own' THEN to_json(c.b_id::int) ELSE to_json(c.b_id) END AS b,
+      to_char(c.from_date, 'YYYY-MM-DD') AS "from", to_char(c.to_date, 'YYYY-MM-DD') AS "to"
+    FROM booking_conflicts c WHERE c.user_id = me.id AND c.resolved_at IS NULL AND c.to_date > (:from)::date AND c.from_date < (:to)::date
+    ORDER BY c.from_date, c.a_id, c.b_id) x)`;
+
 /** The signed-in, unblocked user behind the session, and the answer built from the lists, in the same statement. */
 const oneStatement = (json: string) => `SELECT (${json})::text AS body FROM (
     SELECT u.id FROM session s JOIN users u ON u.id = (s.sess->>'userId')::int AND NOT u.is_blocked WHERE s.sid = :sid AND s.expire > now()) me`;
@@ -164,7 +175,7 @@ function numbered(sql: string): { sql: string; values: Value[] } {
 }
 
 const BASELINE_SQL: Record<string, { sql: string; values: Value[] }> = {
-  [WINDOW_PATH]: numbered(oneStatement(`json_build_object('events', ${EVENTS_JSON}, 'markedDays', ${MARKED_JSON}, 'feedEvents', ${FEED_EVENTS_JSON})`)),
+  [WINDOW_PATH]: numbered(oneStatement(`json_build_object('events', ${EVENTS_JSON}, 'markedDays', ${MARKED_JSON}, 'feedEvents', ${FEED_EVENTS_JSON}, 'conflicts', ${CONFLICTS_JSON})`)),
   '/api/events': numbered(oneStatement(EVENTS_JSON)),
   '/api/marked-days': numbered(oneStatement(MARKED_JSON)),
   '/api/ical-feed-events': numbered(oneStatement(FEED_EVENTS_JSON)),

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
+import { EventBus } from '../common/events/domain-events';
 import { DatabasePort } from '../database/database.port';
-import { CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
+import { type BookingSource, CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
 import { ExternalBookingsStore, type UpsertCounts } from './external-bookings.store';
 
 /**
@@ -25,6 +26,7 @@ export class ExternalBookingsService {
   constructor(
     private readonly store: ExternalBookingsStore,
     private readonly database: DatabasePort,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -53,7 +55,8 @@ export class ExternalBookingsService {
     };
     for (const slice of slices) count(await this.database.transaction((tx) => this.store.upsert(tx, source, generation, slice, now)));
 
-    return this.database.transaction(async (tx) => {
+    let applied: PullResult | undefined;
+    const answer = await this.database.transaction(async (tx) => {
       count(await this.store.upsert(tx, source, generation, last, now));
       const cancellations = await this.store.removeByKey(tx, source, cancelled, now);
       let removed = cancellations.removed;
@@ -72,8 +75,14 @@ export class ExternalBookingsService {
       };
       const decision = await decide();
       const result: PullResult = { stored: live.length, removed, ...decision, future: { added, changed, cancelled: cancelledFuture }, all: { added: all.added, changed: all.changed }, ...(firstChangedStart ? { firstChangedStart } : {}) };
+      applied = result;
       return finish ? finish(tx, result) : (result as T);
     });
+    // After the commit, for every source alike (double-booking detection listens: docs/architecture.md "Double bookings").
+    if (applied && applied.removed + applied.all.added + applied.all.changed > 0) {
+      await this.bus.emit('bookings.stored', { userId: source.userId, sourceKind: source.kind, sourceId: source.id });
+    }
+    return answer;
   }
 
   /** A user's external bookings overlapping the range, from sources that are not switched off. */
@@ -93,6 +102,14 @@ export class ExternalBookingsService {
 
   countForSource(kind: SourceKind, id: number, tx?: EntityManager): Promise<number> {
     return this.store.countForSource(kind, id, tx);
+  }
+
+  /**
+   * After the commit of a change that shows or hides a source's bookings without a pull (a feed deleted or switched
+   * on or off): readers that keep derived facts (double bookings: docs/architecture.md "Double bookings") look again.
+   */
+  sourceChanged(source: BookingSource): Promise<void> {
+    return this.bus.emit('bookings.stored', { userId: source.userId, sourceKind: source.kind, sourceId: source.id });
   }
 
   /** Called when sources are deleted, in the same transaction: their bookings go with them. */

@@ -9,6 +9,7 @@ import { FeedEventResponse } from '../feeds/feeds.dto';
 import { CalendarEvent, EventSource } from './event.entity';
 import { ExternalBookingNote } from './external-booking-note.entity';
 import { MARKER_TYPES, MarkedDay, MarkerType } from './marked-day.entity';
+import { CalendarConflictResponse } from '../conflicts/conflicts.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -240,6 +241,8 @@ export class CalendarWindowResponse {
   markedDays: MarkedDayResponse[];
   /** As GET /api/ical-feed-events */
   feedEvents: FeedEventResponse[];
+  /** Double bookings touching the window's days, from the stored conflicts (docs/architecture.md "Double bookings"). */
+  conflicts: CalendarConflictResponse[];
 }
 
 /** The personal subscription link (a secret: whoever has it reads the calendar). */

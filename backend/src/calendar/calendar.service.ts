@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { externalBookingsJsonSql, isExternalBookingId } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { EventBus } from '../common/events/domain-events';
+import { conflictsJsonSql } from '../conflicts/conflicts.types';
 import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
 import type { User } from '../users/user.entity';
@@ -59,11 +60,12 @@ const MARKED_DAYS_JSON = (from: string, to: string) =>
 
 const EVENTS_JSON_SQL = `SELECT ${EVENTS_JSON}::text AS json`;
 const MARKED_DAYS_JSON_SQL = `SELECT ${MARKED_DAYS_JSON('$2', '$3')}::text AS json`;
-/** GET /api/calendar-window: the three lists in one statement, one round trip. $6 is the imported events' colour. */
+/** GET /api/calendar-window: the three lists and the stored double bookings in one statement, one round trip. $6 is the imported events' colour. */
 const WINDOW_JSON_SQL = `SELECT json_build_object(
     'events', ${EVENTS_JSON},
     'markedDays', ${MARKED_DAYS_JSON('$4', '$5')},
-    'feedEvents', ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$6' })})::text AS json`;
+    'feedEvents', ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$6' })},
+    'conflicts', ${conflictsJsonSql({ userId: '$1', from: '$4', to: '$5' })})::text AS json`;
 
 /** The days a calendar range touches ([start, end) in UTC), as marked_days date bounds: from inclusive, to exclusive. */
 function markedDayBounds(range: DateRange): { from: string; to: string } {
@@ -150,8 +152,15 @@ export class CalendarService {
    * it; here it is dropped, and the owner can always remove what they created. Bookings owned by an outside system
    * (Beds24, iCal feeds) are not events: they live in the external bookings store.
    */
-  createEvent(user: User, dto: CreateEventDto): Promise<CalendarEvent> {
-    return this.events.save(this.buildEvent(user.id, { ...dto, source: null }, null));
+  async createEvent(user: User, dto: CreateEventDto): Promise<CalendarEvent> {
+    const created = await this.events.save(this.buildEvent(user.id, { ...dto, source: null }, null));
+    await this.ownEventsChanged(user.id);
+    return created;
+  }
+
+  /** After the commit: own events count in double-booking detection (docs/architecture.md "Double bookings"). */
+  private ownEventsChanged(userId: number): Promise<void> {
+    return this.bus.emit('calendar.events.changed', { userId });
   }
 
   /** An admin puts an event in another user's calendar; the action is recorded with it. */
@@ -162,6 +171,7 @@ export class CalendarService {
       return event;
     });
     await this.bus.emit('calendar.event.created', adminChange(admin, created));
+    await this.ownEventsChanged(userId);
     return created;
   }
 
@@ -179,13 +189,16 @@ export class CalendarService {
     if (dto.location !== undefined) event.location = dto.location;
     event.endsAt = endsAtOf(event.startTime, event.endTime);
     event.sequence += 1;
-    return this.events.save(event);
+    const saved = await this.events.save(event);
+    await this.ownEventsChanged(user.id);
+    return saved;
   }
 
   async deleteOwnEvent(user: User, apiId: string): Promise<CalendarEvent> {
     const event = await this.ownedEvent(user, ownEventId(apiId, { code: 'booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: bookingen er bindende` }));
     if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
     await this.events.delete({ id: event.id });
+    await this.ownEventsChanged(user.id);
     return event;
   }
 
@@ -201,6 +214,7 @@ export class CalendarService {
       return event;
     });
     await this.bus.emit('calendar.event.deleted', adminChange(admin, deleted));
+    await this.ownEventsChanged(deleted.userId);
     return deleted;
   }
 

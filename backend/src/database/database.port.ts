@@ -59,5 +59,7 @@ export const LOCK_BEDS24_SYNC = 0x1ca5;
  * demoting an admin), so two such changes never both pass the count; the second key is 0. See docs/roles.md.
  */
 export const LOCK_ADMINS = 0x1ca8;
+/** One double-booking detection per owner at a time (transaction-scoped, waiting); the second key is the owner's id. */
+export const LOCK_CONFLICTS = 0x1ca9;
 /** One backup or restore at a time (they would otherwise race on the same tables and files); the second key is 0. */
 export const LOCK_BACKUP = 0x1ca7;

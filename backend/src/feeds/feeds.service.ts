@@ -60,11 +60,15 @@ export class FeedsService {
     }
     if (dto.name !== undefined) feed.name = dto.name;
     if (dto.color !== undefined) feed.color = dto.color;
-    if (dto.enabled !== undefined && dto.enabled !== feed.enabled) {
-      feed.enabled = dto.enabled;
+    const switched = dto.enabled !== undefined && dto.enabled !== feed.enabled;
+    if (switched) {
+      feed.enabled = dto.enabled!;
       if (dto.enabled) feed.nextSyncAt = this.clock.now();
     }
-    return this.feeds.save(feed);
+    const saved = await this.feeds.save(feed);
+    // Its bookings are shown or hidden from now on.
+    if (switched) await this.bookings.sourceChanged({ kind: 'ical', id: feed.id, userId: feed.userId });
+    return saved;
   }
 
   async remove(actor: User, id: number): Promise<IcalFeed> {
@@ -73,6 +77,7 @@ export class FeedsService {
       await tx.delete(IcalFeed, { id });
       await this.bookings.removeSources(tx, 'ical', [id]); // its imported events go with it
     });
+    await this.bookings.sourceChanged({ kind: 'ical', id, userId: feed.userId });
     return feed;
   }
 

@@ -11,6 +11,7 @@ const CASES: Record<NotificationType, { params: NotificationParams; link: string
   booking_new: { params: { source: 'Airbnb', added: 1, changed: 0, cancelled: 0, sourceId: 3, date: '2027-07-01' }, link: '/?date=2027-07-01' },
   booking_changed: { params: { source: 'Airbnb', added: 0, changed: 1, cancelled: 0, sourceId: 3, date: '2027-07-02' }, link: '/?date=2027-07-02' },
   booking_cancelled: { params: { source: 'Airbnb', added: 0, changed: 0, cancelled: 1, sourceId: 3, date: '2027-07-03' }, link: '/?date=2027-07-03' },
+  booking_conflict: { params: { a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', conflictId: 5, owner: '' }, link: '/?date=2027-07-04' },
   feed_failing: { params: { source: 'Airbnb', since: '01.01.2027 10:00', feedId: 3 }, link: '/' },
   feed_recovered: { params: { source: 'Airbnb', feedId: 3 }, link: '/' },
   agreement_created: { params: { title: 'Befaring', when: '01.03.2027 10:00', agreementId: 12 }, link: '/user/agreements/12' },
@@ -32,6 +33,10 @@ const CASES: Record<NotificationType, { params: NotificationParams; link: string
 describe('notification links', () => {
   it.each(NOTIFICATION_TYPES.map((type) => [type]))('%s opens what it is about', (type) => {
     expect(notificationLink(type, CASES[type].params)).toBe(CASES[type].link);
+  });
+
+  it('a double booking told to an admin opens the owner’s calendar at the day', () => {
+    expect(notificationLink('booking_conflict', { a: 'x', b: 'y', date: '2027-07-04', ownerId: 9, owner: 'Ole: ' })).toBe('/?date=2027-07-04&user=9');
   });
 
   it('a booking pull without a future day opens the calendar as it is', () => {

@@ -4,6 +4,7 @@ import type { NotificationParams, NotificationType } from './notification.types'
  * Where a notification leads in the app: the one place that writes its `link` (docs/api.md "Notification links";
  * the frontend reads them in shared/appLinks.ts). Each type opens the screen it is about:
  * - the calendar at a day (`/?date=YYYY-MM-DD`: the month of that day, the day highlighted) for events and bookings,
+ *   with `&user=<id>` for staff when it is an owner's calendar (a double booking told to the admins),
  *   or the calendar as it is for a feed's state (feeds are managed from the calendar page);
  * - an agreement (`/user/agreements/<id>`), or for staff the back office's (`/admin/agreements/<id>`);
  * - a case (`/cases?case=<id>`);
@@ -11,7 +12,7 @@ import type { NotificationParams, NotificationType } from './notification.types'
  * - the owner's own settings (`/settings`), or for staff a user's page in the back office (`/admin/users/<id>/show`).
  */
 export type NotificationTarget =
-  | { screen: 'calendar'; date: string | null }
+  | { screen: 'calendar'; date: string | null; userId?: number }
   | { screen: 'agreement'; id: number }
   | { screen: 'case'; id: number }
   | { screen: 'settings' }
@@ -25,8 +26,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function linkTo(target: NotificationTarget): string | null {
   switch (target.screen) {
-    case 'calendar':
-      return target.date && DAY.test(target.date) ? `/?date=${target.date}` : '/';
+    case 'calendar': {
+      const date = target.date && DAY.test(target.date) ? `date=${target.date}` : null;
+      // Staff open the owner's calendar (`user`): a full admin's calendar page can show another user's.
+      const user = target.userId && Number.isInteger(target.userId) && target.userId > 0 ? `user=${target.userId}` : null;
+      const query = [date, user].filter(Boolean).join('&');
+      return query ? `/?${query}` : '/';
+    }
     case 'agreement':
       return `/user/agreements/${target.id}`;
     case 'case':
@@ -62,6 +68,8 @@ const TARGETS: Record<NotificationType, (params: NotificationParams) => Notifica
   booking_new: (p) => ({ screen: 'calendar', date: day(p) }),
   booking_changed: (p) => ({ screen: 'calendar', date: day(p) }),
   booking_cancelled: (p) => ({ screen: 'calendar', date: day(p) }),
+  // The owner's calendar at the first shared day; an admin's copy names the owner (`ownerId`).
+  booking_conflict: (p) => ({ screen: 'calendar', date: day(p), ...(p.ownerId !== undefined ? { userId: id(p.ownerId) } : {}) }),
   feed_failing: () => ({ screen: 'calendar', date: null }),
   feed_recovered: () => ({ screen: 'calendar', date: null }),
   agreement_created: (p) => ({ screen: 'agreement', id: id(p.agreementId) }),

@@ -1,6 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventBus, DomainEvents } from '../common/events/domain-events';
 import { dayIn, formatWhen } from './notification-texts';
+
+/** 'YYYY-MM-DD' moved by whole days. */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 import type { NotificationType } from './notification.types';
 import { NotificationsService } from './notifications.service';
 
@@ -38,6 +41,18 @@ export class NotificationReactions implements OnModuleInit {
           ...(e.firstStart ? { date: dayIn(e.firstStart, this.notifications.timeZone) } : {}),
         },
       });
+    });
+
+    // A new double booking (docs/architecture.md "Double bookings"): the owner and every admin, each once per pair
+    // (detection announces a pair only when it first stores it). The link opens the owner's calendar at the first shared day.
+    this.events.on('bookings.conflict.detected', async (e) => {
+      const period = e.from === addDays(e.to, -1) ? e.from : `${e.from} – ${addDays(e.to, -1)}`;
+      const params = { a: e.aTitle, b: e.bTitle, from: e.from, to: e.to, period, date: e.from, conflictId: e.conflictId };
+      await this.notifications.create({ userId: e.userId, type: 'booking_conflict', params: { ...params, owner: '' } });
+      for (const userId of e.admins) {
+        if (userId === e.userId) continue;
+        await this.notifications.create({ userId, type: 'booking_conflict', params: { ...params, owner: `${e.ownerName}: `, ownerId: e.userId } });
+      }
     });
 
     // Feeds are managed from the calendar page (its feed settings button).

@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'booking_new',
   'booking_changed',
   'booking_cancelled',
+  'booking_conflict',
   'feed_failing',
   'feed_recovered',
   'agreement_created',

@@ -12,6 +12,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { AdminFeed, CleanupAnswer, FeedHealth, FeedSyncAnswer, ForceRefreshAnswer, SyncAllAnswer } from './feeds/types';
 import type { Backup, JobStatus, MaintenanceStatus, RestoreAnswer, SystemSetting } from '../api/types';
+import { CONFLICTS_RESOURCE } from './conflicts/names';
 import { httpClient } from './httpClient';
 import { listLocally } from './ical/localList';
 import { PAYOUTS_RESOURCE, type AdminPayout, type RentalDaysAnswer } from './payouts/types';
@@ -155,6 +156,8 @@ export function createDataProvider(apiUrl = '/api'): AdminDataProvider {
       if (resource === OWN_ICAL_RESOURCE) return asRecords(listLocally(await call<RaRecord[]>('GET', `${apiUrl}/ical-feeds`), params));
       const root = rootPath(resource);
       if (root) return rootRest.getList(root, params);
+      // Double bookings are read where owners read theirs, GET /api/conflicts (staff see every owner's).
+      if (resource === CONFLICTS_RESOURCE) return rootRest.getList(CONFLICTS_RESOURCE, params);
       return rest.getList(readPath(resource), params);
     },
     getOne: async (resource, params) => {

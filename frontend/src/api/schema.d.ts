@@ -1059,6 +1059,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Current and future double bookings (docs/architecture.md "Double bookings"): an owner's own; staff see every
+         *     owner's, or one owner's with `userId`. Pages with react-admin's list parameters (Content-Range).
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        get: operations["Conflicts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -2081,6 +2102,25 @@ export interface components {
             userId: number;
             year: number;
         };
+        CalendarConflictResponse: {
+            /**
+             * @description The first entry's id as the same answer gives it: a number for an own event, else the external booking's id.
+             * @example ical-3-0123456789abcdef
+             */
+            a: number | string;
+            /** @example beds24-7-fedcba9876543210 */
+            b: number | string;
+            /**
+             * @description The first shared day, YYYY-MM-DD.
+             * @example 2026-07-10
+             */
+            from: string;
+            /**
+             * @description The day after the last shared day (exclusive), YYYY-MM-DD.
+             * @example 2026-07-12
+             */
+            to: string;
+        };
         CalendarLinkResponse: {
             url: string;
         };
@@ -2090,6 +2130,8 @@ export interface components {
             username: string;
         };
         CalendarWindowResponse: {
+            /** @description Double bookings touching the window's days, from the stored conflicts (docs/architecture.md "Double bookings"). */
+            conflicts: components["schemas"]["CalendarConflictResponse"][];
             /** @description As GET /api/events */
             events: components["schemas"]["EventResponse"][];
             /** @description As GET /api/ical-feed-events */
@@ -2215,6 +2257,30 @@ export interface components {
             id: number;
             reason: string | null;
         };
+        ConflictResponse: {
+            a: components["schemas"]["ConflictSideResponse"];
+            b: components["schemas"]["ConflictSideResponse"];
+            /** Format: date-time */
+            detectedAt: string;
+            /** @description YYYY-MM-DD */
+            from: string;
+            id: number;
+            ownerName: string;
+            /** @description YYYY-MM-DD, exclusive */
+            to: string;
+            userId: number;
+        };
+        ConflictSideResponse: {
+            id: number | string;
+            /**
+             * @description 'own' (the owner's own event), 'ical' (a feed) or 'beds24'.
+             * @enum {string}
+             */
+            kind: "own" | "ical" | "beds24";
+            /** @description The feed's or Beds24 configuration's id; null for own events. */
+            sourceId: number | null;
+            title: string;
+        };
         CreateAgreementDto: {
             description?: string | null;
             endDate?: string | null;
@@ -2278,7 +2344,7 @@ export interface components {
              * @description open when left out; a new case is open or already in progress.
              * @enum {string}
              */
-            status?: "open" | "in_progress" | "resolved" | "closed";
+            status?: "resolved" | "open" | "in_progress" | "closed";
             title: string;
             /** @description Admins only: the owner the case is made on behalf of. */
             userId?: number;
@@ -2676,7 +2742,7 @@ export interface components {
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "system" | "booking_new" | "booking_changed" | "booking_cancelled" | "feed_failing" | "feed_recovered" | "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "account_number_changed" | "user_account_number_changed" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled";
+            type: "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "system" | "booking_new" | "booking_changed" | "booking_cancelled" | "booking_conflict" | "feed_failing" | "feed_recovered" | "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "account_number_changed" | "user_account_number_changed" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled";
         };
         PayoutResponse: {
             /**
@@ -7880,6 +7946,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaseUnreadCountResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Conflicts_list: {
+        parameters: {
+            query?: {
+                /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+                filter?: string;
+                /** @description `[first,last]`, both inclusive, at most 1000 rows. */
+                range?: string;
+                /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+                sort?: string;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */

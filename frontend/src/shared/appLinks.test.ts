@@ -6,6 +6,7 @@ describe('app links', () => {
     const cases = [
       ['/?date=2027-07-01', { screen: 'calendar', date: '2027-07-01' }],
       ['/', { screen: 'calendar', date: null }],
+      ['/?date=2027-07-04&user=9', { screen: 'calendar', date: '2027-07-04', userId: 9 }],
       ['/user/agreements/31', { screen: 'agreement', id: 31 }],
       ['/cases?case=41', { screen: 'case', id: 41 }],
       ['/settings', { screen: 'settings' }],

@@ -19,7 +19,7 @@ export const APP_PATHS = {
 } as const;
 
 export type AppTarget =
-  | { screen: 'calendar'; date: string | null }
+  | { screen: 'calendar'; date: string | null; userId?: number }
   | { screen: 'agreement'; id: number }
   | { screen: 'case'; id: number }
   | { screen: 'settings' }
@@ -46,7 +46,10 @@ export function parseAppLink(link: string | null | undefined): AppTarget | null 
   // Only the app's own paths: never another origin, whatever a stored link says.
   if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
   const url = new URL(link, 'http://app.invalid');
-  if (url.pathname === APP_PATHS.calendar) return { screen: 'calendar', date: parseDay(url.searchParams.get('date')) };
+  if (url.pathname === APP_PATHS.calendar) {
+    const userId = positiveId(url.searchParams.get('user'));
+    return { screen: 'calendar', date: parseDay(url.searchParams.get('date')), ...(userId !== null ? { userId } : {}) };
+  }
   const agreement = /^\/user\/agreements\/([^/]+)$/.exec(url.pathname);
   if (agreement) {
     const id = positiveId(agreement[1]);
@@ -79,8 +82,10 @@ export function parseAppLink(link: string | null | undefined): AppTarget | null 
 /** The address of a target, as the router takes it. */
 export function appPath(target: AppTarget): string {
   switch (target.screen) {
-    case 'calendar':
-      return target.date ? `/?date=${target.date}` : '/';
+    case 'calendar': {
+      const query = [target.date ? `date=${target.date}` : '', target.userId ? `user=${target.userId}` : ''].filter(Boolean).join('&');
+      return query ? `/?${query}` : '/';
+    }
     case 'agreement':
       return APP_PATHS.agreement.replace(':id', String(target.id));
     case 'case':
@@ -97,6 +102,12 @@ export function appPath(target: AppTarget): string {
       return APP_PATHS.staffAppointment.replace(':id', String(target.id));
   }
 }
+
+/**
+ * The user whose calendar a full admin opens (`?user=`, a double booking's link: docs/architecture.md "Double
+ * bookings"), or null for one's own.
+ */
+export const calendarUserOf = (search: URLSearchParams): number | null => positiveId(search.get('user'));
 
 /** The day the calendar opens at (`?date=`), or null. */
 export const calendarDateOf = (search: URLSearchParams): string | null => parseDay(search.get('date'));

@@ -19,6 +19,21 @@ export interface DomainEvents {
    * names a cancelled stay (docs/architecture.md "Booking sources").
    */
   'bookings.pulled': { userId: number; sourceKind: string; sourceId: number; sourceName: string; added: number; changed: number; cancelled: number; firstStart: string | null };
+  /**
+   * A user's own events changed (made, changed or removed, by the owner or an admin), after the commit: double-booking
+   * detection runs for that owner (docs/architecture.md "Double bookings").
+   */
+  'calendar.events.changed': { userId: number };
+  /**
+   * A pull of any source changed what ExternalBookingsService stores for the owner (added, changed or removed a booking,
+   * a first import included), after the commit; `bookings.pulled` is the owner's news and leaves first imports out.
+   */
+  'bookings.stored': { userId: number; sourceKind: string; sourceId: number };
+  /**
+   * Detection found a new double booking (docs/architecture.md "Double bookings"): two entries of the owner's calendar
+   * from different sources whose nights overlap on [from, to). `admins` are every active admin to be told.
+   */
+  'bookings.conflict.detected': { userId: number; ownerName: string; conflictId: number; from: string; to: string; aTitle: string; bTitle: string; admins: number[] };
   /** A feed has failed for longer than FEED_STALE_HOURS (`since`: its last success, or its creation); once per spell. */
   'feed.failing': { userId: number; feedId: number; feedName: string; since: string };
   /** A feed whose failing was announced synced again. */

@@ -22,6 +22,7 @@ import { ExternalBookingNotes1765710000000 } from './1765710000000-external-book
 import { UserSearch1765720000000 } from './1765720000000-user-search';
 import { BookingSourceState1765730000000 } from './1765730000000-booking-source-state';
 import { Appointments1765800000000 } from './1765800000000-appointments';
+import { BookingConflicts1765740000000 } from './1765740000000-booking-conflicts';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   UserSearch1765720000000,
   BookingSourceState1765730000000,
   Appointments1765800000000,
+  BookingConflicts1765740000000,
 ];

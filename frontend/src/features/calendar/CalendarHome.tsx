@@ -8,7 +8,7 @@ import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
-import { calendarDateOf } from '../../shared/appLinks';
+import { calendarDateOf, calendarUserOf } from '../../shared/appLinks';
 import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
@@ -62,7 +62,8 @@ function CalendarScreen({ user }: { user: User }) {
   const calendarRef = useRef<CalendarRef>(null);
   const [searchParams] = useSearchParams();
   const win = useCalendarWindow(calendarRef, isMobile, calendarDateOf(searchParams));
-  const [chosenUserId, setChosenUserId] = useState<number | null>(null);
+  // A link may name the owner whose calendar a full admin opens (`?user=`, a double booking told to the admins).
+  const [chosenUserId, setChosenUserId] = useState<number | null>(() => calendarUserOf(searchParams));
   // Non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
 

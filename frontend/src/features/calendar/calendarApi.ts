@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
-import type { AdminUserCalendar, CalendarEvent, CalendarWindow, ExternalBooking, MarkedDay } from './types';
+import type { AdminUserCalendar, CalendarConflict, CalendarEvent, CalendarWindow, ExternalBooking, MarkedDay } from './types';
 import { queryKeys } from '../../api/queryKeys';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
@@ -34,6 +34,8 @@ export interface CalendarData {
   events: CalendarEvent[];
   icalEvents: ExternalBooking[];
   markedDays: MarkedDay[];
+  /** The own calendar's double bookings (another user's calendar, read through the admin endpoints, has none here). */
+  conflicts: CalendarConflict[];
   isLoading: boolean;
   error: unknown;
   /** Name of the user whose calendar an admin is viewing, once known. */
@@ -76,6 +78,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
       events: adminCalendar.data?.events ?? [],
       icalEvents: adminCalendar.data?.icalEvents ?? [],
       markedDays: adminMarked.data ?? [],
+      conflicts: [],
       isLoading: adminCalendar.isPending && other,
       error: adminCalendar.error ?? adminMarked.error,
       viewedUserName: adminCalendar.data?.user.name,
@@ -85,6 +88,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     events: ownWindow.data?.events ?? [],
     icalEvents: ownWindow.data?.feedEvents ?? [],
     markedDays: ownWindow.data?.markedDays ?? [],
+    conflicts: ownWindow.data?.conflicts ?? [],
     isLoading: own && ownWindow.isPending,
     error: ownWindow.error,
   };

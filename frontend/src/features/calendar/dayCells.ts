@@ -5,7 +5,7 @@
 import { addDays } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { parseApiTime, toDateKey } from './dates';
-import type { MarkedDay } from './types';
+import type { CalendarConflict, MarkedDay } from './types';
 
 /**
  * A day's cell as FullCalendar draws it: the month grids' days, the week's all-day cells and its day lanes. Column
@@ -91,6 +91,27 @@ export function markedDayLabel(dateKey: string, marks: readonly MarkedDay[], t: 
   if (marks.length === 0) return null;
   const types = marks.map((mark) => [t(`calendar.markerType.${mark.markerType}`), mark.notes].filter(Boolean).join(': ')).join(', ');
   return `${fullDateText(dateKey, language)} ${t('calendar.markedDay.cellLabel', { types })}`;
+}
+
+/**
+ * A day cell's name when it says more than FullCalendar's: its date, then that it is double-booked and what it is
+ * marked as ('10. juli 2026 (dobbeltbooking) (markert: Ferie)'), or null for a day with neither.
+ */
+export function dayCellLabel(dateKey: string, marks: readonly MarkedDay[], conflicted: boolean, t: TFunction, language: string): string | null {
+  if (!conflicted) return markedDayLabel(dateKey, marks, t, language);
+  const marked = markedDayLabel(dateKey, marks, t, language);
+  const base = `${fullDateText(dateKey, language)} ${t('calendar.conflict.cellLabel')}`;
+  return marked ? `${base}${marked.slice(fullDateText(dateKey, language).length)}` : base;
+}
+
+/** The days ('YYYY-MM-DD') double bookings cover: each conflict's [from, to), `to` exclusive. */
+export function conflictDays(conflicts: readonly CalendarConflict[]): Set<string> {
+  const days = new Set<string>();
+  for (const c of conflicts) {
+    // At most a year of days from one conflict: a malformed answer must not spin here.
+    for (let day = c.from, n = 0; day < c.to && n < 366; day = shiftDateKey(day, 1), n++) days.add(day);
+  }
+  return days;
 }
 
 /** A right-click, long press or 'm' on a day: the mark that is there (to see or remove), or a new one. */

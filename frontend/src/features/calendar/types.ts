@@ -61,6 +61,16 @@ export interface CalendarWindow {
   events: CalendarEvent[];
   markedDays: MarkedDay[];
   feedEvents: ExternalBooking[];
+  /** Double bookings touching the window (docs/architecture.md "Double bookings"). */
+  conflicts?: CalendarConflict[];
+}
+
+/** Two entries (their ids as the window gives them) that share the days [from, to): 'YYYY-MM-DD', `to` exclusive. */
+export interface CalendarConflict {
+  a: number | string;
+  b: number | string;
+  from: string;
+  to: string;
 }
 
 export interface AdminUserCalendar {

@@ -20,6 +20,7 @@ export const SOUND_OF_TYPE: Record<AppNotification['type'], SoundName> = {
   booking_new: 'calendar-add',
   booking_changed: 'calendar-update',
   booking_cancelled: 'calendar-delete',
+  booking_conflict: 'reminder',
   feed_failing: 'reminder',
   feed_recovered: 'reminder',
   agreement_created: 'calendar-add',

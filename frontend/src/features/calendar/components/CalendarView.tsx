@@ -8,10 +8,11 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import FullCalendar, { type CalendarRef, type DayCellInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef, type DayCellInfo, type DayHeaderInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
 import nbLocale from '@fullcalendar/react/locales/nb';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
+import ConflictIcon from '@mui/icons-material/WarningAmberRounded';
 import { Badge, Box, LinearProgress, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { getISOWeek } from 'date-fns';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
@@ -58,7 +59,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const rootWidth = useElementWidth(rootRef);
   const swipe = useSwipe(win.prev, win.next);
   const longPress = useLongPress(onDayContextMenu);
-  const dayCells = useDayCellAccess({ markedByDay: days.markedByDay, onOpen: onDayClick, onMark: onDayContextMenu });
+  const dayCells = useDayCellAccess({ markedByDay: days.markedByDay, conflictedDays: days.conflictedDays, onOpen: onDayClick, onMark: onDayContextMenu });
   const { fcView, monthGrid, compact, range, focusDate } = win;
   // The phone week shows every second day (docs/product/calendar.md#screens); the switch above it shows the other half.
   const [weekHalf, setWeekHalf] = useState<WeekHalf>('first');
@@ -142,9 +143,30 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
     );
   };
 
+  /**
+   * A double-booked day's sign: colour, an icon and the word (docs/architecture.md "Double bookings"). The year view's
+   * mini days have room for the icon only; their word is there for screen readers, as is the day cell's name.
+   */
+  const conflictSign = (dateKey: string, wordShown: boolean) =>
+    days.conflictedDays.has(dateKey) ? (
+      <span className="cal-conflict" title={t('calendar.conflict.label')} data-conflict-day={dateKey}>
+        <ConflictIcon className="cal-conflict-icon" fontSize="inherit" aria-hidden />
+        <span className={wordShown ? 'cal-conflict-text' : 'cal-visually-hidden'}>{t('calendar.conflict.label')}</span>
+      </span>
+    ) : null;
+
+  // The week and day views' column headers carry the date, and so the sign (their day cells have no top).
+  const renderDayHeader = (arg: DayHeaderInfo) => (
+    <>
+      {arg.text}
+      {!monthGrid && fcView !== FC_VIEWS.year && !arg.inPopover && conflictSign(toDateKey(arg.date), true)}
+    </>
+  );
+
   const renderDayTop = (arg: DayCellInfo) => {
     // Days of the neighbouring months repeat in a month grid; their dots belong to their own month.
     const marks = arg.isOther || arg.isDisabled ? [] : (days.markedByDay.get(toDateKey(arg.date)) ?? []);
+    const conflict = arg.isOther || arg.isDisabled ? null : conflictSign(toDateKey(arg.date), fcView !== FC_VIEWS.year);
     const week = win.showWeekNumbers && arg.dow === 1 ? getISOWeek(arg.date) : null;
     return (
       <span className="cal-day-top">
@@ -171,6 +193,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
           </Tooltip>
         ))}
         <span className="cal-day-number">{arg.dayNumberText}</span>
+        {conflict}
       </span>
     );
   };
@@ -178,7 +201,8 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const dayCellClass = (arg: DayCellInfo) => {
     const kind = monthGrid || fcView === FC_VIEWS.year ? dayKind(days.dayIndex.get(toDateKey(arg.date))) : null;
     const focused = focusDate !== null && !arg.isOther && toDateKey(arg.date) === focusDate;
-    return [kind && !arg.isOther && !arg.isDisabled ? `cal-day-${kind}` : '', arg.isToday ? 'cal-today' : '', focused ? 'cal-focus-day' : '']
+    const conflicted = !arg.isOther && !arg.isDisabled && days.conflictedDays.has(toDateKey(arg.date));
+    return [kind && !arg.isOther && !arg.isDisabled ? `cal-day-${kind}` : '', conflicted ? 'cal-day-conflict' : '', arg.isToday ? 'cal-today' : '', focused ? 'cal-focus-day' : '']
       .filter(Boolean)
       .join(' ');
   };
@@ -281,6 +305,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         moreLinkContent={(arg) => moreLabel(arg.num, t)}
         dayCellClass={dayCellClass}
         dayCellTopContent={renderDayTop}
+        dayHeaderContent={renderDayHeader}
         dayCellDidMount={dayCells.dayCellDidMount}
         dayCellWillUnmount={dayCells.dayCellWillUnmount}
         slotDuration="01:00:00"

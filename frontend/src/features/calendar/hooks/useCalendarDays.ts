@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useDesign } from '../../../shared/design';
 import type { CalendarData } from '../calendarApi';
+import { conflictDays } from '../dayCells';
 import { buildDayIndex } from '../displayRules';
 import { toEventInputs } from '../eventInputs';
 import type { AnyEvent, MarkedDay } from '../types';
@@ -19,7 +20,8 @@ export function useCalendarDays(data: CalendarData) {
     }
     return map;
   }, [data.markedDays]);
-  return { allEvents, eventInputs, dayIndex, markedByDay };
+  const conflictedDays = useMemo(() => conflictDays(data.conflicts), [data.conflicts]);
+  return { allEvents, eventInputs, dayIndex, markedByDay, conflictedDays };
 }
 
 export type CalendarDays = ReturnType<typeof useCalendarDays>;

@@ -9,10 +9,12 @@ import { useDayCellAccess } from './useDayCellAccess';
 const DAYS = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-09'];
 const mark: MarkedDay = { id: 1, userId: 7, date: '2025-06-03', markerType: 'busy', color: null, notes: null };
 
+const NO_CONFLICTS = new Set<string>();
+
 /** Day cells mounted through the hook's FullCalendar handlers, as FullCalendar mounts its own. */
 function Grid({ marks, onOpen, onMark }: { marks: MarkedDay[]; onOpen: (key: string) => void; onMark: (key: string) => void }) {
   const markedByDay = new Map(marks.map((m) => [m.date, [m]]));
-  const access = useDayCellAccess({ markedByDay, onOpen, onMark });
+  const access = useDayCellAccess({ markedByDay, conflictedDays: NO_CONFLICTS, onOpen, onMark });
   const root = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
   useLayoutEffect(() => {

@@ -4,22 +4,25 @@
  * - one tab stop for the whole grid (roving tabindex: today, or the first day shown, until another day is focused),
  *   arrow keys to move between days, Enter/Space for the day's click and 'm' (or the context-menu key, Shift+F10)
  *   for its right-click, described to screen readers through aria-describedby;
- * - a name that says what a marked day is marked as (the marker dots sit in FullCalendar's aria-hidden day number).
+ * - a name that says what a marked day is marked as, and that a day is double-booked (the marker dots and the
+ *   double-booking sign sit in FullCalendar's aria-hidden day number).
  */
 import type { DayCellInfo, MountInfo } from '@fullcalendar/react';
 import { useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toDateKey } from '../dates';
-import { dayKeyAction, markedDayLabel, shiftDateKey } from '../dayCells';
+import { dayCellLabel, dayKeyAction, shiftDateKey } from '../dayCells';
 import type { MarkedDay } from '../types';
 
 interface DayCellAccessOptions {
   markedByDay: ReadonlyMap<string, readonly MarkedDay[]>;
+  /** Double-booked days, named as such (docs/architecture.md "Double bookings"). */
+  conflictedDays: ReadonlySet<string>;
   onOpen: (dateKey: string) => void;
   onMark: (dateKey: string) => void;
 }
 
-export function useDayCellAccess({ markedByDay, onOpen, onMark }: DayCellAccessOptions) {
+export function useDayCellAccess({ markedByDay, conflictedDays, onOpen, onMark }: DayCellAccessOptions) {
   const { t, i18n } = useTranslation();
   const hintId = useId();
   /** The cells of the days shown, by 'YYYY-MM-DD' (neighbouring months' repeated days are left out). */
@@ -29,14 +32,14 @@ export function useDayCellAccess({ markedByDay, onOpen, onMark }: DayCellAccessO
 
   // FullCalendar keeps the mount handlers it was first given: they read the newest values through this ref (a
   // cell mounted before it is updated is relabelled by the effect below).
-  const latest = useRef({ markedByDay, t, language: i18n.language, hintId });
+  const latest = useRef({ markedByDay, conflictedDays, t, language: i18n.language, hintId });
   useLayoutEffect(() => {
-    latest.current = { markedByDay, t, language: i18n.language, hintId };
+    latest.current = { markedByDay, conflictedDays, t, language: i18n.language, hintId };
   });
 
   const label = (el: HTMLElement, dateKey: string) => {
-    const { markedByDay: marks, t: translate, language } = latest.current;
-    const text = markedDayLabel(dateKey, marks.get(dateKey) ?? [], translate, language);
+    const { markedByDay: marks, conflictedDays: conflicted, t: translate, language } = latest.current;
+    const text = dayCellLabel(dateKey, marks.get(dateKey) ?? [], conflicted.has(dateKey), translate, language);
     if (text) el.setAttribute('aria-label', text);
     else el.removeAttribute('aria-label');
   };
