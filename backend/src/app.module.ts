@@ -10,6 +10,7 @@ import { AccessGuard } from './common/access.guard';
 import { AdapterOverrides, AdaptersModule } from './common/adapters/adapters.module';
 import { EventsModule } from './common/events/domain-events';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { Lifecycle } from './common/lifecycle';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import type { DatabaseHandle } from './database/open-database';
@@ -26,7 +27,7 @@ import { SystemModule } from './system/system.module';
 import { TranslationModule } from './translation/translation.module';
 import { UsersModule } from './users/users.module';
 
-/** Configuration, available to every module. */
+/** Configuration and the process's lifecycle, available to every module. */
 @Global()
 @Module({})
 class CoreModule {
@@ -35,8 +36,9 @@ class CoreModule {
       module: CoreModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        Lifecycle,
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, Lifecycle],
     };
   }
 }

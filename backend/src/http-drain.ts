@@ -16,6 +16,7 @@ const POLL_MS = 25;
  */
 export class HttpDrain {
   private draining = false;
+  private closingConnections = false;
   private readonly inFlight = new Set<Response>();
   private lastArrival = 0;
 
@@ -27,16 +28,30 @@ export class HttpDrain {
       res.status(503).json(coded('shutting_down', 'Tjenesten starter på nytt. Prøv igjen om litt.'));
       return;
     }
+    // Announced (the readiness check is already 503): still served, but each answer moves its client off this instance.
+    if (this.closingConnections) res.setHeader('Connection', 'close');
     this.inFlight.add(res);
     res.once('close', () => this.inFlight.delete(res));
     next();
   };
 
+  /**
+   * The stop is coming (SIGTERM; the readiness check already answers 503): requests are still served as usual, each
+   * answer with `Connection: close`, so that a proxy or client opens its next connection elsewhere.
+   */
+  announce(): void {
+    this.closingConnections = true;
+  }
+
   get requestsInFlight(): number {
     return this.inFlight.size;
   }
 
-  async close(server: Server, graceMs: number): Promise<void> {
+  /**
+   * `cutUpgraded` ends the connections that left HTTP (the /ws sockets, which have been asked to close by then) when
+   * the listener closes: http.Server's close waits for them too, and closeAllConnections does not see them.
+   */
+  async close(server: Server, graceMs: number, cutUpgraded: () => void = () => undefined): Promise<void> {
     const deadline = Date.now() + graceMs;
     this.draining = true;
     this.lastArrival = Date.now();
@@ -52,6 +67,7 @@ export class HttpDrain {
     const graceOver = new Promise<void>((done) => (timer = setTimeout(done, Math.max(0, deadline - Date.now()))));
     await Promise.race([closed, graceOver]);
     clearTimeout(timer);
+    cutUpgraded();
     server.closeAllConnections();
     await closed;
   }

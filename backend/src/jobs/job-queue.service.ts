@@ -82,6 +82,11 @@ export class JobQueue implements OnApplicationShutdown {
     });
   }
 
+  /** Resolves when pg-boss's own connection answers (the readiness check). */
+  async ping(): Promise<void> {
+    await (await this.started()).getDb().executeSql('SELECT 1');
+  }
+
   /** The stored jobs of a queue (every state pg-boss still keeps), newest first. */
   async jobs<T extends object>(name: string): Promise<JobWithMetadata<T>[]> {
     const jobs = await (await this.started()).findJobs<T>(name);
