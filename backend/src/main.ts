@@ -4,13 +4,34 @@ import type { Server } from 'node:http';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { DatabaseHandle, describeDatabase, openEmbedded, openPostgres } from './database/open-database';
+import { isDatabaseUnavailable } from './common/database-unavailable';
 import { Lifecycle } from './common/lifecycle';
 import { HttpDrain } from './http-drain';
 import { JobQueue } from './jobs/job-queue.service';
 import { NotificationsGateway } from './notifications/notifications.gateway';
 import { UsersService } from './users/users.service';
 
+/**
+ * A lost database connection surfaces in places no request awaits (a pool's idle client, a LISTEN client, a job
+ * poll): it is logged and the pools connect again by themselves, so it must not end the process. Anything else
+ * unhandled still stops it, as Node would (docs/operations.md, Database outages).
+ */
+function surviveDatabaseOutages() {
+  const logger = new Logger('Process');
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) return logger.warn(`database unavailable (unawaited): ${(reason as Error).message}`);
+    logger.error(`unhandled rejection: ${(reason as Error)?.stack ?? reason}`);
+    process.exit(1);
+  });
+  process.on('uncaughtException', (error) => {
+    if (isDatabaseUnavailable(error)) return logger.warn(`database unavailable (uncaught): ${error.message}`);
+    logger.error(`uncaught exception: ${error?.stack ?? error}`);
+    process.exit(1);
+  });
+}
+
 async function bootstrap() {
+  surviveDatabaseOutages();
   const config = loadConfig();
   const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
   const drain = new HttpDrain();

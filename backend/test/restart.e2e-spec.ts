@@ -161,7 +161,7 @@ describe('a graceful stop (SIGTERM)', () => {
     expect(confirmed.length).toBeGreaterThan(0);
     // The idle keep-alive connections did not hold the stop to the end of the grace period.
     expect(stopMs).toBeLessThan(8_000);
-    expect(server.log).toMatch(/SIGTERM: finishing/);
+    expect(server.log).toMatch(/SIGTERM: not ready/);
 
     await server.start();
     const again = await login(base);
