@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AgreementsModule } from './agreements/agreements.module';
 import { AuditModule } from './audit/audit.module';
@@ -19,6 +20,7 @@ import { Beds24Module } from './beds24/beds24.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { BackupsModule } from './backups/backups.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PricesModule } from './prices/prices.module';
@@ -45,7 +47,7 @@ class CoreModule {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, handle: DatabaseHandle, adapters: AdapterOverrides = {}): DynamicModule {
+  static forRoot(config: AppConfig, handle: DatabaseHandle, adapters: AdapterOverrides = {}, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -53,6 +55,7 @@ export class AppModule {
         DatabaseModule.forRoot(handle),
         AdaptersModule.forRoot(adapters),
         EventsModule,
+        ObservabilityModule.forRoot(logDestination),
         SessionsModule,
         UsersModule,
         AuthModule,

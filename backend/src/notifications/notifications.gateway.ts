@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocket, type WebSocketServer as WsServer } from 'ws';
 import { EventBus } from '../common/events/domain-events';
 import { Lifecycle } from '../common/lifecycle';
+import { Metrics } from '../observability/metrics.service';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../common/maintenance-state';
 import { socketSessionOf } from '../common/sessions/session-ws.adapter';
 import { mapNotification } from './notifications.dto';
@@ -55,7 +56,10 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     private readonly notifications: NotificationsService,
     private readonly moduleRef: ModuleRef,
     private readonly lifecycle: Lifecycle,
-  ) {}
+    private readonly metrics: Metrics,
+  ) {
+    metrics.socketsOpen = () => this.socketCount();
+  }
 
   onModuleInit(): void {
     this.events.onBroadcast('notification.stored', (e) => this.push(e.id, e.userId));
@@ -166,6 +170,7 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     if (!row || row.userId !== userId) return;
     const frame = JSON.stringify({ type: 'notification', notification: mapNotification(row) });
     for (const ws of sockets) ws.send(frame);
+    this.metrics.notificationsPushed.inc(sockets.length);
   }
 
   private closeEnded(userId: number, sid?: string, exceptSid?: string): void {
