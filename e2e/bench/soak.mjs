@@ -4,7 +4,7 @@
 // the first window to the end, and no request failed. A window is a minute, or a third of a shorter run.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { ADMIN, call, Instance, login, MAIN, OwnPostgres, quantile, ROOT, sleep } from '../cluster/lib.mjs';
+import { ADMIN, call, cheapPasswordHash, Instance, login, MAIN, OwnPostgres, quantile, ROOT, sleep } from '../cluster/lib.mjs';
 
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -32,8 +32,8 @@ try {
   await app.start();
   const base = app.url;
   pg.sql(`INSERT INTO users (username, name, email, password)
-    SELECT 'soak' || g || '@example.com', 'Soak ' || g, 'soak' || g || '@example.com', (SELECT password FROM users WHERE username = '${ADMIN.username}')
-    FROM generate_series(1, ${SESSIONS}) g`);
+    SELECT 'soak' || g || '@example.com', 'Soak ' || g, 'soak' || g || '@example.com', '${await cheapPasswordHash(ADMIN.password)}'
+    FROM generate_series(1, ${SESSIONS}) g`, 'eierportal');
   const cookies = [];
   for (let n = 1; n <= SESSIONS; n += 10) {
     cookies.push(...(await Promise.all(Array.from({ length: Math.min(10, SESSIONS - n + 1) }, (_, k) => login(base, `soak${n + k}@example.com`, ADMIN.password)))));

@@ -6,6 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -13,6 +14,15 @@ export const MAIN = path.join(ROOT, 'backend', 'dist', 'src', 'main.js');
 export const NODE = process.execPath;
 export const ADMIN = { username: 'admin@example.com', password: 'cluster-passord-1' };
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A password hash the app verifies in about a millisecond (argon2id with the least memory and time): signing in a
+ * hundred sessions with the app's own cost would take minutes of CPU on a shared machine. Test tooling only.
+ */
+export async function cheapPasswordHash(password) {
+  const argon2 = createRequire(path.join(ROOT, 'backend', 'package.json'))('argon2');
+  return argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+}
 
 export async function freePort() {
   const probe = net.createServer();
@@ -76,8 +86,8 @@ export class OwnPostgres {
     this.run('pg_ctl', ['-D', this.data, '-m', 'fast', '-w', '-t', '30', 'stop']);
   }
 
-  sql(statement) {
-    const result = spawnSync('psql', ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-AtqX', '-c', statement], { encoding: 'utf8' });
+  sql(statement, database = 'postgres') {
+    const result = spawnSync('psql', ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-AtqX', '-c', statement], { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`psql: ${result.stderr}`);
     return result.stdout.trim();
   }
@@ -242,10 +252,14 @@ export class RoundRobinProxy {
       res.writeHead(answer.statusCode, answer.headers);
       answer.pipe(res);
     });
+    let answered = false;
+    upstream.on('response', () => (answered = true));
     upstream.on('error', (error) => {
       if (res.headersSent) return res.destroy();
-      // Refused: nothing reached that instance, so another may take it.
-      if (error.code === 'ECONNREFUSED' && tried.size < this.instances.length) return this.forward(req, res, body, tried);
+      // Refused, or a reused keep-alive connection closed under the request before any answer (what Node's docs say
+      // to retry, and nginx does): nothing was processed there, so another instance may take it.
+      const retryable = error.code === 'ECONNREFUSED' || (upstream.reusedSocket && !answered && error.code === 'ECONNRESET');
+      if (retryable && tried.size < this.instances.length) return this.forward(req, res, body, tried);
       res.writeHead(502, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 'proxy_upstream_error', message: error.code ?? error.message }));
     });
     upstream.end(body);
