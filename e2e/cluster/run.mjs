@@ -2,7 +2,9 @@
 // a PostgreSQL server of its own, behind a round-robin proxy that routes to ready instances, under 100 signed-in
 // sessions that read calendars, write events and hold /ws sockets. Meanwhile each instance in turn gets SIGTERM and
 // starts again, and the PostgreSQL server is restarted right after an instance has booted. Exits 1 on any miss.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ADMIN, call, cheapPasswordHash, freePort, Instance, isReady, login, MAIN, OwnPostgres, ROOT, RoundRobinProxy, SessionSocket, sleep, Tally } from './lib.mjs';
 
@@ -99,7 +101,7 @@ try {
     if (res.error) return `transport ${res.error}`;
     if (res.status >= 200 && res.status < 300) return undefined;
     if (outage && res.status === 503) return res.ms > OUTAGE_ANSWER_MS ? `503 after ${OUTAGE_ANSWER_MS} ms` : undefined;
-    return `${res.status} ${res.body?.code ?? ''}`.trim();
+    return `${res.status} ${res.body?.code ?? ''} ${res.status === 502 ? res.body?.message : ''}`.trim();
   };
   const loops = sessions.map(async (s, index) => {
     await sleep(Math.random() * 1000);
@@ -252,6 +254,9 @@ try {
   miss(`the run broke: ${error?.stack ?? error}`);
   for (const i of instances) console.log(`--- ${i.name} (last lines)\n${i.lines.filter((l) => !l.startsWith('{')).slice(-15).join('\n')}`);
 } finally {
+  // The instances' own lines (boot, warnings, errors; not the JSON log) for a look after a miss.
+  for (const i of instances) writeFileSync(path.join(os.tmpdir(), `eierportal-cluster-${i.name}.log`), i.lines.filter((l) => !l.startsWith('{') && !l.includes('RouterExplorer')).join('\n'));
+  if (misses.length) console.log(`instance logs: ${instances.map((i) => path.join(os.tmpdir(), `eierportal-cluster-${i.name}.log`)).join(', ')}`);
   if (proxy) await proxy.stop().catch(() => undefined);
   for (const instance of instances) instance.kill();
   pg.remove();

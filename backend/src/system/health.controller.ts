@@ -1,10 +1,11 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
 import { Access } from '../common/access.decorator';
 import { coded } from '../common/http-exception.filter';
 import { Lifecycle } from '../common/lifecycle';
 import { OpenDuringMaintenance } from '../common/maintenance.decorator';
+import { DatabasePort } from '../database/database.port';
 import { JobQueue } from '../jobs/job-queue.service';
 import { HealthResponse, LivenessResponse, ReadinessResponse } from './health.dto';
 
@@ -21,7 +22,7 @@ export class HealthController {
   constructor(
     private readonly db: DataSource,
     private readonly checks: HealthCheckService,
-    private readonly typeorm: TypeOrmHealthIndicator,
+    private readonly database: DatabasePort,
     private readonly indicators: HealthIndicatorService,
     private readonly jobs: JobQueue,
     private readonly lifecycle: Lifecycle,
@@ -56,7 +57,7 @@ export class HealthController {
     if (this.lifecycle.draining) throw new ServiceUnavailableException(coded('not_ready', 'Tjenesten starter på nytt', { reason: 'draining' }));
     try {
       await this.checks.check([
-        () => this.typeorm.pingCheck('database', { connection: this.db, timeout: CHECK_TIMEOUT_MS }),
+        () => this.indicators.check('database').attempt(() => this.database.ping()).withTimeout(CHECK_TIMEOUT_MS),
         () => this.indicators.check('jobs').attempt(() => this.jobs.ping()).withTimeout(CHECK_TIMEOUT_MS),
       ]);
     } catch (error) {
