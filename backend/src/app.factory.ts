@@ -27,9 +27,9 @@ import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './database/open-database';
 import type { HttpDrain } from './http-drain';
-import { APP_LOG, type AppLog } from './observability/app-log';
-import { METRICS_PATH, metricsEndpoint, observeRequests } from './observability/http-observer';
-import { Metrics } from './observability/metrics.service';
+import { APP_LOG, type AppLog } from './common/observability/app-log';
+import { METRICS_PATH, metricsEndpoint, observeRequests } from './common/observability/http-observer';
+import { Metrics } from './common/observability/metrics.service';
 import { keepPreviousAssets } from './previous-assets';
 
 /** The built frontend's hashed files: scripts, styles, fonts and images, never a document or a worker. */

@@ -20,7 +20,7 @@ import { Beds24Module } from './beds24/beds24.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
-import { ObservabilityModule } from './observability/observability.module';
+import { ObservabilityModule } from './common/observability/observability.module';
 import { BackupsModule } from './backups/backups.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PricesModule } from './prices/prices.module';

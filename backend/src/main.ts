@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { DatabaseHandle, describeDatabase, openEmbedded, openPostgres } from './database/open-database';
-import { isDatabaseUnavailable } from './common/database-unavailable';
+import { isDatabaseUnavailable } from './database/database-unavailable';
 import { Lifecycle } from './common/lifecycle';
 import { HttpDrain } from './http-drain';
 import { JobQueue } from './jobs/job-queue.service';

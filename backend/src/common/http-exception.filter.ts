@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import type { ErrorResponse, FieldErrorResponse } from './api.dto';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { errorForLog } from './text/control-characters';
 
 export type FieldError = FieldErrorResponse;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
-import { isDatabaseUnavailable } from '../common/database-unavailable';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { ConfigError } from '../config/app-config';
 
 /** PostgreSQL type ids whose parsing both engines must agree on. */

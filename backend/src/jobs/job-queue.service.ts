@@ -3,9 +3,9 @@ import { PgBoss } from 'pg-boss';
 import type { Job, JobWithMetadata, Queue, WorkOptions } from 'pg-boss';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort } from '../database/database.port';
-import { APP_LOG, type AppLog } from '../observability/app-log';
-import { Metrics, type QueueDepth } from '../observability/metrics.service';
-import { currentRequestId, withRequestId } from '../observability/request-context';
+import { APP_LOG, type AppLog } from '../common/observability/app-log';
+import { Metrics, type QueueDepth } from '../common/observability/metrics.service';
+import { currentRequestId, withRequestId } from '../common/observability/request-context';
 
 /**
  * Job leases: a worker sends a heartbeat every HEARTBEAT_SECONDS / 2 while it runs a job. When a worker dies

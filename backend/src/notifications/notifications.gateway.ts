@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocket, type WebSocketServer as WsServer } from 'ws';
 import { EventBus } from '../common/events/domain-events';
 import { Lifecycle } from '../common/lifecycle';
-import { Metrics } from '../observability/metrics.service';
+import { Metrics } from '../common/observability/metrics.service';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../common/maintenance-state';
 import { socketSessionOf } from '../common/sessions/session-ws.adapter';
 import { mapNotification } from './notifications.dto';

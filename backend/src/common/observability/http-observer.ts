@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import ipaddr from 'ipaddr.js';
 import { timingSafeEqual } from 'node:crypto';
 import pinoHttp from 'pino-http';
-import { coded } from '../common/http-exception.filter';
+import { coded } from '../http-exception.filter';
 import type { AppLog } from './app-log';
 import type { Metrics } from './metrics.service';
 import { requestIdFrom, withRequestId } from './request-context';

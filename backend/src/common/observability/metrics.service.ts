@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { EventBus } from '../common/events/domain-events';
+import { EventBus } from '../events/domain-events';
 
 /** A queue's depth as pg-boss counts it. */
 export interface QueueDepth { name: string; readyCount: number; deferredCount: number; activeCount: number; failedCount: number }

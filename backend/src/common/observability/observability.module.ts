@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { APP_LOG, createAppLog } from './app-log';
 import { Metrics } from './metrics.service';
 
