@@ -174,9 +174,16 @@ try {
   const back = Date.now();
   log('PostgreSQL started');
   let allReady = false;
+  let said = 0;
   while (!allReady && Date.now() - back < 30_000) {
     allReady = (await Promise.all(instances.map((i) => isReady(i, 1000)))).every(Boolean);
     if (!allReady) await sleep(100);
+    if (!allReady && Date.now() - said > 1000) {
+      said = Date.now();
+      // Why an instance is not ready yet, for the record.
+      const answers = await Promise.all(instances.map((i) => fetch(`${i.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(async (r) => `${i.name} ${r.status} ${await r.text()}`, (e) => `${i.name} ${e.name}`)));
+      log(`not ready yet: ${answers.join(' | ')}`);
+    }
   }
   const readyMs = Date.now() - back;
   log(`every instance ready ${readyMs} ms after the database was back`);
