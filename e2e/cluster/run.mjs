@@ -181,7 +181,7 @@ try {
     if (!allReady && Date.now() - said > 1000) {
       said = Date.now();
       // Why an instance is not ready yet, for the record.
-      const answers = await Promise.all(instances.map((i) => fetch(`${i.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(async (r) => `${i.name} ${r.status} ${await r.text()}`, (e) => `${i.name} ${e.name}`)));
+      const answers = await Promise.all(instances.map((i) => fetch(`${i.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(async (r) => `${i.name} ${r.status} ${await r.text()}`, (e) => `${i.name} ${e.name} ${e.cause?.code ?? e.cause?.message ?? ''}`)));
       log(`not ready yet: ${answers.join(' | ')}`);
     }
   }
