@@ -22,6 +22,8 @@ const MESSAGES = [
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;
   const e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  // TypeORM's answer to a statement of a transaction whose connection was lost under it (the runner was released).
+  if ((error as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
   const code = typeof e.code === 'string' ? e.code : '';
   if (SQLSTATE_UNAVAILABLE.some((re) => re.test(code)) || NETWORK_CODES.has(code)) return true;
   if (typeof e.message === 'string' && MESSAGES.some((re) => re.test(e.message as string))) return true;
