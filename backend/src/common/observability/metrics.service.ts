@@ -63,7 +63,7 @@ export class Metrics implements OnModuleInit {
     });
   }
 
-  /** Sync outcomes come from the domain events the feeds and Beds24 emit (docs/architecture.md, events). */
+  /** Sync outcomes come from the domain events the feeds and Beds24 emit (docs/operations.md, Metrics). */
   onModuleInit(): void {
     this.events.on('bookings.pulled', (e) => void this.syncOutcomes.inc({ source: e.sourceKind, outcome: 'changed' }));
     this.events.on('feed.failing', () => void this.syncOutcomes.inc({ source: 'ical', outcome: 'failing' }));
