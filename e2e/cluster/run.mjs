@@ -121,6 +121,7 @@ try {
 
   // Pushes while the instances restart: an admin's event on a user's calendar notifies that user.
   let pushing = true;
+  let pushInFlight = Promise.resolve();
   const adminTitles = new Set();
   const pusher = (async () => {
     let k = 0;
@@ -128,7 +129,9 @@ try {
       if (pushing) {
         const s = sessions[k++ % sessions.length];
         const title = `adm-${k}`;
-        const res = await call(base, 'POST', `/api/admin/user-events/${s.userId}`, { cookie: adminCookie, body: { title, startTime: '2027-01-12T10:00:00Z', endTime: '2027-01-12T11:00:00Z' } });
+        const request = call(base, 'POST', `/api/admin/user-events/${s.userId}`, { cookie: adminCookie, body: { title, startTime: '2027-01-12T10:00:00Z', endTime: '2027-01-12T11:00:00Z' } });
+        pushInFlight = request;
+        const res = await request;
         tally.record(res.status, res.ms, classify(res));
         if (res.status === 201) {
           s.expectedUnread += 1;
@@ -164,6 +167,7 @@ try {
   // PostgreSQL restarted right after the last instance booted (no admin pushes meanwhile: a notification is stored
   // after its event commits, so an outage between the two would make the expected count uncertain).
   pushing = false;
+  await pushInFlight;
   await sleep(300);
   phase('database outage');
   outage = true;
