@@ -6,6 +6,7 @@ import compression from 'compression';
 import express from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
+import type { DestinationStream } from 'pino';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -26,6 +27,9 @@ import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
 import type { DatabaseHandle } from './database/open-database';
 import type { HttpDrain } from './http-drain';
+import { APP_LOG, type AppLog } from './common/observability/app-log';
+import { METRICS_PATH, metricsEndpoint, observeRequests } from './common/observability/http-observer';
+import { Metrics } from './common/observability/metrics.service';
 import { keepPreviousAssets } from './previous-assets';
 
 /** The built frontend's hashed files: scripts, styles, fonts and images, never a document or a worker. */
@@ -55,15 +59,16 @@ const LOGIN_PATHS = ['/api/login', '/api/reset-password'];
 
 /**
  * Builds the whole app (API, sessions, security headers, static frontend) without listening. `adapters` replace the
- * default ones; `drain` (main.ts) sees every request first, for a graceful stop.
+ * default ones; `drain` (main.ts) sees every request first (after the request log and metrics), for a graceful stop;
+ * `logDestination` takes the JSON log instead of stdout (tests).
  */
 export async function createApp(
   appConfig: AppConfig,
   handle: DatabaseHandle,
-  options: { logger?: false; adapters?: AdapterOverrides; drain?: HttpDrain } = {},
+  options: { logger?: false; adapters?: AdapterOverrides; drain?: HttpDrain; logDestination?: DestinationStream } = {},
 ): Promise<INestApplication> {
   const config: AppConfig = { ...appConfig, sessionSecret: resolveSessionSecret(appConfig) };
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle, options.adapters), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle, options.adapters, options.logDestination), {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bodyParser: false,
   });
@@ -71,6 +76,9 @@ export async function createApp(
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', QUERY_PARSER);
   app.disable('x-powered-by');
+  // Request id, JSON log line and HTTP metrics first, so even a refused request (a stop, a bad body) is seen.
+  app.use(...observeRequests(app.get(Metrics), app.get<AppLog>(APP_LOG)));
+  app.use(METRICS_PATH, metricsEndpoint(app.get(Metrics), config.metricsToken));
   if (options.drain) app.use(options.drain.middleware);
   // Express's body-hash ETag costs a hash per answer and saves no database work; feeds set their own validators.
   app.set('etag', false);

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AgreementsModule } from './agreements/agreements.module';
 import { AppointmentsModule } from './appointments/appointments.module';
@@ -12,6 +13,7 @@ import { AccessGuard } from './common/access.guard';
 import { AdapterOverrides, AdaptersModule } from './common/adapters/adapters.module';
 import { EventsModule } from './common/events/domain-events';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { Lifecycle } from './common/lifecycle';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import type { DatabaseHandle } from './database/open-database';
@@ -20,6 +22,7 @@ import { Beds24Module } from './beds24/beds24.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { ObservabilityModule } from './common/observability/observability.module';
 import { BackupsModule } from './backups/backups.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PricesModule } from './prices/prices.module';
@@ -28,7 +31,7 @@ import { SystemModule } from './system/system.module';
 import { TranslationModule } from './translation/translation.module';
 import { UsersModule } from './users/users.module';
 
-/** Configuration, available to every module. */
+/** Configuration and the process's lifecycle, available to every module. */
 @Global()
 @Module({})
 class CoreModule {
@@ -37,15 +40,16 @@ class CoreModule {
       module: CoreModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        Lifecycle,
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, Lifecycle],
     };
   }
 }
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, handle: DatabaseHandle, adapters: AdapterOverrides = {}): DynamicModule {
+  static forRoot(config: AppConfig, handle: DatabaseHandle, adapters: AdapterOverrides = {}, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -53,6 +57,7 @@ export class AppModule {
         DatabaseModule.forRoot(handle),
         AdaptersModule.forRoot(adapters),
         EventsModule,
+        ObservabilityModule.forRoot(logDestination),
         SessionsModule,
         UsersModule,
         AuthModule,

@@ -8,36 +8,55 @@ const POLL_MS = 25;
 
 /**
  * The HTTP half of a graceful stop. `middleware` goes first in the app and keeps the requests in flight. `close`
- * lets those finish (their answers carry `Connection: close`) and answers every request that still comes in with
- * 503 and `Connection: close`. The listener stays open meanwhile: connections the kernel has already accepted
- * for it would otherwise be reset when it closes. Once nothing is in flight and nothing has come in for a moment
- * it stops listening and closes the keep-alive connections idling between requests, so they do not hold the stop
- * open. Whatever still runs when the grace period ends is cut off.
+ * lets those finish and keeps serving what still comes in, every answer with `Connection: close`, so each connection
+ * carries at most one more request: a request a proxy sent before it saw the readiness check turn 503 (it may sit in a
+ * busy process's queue for a while) is answered, not refused. The listener stays open meanwhile: connections the
+ * kernel has already accepted for it would otherwise be reset when it closes. Once nothing is in flight and nothing
+ * has come in for a moment it stops listening (a proxy's next connection is refused, which it retries elsewhere) and
+ * closes the keep-alive connections idling between requests, so they do not hold the stop open. When the grace period
+ * is over, what still comes in is answered 503 `shutting_down` and whatever still runs is cut off.
  */
 export class HttpDrain {
   private draining = false;
+  private closingConnections = false;
   private readonly inFlight = new Set<Response>();
   private lastArrival = 0;
+  private deadline = Infinity;
 
   readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
     this.lastArrival = Date.now();
-    if (this.draining) {
+    if (this.draining && Date.now() >= this.deadline) {
       res.setHeader('Connection', 'close');
       res.setHeader('Retry-After', '1');
       res.status(503).json(coded('shutting_down', 'Tjenesten starter på nytt. Prøv igjen om litt.'));
       return;
     }
+    // Announced or draining: still served, but each answer moves its client off this instance.
+    if (this.closingConnections || this.draining) res.setHeader('Connection', 'close');
     this.inFlight.add(res);
     res.once('close', () => this.inFlight.delete(res));
     next();
   };
 
+  /**
+   * The stop is coming (SIGTERM; the readiness check already answers 503): requests are still served as usual, each
+   * answer with `Connection: close`, so that a proxy or client opens its next connection elsewhere.
+   */
+  announce(): void {
+    this.closingConnections = true;
+  }
+
   get requestsInFlight(): number {
     return this.inFlight.size;
   }
 
-  async close(server: Server, graceMs: number): Promise<void> {
+  /**
+   * `cutUpgraded` ends the connections that left HTTP (the /ws sockets, which have been asked to close by then) when
+   * the listener closes: http.Server's close waits for them too, and closeAllConnections does not see them.
+   */
+  async close(server: Server, graceMs: number, cutUpgraded: () => void = () => undefined): Promise<void> {
     const deadline = Date.now() + graceMs;
+    this.deadline = deadline;
     this.draining = true;
     this.lastArrival = Date.now();
     server.on('connection', () => (this.lastArrival = Date.now()));
@@ -52,6 +71,7 @@ export class HttpDrain {
     const graceOver = new Promise<void>((done) => (timer = setTimeout(done, Math.max(0, deadline - Date.now()))));
     await Promise.race([closed, graceOver]);
     clearTimeout(timer);
+    cutUpgraded();
     server.closeAllConnections();
     await closed;
   }

@@ -111,6 +111,8 @@ const closedDateOf = async (ctx: Ctx) => ctx.t.app.get(AppointmentHoursService).
 
 const cases: RouteCase[] = [
   { route: 'GET /api/health', call: () => ({ path: '/api/health' }), expect: PUBLIC },
+  { route: 'GET /api/health/live', call: () => ({ path: '/api/health/live' }), expect: PUBLIC },
+  { route: 'GET /api/health/ready', call: () => ({ path: '/api/health/ready' }), expect: PUBLIC },
   { route: 'POST /api/login', call: ({ owner }) => ({ path: '/api/login', body: { username: owner.username, password: PASSWORD } }), expect: PUBLIC },
   { route: 'POST /api/logout', call: () => ({ path: '/api/logout' }), expect: PUBLIC },
   {

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { WebSocket } from 'ws';
 import { createPglite, resetSchema } from '../src/database/open-database';
 import { stays } from './helpers/feed-server';
 import { TEMPLATE_FILE } from './helpers/template';
@@ -160,7 +161,7 @@ describe('a graceful stop (SIGTERM)', () => {
     expect(confirmed.length).toBeGreaterThan(0);
     // The idle keep-alive connections did not hold the stop to the end of the grace period.
     expect(stopMs).toBeLessThan(8_000);
-    expect(server.log).toMatch(/SIGTERM: finishing/);
+    expect(server.log).toMatch(/SIGTERM: not ready/);
 
     await server.start();
     const again = await login(base);
@@ -170,6 +171,37 @@ describe('a graceful stop (SIGTERM)', () => {
     expect(stored.sort()).toEqual(confirmed.sort());
     expect(await server.stop('SIGTERM')).toBe(0);
   }, 90_000);
+});
+
+describe('a graceful stop with open /ws sockets', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await ServerProcess.create({ SHUTDOWN_DELAY_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '10' });
+    await server.start();
+  }, 90_000);
+  afterAll(() => server.remove());
+
+  it('turns not-ready at once, keeps serving for the delay, closes the sockets with 1012 and exits', async () => {
+    const base = await server.url;
+    const cookie = await login(base);
+    const sockets = await Promise.all(Array.from({ length: 3 }, () => new Promise<WebSocket>((ok, fail) => {
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { Cookie: cookie, Origin: base } });
+      ws.once('open', () => ok(ws));
+      ws.once('error', fail);
+    })));
+    const closes = sockets.map((ws) => new Promise<number>((ok) => ws.once('close', (code) => ok(code))));
+    const at = Date.now();
+    const exit = server.stop('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(503);
+    // Still served during the delay, so a proxy that has not polled yet loses nothing.
+    const during = await fetch(`${base}/api/user`, { headers: { Cookie: cookie } });
+    expect(during.status).toBe(200);
+    expect(during.headers.get('connection')).toBe('close');
+    expect(await Promise.all(closes)).toEqual([1012, 1012, 1012]);
+    expect(await exit).toBe(0);
+    expect(Date.now() - at).toBeLessThan(8_000);
+  }, 60_000);
 });
 
 describe('a sync worker killed with SIGKILL', () => {

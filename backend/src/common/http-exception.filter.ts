@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import type { ErrorResponse, FieldErrorResponse } from './api.dto';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { errorForLog } from './text/control-characters';
 
 export type FieldError = FieldErrorResponse;
@@ -30,6 +31,8 @@ const CODE_BY_STATUS: Record<number, string> = {
 };
 export const codeForStatus = (status: number) => CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'error');
 
+export const DATABASE_UNAVAILABLE = coded('database_unavailable', 'Databasen er utilgjengelig akkurat nå. Prøv igjen om litt.');
+
 /** Every error leaves as { message, code, params?, errors? }; a 500 never carries a stack trace. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -50,6 +53,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (status === 400 && (exception as { type?: string })?.type === 'entity.parse.failed') {
       res.status(400).json(coded('invalid_json', 'Ugyldig JSON i forespørselen'));
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // Not the server's fault nor the client's: the database is restarting or unreachable; the client tries again.
+      this.logger.warn(`database unavailable: ${(exception as Error)?.message}`);
+      res.setHeader('Retry-After', '2');
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json(DATABASE_UNAVAILABLE);
       return;
     }
     const refusal = databaseRefusal(exception);

@@ -29,6 +29,15 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Seconds a stopping instance gives requests and jobs in flight to finish before it closes anyway. */
   shutdownGraceSeconds: number;
+  /**
+   * Seconds a stopping instance keeps serving as usual after its readiness check turned 503, so the proxy in front
+   * stops sending it requests before it refuses any (SHUTDOWN_DELAY_SECONDS, default 3; docs/operations.md, Restarts).
+   */
+  shutdownDelaySeconds: number;
+  /** Bearer token that opens GET /api/metrics to callers other than loopback (METRICS_TOKEN; docs/operations.md, Metrics). */
+  metricsToken?: string;
+  /** pino's level for the JSON request and job log (LOG_LEVEL: trace, debug, info, warn, error, fatal or silent). */
+  logLevel: string;
   adminEmail?: string;
   adminPassword?: string;
   /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
@@ -114,6 +123,14 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, but is "${env[name]}".`);
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+function logLevel(raw: string | undefined): string {
+  const level = raw?.trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, but is "${raw}".`);
+  return level;
 }
 
 /** Names proxy-addr (Express's `trust proxy`) knows for groups of subnets. */
@@ -215,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: flag(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
     trustProxy: trustProxy(env),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
+    shutdownDelaySeconds: integer(env, 'SHUTDOWN_DELAY_SECONDS', 3, 0, 60),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logLevel: logLevel(env.LOG_LEVEL),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),

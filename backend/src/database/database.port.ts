@@ -44,6 +44,12 @@ export abstract class DatabasePort {
   abstract refreshPlannerStatistics(): Promise<boolean>;
 
   /** How pg-boss reaches this database: the shared session on PGlite, its own pool on PostgreSQL. */
+  /**
+   * Resolves when the database answers, without waiting behind the requests queued for the pool: the readiness check
+   * asks whether the database is reachable, not how busy the pool is (docs/operations.md, Health checks).
+   */
+  abstract ping(): Promise<void>;
+
   abstract jobQueueConnection(): Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
 }
 

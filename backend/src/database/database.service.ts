@@ -77,6 +77,12 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
     return { connectionString: this.handle.url, max: 4 };
   }
 
+  async ping(): Promise<void> {
+    // PGlite's one session is the pool; on PostgreSQL the lock session (its own connection, reconnected on use) answers.
+    if (this.handle.kind === 'pglite') await this.dataSource.query('SELECT 1');
+    else await this.lockQuery('SELECT 1', []);
+  }
+
   async tryLock<T>(space: number, id: number, fn: () => Promise<T>): Promise<LockedRun<T>> {
     const key = `${space}:${id}`;
     if (this.held.has(key)) return { acquired: false };
@@ -110,7 +116,7 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
     // After shutdown no new session is opened: it would outlive the app and hold its locks.
     if (this.closed) return Promise.reject(new Error('the database is closing'));
     if (this.lockClient) return this.lockClient;
-    const client = new pg.Client({ connectionString: this.handle.url, application_name: 'eierportal-locks' });
+    const client = new pg.Client({ connectionString: this.handle.url, application_name: 'eierportal-locks', connectionTimeoutMillis: 5000 });
     const session = client.connect().then(() => client);
     // A dropped connection must not crash the process; forget it so the next lock reconnects.
     const forget = () => {

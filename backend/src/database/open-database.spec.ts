@@ -6,7 +6,7 @@ import { openEmbedded, openPostgres } from './open-database';
 
 describe('opening the database', () => {
   it('explains an unreachable PostgreSQL in one sentence', async () => {
-    const error = await openPostgres('postgres://nobody@127.0.0.1:1/none').catch((e) => e);
+    const error = await openPostgres('postgres://nobody@127.0.0.1:1/none', 0).catch((e) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toMatch(/^Could not connect to PostgreSQL at 127\.0\.0\.1:1\/none: .+\.$/);
     expect(error.message).not.toContain('\n');

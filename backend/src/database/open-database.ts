@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { ConfigError } from '../config/app-config';
 
 /** PostgreSQL type ids whose parsing both engines must agree on. */
@@ -64,19 +65,30 @@ export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
-/** Checks that PostgreSQL answers before the app is built on it. */
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-  } catch (e) {
-    const where = describeDatabase({ kind: 'postgres', url });
-    throw new ConfigError(`Could not connect to ${where}: ${e.message || e.code}.`);
-  } finally {
-    await client.end().catch(() => undefined);
+/**
+ * Checks that PostgreSQL answers before the app is built on it. A server that is starting or restarting (refused,
+ * 'starting up', connection cut) is waited for up to `waitMs`, so instances started with their database, or during
+ * its restart, come up once it does; a wrong address, name or password stops the boot at once.
+ */
+export async function openPostgres(url: string, waitMs = 30_000): Promise<DatabaseHandle> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    client.on('error', () => undefined); // a cut after the check is of no interest: this client is ending
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return { kind: 'postgres', url };
+    } catch (e) {
+      if (!isDatabaseUnavailable(e) || Date.now() > until) {
+        const where = describeDatabase({ kind: 'postgres', url });
+        throw new ConfigError(`Could not connect to ${where}: ${e.message || e.code}.`);
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await new Promise((r) => setTimeout(r, 500));
   }
-  return { kind: 'postgres', url };
 }
 
 /** Empties a PostgreSQL database (every schema of the app and of pg-boss); for tests, which start from nothing. */

@@ -3,6 +3,9 @@ import { PgBoss } from 'pg-boss';
 import type { Job, JobWithMetadata, Queue, WorkOptions } from 'pg-boss';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort } from '../database/database.port';
+import { APP_LOG, type AppLog } from '../common/observability/app-log';
+import { Metrics, type QueueDepth } from '../common/observability/metrics.service';
+import { currentRequestId, withRequestId } from '../common/observability/request-context';
 
 /**
  * Job leases: a worker sends a heartbeat every HEARTBEAT_SECONDS / 2 while it runs a job. When a worker dies
@@ -29,7 +32,17 @@ export class JobQueue implements OnApplicationShutdown {
   private boss?: PgBoss;
   private starting?: Promise<PgBoss>;
 
-  constructor(private readonly database: DatabasePort, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  /** Queues this process works on, for the queue-depth metric. */
+  private readonly queues = new Set<string>();
+
+  constructor(
+    private readonly database: DatabasePort,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+    @Inject(APP_LOG) private readonly log: AppLog,
+  ) {
+    metrics.queueDepths = () => this.depths();
+  }
 
   private create(): PgBoss {
     const every = this.config.jobs.superviseSeconds;
@@ -71,15 +84,52 @@ export class JobQueue implements OnApplicationShutdown {
     await boss.createQueue(name, options);
   }
 
+  /** Sends a job; the request (or job) that sends it is named in its data as `requestId`, for the log. */
   async send(name: string, data: object, options: { singletonKey?: string; expireInSeconds?: number; heartbeatSeconds?: number } = {}): Promise<string | null> {
-    return (await this.started()).send(name, data, options);
+    const requestId = currentRequestId();
+    return (await this.started()).send(name, requestId ? { requestId, ...data } : data, options);
   }
 
-  /** A worker that handles one job at a time, `localConcurrency` of them in parallel in this process. */
+  /**
+   * A worker that handles one job at a time, `localConcurrency` of them in parallel in this process. Each job is one
+   * JSON log line and counts in the job metrics; it runs under its sender's request id, so the jobs it sends carry it on.
+   */
   async work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<unknown>): Promise<void> {
+    this.queues.add(name);
     await (await this.started()).work<T>(name, { ...options, batchSize: 1 }, async (jobs: Job<T>[]) => {
-      for (const job of jobs) await handler(job);
+      for (const job of jobs) {
+        const sentBy = (job.data as { requestId?: unknown }).requestId;
+        const requestId = typeof sentBy === 'string' ? sentBy : `job-${job.id}`;
+        const started = performance.now();
+        try {
+          await withRequestId(requestId, () => handler(job));
+          this.finished(name, job.id, requestId, started, 'completed');
+        } catch (error) {
+          this.finished(name, job.id, requestId, started, 'failed', error);
+          throw error;
+        }
+      }
     });
+  }
+
+  private finished(queue: string, jobId: string, requestId: string, started: number, outcome: 'completed' | 'failed', error?: unknown): void {
+    const seconds = (performance.now() - started) / 1000;
+    this.metrics.jobsRun.inc({ queue, outcome });
+    this.metrics.jobDuration.observe({ queue }, seconds);
+    const line = { msg: 'job', queue, jobId, reqId: requestId, outcome, ms: Math.round(seconds * 1000) };
+    if (error) this.log.warn({ ...line, error: String((error as Error)?.message ?? error).slice(0, 300) });
+    else this.log.info(line);
+  }
+
+  /** The depth of each queue this process works on (the metric eierportal_job_queue_depth). */
+  async depths(): Promise<QueueDepth[]> {
+    if (!this.boss || this.queues.size === 0) return [];
+    return this.boss.getQueues([...this.queues]);
+  }
+
+  /** Resolves when pg-boss's own connection answers (the readiness check). */
+  async ping(): Promise<void> {
+    await (await this.started()).getDb().executeSql('SELECT 1');
   }
 
   /** The stored jobs of a queue (every state pg-boss still keeps), newest first. */

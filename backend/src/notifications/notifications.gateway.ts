@@ -6,6 +6,8 @@ import {
 import type { IncomingMessage } from 'node:http';
 import { WebSocket, type WebSocketServer as WsServer } from 'ws';
 import { EventBus } from '../common/events/domain-events';
+import { Lifecycle } from '../common/lifecycle';
+import { Metrics } from '../common/observability/metrics.service';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../common/maintenance-state';
 import { socketSessionOf } from '../common/sessions/session-ws.adapter';
 import { mapNotification } from './notifications.dto';
@@ -24,6 +26,8 @@ const CLOSE_MAINTENANCE = 1013;
  */
 export const MAX_SOCKETS_PER_SESSION = 10;
 export const CLOSE_SUPERSEDED = 4001;
+/** Service restart (RFC 6455): this instance is stopping; the client reconnects after its usual delay, to another one. */
+export const CLOSE_RESTART = 1012;
 
 interface LiveSocket extends WebSocket {
   userId: number;
@@ -51,7 +55,11 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     private readonly events: EventBus,
     private readonly notifications: NotificationsService,
     private readonly moduleRef: ModuleRef,
-  ) {}
+    private readonly lifecycle: Lifecycle,
+    private readonly metrics: Metrics,
+  ) {
+    metrics.socketsOpen = () => this.socketCount();
+  }
 
   onModuleInit(): void {
     this.events.onBroadcast('notification.stored', (e) => this.push(e.id, e.userId));
@@ -78,6 +86,8 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     const ws = socket as LiveSocket;
     // The adapter refuses every upgrade without a session; this is the second lock on the same door.
     if (!session) return ws.close(CLOSE_POLICY, 'no session');
+    // A stopping instance takes no new sockets: the client comes back through the proxy, to a ready instance.
+    if (this.lifecycle.draining) return ws.close(CLOSE_RESTART, 'restarting');
     Object.assign(ws, { userId: session.userId, sid: session.sid, isAdmin: session.isAdmin, alive: true, authed: false });
     ws.on('pong', () => (ws.alive = true));
     let sockets = this.byUser.get(session.userId);
@@ -119,6 +129,19 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     ws.send(JSON.stringify({ type: 'auth', ok: true }));
   }
 
+  /**
+   * A graceful stop (main.ts): every socket is closed with CLOSE_RESTART, on which the client reconnects, and is
+   * told what it missed by reading the unread count afresh (docs/operations.md, Restarts).
+   */
+  closeForRestart(): void {
+    for (const ws of this.server?.clients ?? []) ws.close(CLOSE_RESTART, 'restarting');
+  }
+
+  /** The end of a graceful stop: sockets whose client never answered the close are cut. */
+  terminateAll(): void {
+    for (const ws of this.server?.clients ?? []) ws.terminate();
+  }
+
   /** Sockets of this instance; for tests and the benchmark. */
   socketCount(): number {
     let n = 0;
@@ -147,6 +170,7 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     if (!row || row.userId !== userId) return;
     const frame = JSON.stringify({ type: 'notification', notification: mapNotification(row) });
     for (const ws of sockets) ws.send(frame);
+    this.metrics.notificationsPushed.inc(sockets.length);
   }
 
   private closeEnded(userId: number, sid?: string, exceptSid?: string): void {

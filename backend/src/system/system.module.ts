@@ -1,5 +1,6 @@
 import { MAINTENANCE_STATE } from '../common/maintenance-state';
 import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { UsersModule } from '../users/users.module';
@@ -13,7 +14,7 @@ import { SystemSettingsService } from './system-settings.service';
 
 /** Running the service: health, system settings and maintenance mode. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SystemSetting]), AuditModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([SystemSetting]), AuditModule, UsersModule, TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController, SystemSettingsController, MaintenanceController],
   providers: [SystemSettingsService, MaintenanceGuard, PlannerStatistics, { provide: MAINTENANCE_STATE, useExisting: SystemSettingsService }],
   exports: [SystemSettingsService, MaintenanceGuard, MAINTENANCE_STATE],

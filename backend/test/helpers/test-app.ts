@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
@@ -30,6 +31,9 @@ const loopbackResolver: HostResolver = (hostname, _options, callback) => {
   error.code = 'ENOTFOUND';
   callback(error, []);
 };
+
+/** The JSON request/job log is silent in tests unless LOG_LEVEL asks for it (a suite may pass its own level). */
+const QUIET_LOG = process.env.LOG_LEVEL || 'silent';
 
 /** Where the clock of a TestApp stands unless a suite sets it: tests never depend on the day they run. */
 export const TEST_NOW = new Date('2026-06-01T12:00:00Z');
@@ -61,7 +65,7 @@ export class TestApp {
    * Boots the app as production runs it (scheduler and job workers on), with a clock that stands at TEST_NOW
    * unless `options.clock` is given; `t.clock` moves it.
    */
-  static async start(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+  static async start(env: Record<string, string> = {}, options: { clock?: Clock; logDestination?: DestinationStream } = {}): Promise<TestApp> {
     return TestApp.boot(await freshDatabase(), true, env, options);
   }
 
@@ -73,10 +77,10 @@ export class TestApp {
     return TestApp.boot(this.handle, false, env, options);
   }
 
-  private static async boot(handle: DatabaseHandle, ownsDatabase: boolean, env: Record<string, string>, options: { clock?: Clock }): Promise<TestApp> {
+  private static async boot(handle: DatabaseHandle, ownsDatabase: boolean, env: Record<string, string>, options: { clock?: Clock; logDestination?: DestinationStream }): Promise<TestApp> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', ...env });
-    const app = await createApp(config, handle, { logger: false, adapters: { clock: options.clock ?? new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...env });
+    const app = await createApp(config, handle, { logger: false, logDestination: options.logDestination, adapters: { clock: options.clock ?? new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
     return new TestApp(app, handle, dataDir, ownsDatabase);
   }
 
@@ -87,7 +91,7 @@ export class TestApp {
   async startAnother(env: Record<string, string> = {}): Promise<TestApp> {
     if (this.handle.kind !== 'postgres') throw new Error('a second instance needs PostgreSQL (DATABASE_URL)');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', ...env });
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...env });
     const app = await createApp(config, this.handle, { logger: false, adapters: { clock: new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
     return new TestApp(app, { kind: 'postgres', url: this.handle.url }, dataDir);
   }

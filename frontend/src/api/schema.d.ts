@@ -1142,6 +1142,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 200 while the process answers at all; touches nothing else.
+         * @description Access: public (anyone, also without a session)
+         */
+        get: operations["Health_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 200 when this instance should get requests: its database and job queue answer and it is not stopping; 503 otherwise.
+         * @description Access: public (anyone, also without a session)
+         */
+        get: operations["Health_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ical-event-notes": {
         parameters: {
             query?: never;
@@ -2159,7 +2199,7 @@ export interface components {
             attachments: components["schemas"]["CaseAttachmentResponse"][];
             caseNumber: string;
             /** @enum {string} */
-            category: "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "info" | "complaint";
+            category: "info" | "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "complaint";
             /** Format: date-time */
             closedAt: string | null;
             closedById: number | null;
@@ -2211,7 +2251,7 @@ export interface components {
             adminName: string | null;
             caseNumber: string;
             /** @enum {string} */
-            category: "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "info" | "complaint";
+            category: "info" | "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "complaint";
             /** Format: date-time */
             closedAt: string | null;
             closedById: number | null;
@@ -2332,7 +2372,7 @@ export interface components {
         };
         CreateCaseDto: {
             /** @enum {string} */
-            category: "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "info" | "complaint";
+            category: "info" | "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "complaint";
             /** @description The first message. */
             message: string;
             /**
@@ -2672,6 +2712,10 @@ export interface components {
             /** @description When it runs: a cron expression in the business time zone (TZ_BUSINESS). */
             schedule: string;
         };
+        LivenessResponse: {
+            /** @example ok */
+            status: string;
+        };
         LoginDto: {
             password: string;
             /** Format: email */
@@ -2791,6 +2835,20 @@ export interface components {
         ReadAllResponse: {
             /** @description How many were unread. */
             updated: number;
+        };
+        ReadinessResponse: {
+            /**
+             * @description The app's database answers.
+             * @example up
+             */
+            database: string;
+            /**
+             * @description The job queue (pg-boss) answers.
+             * @example up
+             */
+            jobs: string;
+            /** @example ok */
+            status: string;
         };
         RegisterNotificationsDto: {
             /** @enum {string} */
@@ -8308,6 +8366,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Health_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Health_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
             /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
