@@ -155,7 +155,8 @@ async function serveFrontend(app: NestExpressApplication, config: AppConfig) {
   // API requests never touch the disk.
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    // HEAD answers as GET does (monitors and link checkers ask with it); sendFile leaves the body out for HEAD.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
