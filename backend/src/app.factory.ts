@@ -1,4 +1,5 @@
-import { INestApplication, Logger } from '@nestjs/common';
+import { INestApplication, Logger, type LoggerService } from '@nestjs/common';
+import { AppLogger, logLevels } from './app-logger';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -60,11 +61,11 @@ const LOGIN_PATHS = ['/api/login', '/api/reset-password'];
 export async function createApp(
   appConfig: AppConfig,
   handle: DatabaseHandle,
-  options: { logger?: false; adapters?: AdapterOverrides; drain?: HttpDrain } = {},
+  options: { logger?: false | LoggerService; adapters?: AdapterOverrides; drain?: HttpDrain } = {},
 ): Promise<INestApplication> {
   const config: AppConfig = { ...appConfig, sessionSecret: resolveSessionSecret(appConfig) };
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle, options.adapters), {
-    logger: options.logger ?? ['log', 'warn', 'error'],
+    logger: options.logger ?? new AppLogger(logLevels(config.logLevel)),
     bodyParser: false,
   });
   // Express decides from it how far to believe X-Forwarded-For (req.ip) and X-Forwarded-Proto (secure cookies).

@@ -29,6 +29,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Seconds a stopping instance gives requests and jobs in flight to finish before it closes anyway. */
   shutdownGraceSeconds: number;
+  /** The most detailed log level written: 'log' (default), or 'debug' / 'verbose' for the framework's start-up detail. */
+  logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   adminEmail?: string;
   adminPassword?: string;
   /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
@@ -96,6 +98,15 @@ export function findRepoRoot(start = __dirname): string {
     if (parent === dir) return process.cwd();
     dir = parent;
   }
+}
+
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+function logLevel(env: NodeJS.ProcessEnv): AppConfig['logLevel'] {
+  const raw = env.LOG_LEVEL || 'log';
+  const level = LOG_LEVELS.find((l) => l === raw);
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, but is "${raw}".`);
+  return level;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -215,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: flag(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
     trustProxy: trustProxy(env),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
+    logLevel: logLevel(env),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),

@@ -1,0 +1,27 @@
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+
+/**
+ * Nest's own start-up chatter (a line per module, controller and route: some 180 lines) is detail for the debug
+ * level, not for the console a person starts the app in (docs/operations.md, 'Logs').
+ */
+const FRAMEWORK_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication', 'WebSocketsController']);
+
+/** The levels LOG_LEVEL names, each with every level above it; 'log' (the default) leaves debug and verbose out. */
+export function logLevels(level: string | undefined): LogLevel[] {
+  const order: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+  const at = order.indexOf((level ?? 'log') as LogLevel);
+  return order.slice(0, (at < 0 ? order.indexOf('log') : at) + 1);
+}
+
+/** The app's logger: Nest's console logger with the framework's start-up lines moved to debug. */
+export class AppLogger extends ConsoleLogger {
+  constructor(levels: LogLevel[]) {
+    super({ logLevels: levels });
+  }
+
+  override log(message: unknown, ...rest: unknown[]): void {
+    const context = rest.at(-1);
+    if (typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context)) super.debug(message, ...rest);
+    else super.log(message, ...rest);
+  }
+}
