@@ -3,7 +3,7 @@
  * their freshness (SPEC §9), and the refresh rules after a change.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../api/client';
+import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
 import type { AdminUserCalendar, CalendarEvent, CalendarWindow, IcalEvent, MarkedDay } from './types';
 import { queryKeys } from '../../api/queryKeys';
@@ -16,8 +16,27 @@ export interface VisibleRange {
 
 const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
 
-/** GET /api/calendar-window: the own calendar's window in one request (the server also answers SPEC's three reads). */
-export const fetchCalendarWindow = (range: VisibleRange) => apiJson<CalendarWindow>('GET', withParams('/api/calendar-window', { ...range }));
+/** A window as the app keeps it: the answer and the ETag it came with (docs/api.md, 'Conditional requests'). */
+export type KeptWindow = CalendarWindow & { etag?: string };
+
+/**
+ * GET /api/calendar-window: the own calendar's window in one request (the server also answers SPEC's three reads).
+ * With `known` (the window this query holds) it revalidates: If-None-Match with its tag, and a 304 gives `known`
+ * back, the same object, so nothing re-renders. The answer is never in the browser's HTTP cache (no-store): the app
+ * keeps it, and forgets it at logout.
+ */
+export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindow): Promise<KeptWindow> {
+  const res = await fetch(withParams('/api/calendar-window', { ...range }), {
+    credentials: 'include',
+    cache: 'no-store',
+    headers: known?.etag ? { 'If-None-Match': known.etag } : undefined,
+  });
+  if (res.status === 304 && known) return known;
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
+  const window = (await res.json()) as CalendarWindow;
+  const etag = res.headers.get('ETag');
+  return etag ? { ...window, etag } : window;
+}
 
 // SPEC §7: the first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
 const forceRefreshed = new Set<number>();
@@ -50,9 +69,10 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   const r = range ?? { startDate: '', endDate: '' };
   const uid = viewedUserId ?? 0;
 
+  const queryClient = useQueryClient();
   const ownWindow = useQuery({
     queryKey: queryKeys.calendarWindow.range(r),
-    queryFn: () => fetchCalendarWindow(r),
+    queryFn: ({ queryKey }) => fetchCalendarWindow(r, queryClient.getQueryData<KeptWindow>(queryKey)),
     enabled: own,
     staleTime: STALE.calendarWindow,
     placeholderData: keepPreviousData,
