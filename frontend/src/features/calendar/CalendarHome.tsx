@@ -4,7 +4,7 @@
  */
 import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
@@ -14,7 +14,9 @@ import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds/feedsApi';
+import { firstCalendarPainted } from '../../app/serviceWorker';
 import { useCalendarData } from './calendarApi';
+import { neighbourWindows } from './neighbourWindows';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
@@ -66,7 +68,14 @@ function CalendarScreen({ user }: { user: User }) {
   // SPEC §4: non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
 
-  const data = useCalendarData(win.range, viewedUserId);
+  const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView));
+  // The first window with its bookings is on screen: the service worker may start its downloads now.
+  const painted = !data.isLoading && win.range !== null;
+  useEffect(() => {
+    if (!painted) return undefined;
+    const frame = requestAnimationFrame(() => firstCalendarPainted());
+    return () => cancelAnimationFrame(frame);
+  }, [painted]);
   const days = useCalendarDays(data);
   const dialogs = useEventDialogs();
   const adminActions = useAdminEventActions(viewedUserId);

@@ -3,6 +3,7 @@
  * their freshness (SPEC §9), and the refresh rules after a change.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
 import type { AdminUserCalendar, CalendarEvent, CalendarWindow, IcalEvent, MarkedDay } from './types';
@@ -63,7 +64,7 @@ export interface CalendarData {
  * Everything the visible range needs: the own calendar (events, iCal events, marked days) in one request, or with
  * `viewedUserId` another user's calendar through the admin endpoints.
  */
-export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null): CalendarData {
+export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null, neighbours: VisibleRange[] = []): CalendarData {
   const own = !!range && viewedUserId === null;
   const other = !!range && viewedUserId !== null;
   const r = range ?? { startDate: '', endDate: '' };
@@ -77,6 +78,27 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     staleTime: STALE.calendarWindow,
     placeholderData: keepPreviousData,
   });
+  // The windows beside this one are read ahead once it is in and the phone is idle, so moving to the next or
+  // previous month paints from the cache (docs/architecture.md, Calendar reads).
+  const windowReady = own && ownWindow.isSuccess && !ownWindow.isPlaceholderData;
+  const neighbourKey = neighbours.map((n) => n.startDate).join('|');
+  useEffect(() => {
+    if (!windowReady || neighbours.length === 0) return undefined;
+    const prefetch = () => {
+      for (const n of neighbours) {
+        void queryClient.prefetchQuery({
+          queryKey: queryKeys.calendarWindow.range(n),
+          queryFn: ({ queryKey }) => fetchCalendarWindow(n, queryClient.getQueryData<KeptWindow>(queryKey)),
+          staleTime: STALE.calendarWindow,
+        });
+      }
+    };
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: 2000 }) : window.setTimeout(prefetch, 200);
+    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));
+    // neighbourKey stands for the neighbours' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [windowReady, neighbourKey, queryClient]);
+
   const adminCalendar = useQuery({
     queryKey: queryKeys.userCalendar.range(uid, r),
     queryFn: () => fetchAdminCalendar(uid, r),
