@@ -68,7 +68,7 @@ function CalendarScreen({ user }: { user: User }) {
   // SPEC §4: non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
 
-  const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView));
+  const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView), user.id);
   // The first window with its bookings is on screen: the service worker may start its downloads now.
   const painted = !data.isLoading && win.range !== null;
   useEffect(() => {
@@ -143,6 +143,7 @@ function CalendarScreen({ user }: { user: User }) {
       ) : (
         <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? '' })}</Alert>
       )}
+      {data.offline && <Alert severity="info">{t('calendar.offlineKnown')}</Alert>}
       {!!data.error && (
         <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>
       )}

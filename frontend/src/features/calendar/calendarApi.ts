@@ -8,6 +8,7 @@ import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
 import type { AdminUserCalendar, CalendarEvent, CalendarWindow, IcalEvent, MarkedDay } from './types';
 import { queryKeys } from '../../api/queryKeys';
+import { keepWindow, keptWindow } from '../../shared/keptWindows';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
 export interface VisibleRange {
@@ -58,13 +59,15 @@ export interface CalendarData {
   error: unknown;
   /** Name of the user whose calendar an admin is viewing, once known. */
   viewedUserName?: string;
+  /** The read failed for want of a connection, and the window shown is the last known one. */
+  offline?: boolean;
 }
 
 /**
  * Everything the visible range needs: the own calendar (events, iCal events, marked days) in one request, or with
  * `viewedUserId` another user's calendar through the admin endpoints.
  */
-export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null, neighbours: VisibleRange[] = []): CalendarData {
+export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null, neighbours: VisibleRange[] = [], ownerId = 0): CalendarData {
   const own = !!range && viewedUserId === null;
   const other = !!range && viewedUserId !== null;
   const r = range ?? { startDate: '', endDate: '' };
@@ -77,7 +80,17 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     enabled: own,
     staleTime: STALE.calendarWindow,
     placeholderData: keepPreviousData,
+    // A window this browser kept from an earlier visit paints at once; as of time 0 it is stale, so it is
+    // revalidated straight away (a 304 keeps the same object: no flash).
+    initialData: () => (own && ownerId ? keptWindow<KeptWindow>(ownerId, r) : undefined),
+    initialDataUpdatedAt: 0,
   });
+  const fromServer = own && ownerId > 0 && ownWindow.isSuccess && ownWindow.dataUpdatedAt > 0 && !ownWindow.isPlaceholderData;
+  useEffect(() => {
+    if (fromServer && ownWindow.data) keepWindow(ownerId, r, ownWindow.data);
+    // r stands in for its two strings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromServer, ownWindow.data, ownWindow.dataUpdatedAt, ownerId, r.startDate, r.endDate]);
   // The windows beside this one are read ahead once it is in and the phone is idle, so moving to the next or
   // previous month paints from the cache (docs/architecture.md, Calendar reads).
   const windowReady = own && ownWindow.isSuccess && !ownWindow.isPlaceholderData;
@@ -123,12 +136,15 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
       viewedUserName: adminCalendar.data?.user.name,
     };
   }
+  // No connection (not a refusal) while a window is on screen: it is the last known one.
+  const offline = own && !!ownWindow.error && !(ownWindow.error instanceof ApiError) && ownWindow.data !== undefined;
   return {
     events: ownWindow.data?.events ?? [],
     icalEvents: ownWindow.data?.feedEvents ?? [],
     markedDays: ownWindow.data?.markedDays ?? [],
     isLoading: own && ownWindow.isPending,
-    error: ownWindow.error,
+    error: offline ? null : ownWindow.error,
+    offline,
   };
 }
 
