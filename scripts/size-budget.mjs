@@ -57,6 +57,9 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * a part a deploy took away, the service worker's 'Ny versjon' prompt), the company's contact details read from the
  * system settings, the links notifications open, the staff's server-side user picker, the account-number history and
  * the agreements' end time: 201.7, 304.4 and 399.5 kB (budgets raised to 203, 306 and 402).
+ * The phone's calendar (the windows kept across visits with their ETag and the offline note, the next and previous
+ * months read ahead, the service worker started after the first calendar paint): 202.6, 306.1 and 400.5 kB (the
+ * calendar's budget raised to 307).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -68,7 +71,7 @@ const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, issue 11's goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
   { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 203, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/Layout.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 306, goalKb: 280, floorPage: 'calendar' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/Layout.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 307, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
