@@ -60,6 +60,40 @@ function adminOnAppRouter(): Plugin {
   };
 }
 
+/** The back office's own code: a chunk whose module is under src/admin/ starts it (AdminApp and its pages). */
+const BACK_OFFICE_SOURCE = /[\\/]src[\\/]admin[\\/]/;
+
+/**
+ * Finds the chunks only the back office loads: those an entry does not reach without passing through a chunk of
+ * src/admin/. The service worker leaves them out of its precache (`backOfficeChunks` below), so an owner's phone
+ * does not download 400 kB of back office it never opens; staff get them cached as they use them.
+ */
+function backOfficeChunkFinder(found: Set<string>): Plugin {
+  return {
+    name: 'back-office-chunks',
+    generateBundle(_options, bundle) {
+      found.clear();
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const reached = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || reached.has(fileName)) return;
+        if (!chunk.isEntry && chunk.facadeModuleId && BACK_OFFICE_SOURCE.test(chunk.facadeModuleId)) return;
+        reached.add(fileName);
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      for (const [fileName, chunk] of chunks) {
+        if (reached.has(fileName)) continue;
+        found.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
+      }
+    },
+  };
+}
+
+const backOfficeChunks = new Set<string>();
+
 /**
  * The installable app: a web manifest and a Workbox service worker at /sw.js that precaches the app
  * shell and the built assets, never an API answer (personal data stays out of Cache Storage), and answers
@@ -91,17 +125,24 @@ const installableApp = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,wav,webmanifest}'],
+    // What the next screens need (the shell, the login page, the calendar, the owner's pages); the back office's
+    // chunks and the notification sounds are cached when first used instead (docs/architecture.md, Service worker).
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !backOfficeChunks.has(entry.url)), warnings: [] })],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
-    runtimeCaching: [],
+    runtimeCaching: [
+      // Hashed files never change: the first answer is kept (the back office's chunks, outside the precache).
+      { urlPattern: /\/assets\/[^/]+\.(?:js|css)$/, handler: 'CacheFirst', options: { cacheName: 'back-office', expiration: { maxEntries: 300, purgeOnQuotaError: true } } },
+      { urlPattern: /\/sounds\/[^/]+\.wav$/, handler: 'CacheFirst', options: { cacheName: 'sounds', expiration: { maxEntries: 20, purgeOnQuotaError: true } } },
+    ],
   },
 });
 
 export default defineConfig({
-  plugins: [react(), catalogueParts(), adminOnAppRouter(), installableApp],
+  plugins: [react(), catalogueParts(), adminOnAppRouter(), backOfficeChunkFinder(backOfficeChunks), installableApp],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
   },

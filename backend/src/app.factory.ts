@@ -1,4 +1,5 @@
-import { INestApplication, Logger } from '@nestjs/common';
+import { INestApplication, Logger, type LoggerService } from '@nestjs/common';
+import { AppLogger, logLevels } from './app-logger';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -65,11 +66,11 @@ const LOGIN_PATHS = ['/api/login', '/api/reset-password'];
 export async function createApp(
   appConfig: AppConfig,
   handle: DatabaseHandle,
-  options: { logger?: false; adapters?: AdapterOverrides; drain?: HttpDrain; logDestination?: DestinationStream } = {},
+  options: { logger?: false | LoggerService; adapters?: AdapterOverrides; drain?: HttpDrain; logDestination?: DestinationStream } = {},
 ): Promise<INestApplication> {
   const config: AppConfig = { ...appConfig, sessionSecret: resolveSessionSecret(appConfig) };
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, handle, options.adapters, options.logDestination), {
-    logger: options.logger ?? ['log', 'warn', 'error'],
+    logger: options.logger ?? new AppLogger(logLevels(config.logLevel)),
     bodyParser: false,
   });
   // Express decides from it how far to believe X-Forwarded-For (req.ip) and X-Forwarded-Proto (secure cookies).
@@ -163,7 +164,8 @@ async function serveFrontend(app: NestExpressApplication, config: AppConfig) {
   // API requests never touch the disk.
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    // HEAD answers as GET does (monitors and link checkers ask with it); sendFile leaves the body out for HEAD.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

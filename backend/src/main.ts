@@ -9,6 +9,7 @@ import { Lifecycle } from './common/lifecycle';
 import { HttpDrain } from './http-drain';
 import { JobQueue } from './jobs/job-queue.service';
 import { NotificationsGateway } from './notifications/notifications.gateway';
+import { startBanner } from './start-banner';
 import { UsersService } from './users/users.service';
 
 /**
@@ -36,10 +37,12 @@ async function bootstrap() {
   const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
   const drain = new HttpDrain();
   const app = await createApp(config, handle, { drain });
-  await app.get(UsersService).ensureFirstAdmin(config.adminEmail, config.adminPassword);
+  const firstAdmin = await app.get(UsersService).ensureFirstAdmin(config.adminEmail, config.adminPassword);
   await app.listen(config.port);
   stopGracefullyOnSignals(app, handle, drain, config);
-  new Logger('Boot').log(`Listening on ${config.publicUrl} (database: ${describeDatabase(handle)})`);
+  new Logger('Boot').debug(`Listening on ${config.publicUrl} (database: ${describeDatabase(handle)})`);
+  // The banner goes to the console, not the log: it may carry the first admin's generated password.
+  process.stdout.write(startBanner(config.publicUrl, describeDatabase(handle), firstAdmin));
 }
 
 /** Beyond the delay and the grace period, what the app's own shutdown (pools, pg-boss) may take before the exit is forced. */

@@ -123,4 +123,82 @@ describe('calendar window', () => {
     expect((await agent.get('/api/calendar-window').query({ startDate: '2027-02-01', endDate: '2027-01-01' }).expect(400)).body.code).toBe('range_end_before_start');
     expect((await agent.get('/api/calendar-window').query({ startDate: '2020-01-01', endDate: '2027-01-01' }).expect(400)).body.code).toBe('range_too_long');
   });
+
+  describe('conditional requests (docs/api.md, Conditional requests)', () => {
+    type Agent = ReturnType<TestApp['anon']>;
+    const read = (agent: Agent, etag?: string, window = WINDOW) => {
+      const req = agent.get('/api/calendar-window').query(window);
+      return etag ? req.set('If-None-Match', etag).set('Cache-Control', 'no-cache') : req;
+    };
+    /** Asserts that the window changed since `etag` (a full answer with a new tag) and returns the new tag. */
+    async function changedSince(agent: Agent, etag: string): Promise<string> {
+      const res = await read(agent, etag).expect(200);
+      expect(res.headers.etag).toBeDefined();
+      expect(res.headers.etag).not.toBe(etag);
+      await read(agent, res.headers.etag).expect(304);
+      return res.headers.etag;
+    }
+
+    it('tags the answer and answers 304 to its tag while nothing in the window changed, still never cached by the browser', async () => {
+      const { agent } = await t.loginAs('user');
+      const first = await read(agent).expect(200);
+      expect(first.headers.etag).toMatch(/^W\/"[^"]+"$/);
+      expect(first.headers['cache-control']).toBe('no-store');
+      const again = await read(agent, first.headers.etag).expect(304);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.text ?? '').toBe('');
+      // Among other tags, and with a tag of another window (another range) or nonsense, it answers in full.
+      await read(agent, `"other", ${first.headers.etag}`).expect(304);
+      await read(agent, first.headers.etag, { ...WINDOW, endDate: '2027-03-01T00:00:00.000Z' }).expect(200);
+      await read(agent, '"nonsense"').expect(200);
+    });
+
+    it('answers in full after every write that changes what the window shows: events, marks, bookings, notes, feeds', async () => {
+      const { agent, user } = await t.loginAs('user');
+      let etag = (await read(agent).expect(200)).headers.etag;
+
+      const event = (await agent.post('/api/events').send({ title: 'Ny', startTime: '2027-01-10T10:00:00Z' }).expect(201)).body;
+      etag = await changedSince(agent, etag);
+      await agent.put(`/api/events/${event.id}`).send({ title: 'Endret' }).expect(200);
+      etag = await changedSince(agent, etag);
+      await agent.delete(`/api/events/${event.id}`).expect(200);
+      etag = await changedSince(agent, etag);
+
+      const mark = (await agent.post('/api/marked-days').send({ date: '2027-01-20', markerType: 'busy' }).expect(201)).body;
+      etag = await changedSince(agent, etag);
+      await agent.delete(`/api/marked-days/${mark.id}`).expect(200);
+      etag = await changedSince(agent, etag);
+
+      const feed = await t.app.get(FeedsService).create(user, { name: 'Airbnb', url: 'https://airbnb.example/calendar/ical/9.ics' } as CreateFeedDto);
+      etag = await changedSince(agent, etag);
+      await store('ical', feed.id, user.id, [booking('n1@airbnb')]);
+      etag = await changedSince(agent, etag);
+      const imported = (await read(agent).expect(200)).body.feedEvents[0];
+      await agent.post('/api/ical-event-notes').send({ eventExternalId: imported.id, notes: 'Nøkkel i postkassen' }).expect(201);
+      etag = await changedSince(agent, etag);
+      await agent.put(`/api/ical-feeds/${feed.id}`).send({ enabled: false }).expect(200);
+      etag = await changedSince(agent, etag);
+      // A sync's own bookkeeping on the feed (when it ran) changes nothing shown.
+      await t.app.get(DataSource).query('UPDATE ical_feeds SET last_synced = now() WHERE id = $1', [feed.id]);
+      await read(agent, etag).expect(304);
+    });
+
+    it('is not moved by another owner’s writes, and never answers 304 to another owner’s tag', async () => {
+      const { agent: mine } = await t.loginAs('user');
+      const { agent: theirs } = await t.loginAs('user');
+      const etag = (await read(mine).expect(200)).headers.etag;
+      await theirs.post('/api/events').send({ title: 'Deres', startTime: '2027-01-10T10:00:00Z' }).expect(201);
+      await theirs.post('/api/marked-days').send({ date: '2027-01-21', markerType: 'busy' }).expect(201);
+      await read(mine, etag).expect(304);
+      await read(theirs, etag).expect(200);
+    });
+
+    it('moves when an admin writes to the owner’s calendar', async () => {
+      const { agent, user } = await t.loginAs('user');
+      const { agent: admin } = await t.loginAs('admin');
+      const etag = (await read(agent).expect(200)).headers.etag;
+      await admin.post(`/api/admin/user-events/${user.id}`).send({ title: 'Fra kontoret', startTime: '2027-01-12T10:00:00Z' }).expect(201);
+      await changedSince(agent, etag);
+    });
+  });
 });

@@ -71,7 +71,7 @@ class ServerProcess {
     child.stdout!.on('data', (d) => (this.log += d));
     child.stderr!.on('data', (d) => (this.log += d));
     const until = Date.now() + 60_000;
-    while (!this.log.includes('Listening on')) {
+    while (!this.log.includes('Eierportal is running at')) {
       if (child.exitCode !== null) throw new Error(`the server exited at start:\n${this.log}`);
       if (Date.now() > until) throw new Error(`the server did not start:\n${this.log}`);
       await new Promise((r) => setTimeout(r, 100));

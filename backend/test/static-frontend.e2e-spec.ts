@@ -39,6 +39,16 @@ describe('The built frontend', () => {
     }
   });
 
+  it('answers HEAD on the page and every app path as GET does: 200 with the same headers and no body', async () => {
+    for (const url of ['/', '/auth', '/payouts', '/admin/users', '/calendar/some/deep/link']) {
+      const get = await request(t.server).get(url).expect(200);
+      const head = await request(t.server).head(url).expect(200);
+      expect(head.text ?? '').toBe('');
+      for (const header of ['content-type', 'content-length', 'cache-control', 'etag', 'content-security-policy']) expect(head.headers[header]).toBe(get.headers[header]);
+    }
+    await request(t.server).head('/sw.js').expect(200);
+  });
+
   it('lets styles and fonts come from this origin only, not from any https: origin', async () => {
     const csp = String((await request(t.server).get('/').expect(200)).headers['content-security-policy']);
     const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));

@@ -235,20 +235,20 @@ describe('first start', () => {
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
 
-  it('creates the admin with a generated password, printed once, that logs in', async () => {
-    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    await t.users.ensureFirstAdmin(undefined, undefined);
-    const printed = warn.mock.calls.map(([m]) => String(m)).filter((m) => m.startsWith('First admin created'));
-    expect(printed).toHaveLength(1);
-    const [, username, password] = printed[0].match(/^First admin created: (\S+) with password (\S+) /)!;
-    expect(username).toBe('admin@example.com');
+  it('creates the admin with a generated password, handed back once for the start banner and never logged, that logs in', async () => {
+    const logged = [jest.spyOn(Logger.prototype, 'warn'), jest.spyOn(Logger.prototype, 'log'), jest.spyOn(Logger.prototype, 'debug')].map((spy) => spy.mockImplementation(() => undefined));
+    const first = await t.users.ensureFirstAdmin(undefined, undefined);
+    expect(first).toMatchObject({ outcome: 'created', username: 'admin@example.com' });
+    const password = first!.generatedPassword!;
     expect(password.length).toBeGreaterThanOrEqual(16);
-    const login = await t.anon().post('/api/login').send({ username, password }).expect(200);
+    const lines = logged.flatMap((spy) => spy.mock.calls.map(([m]) => String(m)));
+    expect(lines).toContain('First admin created: admin@example.com');
+    expect(lines.filter((m) => m.includes(password))).toEqual([]);
+    const login = await t.anon().post('/api/login').send({ username: 'admin@example.com', password }).expect(200);
     expect(login.body).toMatchObject({ isAdmin: true });
 
-    // A second start finds a user and neither creates nor prints anything.
-    await t.users.ensureFirstAdmin(undefined, undefined);
-    expect(warn.mock.calls.filter(([m]) => String(m).startsWith('First admin created'))).toHaveLength(1);
+    // A second start finds a user and neither creates nor hands back anything.
+    expect(await t.users.ensureFirstAdmin(undefined, undefined)).toBeNull();
   });
 });
 
@@ -264,20 +264,20 @@ describe('a start without an active admin', () => {
     await db().query(`UPDATE users SET is_blocked = true, block_reason = 'Feil' WHERE is_admin`);
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     try {
-      expect(await t.users.ensureFirstAdmin('Sjef@Example.com', undefined)).toBe(true);
+      expect(await t.users.ensureFirstAdmin('Sjef@Example.com', undefined)).toEqual({ outcome: 'restored', username: 'sjef@example.com' });
       expect(warn.mock.calls.map(([m]) => String(m))).toContain('No active admin was left: sjef@example.com is an admin again (unblocked, password unchanged).');
     } finally {
       warn.mockRestore();
     }
     expect(await t.users.findById(boss.id)).toMatchObject({ isAdmin: true, isBlocked: false, blockReason: null });
     // With an active admin, a start changes nothing.
-    expect(await t.users.ensureFirstAdmin('annen@example.com', 'hemmelig')).toBe(false);
+    expect(await t.users.ensureFirstAdmin('annen@example.com', 'hemmelig')).toBeNull();
   });
 
   it('creates the ADMIN_EMAIL account as admin when it does not exist and no admin is active', async () => {
     await db().query('UPDATE users SET is_admin = false');
     await t.createUser('user');
-    expect(await t.users.ensureFirstAdmin('ny-sjef@example.com', 'nytt-passord')).toBe(true);
+    expect(await t.users.ensureFirstAdmin('ny-sjef@example.com', 'nytt-passord')).toEqual({ outcome: 'created', username: 'ny-sjef@example.com' });
     const login = await t.anon().post('/api/login').send({ username: 'ny-sjef@example.com', password: 'nytt-passord' }).expect(200);
     expect(login.body).toMatchObject({ isAdmin: true });
   });

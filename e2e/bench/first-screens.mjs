@@ -1,11 +1,15 @@
 /**
- * Benchmark: how long a homeowner on a mid-range phone waits, from a cold browser, for the login
- * form, and from pressing 'Logg inn' for a painted calendar with their bookings in it. The phone is emulated in
- * Debian's Chromium: a 390 px touch screen, the CPU slowed 4× (about a mid-range phone against this machine) and a
- * slow 4G line (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), as Lighthouse's mobile profile does. Target:
- * login to painted calendar within 2 s. Measured twice: after TYPING_MS on the login page, as a person spends typing
- * an e-mail address and a password (the page fetches the signed-in shell meanwhile), and with 'Logg inn' pressed
- * the moment the form shows (nothing fetched ahead), the worst case.
+ * Benchmark: what a homeowner on a mid-range phone gets. The phone is emulated in Debian's Chromium:
+ * a 390 px touch screen, the CPU slowed 4× (about a mid-range phone against this machine) and a slow 4G line (150 ms
+ * round trip, 1.6 Mbit/s down, 750 kbit/s up), as Lighthouse's mobile profile does; the service worker is allowed, as
+ * on a real phone, and every first visit starts from a cold browser (a fresh profile: no cache, no worker).
+ *
+ * Targets (the run exits 1 when a median misses one):
+ *   first visit: the login page's largest contentful paint and the form usable (its button on screen) within 2.5 s;
+ *   login → the calendar painted with the owner's bookings within 1.5 s after a login typed at a person's pace
+ *   (the page fetches the signed-in shell meanwhile), within 2.0 s when 'Logg inn' is pressed the moment it shows;
+ *   repeat visit (the same browser opening the app again, signed in): the calendar painted within 1.0 s;
+ *   'Neste måned': the next month painted with its bookings within 300 ms.
  *
  *   npm run build && npm run bench -w e2e        # RUNS=5 by default; prints a table and writes bench/results/latest.json
  */
@@ -19,58 +23,108 @@ import { main } from '../lib/texts.mjs';
 import { homeHeading } from '../lib/ui.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const TARGET_MS = 2000;
+const TARGETS = { loginLcpMs: 2500, loginUsableMs: 2500, typedLoginToCalendarMs: 1500, pressedLoginToCalendarMs: 2000, repeatVisitCalendarMs: 1000, nextMonthMs: 300 };
 const CPU_SLOWDOWN = 4;
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const EVENTS = 24;
-/** A quick typist's e-mail address and password. */
-const TYPING_MS = 4000;
+/** A person's pace on a phone keyboard: about 5 characters a second. */
+const KEY_DELAY_MS = 200;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const DAY_MS = 86_400_000;
 
-/** An owner with a month of bookings around today, so the calendar paints real bars. */
+/** An owner with bookings this month and next, so the calendar and 'Neste måned' paint real bars. */
 async function seedOwner(url) {
   const owner = await createUser(url, { email: 'bench.owner@example.com', name: 'Bench Eier', password: 'bench-owner-password' });
   const monthStart = new Date();
   monthStart.setUTCDate(1);
   monthStart.setUTCHours(12, 0, 0, 0);
-  for (let i = 0; i < EVENTS; i++) {
-    const start = new Date(monthStart.getTime() + (i % 28) * DAY_MS);
-    await adminAddsEvent(url, owner.id, { title: `Opphold ${i + 1}`, startTime: start.toISOString(), endTime: new Date(start.getTime() + DAY_MS).toISOString() });
+  const nextMonth = new Date(monthStart);
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+  for (const [first, prefix] of [[monthStart, 'Opphold'], [nextMonth, 'Neste']]) {
+    for (let i = 0; i < EVENTS; i++) {
+      const start = new Date(first.getTime() + (i % 28) * DAY_MS);
+      await adminAddsEvent(url, owner.id, { title: `${prefix} ${i + 1}`, startTime: start.toISOString(), endTime: new Date(start.getTime() + DAY_MS).toISOString() });
+    }
   }
   return owner;
 }
 
-async function oneRun(browser, url, owner, typingMs) {
+const twoFrames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** Waits until the calendar shows bars whose names start with `prefix` and a frame was drawn after them. */
+async function calendarPainted(page, prefix) {
+  // A phone shows short titles ('Opphol…'), so the bars are found by the start of their name.
+  await page.getByRole('button', { name: new RegExp(`^${prefix.slice(0, 5)}`) }).first().waitFor({ timeout: 60_000 });
+  await twoFrames(page);
+}
+
+async function throttle(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/**
+ * One owner's visits from a cold browser: the login page (LCP and usable), the login (typed at a person's pace or
+ * pressed at once) to the painted calendar, 'Neste måned', and a repeat visit in the same browser.
+ */
+async function oneRun(browser, url, owner, typed) {
   const t = main.nb;
-  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block', baseURL: url });
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'allow', baseURL: url });
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await throttle(context, page);
+    await page.addInitScript(() => {
+      window.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
 
     const loginStarted = performance.now();
     await page.goto('/auth', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: t.login.formLabel });
     const signIn = form.getByRole('button', { name: t.login.signIn, exact: true });
     await signIn.waitFor();
-    const loginFormMs = performance.now() - loginStarted;
+    const loginUsableMs = performance.now() - loginStarted;
+    await twoFrames(page);
+    const loginLcpMs = await page.evaluate(() => window.__lcp);
 
-    await form.getByLabel(t.login.email, { exact: true }).fill(owner.email);
-    await form.getByLabel(t.login.password, { exact: true }).fill(owner.password);
-    await page.waitForTimeout(typingMs);
+    const email = form.getByLabel(t.login.email, { exact: true });
+    const password = form.getByLabel(t.login.password, { exact: true });
+    if (typed) {
+      await email.pressSequentially(owner.email, { delay: KEY_DELAY_MS });
+      await password.pressSequentially(owner.password, { delay: KEY_DELAY_MS });
+    } else {
+      await email.fill(owner.email);
+      await password.fill(owner.password);
+    }
     const pressed = performance.now();
     await signIn.click({ noWaitAfter: true });
     await homeHeading(page).waitFor({ timeout: 60_000 });
-    // Painted: the month grid holds the owner's bookings, and the browser has drawn a frame after them.
-    // A phone shows short titles ('Opphol…'), so the bars are found by the start of their name.
-    await page.getByRole('button', { name: /^Opphol/ }).first().waitFor({ timeout: 60_000 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await calendarPainted(page, 'Opphold');
     const calendarMs = performance.now() - pressed;
-    return { loginFormMs, calendarMs };
+
+    // 'Neste måned' once the calendar has been on screen a moment (the reads ahead run while it is idle).
+    await page.waitForTimeout(3000);
+    const nextButton = page.getByRole('button', { name: t.calendar.next.replace('{{unit}}', t.calendar.step.month), exact: true });
+    const nextPressed = performance.now();
+    await nextButton.click();
+    await calendarPainted(page, 'Neste');
+    const nextMonthMs = performance.now() - nextPressed;
+
+    // A repeat visit: the same browser (its cache, its service worker, its stored session) opens the app again.
+    await page.waitForTimeout(3000);
+    await page.close();
+    const again = await context.newPage();
+    await throttle(context, again);
+    const reopened = performance.now();
+    await again.goto('/', { waitUntil: 'commit' });
+    await calendarPainted(again, 'Opphold');
+    const repeatVisitMs = performance.now() - reopened;
+    return { loginUsableMs, loginLcpMs, calendarMs, nextMonthMs, repeatVisitMs };
   } finally {
     await context.close();
   }
@@ -80,29 +134,38 @@ const app = await startApp();
 const browser = await chromium.launch(CHROMIUM);
 try {
   const owner = await seedOwner(app.url);
-  await oneRun(browser, app.url, owner, 0); // warms the server (first queries, template caches), not the browser
-  const runs = [];
+  await oneRun(browser, app.url, owner, false); // warms the server (first queries, template caches), not the browser
+  const typed = [];
   const rightAway = [];
   for (let i = 0; i < RUNS; i++) {
-    runs.push(await oneRun(browser, app.url, owner, TYPING_MS));
-    rightAway.push(await oneRun(browser, app.url, owner, 0));
+    typed.push(await oneRun(browser, app.url, owner, true));
+    rightAway.push(await oneRun(browser, app.url, owner, false));
   }
-  const result = {
-    profile: { cpuSlowdown: CPU_SLOWDOWN, network: 'slow 4G (150 ms, 1.6 Mbit/s down)', viewport: '390×844', events: EVENTS, typingMs: TYPING_MS },
-    runs,
-    rightAway,
-    medianLoginFormMs: Math.round(median([...runs, ...rightAway].map((r) => r.loginFormMs))),
-    medianLoginToCalendarMs: Math.round(median(runs.map((r) => r.calendarMs))),
-    medianLoginToCalendarRightAwayMs: Math.round(median(rightAway.map((r) => r.calendarMs))),
-    targetLoginToCalendarMs: TARGET_MS,
+  const all = [...typed, ...rightAway];
+  const medians = {
+    loginLcpMs: Math.round(median(all.map((r) => r.loginLcpMs))),
+    loginUsableMs: Math.round(median(all.map((r) => r.loginUsableMs))),
+    typedLoginToCalendarMs: Math.round(median(typed.map((r) => r.calendarMs))),
+    pressedLoginToCalendarMs: Math.round(median(rightAway.map((r) => r.calendarMs))),
+    repeatVisitCalendarMs: Math.round(median(all.map((r) => r.repeatVisitMs))),
+    nextMonthMs: Math.round(median(all.map((r) => r.nextMonthMs))),
   };
-  console.log(
-    `cold login form: ${result.medianLoginFormMs} ms; login to painted calendar: ${result.medianLoginToCalendarMs} ms after ${TYPING_MS} ms of typing ` +
-      `(target ${TARGET_MS} ms), ${result.medianLoginToCalendarRightAwayMs} ms when pressed at once; median of ${RUNS}`,
-  );
+  const missed = Object.entries(TARGETS).filter(([figure, target]) => medians[figure] > target);
+  const result = {
+    profile: { cpuSlowdown: CPU_SLOWDOWN, network: 'slow 4G (150 ms, 1.6 Mbit/s down)', viewport: '390×844', events: EVENTS, keyDelayMs: KEY_DELAY_MS, serviceWorker: 'allowed' },
+    typed,
+    rightAway,
+    medians,
+    targets: TARGETS,
+    missed: missed.map(([figure]) => figure),
+  };
+  for (const [figure, target] of Object.entries(TARGETS)) {
+    console.log(`${medians[figure] > target ? 'MISS' : 'ok  '} ${figure.padEnd(26)} ${String(medians[figure]).padStart(6)} ms (target ${target} ms, median of ${figure.startsWith('typed') || figure.startsWith('pressed') ? RUNS : 2 * RUNS})`);
+  }
   const dir = path.join(import.meta.dirname, 'results');
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'latest.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), ...result }, null, 2)}\n`);
+  if (missed.length) process.exitCode = 1;
 } finally {
   await browser.close();
   await app.stop();

@@ -14,9 +14,9 @@ async function call(url, path, { method = 'GET', body, cookie } = {}) {
   return res;
 }
 
-/** Runs `work(cookie)` in a session of the first admin, logged out afterwards. */
-async function asAdmin(url, work) {
-  const login = await call(url, '/login', { method: 'POST', body: { username: ADMIN.email, password: ADMIN.password } });
+/** Runs `work(cookie)` in a session of `account` (the first admin by default), logged out afterwards. */
+async function asAdmin(url, work, account = ADMIN) {
+  const login = await call(url, '/login', { method: 'POST', body: { username: account.email, password: account.password } });
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   try {
     return await work(cookie);
@@ -41,6 +41,11 @@ export async function createUser(url, { email, name, password, isMiniAdmin = fal
 /** The first admin puts an event in a user's calendar (POST /api/admin/user-events/:userId). */
 export async function adminAddsEvent(url, userId, event) {
   return asAdmin(url, async (cookie) => (await call(url, `/admin/user-events/${userId}`, { method: 'POST', cookie, body: event })).json());
+}
+
+/** A user marks one of their own days (POST /api/marked-days), e.g. `{ date: '2026-05-04', markerType: 'vacation' }`. */
+export async function userMarksDay(url, account, markedDay) {
+  return asAdmin(url, async (cookie) => (await call(url, '/marked-days', { method: 'POST', cookie, body: markedDay })).json(), account);
 }
 
 /** The first admin makes an agreement with a user (POST /api/admin-agreements) and adds notes to it. */

@@ -4,9 +4,9 @@
  * own box; the input field drawn around a text input or select (a tap anywhere in it focuses the input); the label
  * of a checkbox or switch (a tap on it toggles); the parent of a visually hidden input that is its only content.
  * Links inside a sentence are exempt, as WCAG's target-size rule exempts them: they size with the text they sit in.
- * So is what sits inside the calendar's grid (CALENDAR_GRID): its event bars and mark dots size with the grid's rows
- * (docs/product/app.md#layout-and-devices), and on a touch screen the whole day cell is the target (a tap adds, a long press marks
- * or opens the day's mark).
+ * So is what sits inside the calendar's grid (CALENDAR_GRID): its event bars size with the grid's rows (docs/product/app.md#layout-and-devices), and on a touch screen the whole day cell is the target (a tap adds, a long press marks or opens the
+ * day's mark). A mark's dot (MARK_DOT) is a target of its own (a tap opens the mark) and is checked, in the grid and
+ * inside FullCalendar's aria-hidden day number alike: a finger does not read aria-hidden.
  */
 const CONTROLS = [
   'button', 'a[href]', 'input:not([type="hidden"])', 'select', 'textarea', '[role="button"]', '[role="link"]', '[role="checkbox"]',
@@ -16,11 +16,12 @@ const CONTROLS = [
 export const MIN_TARGET_PX = 44;
 /** FullCalendar's root inside our calendar (its own class names carry a build hash after 'fc-'). */
 const CALENDAR_GRID = '.cal-root > [class*="fc-"]';
+const MARK_DOT = '.cal-marker';
 
 /** 'name (w×h)' for each visible control under MIN_TARGET_PX; `within` limits the search to a part of the page. */
 export function smallTargets(page, within = 'body') {
   return page.evaluate(
-    ({ controls, min, root, grid }) => {
+    ({ controls, min, root, grid, dotSelector }) => {
       const box = (el) => el.getBoundingClientRect();
       const inSentence = (el) => el.tagName === 'A' && el.parentElement && getComputedStyle(el).display === 'inline' && /\S/.test(el.parentElement.textContent.replace(el.textContent, ''));
       const hitArea = (el) => {
@@ -37,13 +38,14 @@ export function smallTargets(page, within = 'body') {
       for (const el of document.querySelector(root)?.querySelectorAll(controls) ?? []) {
         const r = box(el);
         const style = getComputedStyle(el);
-        if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || el.closest('[aria-hidden="true"]') || el.disabled) continue;
-        if (inSentence(el) || el.closest(grid)) continue;
+        const dot = el.matches(dotSelector);
+        if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || (el.closest('[aria-hidden="true"]') && !dot) || el.disabled) continue;
+        if (inSentence(el) || (el.closest(grid) && !dot)) continue;
         const hit = hitArea(el);
         if (hit.width + 0.5 < min || hit.height + 0.5 < min) found.push(`${name(el)} (${Math.round(hit.width)}×${Math.round(hit.height)}) ${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}`);
       }
       return found;
     },
-    { controls: CONTROLS, min: MIN_TARGET_PX, root: within, grid: CALENDAR_GRID },
+    { controls: CONTROLS, min: MIN_TARGET_PX, root: within, grid: CALENDAR_GRID, dotSelector: MARK_DOT },
   );
 }

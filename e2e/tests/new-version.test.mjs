@@ -78,6 +78,9 @@ describe('A new version deployed under an open tab', () => {
       const owner = await createUser(app.url, { email: `${slug}@example.com`, name: 'Nina Ny', password: 'new-version-1' });
       await logIn(page, owner);
       await homeHeading(page).waitFor();
+      // The first screen has loaded what it loads after its paint (the service worker's registration, the months
+      // beside this one): a deploy meets a tab at rest, as a person's tab is when they next press something.
+      await page.waitForLoadState('networkidle');
       await steps({ page, shot, deployB });
       assert.equal(await page.evaluate(() => sessionStorage.getItem('sawErrorScreen')), null, "'Noe gikk galt' was never shown");
       assert.deepEqual(pageErrors, []);

@@ -5,12 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adminAddsEvent, createUser } from '../lib/api.mjs';
+import { adminAddsEvent, createUser, userMarksDay } from '../lib/api.mjs';
 import { PHONE, useApp } from '../lib/browser.mjs';
-import { inOslo } from '../lib/calendar.mjs';
+import { inOslo, todayInOslo } from '../lib/calendar.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { smallTargets } from '../lib/touch-targets.mjs';
-import { logIn, openMobileMenu } from '../lib/ui.mjs';
+import { homeHeading, logIn, openMobileMenu } from '../lib/ui.mjs';
+import { main } from '../lib/texts.mjs';
 
 const OWNER_ROUTES = ['/', '/settings', '/settings?tab=password', '/settings?tab=calendarLink', '/settings?tab=notifications', '/payouts', '/prices', '/user/agreements', '/cases', '/support', '/appointments'];
 const ADMIN_ROUTES = ['/admin/users', '/admin/feeds', '/admin/payouts', '/admin/cases', '/admin/agreements', '/admin/beds24', '/admin/system', '/admin/backups'];
@@ -63,6 +64,27 @@ describe('Touch targets on a phone', () => {
       await shot('bell');
       found.push(...(await smallTargets(page, '.MuiPopover-paper')).map((target) => `bell: ${target}`));
       assert.deepEqual(found, []);
+    }));
+
+  it("an admin's view of an owner's calendar, with a booking and a marked day", () =>
+    app.run('touch-admin-views-owner', device, async ({ page, shot }) => {
+      const owner = await createUser(app.url, { email: 'touch.vert@example.com', name: 'Vera Vert', password: 'vera-secret-1' });
+      const start = new Date();
+      start.setUTCDate(10);
+      await adminAddsEvent(app.url, owner.id, { title: 'Opphold', startTime: start.toISOString(), endTime: new Date(start.getTime() + 2 * 86_400_000).toISOString() });
+      // A mark on a day of the month on screen (the 20th, or the 5th late in a month): its dot shows in the grid.
+      const today = todayInOslo();
+      await userMarksDay(app.url, owner, { date: `${today.slice(0, 8)}${Number(today.slice(8)) > 25 ? '05' : '20'}`, markerType: 'vacation' });
+      await logIn(page, ADMIN);
+      await homeHeading(page).waitFor();
+      const picker = page.getByRole('combobox', { name: main.nb.calendar.admin.pickerLabel });
+      await picker.fill(owner.name);
+      await page.getByRole('listbox').getByRole('option', { name: owner.name, exact: true }).click();
+      await page.getByText(main.nb.calendar.admin.viewing.replace('{{name}}', owner.name), { exact: true }).waitFor();
+      await page.locator('.cal-marker').first().waitFor();
+      await settle(page);
+      await shot('admin-views-owner');
+      assert.deepEqual(await smallTargets(page), []);
     }));
 
   it("the back office's tabs as an admin", () =>

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { THEME_KEY, THEME_SCHEME_KEY } from './shared/preferenceKeys';
 import { Startup } from './app/Startup';
+import { logGlobalErrors } from './app/globalErrors';
 import { reloadOnMissingParts } from './app/newVersion';
 import { registerServiceWorker } from './app/serviceWorker';
 import { clearStorageOncePerVersion } from './shared/storage';
@@ -22,9 +23,8 @@ try {
   console.warn('Browser storage unavailable', error);
 }
 
-// Unhandled rejections and global errors are only logged.
-window.addEventListener('unhandledrejection', (event) => console.error('Unhandled rejection', event.reason));
-window.addEventListener('error', (event) => console.error('Uncaught error', event.error ?? event.message));
+// Unhandled rejections and global errors are only logged (not the browser's benign ResizeObserver report).
+logGlobalErrors(window);
 
 function fail(reason: string) {
   document.body.textContent = `${i18n.t('startup.failedTitle')}: ${reason}`;

@@ -74,6 +74,7 @@ export const calendarWindow: Scenario = {
         const m = await compare([windowPath]);
         const answer = JSON.parse(m.bodies[0]);
         entries.push(versusBaseline('calendar-window', m, 0.7, { windowsPerSecond: round(m.app.rps), baselineWindowsPerSecond: round(m.baseline.rps), hostEvents: MAIN_SIZE, feeds: FEEDS, ...counts(answer.events, answer.markedDays, answer.feedEvents, m.bodies[0].length) }, METHOD));
+        entries.push(await revalidation(app.url, windowPath, cookie, m.baseline, load));
       }
       const spec = await compare(separatePaths);
       const [events, marked, imported] = spec.bodies.map((b) => JSON.parse(b));
@@ -108,6 +109,47 @@ export const calendarWindow: Scenario = {
     }
   },
 };
+
+/**
+ * The headers the app's calendar read carries when it revalidates a window it has (Chromium's fetch with
+ * cache: 'no-store' and the app's If-None-Match): what a 304 is parsed, checked and answered against.
+ */
+const REVALIDATION_HEADERS = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'nb-NO,nb;q=0.9,no;q=0.8,en;q=0.7',
+  'cache-control': 'no-cache',
+  pragma: 'no-cache',
+  'sec-ch-ua': '"Chromium";v="141", "Not?A_Brand";v="8"',
+  'sec-ch-ua-mobile': '?1',
+  'sec-ch-ua-platform': '"Android"',
+  'sec-fetch-dest': 'empty',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-site': 'same-origin',
+  'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Mobile Safari/537.36',
+};
+
+/**
+ * calendar-window-304: the same window revalidated with the ETag the app got, as the app sends it (docs/api.md,
+ * Conditional requests), every answer a 304. Target: 1.5 × the bare handler's full answers per second, which a
+ * validator read from a per-owner version can reach and one made by rendering and hashing the answer cannot.
+ */
+async function revalidation(appUrl: string, windowPath: string, cookie: string, bareFull: LoadResult, load: LoadSettings): Promise<ScenarioEntry> {
+  const first = await probe(`${appUrl}${windowPath}`, { headers: { cookie } });
+  const etag = first.headers.etag;
+  if (first.status !== 200 || typeof etag !== 'string') throw new Error(`GET ${windowPath} answered ${first.status} without an ETag`);
+  const headers = { ...REVALIDATION_HEADERS, cookie, 'if-none-match': etag };
+  const r = await measure({ url: `${appUrl}${windowPath}`, headers, expectStatus: 304 }, load);
+  return {
+    scenario: 'calendar-window-304',
+    method: `autocannon, ${load.connections} connections: GET ${WINDOW_PATH} with If-None-Match (the ETag of the previous answer) and a phone browser's other request headers, every answer a 304; against the bare handler's full answers (calendar-window's baseline).`,
+    figures: {
+      rps: round(r.rps), p50: r.p50, p99: r.p99, cpuUsPerRequest: round(r.cpuUsPerRequest),
+      bareFullRps: round(bareFull.rps), ratio: round(r.rps / bareFull.rps, 3),
+    },
+    target: { figure: 'ratio', op: '>=', value: 1.5 },
+  };
+}
 
 const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
 

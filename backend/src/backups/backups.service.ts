@@ -451,6 +451,9 @@ export class BackupsService implements OnApplicationBootstrap {
         // who are the same account (id and username) after the restore; everyone else logs in again.
         await tx.query(`CREATE TEMP TABLE restore_kept_sessions ON COMMIT DROP AS SELECT s.*, u.username AS kept_username FROM session s LEFT JOIN users u ON u.id = s.user_id`);
         await tx.query(`TRUNCATE session, ${expected.tables.map((t) => ident(t.name)).join(', ')} RESTART IDENTITY`);
+        // Triggers that record changes (the calendar window's versions, docs/api.md 'Conditional requests') stay
+        // quiet: the restored tables already hold the state as it was at the backup.
+        await tx.query(`SELECT set_config('app.restoring', 'on', true)`);
         // Second pass: the same checks again (the file could have changed in between) while the rows go in.
         const walk = new FileWalk(expected);
         let batch: string[] = [];

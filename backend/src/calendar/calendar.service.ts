@@ -60,12 +60,17 @@ const MARKED_DAYS_JSON = (from: string, to: string) =>
 
 const EVENTS_JSON_SQL = `SELECT ${EVENTS_JSON}::text AS json`;
 const MARKED_DAYS_JSON_SQL = `SELECT ${MARKED_DAYS_JSON('$2', '$3')}::text AS json`;
-/** GET /api/calendar-window: the three lists and the stored double bookings in one statement, one round trip. $6 is the imported events' colour. */
-const WINDOW_JSON_SQL = `SELECT json_build_object(
+/**
+ * GET /api/calendar-window: the three lists and the stored double bookings in one statement, one round trip, with the owner's window version read in
+ * the same snapshot (so the ETag names exactly this answer). $6 is the imported events' colour.
+ */
+const WINDOW_JSON_SQL = `SELECT (SELECT version FROM calendar_window_versions WHERE user_id = $1)::text AS version, json_build_object(
     'events', ${EVENTS_JSON},
     'markedDays', ${MARKED_DAYS_JSON('$4', '$5')},
     'feedEvents', ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$6' })},
     'conflicts', ${conflictsJsonSql({ userId: '$1', from: '$4', to: '$5' })})::text AS json`;
+
+const WINDOW_VERSION_SQL = 'SELECT version::text AS version FROM calendar_window_versions WHERE user_id = $1';
 
 /** The days a calendar range touches ([start, end) in UTC), as marked_days date bounds: from inclusive, to exclusive. */
 function markedDayBounds(range: DateRange): { from: string; to: string } {
@@ -107,11 +112,21 @@ export class CalendarService {
     return row.json;
   }
 
-  /** The calendar page's window in one statement: CalendarWindowResponse as JSON text. */
-  async windowJson(userId: number, range: DateRange): Promise<string> {
+  /** The calendar page's window in one statement: CalendarWindowResponse as JSON text, and the version it is of. */
+  async window(userId: number, range: DateRange): Promise<{ json: string; version: string }> {
     const { from, to } = markedDayBounds(range);
     const [row] = await this.db.query(WINDOW_JSON_SQL, [userId, range.start, range.end, from, to, ICAL_EVENT_COLOR]);
-    return row.json;
+    return { json: row.json, version: row.version ?? '0' };
+  }
+
+  /**
+   * The owner's window version alone: one primary-key read, what a revalidation of GET /api/calendar-window costs.
+   * Triggers give it a new value on every write to what the window shows (migration 1765800000000); '0' until the
+   * first such write.
+   */
+  async windowVersion(userId: number): Promise<string> {
+    const [row] = await this.db.query(WINDOW_VERSION_SQL, [userId]);
+    return row?.version ?? '0';
   }
 
   private async ownedEvent(user: User, id: number): Promise<CalendarEvent> {

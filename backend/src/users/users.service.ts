@@ -39,6 +39,13 @@ const LAST_ADMIN_DELETE = () => new ConflictException(coded('last_admin', 'Den s
 const LAST_ADMIN_BLOCK = () => new ConflictException(coded('last_admin_block', 'Den siste aktive administratoren kan ikke blokkeres'));
 const LAST_ADMIN_DEMOTE = () => new ConflictException(coded('last_admin_demote', 'Den siste aktive administratoren kan ikke miste administratorrettighetene'));
 
+/** What ensureFirstAdmin did: made the first admin (with the password it generated, if none was configured) or made an existing account admin again. */
+export interface FirstAdmin {
+  outcome: 'created' | 'restored';
+  username: string;
+  generatedPassword?: string;
+}
+
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
@@ -304,11 +311,12 @@ export class UsersService {
    * admin@example.com). On an empty database that account is created with ADMIN_PASSWORD, or a generated password
    * printed once; when the account exists (every admin was blocked or deleted, by a restore or an older version), it
    * is unblocked and made admin with its password unchanged. The check and the change run in one transaction under a
-   * waiting advisory lock, so instances booting together do it once. True when this call created or restored one.
-   * See docs/roles.md.
+   * waiting advisory lock, so instances booting together do it once. What this call did, or null when it did
+   * nothing; a generated password comes back for the start banner (main.ts) and never goes to the log. See
+   * docs/roles.md.
    */
-  async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<boolean> {
-    if ((await this.users.countBy({ isAdmin: true, isBlocked: false })) > 0) return false;
+  async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<FirstAdmin | null> {
+    if ((await this.users.countBy({ isAdmin: true, isBlocked: false })) > 0) return null;
     const username = (email ?? 'admin@example.com').toLowerCase();
     const generated = !password;
     const secret = password ?? randomBytes(12).toString('base64url');
@@ -325,15 +333,13 @@ export class UsersService {
       await tx.save(tx.create(User, { username, name: 'Administrator', email: username, passwordHash, isAdmin: true, isMiniAdmin: false }));
       return 'created';
     });
-    if (!outcome) return false;
+    if (!outcome) return null;
     if (outcome === 'restored') {
       this.logger.warn(`No active admin was left: ${forLog(username)} is an admin again (unblocked, password unchanged).`);
-    } else if (generated) {
-      this.logger.warn(`First admin created: ${forLog(username)} with password ${secret} (shown once; change it under Settings).`);
-    } else {
-      this.logger.log(`First admin created: ${forLog(username)}`);
+      return { outcome, username };
     }
-    return true;
+    this.logger.log(`First admin created: ${forLog(username)}`);
+    return { outcome, username, ...(generated && { generatedPassword: secret }) };
   }
 
   /** For login: unknown users cost the same time as known ones. */

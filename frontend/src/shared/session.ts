@@ -1,4 +1,5 @@
 /** Current user, login, logout and the user's own account calls (docs/product/app.md#data-reads). */
+import { forgetKeptWindows } from './keptWindows';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
@@ -43,8 +44,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiJson<MessageAnswer>('POST', '/api/logout'),
     onSuccess: () => {
-      // Nothing cached for the previous user may leak to the next one.
+      // Nothing cached for the previous user may leak to the next one, in memory or kept in the browser.
       queryClient.clear();
+      forgetKeptWindows();
       queryClient.setQueryData(queryKeys.currentUser, null);
     },
   });

@@ -23,6 +23,7 @@ import { UserSearch1765720000000 } from './1765720000000-user-search';
 import { BookingSourceState1765730000000 } from './1765730000000-booking-source-state';
 import { Appointments1765800000000 } from './1765800000000-appointments';
 import { BookingConflicts1765740000000 } from './1765740000000-booking-conflicts';
+import { CalendarWindowVersions1765810000000 } from './1765810000000-calendar-window-versions';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   BookingSourceState1765730000000,
   Appointments1765800000000,
   BookingConflicts1765740000000,
+  CalendarWindowVersions1765810000000,
 ];

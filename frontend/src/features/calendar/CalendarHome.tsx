@@ -4,7 +4,7 @@
  */
 import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
@@ -14,7 +14,9 @@ import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds';
+import { markFirstCalendarPainted } from '../../shared/firstCalendarPaint';
 import { useCalendarData } from './calendarApi';
+import { neighbourWindows } from './neighbourWindows';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
@@ -67,7 +69,14 @@ function CalendarScreen({ user }: { user: User }) {
   // Non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
 
-  const data = useCalendarData(win.range, viewedUserId);
+  const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView), user.id);
+  // The first window with its bookings is on screen: the service worker may start its downloads now.
+  const painted = !data.isLoading && win.range !== null;
+  useEffect(() => {
+    if (!painted) return undefined;
+    const frame = requestAnimationFrame(() => markFirstCalendarPainted());
+    return () => cancelAnimationFrame(frame);
+  }, [painted]);
   const days = useCalendarDays(data);
   const dialogs = useEventDialogs();
   const adminActions = useAdminEventActions(viewedUserId);
@@ -135,6 +144,7 @@ function CalendarScreen({ user }: { user: User }) {
       ) : (
         <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? '' })}</Alert>
       )}
+      {data.offline && <Alert severity="info">{t('calendar.offlineKnown')}</Alert>}
       {!!data.error && (
         <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>
       )}

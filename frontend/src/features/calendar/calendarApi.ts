@@ -3,10 +3,12 @@
  * their freshness (docs/product/calendar.md#validation-and-limits), and the refresh rules after a change.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../api/client';
+import { useEffect } from 'react';
+import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
 import type { AdminUserCalendar, CalendarConflict, CalendarEvent, CalendarWindow, ExternalBooking, MarkedDay } from './types';
 import { queryKeys } from '../../api/queryKeys';
+import { keepWindow, keptWindow } from '../../shared/keptWindows';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
 export interface VisibleRange {
@@ -16,8 +18,27 @@ export interface VisibleRange {
 
 const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
 
-/** GET /api/calendar-window: the own calendar's window in one request (the server also answers the three reads). */
-export const fetchCalendarWindow = (range: VisibleRange) => apiJson<CalendarWindow>('GET', withParams('/api/calendar-window', { ...range }));
+/** A window as the app keeps it: the answer and the ETag it came with (docs/api.md, 'Conditional requests'). */
+export type KeptWindow = CalendarWindow & { etag?: string };
+
+/**
+ * GET /api/calendar-window: the own calendar's window in one request (the server also answers the three separate reads).
+ * With `known` (the window this query holds) it revalidates: If-None-Match with its tag, and a 304 gives `known`
+ * back, the same object, so nothing re-renders. The answer is never in the browser's HTTP cache (no-store): the app
+ * keeps it, and forgets it at logout.
+ */
+export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindow): Promise<KeptWindow> {
+  const res = await fetch(withParams('/api/calendar-window', { ...range }), {
+    credentials: 'include',
+    cache: 'no-store',
+    headers: known?.etag ? { 'If-None-Match': known.etag } : undefined,
+  });
+  if (res.status === 304 && known) return known;
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
+  const window = (await res.json()) as CalendarWindow;
+  const etag = res.headers.get('ETag');
+  return etag ? { ...window, etag } : window;
+}
 
 // The first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
 const forceRefreshed = new Set<number>();
@@ -40,25 +61,59 @@ export interface CalendarData {
   error: unknown;
   /** Name of the user whose calendar an admin is viewing, once known. */
   viewedUserName?: string;
+  /** The read failed for want of a connection, and the window shown is the last known one. */
+  offline?: boolean;
 }
 
 /**
  * Everything the visible range needs: the own calendar (events, iCal events, marked days) in one request, or with
  * `viewedUserId` another user's calendar through the admin endpoints.
  */
-export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null): CalendarData {
+export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null, neighbours: VisibleRange[] = [], ownerId = 0): CalendarData {
   const own = !!range && viewedUserId === null;
   const other = !!range && viewedUserId !== null;
   const r = range ?? { startDate: '', endDate: '' };
   const uid = viewedUserId ?? 0;
 
+  const queryClient = useQueryClient();
   const ownWindow = useQuery({
     queryKey: queryKeys.calendarWindow.range(r),
-    queryFn: () => fetchCalendarWindow(r),
+    queryFn: ({ queryKey }) => fetchCalendarWindow(r, queryClient.getQueryData<KeptWindow>(queryKey)),
     enabled: own,
     staleTime: STALE.calendarWindow,
     placeholderData: keepPreviousData,
+    // A window this browser kept from an earlier visit paints at once; as of time 0 it is stale, so it is
+    // revalidated straight away (a 304 keeps the same object: no flash).
+    initialData: () => (own && ownerId ? keptWindow<KeptWindow>(ownerId, r) : undefined),
+    initialDataUpdatedAt: 0,
   });
+  const fromServer = own && ownerId > 0 && ownWindow.isSuccess && ownWindow.dataUpdatedAt > 0 && !ownWindow.isPlaceholderData;
+  useEffect(() => {
+    if (fromServer && ownWindow.data) keepWindow(ownerId, r, ownWindow.data);
+    // r stands in for its two strings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromServer, ownWindow.data, ownWindow.dataUpdatedAt, ownerId, r.startDate, r.endDate]);
+  // The windows beside this one are read ahead once it is in and the phone is idle, so moving to the next or
+  // previous month paints from the cache (docs/architecture.md, Calendar reads).
+  const windowReady = own && ownWindow.isSuccess && !ownWindow.isPlaceholderData;
+  const neighbourKey = neighbours.map((n) => n.startDate).join('|');
+  useEffect(() => {
+    if (!windowReady || neighbours.length === 0) return undefined;
+    const prefetch = () => {
+      for (const n of neighbours) {
+        void queryClient.prefetchQuery({
+          queryKey: queryKeys.calendarWindow.range(n),
+          queryFn: ({ queryKey }) => fetchCalendarWindow(n, queryClient.getQueryData<KeptWindow>(queryKey)),
+          staleTime: STALE.calendarWindow,
+        });
+      }
+    };
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: 2000 }) : window.setTimeout(prefetch, 200);
+    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));
+    // neighbourKey stands for the neighbours' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [windowReady, neighbourKey, queryClient]);
+
   const adminCalendar = useQuery({
     queryKey: queryKeys.userCalendar.range(uid, r),
     queryFn: () => fetchAdminCalendar(uid, r),
@@ -84,13 +139,16 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
       viewedUserName: adminCalendar.data?.user.name,
     };
   }
+  // No connection (not a refusal) while a window is on screen: it is the last known one.
+  const offline = own && !!ownWindow.error && !(ownWindow.error instanceof ApiError) && ownWindow.data !== undefined;
   return {
     events: ownWindow.data?.events ?? [],
     icalEvents: ownWindow.data?.feedEvents ?? [],
     markedDays: ownWindow.data?.markedDays ?? [],
     conflicts: ownWindow.data?.conflicts ?? [],
     isLoading: own && ownWindow.isPending,
-    error: ownWindow.error,
+    error: offline ? null : ownWindow.error,
+    offline,
   };
 }
 

@@ -74,10 +74,15 @@ describe('PayoutsPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { container } = await openPage({ [thisYear - 2]: [payout(thisYear - 2, 5, '100.00', 'paid'), payout(thisYear - 2, 6, '250.00', 'offset')] });
     expect(await screen.findByText(`Ingen utbetalinger registrert for ${thisYear}`)).toBeInTheDocument();
+    // No chart of an empty year: its empty state instead.
+    expect(screen.getByText(`Ingen utbetalinger å vise i diagrammet for ${thisYear}.`)).toBeInTheDocument();
+    expect(container.querySelector('[data-chart]')).toBeNull();
     await user.click(screen.getByRole('combobox', { name: 'År' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([thisYear - 2, thisYear - 1, thisYear, thisYear + 1].map(String));
     await user.click(screen.getByRole('option', { name: String(thisYear - 2) }));
     await waitFor(() => expect(card(container, 'net')).toBe('Netto for året−150,00 kr'));
+    expect(container.querySelector('[data-chart]')).not.toBeNull();
+    expect(container.querySelector('[data-chart-empty]')).toBeNull();
     const net = container.querySelector('[data-card="net"] p:last-child')!;
     expect(getComputedStyle(net).color).toBe('rgb(211, 47, 47)');
     expect(getComputedStyle(container.querySelector('[data-card="paidOut"] p:last-child')!).color).not.toBe('rgb(211, 47, 47)');

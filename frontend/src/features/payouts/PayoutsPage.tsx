@@ -98,9 +98,16 @@ function OwnPayouts() {
             ))}
           </Box>
 
-          <Paper variant="outlined" sx={{ p: 2, height: 280 }}>
-            <YearChart months={months} monthNames={monthNames} />
-          </Paper>
+          {/* An empty year has nothing to chart: a chart of zeros would draw an axis of repeated ticks (1, 1, 1 … 0). */}
+          {payouts?.length ? (
+            <Paper variant="outlined" sx={{ p: 2, height: 280 }} data-chart>
+              <YearChart months={months} monthNames={monthNames} />
+            </Paper>
+          ) : (
+            <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }} data-chart-empty>
+              <Typography color="text.secondary">{t('payouts.chartEmpty', { year })}</Typography>
+            </Paper>
+          )}
 
           <TableContainer component={Paper} variant="outlined">
             <Table size="small" aria-label={t('payouts.details')}>

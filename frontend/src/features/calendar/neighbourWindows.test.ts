@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { monthGridRange, neighbourWindows } from './neighbourWindows';
+import { FC_VIEWS } from './viewNames';
+
+const local = (y: number, m: number, d: number) => new Date(y, m, d).toISOString();
+
+describe('neighbourWindows', () => {
+  it("is FullCalendar's month grid: six weeks from the Monday on or before the 1st", () => {
+    // November 2026 starts on a Sunday: the grid runs from Monday 26 October to Sunday 6 December.
+    expect(monthGridRange(2026, 10)).toEqual({ startDate: local(2026, 9, 26), endDate: local(2026, 11, 7) });
+    // February 2027 starts on a Monday: the grid starts on the 1st.
+    expect(monthGridRange(2027, 1)).toEqual({ startDate: local(2027, 1, 1), endDate: local(2027, 2, 15) });
+  });
+
+  it('gives the next and the previous month of a month grid, across a year', () => {
+    const december = monthGridRange(2026, 11);
+    expect(neighbourWindows(december, FC_VIEWS.oneMonth)).toEqual([monthGridRange(2027, 0), monthGridRange(2026, 10)]);
+  });
+
+  it('gives nothing for the other views or before a range is known', () => {
+    expect(neighbourWindows(monthGridRange(2026, 10), FC_VIEWS.threeMonth)).toEqual([]);
+    expect(neighbourWindows(null, FC_VIEWS.oneMonth)).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * The windows beside the one on screen, so they can be read ahead while the phone is idle and 'next month' paints at
+ * once (docs/architecture.md, Calendar reads). Only for the one-month grid, whose range is FullCalendar's fixed
+ * six weeks from the week start on or before the 1st; other views are read when shown.
+ */
+import type { VisibleRange } from './calendarApi';
+import { FC_VIEWS, type FcViewName } from './viewNames';
+
+const WEEKS_SHOWN = 6;
+
+/** FullCalendar's one-month grid of the month holding `day`: six weeks of local days from the week's first day. */
+export function monthGridRange(year: number, month: number, firstDay = 1): VisibleRange {
+  const first = new Date(year, month, 1);
+  const back = (first.getDay() - firstDay + 7) % 7;
+  return { startDate: new Date(year, month, 1 - back).toISOString(), endDate: new Date(year, month, 1 - back + WEEKS_SHOWN * 7).toISOString() };
+}
+
+/** The previous and next windows of `range` in `view`, nearest first (next, then previous); none for other views. */
+export function neighbourWindows(range: VisibleRange | null, view: FcViewName): VisibleRange[] {
+  if (!range || view !== FC_VIEWS.oneMonth) return [];
+  // The grid's second week always lies in the month it shows.
+  const inMonth = new Date(new Date(range.startDate).getTime() + 10 * 86_400_000);
+  const [year, month] = [inMonth.getFullYear(), inMonth.getMonth()];
+  return [monthGridRange(year, month + 1), monthGridRange(year, month - 1)];
+}
