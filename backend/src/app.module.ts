@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AgreementsModule } from './agreements/agreements.module';
 import { AuditModule } from './audit/audit.module';
+import { StaffTwoFactorGuard } from './auth/staff-two-factor.guard';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { CasesModule } from './cases/cases.module';
@@ -73,6 +74,8 @@ export class AppModule {
         // Maintenance first: while it is on, a non-admin hears 503 before any 401/403 (SPEC §4).
         { provide: APP_GUARD, useExisting: MaintenanceGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
+        // After access: staff without two-factor sign-in reach only its setup while the service requires it.
+        { provide: APP_GUARD, useExisting: StaffTwoFactorGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };

@@ -12,6 +12,8 @@ import { FeedsService } from '../src/feeds/feeds.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { PayoutsService } from '../src/payouts/payouts.service';
 import { PricesService } from '../src/prices/prices.service';
+import { Secret, TOTP } from 'otpauth';
+import { TwoFactorService } from '../src/auth/two-factor.service';
 import { User } from '../src/users/user.entity';
 import { registeredRoutes } from './helpers/routes';
 import { PASSWORD, TestApp } from './helpers/test-app';
@@ -89,6 +91,17 @@ const CASE_READ = [401, 200, 404, 200, 200] as RouteCase['expect'];
 /** The owner and admins write on a case; mini admins only read. */
 const CASE_WRITE = [401, 200, 404, 403, 200] as RouteCase['expect'];
 
+/** "owner" with two-factor sign-in on, for the admin's reset. */
+const twoFactorOwner = async (ctx: Ctx) => {
+  const twoFactor = ctx.t.app.get(TwoFactorService);
+  const { secret } = await twoFactor.setup(ctx.owner);
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: ctx.t.clock.now().getTime() });
+  await twoFactor.enable(ctx.owner, code, { browser: null, os: null, ipPrefix: null });
+  return ctx.owner;
+};
+/** Routes that check their body against the caller's own state: without a setup, or with 2FA off, every caller is refused alike. */
+const ANY_USER_REFUSED = (status: number) => [401, status, status, status, status] as RouteCase['expect'];
+
 const cases: RouteCase[] = [
   { route: 'GET /api/health', call: () => ({ path: '/api/health' }), expect: PUBLIC },
   { route: 'POST /api/login', call: ({ owner }) => ({ path: '/api/login', body: { username: owner.username, password: PASSWORD } }), expect: PUBLIC },
@@ -102,6 +115,13 @@ const cases: RouteCase[] = [
     expect: PUBLIC,
   },
   { route: 'GET /api/user', call: () => ({ path: '/api/user' }), expect: ANY_USER },
+  // No sign-in waits for a code on these agents: the code step has nothing to complete.
+  { route: 'POST /api/login/2fa', call: () => ({ path: '/api/login/2fa', body: { code: '123456' } }), expect: [401, 401, 401, 401, 401] },
+  { route: 'GET /api/user/2fa', call: () => ({ path: '/api/user/2fa' }), expect: ANY_USER },
+  { route: 'POST /api/user/2fa/setup', call: () => ({ path: '/api/user/2fa/setup' }), expect: ANY_USER },
+  { route: 'POST /api/user/2fa/enable', call: () => ({ path: '/api/user/2fa/enable', body: { code: '123456' } }), expect: ANY_USER_REFUSED(400) },
+  { route: 'POST /api/user/2fa/disable', call: () => ({ path: '/api/user/2fa/disable', body: { password: PASSWORD, code: '123456' } }), expect: ANY_USER_REFUSED(409) },
+  { route: 'POST /api/admin/users/:id/2fa/reset', call: async (ctx) => ({ path: `/api/admin/users/${(await twoFactorOwner(ctx)).id}/2fa/reset` }), expect: ADMIN_ONLY },
   { route: 'PUT /api/user/profile', call: ({ n }) => ({ path: '/api/user/profile', body: { name: 'Navn', email: `p${n}@example.com` } }), expect: ANY_USER },
   { route: 'PUT /api/user/password', call: () => ({ path: '/api/user/password', body: { currentPassword: PASSWORD, newPassword: 'nytt-passord' } }), expect: ANY_USER },
   // An admin may not delete their own account (docs/roles.md).

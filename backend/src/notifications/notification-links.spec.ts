@@ -24,6 +24,7 @@ const CASES: Record<NotificationType, { params: NotificationParams; link: string
   agreement_owner_note: { params: { title: 'Befaring', owner: 'Ole', agreementId: 16 }, link: '/admin/agreements/16' },
   account_number_changed: { params: { account: '•••• 2345' }, link: '/settings' },
   user_account_number_changed: { params: { name: 'Ole', account: '•••• 2345', userId: 7 }, link: '/admin/users/7/show' },
+  two_factor_reset: { params: {}, link: '/settings' },
 };
 
 describe('notification links', () => {

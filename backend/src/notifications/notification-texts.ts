@@ -28,6 +28,7 @@ const TEXTS: Record<NotificationLanguage, Record<NotificationType, { title: stri
     case_assigned: { title: 'Sak {caseNumber} tildelt', message: 'Saken «{title}» er tildelt {assignee}.' },
     case_closed: { title: 'Sak {caseNumber} løst', message: 'Saken «{title}» er markert som løst.' },
     case_reopened: { title: 'Sak {caseNumber} gjenåpnet', message: 'Saken «{title}» er åpnet igjen.' },
+    two_factor_reset: { title: 'Tofaktorinnlogging slått av', message: 'En administrator har slått av tofaktorinnloggingen din. Slå den på igjen under Innstillinger.' },
   },
   en: {
     event_created: { title: 'New event in your calendar', message: 'An administrator added “{title}” on {when}.' },
@@ -51,6 +52,7 @@ const TEXTS: Record<NotificationLanguage, Record<NotificationType, { title: stri
     case_assigned: { title: 'Case {caseNumber} assigned', message: 'The case “{title}” was assigned to {assignee}.' },
     case_closed: { title: 'Case {caseNumber} resolved', message: 'The case “{title}” was marked as resolved.' },
     case_reopened: { title: 'Case {caseNumber} reopened', message: 'The case “{title}” was reopened.' },
+    two_factor_reset: { title: 'Two-factor sign-in turned off', message: 'An administrator turned off your two-factor sign-in. Turn it on again under Settings.' },
   },
 };
 

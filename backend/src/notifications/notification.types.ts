@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'case_assigned',
   'case_closed',
   'case_reopened',
+  'two_factor_reset',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

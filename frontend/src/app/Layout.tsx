@@ -51,6 +51,8 @@ const SIDEBAR_WIDTH = 272;
  */
 export const loadMobileDrawer = () => import('./MobileDrawer');
 const MobileDrawer = lazyNamed(loadMobileDrawer, 'MobileDrawer');
+/** Only staff without two-factor sign-in load it (docs/security.md). */
+const StaffTwoFactorNotice = lazyNamed(() => import('../features/settings/components/StaffTwoFactorNotice'), 'StaffTwoFactorNotice');
 const preloadMobileDrawer = () => prefetch(loadMobileDrawer);
 
 function Logo() {
@@ -211,6 +213,11 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
         </Suspense>
       )}
       <Box component="main" sx={isMobile ? { p: 1.5 } : { flexGrow: 1, minWidth: 0, p: 3 }}>
+        {(user.isAdmin || user.isMiniAdmin) && !user.twoFactorEnabled && (
+          <Suspense fallback={null}>
+            <StaffTwoFactorNotice />
+          </Suspense>
+        )}
         <Outlet />
       </Box>
       {feeds.dialog}

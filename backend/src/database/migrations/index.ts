@@ -20,6 +20,7 @@ import { BackupsAndGamification1765600000000 } from './1765600000000-backups-and
 import { FileChunks1765650000000 } from './1765650000000-file-chunks';
 import { ExternalBookingNotes1765710000000 } from './1765710000000-external-booking-notes';
 import { UserSearch1765720000000 } from './1765720000000-user-search';
+import { Trust1765800000000 } from './1765800000000-trust';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   FileChunks1765650000000,
   ExternalBookingNotes1765710000000,
   UserSearch1765720000000,
+  Trust1765800000000,
 ];

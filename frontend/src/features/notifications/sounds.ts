@@ -33,6 +33,7 @@ export const SOUND_OF_TYPE: Record<AppNotification['type'], SoundName> = {
   case_assigned: 'calendar-update',
   case_closed: 'calendar-update',
   case_reopened: 'reminder',
+  two_factor_reset: 'reminder',
 };
 
 /** SPEC §9: a sound playback failure completes after 1000 ms. */
