@@ -25,7 +25,7 @@ export function StaffTwoFactorNotice() {
       severity={data.required ? 'warning' : 'info'}
       sx={{ mb: 2 }}
       action={
-        <Button color="inherit" size="small" component={RouterLink} to={TWO_FACTOR_SETTINGS}>
+        <Button color="inherit" component={RouterLink} to={TWO_FACTOR_SETTINGS}>
           {t('twoFactor.notice.action')}
         </Button>
       }
