@@ -117,6 +117,18 @@ const cases: RouteCase[] = [
   { route: 'GET /api/user', call: () => ({ path: '/api/user' }), expect: ANY_USER },
   // No sign-in waits for a code on these agents: the code step has nothing to complete.
   { route: 'POST /api/login/2fa', call: () => ({ path: '/api/login/2fa', body: { code: '123456' } }), expect: [401, 401, 401, 401, 401] },
+  { route: 'GET /api/user/sessions', call: () => ({ path: '/api/user/sessions' }), expect: ANY_USER },
+  { route: 'DELETE /api/user/sessions', call: () => ({ path: '/api/user/sessions' }), expect: ANY_USER },
+  // "owner"'s session, ended by its id: nobody else has a session of that id.
+  {
+    route: 'DELETE /api/user/sessions/:id',
+    call: async ({ t, owner }) => {
+      await t.anon().post('/api/login').send({ username: owner.username, password: PASSWORD }).expect(200);
+      const [{ public_id }] = await t.app.get(DataSource).query('SELECT public_id FROM session WHERE user_id = $1 ORDER BY created_at DESC, sid LIMIT 1', [owner.id]);
+      return { path: `/api/user/sessions/${public_id}` };
+    },
+    expect: OWNED,
+  },
   { route: 'GET /api/user/2fa', call: () => ({ path: '/api/user/2fa' }), expect: ANY_USER },
   { route: 'POST /api/user/2fa/setup', call: () => ({ path: '/api/user/2fa/setup' }), expect: ANY_USER },
   { route: 'POST /api/user/2fa/enable', call: () => ({ path: '/api/user/2fa/enable', body: { code: '123456' } }), expect: ANY_USER_REFUSED(400) },

@@ -109,11 +109,14 @@ export class AuthController {
   }
 
   private async signIn(req: Request, user: User, method: 'password' | 'totp' | 'recovery'): Promise<UserResponse> {
+    const context = requestContext(req);
     req.session.userId = user.id;
     req.session.signedInAt = this.clock.now().getTime();
+    req.session.reauthAt = req.session.signedInAt;
+    req.session.client = context;
     await save(req);
     await this.users.recordLogin(user);
-    await this.audit.record(user.id, user.id, 'login', { method }, undefined, requestContext(req));
+    await this.audit.record(user.id, user.id, 'login', { method }, undefined, context);
     return mapUser(user);
   }
 

@@ -14,10 +14,11 @@ import { StaffTwoFactorGuard } from './staff-two-factor.guard';
 import { AdminTwoFactorController, TwoFactorController } from './two-factor.controller';
 import { RecoveryCode, UserTwoFactor } from './two-factor.entity';
 import { TwoFactorService } from './two-factor.service';
+import { UserSessionsController } from './user-sessions.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PasswordResetToken, UserTwoFactor, RecoveryCode]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule, AuditModule],
-  controllers: [AuthController, TwoFactorController, AdminTwoFactorController],
+  controllers: [AuthController, TwoFactorController, AdminTwoFactorController, UserSessionsController],
   providers: [PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard],
   exports: [StaffTwoFactorGuard],
 })

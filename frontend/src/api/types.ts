@@ -11,6 +11,7 @@ export type User = Schemas['UserResponse'];
 /** `{ message }`: logout, password changes, deletions. */
 export type MessageAnswer = Schemas['MessageResponse'];
 export type TwoFactorStatus = Schemas['TwoFactorStatusResponse'];
+export type UserSession = Schemas['UserSessionResponse'];
 export type TwoFactorSetup = Schemas['TwoFactorSetupResponse'];
 /** POST /api/login's answer: the user, or the code step of a two-factor sign-in. */
 export type LoginAnswer = User | Schemas['TwoFactorChallengeResponse'];
