@@ -1,5 +1,5 @@
 /**
- * /settings (SPEC §2 Settings page). Tabs: Profile, Password, Two-factor, Calendar link and Notifications (sounds). The open tab
+ * /settings (SPEC §2 Settings page). Tabs: Profile, Password, Two-factor, Sessions, Calendar link and Notifications (sounds). The open tab
  * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
  */
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -10,9 +10,10 @@ import { CalendarLinkTab } from './components/CalendarLinkTab';
 import { NotificationsTab } from './components/NotificationsTab';
 import { PasswordTab } from './components/PasswordTab';
 import { ProfileTab } from './components/ProfileTab';
+import { SessionsTab } from './components/SessionsTab';
 import { TwoFactorTab } from './components/TwoFactorTab';
 
-const TABS = ['profile', 'password', 'twoFactor', 'calendarLink', 'notifications'] as const;
+const TABS = ['profile', 'password', 'twoFactor', 'sessions', 'calendarLink', 'notifications'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const isSettingsTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
@@ -22,6 +23,7 @@ const TAB_LABEL_KEYS: Record<SettingsTab, string> = {
   profile: 'settings.tabs.profile',
   password: 'settings.tabs.password',
   twoFactor: 'settings.tabs.twoFactor',
+  sessions: 'settings.tabs.sessions',
   calendarLink: 'calendarLink.tab',
   notifications: 'settings.tabs.notifications',
 };
@@ -60,6 +62,7 @@ export function SettingsPage() {
           {tab === 'profile' && <ProfileTab key={user.id} user={user} />}
           {tab === 'password' && <PasswordTab />}
           {tab === 'twoFactor' && <TwoFactorTab />}
+          {tab === 'sessions' && <SessionsTab />}
           {tab === 'calendarLink' && <CalendarLinkTab />}
           {tab === 'notifications' && <NotificationsTab />}
         </Box>
