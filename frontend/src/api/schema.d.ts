@@ -626,8 +626,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * The raw log, admins only, its numbers masked but for the last four digits as everywhere outside the owner's own pages.
+         * @description Access: admin (admins only)
+         */
         get: operations["AdminUsers_accountNumberLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: admin (admins only) */
+        get: operations["Activity_ofUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1628,6 +1648,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["Activity_own"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/calendar-link": {
         parameters: {
             query?: never;
@@ -1820,6 +1857,25 @@ export interface components {
             newAccountNumber: string | null;
             oldAccountNumber: string | null;
             userId: number;
+        };
+        ActivityEntryResponse: {
+            /** @description What happened: `login`, `login.failed`, `two_factor.enabled`, `two_factor.reset`, `sessions.ended`, `event.create`, … */
+            action: string;
+            /** @description Who did it; null for the system or a failed sign-in. */
+            actorId: number | null;
+            /** @description The actor's name now; null when there is none or the account was deleted. */
+            actorName: string | null;
+            browser: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description What the action touched (an event's title, a sign-in's method); never a secret. */
+            details: {
+                [key: string]: unknown;
+            };
+            id: number;
+            /** @description The network it came from: an IPv4 /24 or an IPv6 /48. */
+            ipPrefix: string | null;
+            os: string | null;
         };
         AdminFeedResponse: {
             color: string;
@@ -5881,7 +5937,80 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Activity_ofUser: {
+        parameters: {
+            query?: {
+                /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+                filter?: string;
+                /** @description `[first,last]`, both inclusive, at most 1000 rows. */
+                range?: string;
+                /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityEntryResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9626,6 +9755,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Activity_own: {
+        parameters: {
+            query?: {
+                /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+                filter?: string;
+                /** @description `[first,last]`, both inclusive, at most 1000 rows. */
+                range?: string;
+                /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityEntryResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */
