@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AgreementsModule } from './agreements/agreements.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { AuditModule } from './audit/audit.module';
+import { StaffTwoFactorGuard } from './auth/staff-two-factor.guard';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { CasesModule } from './cases/cases.module';
@@ -82,6 +83,8 @@ export class AppModule {
         // Maintenance first: while it is on, a non-admin hears 503 before any 401/403 (docs/product/system.md#maintenance-mode).
         { provide: APP_GUARD, useExisting: MaintenanceGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
+        // After access: staff without two-factor sign-in reach only its setup while the service requires it.
+        { provide: APP_GUARD, useExisting: StaffTwoFactorGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };

@@ -14,6 +14,8 @@ import { FeedsService } from '../src/feeds/feeds.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { PayoutsService } from '../src/payouts/payouts.service';
 import { PricesService } from '../src/prices/prices.service';
+import { Secret, TOTP } from 'otpauth';
+import { TwoFactorService } from '../src/auth/two-factor.service';
 import { User } from '../src/users/user.entity';
 import { registeredRoutes } from './helpers/routes';
 import { PASSWORD, TestApp } from './helpers/test-app';
@@ -108,6 +110,16 @@ const hoursOf = async (ctx: Ctx) => (await freeSlot(ctx)).hours;
 /** A day far ahead, one per call, for closed dates (their date is unique). */
 const closedDay = (n: number) => new Date(Date.UTC(2030, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 const closedDateOf = async (ctx: Ctx) => ctx.t.app.get(AppointmentHoursService).addClosedDate(await ctx.t.createUser('admin'), { date: closedDay(ctx.n + 20_000) });
+/** "owner" with two-factor sign-in on, for the admin's reset. */
+const twoFactorOwner = async (ctx: Ctx) => {
+  const twoFactor = ctx.t.app.get(TwoFactorService);
+  const { secret } = await twoFactor.setup(ctx.owner);
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: ctx.t.clock.now().getTime() });
+  await twoFactor.enable(ctx.owner, code, { browser: null, os: null, ipPrefix: null });
+  return ctx.owner;
+};
+/** Routes that check their body against the caller's own state: without a setup, or with 2FA off, every caller is refused alike. */
+const ANY_USER_REFUSED = (status: number) => [401, status, status, status, status] as RouteCase['expect'];
 
 const cases: RouteCase[] = [
   { route: 'GET /api/health', call: () => ({ path: '/api/health' }), expect: PUBLIC },
@@ -124,6 +136,25 @@ const cases: RouteCase[] = [
     expect: PUBLIC,
   },
   { route: 'GET /api/user', call: () => ({ path: '/api/user' }), expect: ANY_USER },
+  // No sign-in waits for a code on these agents: the code step has nothing to complete.
+  { route: 'POST /api/login/2fa', call: () => ({ path: '/api/login/2fa', body: { code: '123456' } }), expect: [401, 401, 401, 401, 401] },
+  { route: 'GET /api/user/sessions', call: () => ({ path: '/api/user/sessions' }), expect: ANY_USER },
+  { route: 'DELETE /api/user/sessions', call: () => ({ path: '/api/user/sessions' }), expect: ANY_USER },
+  // "owner"'s session, ended by its id: nobody else has a session of that id.
+  {
+    route: 'DELETE /api/user/sessions/:id',
+    call: async ({ t, owner }) => {
+      await t.anon().post('/api/login').send({ username: owner.username, password: PASSWORD }).expect(200);
+      const [{ public_id }] = await t.app.get(DataSource).query('SELECT public_id FROM session WHERE user_id = $1 ORDER BY created_at DESC, sid LIMIT 1', [owner.id]);
+      return { path: `/api/user/sessions/${public_id}` };
+    },
+    expect: OWNED,
+  },
+  { route: 'GET /api/user/2fa', call: () => ({ path: '/api/user/2fa' }), expect: ANY_USER },
+  { route: 'POST /api/user/2fa/setup', call: () => ({ path: '/api/user/2fa/setup' }), expect: ANY_USER },
+  { route: 'POST /api/user/2fa/enable', call: () => ({ path: '/api/user/2fa/enable', body: { code: '123456' } }), expect: ANY_USER_REFUSED(400) },
+  { route: 'POST /api/user/2fa/disable', call: () => ({ path: '/api/user/2fa/disable', body: { password: PASSWORD, code: '123456' } }), expect: ANY_USER_REFUSED(409) },
+  { route: 'POST /api/admin/users/:id/2fa/reset', call: async (ctx) => ({ path: `/api/admin/users/${(await twoFactorOwner(ctx)).id}/2fa/reset` }), expect: ADMIN_ONLY },
   { route: 'PUT /api/user/profile', call: ({ n }) => ({ path: '/api/user/profile', body: { name: 'Navn', email: `p${n}@example.com` } }), expect: ANY_USER },
   { route: 'PUT /api/user/password', call: () => ({ path: '/api/user/password', body: { currentPassword: PASSWORD, newPassword: 'nytt-passord' } }), expect: ANY_USER },
   // An admin may not delete their own account (docs/roles.md).
@@ -132,7 +163,9 @@ const cases: RouteCase[] = [
   { route: 'GET /api/admin/users', call: () => ({ path: '/api/admin/users' }), expect: STAFF_READ },
   { route: 'GET /api/admin/users/:id', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}` }), expect: STAFF_READ },
   { route: 'GET /api/admin/users/:id/account-number-history', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/account-number-history` }), expect: STAFF_READ },
-  { route: 'GET /api/admin/users/:id/account-number-log', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/account-number-log` }), expect: STAFF_READ },
+  { route: 'GET /api/admin/users/:id/account-number-log', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/account-number-log` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/users/:id/activity', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/activity` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/user/activity', call: () => ({ path: '/api/user/activity' }), expect: ANY_USER },
   { route: 'POST /api/admin/users', call: ({ n }) => ({ path: '/api/admin/users', body: { username: `new${n}@example.com`, name: 'Ny', password: 'hemmelig' } }), expect: [401, 403, 403, 403, 201] },
   { route: 'PUT /api/admin/users/:id', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}`, body: { name: 'Endret' } }), expect: ADMIN_ONLY },
   { route: 'DELETE /api/admin/users/:id', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}` }), expect: ADMIN_ONLY },

@@ -102,6 +102,8 @@ const VALID_BODIES: Record<string, Record<string, Json>> = {
   CreateUserDto: { username: 'fuzz-new@example.com', name: 'Fuzz Ny', password: 'passord123', phoneNumber: '12345678', accountNumber: '1234.56.78901' },
   UpdateUserDto: { name: 'Fuzz Endret', adminInfo: 'Hei', phoneNumber: '87654321', accountNumber: '9999.99.99999' },
   AdminSetPasswordDto: { newPassword: 'passord456' },
+  TwoFactorCodeDto: { code: '123456' },
+  DisableTwoFactorDto: { password: PASSWORD, code: '123456' },
   BlockUserDto: { reason: 'Fuzz' },
   LoginDto: { username: 'nobody@example.com', password: 'feil-passord' },
   ResetPasswordDto: { token: 'a'.repeat(43), newPassword: 'passord456' },

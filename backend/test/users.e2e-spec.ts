@@ -50,8 +50,9 @@ describe('user management', () => {
       expect(res.body).toMatchObject({ name: 'Nytt navn', accountNumber: '2222.22.22222', adminInfo: 'Vaktmester kommer tirsdag' });
       expect(res.body.adminInfoUpdatedAt).not.toBeNull();
       const log = await agent.get(`/api/admin/users/${user.id}/account-number-log`).expect(200);
-      expect(log.body[0]).toMatchObject({ changedById: admin.id, oldAccountNumber: '1111.11.11111', newAccountNumber: '2222.22.22222' });
-      expect(log.body[1]).toMatchObject({ oldAccountNumber: null, newAccountNumber: '1111.11.11111' });
+      // Masked but for the last four digits, for admins too (docs/security.md).
+      expect(log.body[0]).toMatchObject({ changedById: admin.id, oldAccountNumber: '••••.••.•1111', newAccountNumber: '••••.••.•2222' });
+      expect(log.body[1]).toMatchObject({ oldAccountNumber: null, newAccountNumber: '••••.••.•1111' });
     });
 
     it('the user’s own profile change of account number is logged too', async () => {

@@ -9,10 +9,17 @@ import { PasswordResetToken } from './password-reset-token.entity';
 import { PasswordResetService } from './password-reset.service';
 import { SessionsModule } from '../common/sessions/sessions.module';
 import { SessionCleanup } from './session-cleanup';
+import { AuditModule } from '../audit/audit.module';
+import { StaffTwoFactorGuard } from './staff-two-factor.guard';
+import { AdminTwoFactorController, TwoFactorController } from './two-factor.controller';
+import { RecoveryCode, UserTwoFactor } from './two-factor.entity';
+import { TwoFactorService } from './two-factor.service';
+import { UserSessionsController } from './user-sessions.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule],
-  controllers: [AuthController],
-  providers: [PasswordResetService, SessionCleanup],
+  imports: [TypeOrmModule.forFeature([PasswordResetToken, UserTwoFactor, RecoveryCode]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule, AuditModule],
+  controllers: [AuthController, TwoFactorController, AdminTwoFactorController, UserSessionsController],
+  providers: [PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard],
+  exports: [StaffTwoFactorGuard],
 })
 export class AuthModule {}

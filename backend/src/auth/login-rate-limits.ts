@@ -26,9 +26,15 @@ function clientKey(req: express.Request): string {
   return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '', IPV6_CLIENT_PREFIX);
 }
 
-/** A login counts against its account, a reset attempt against its token (tokens are case-sensitive, kept as sent). */
+/**
+ * A login counts against its account, a reset attempt against its token (tokens are case-sensitive, kept as sent),
+ * and a sign-in code against the account whose password step the session holds: wrong codes and wrong passwords
+ * share one budget.
+ */
 function attemptKey(req: express.Request): string {
   const body = req.body as { username?: unknown; token?: unknown } | undefined;
+  const pending = req.path === '/2fa' ? req.session?.twoFactorPending : undefined;
+  if (pending) return `account:${accountKey(pending.username)}`;
   if (typeof body?.username === 'string') return `account:${accountKey(body.username)}`;
   if (typeof body?.token === 'string') return `token:${body.token}`;
   return 'none';

@@ -42,6 +42,11 @@ export interface AppConfig {
   adminPassword?: string;
   /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
   authRateLimit: number;
+  /**
+   * REQUIRE_STAFF_2FA: staff (admins and mini admins) must turn on two-factor sign-in before they reach anything
+   * else; on here, the system setting `security.requireStaff2fa` cannot turn it off (docs/security.md).
+   */
+  requireStaff2fa: boolean;
   businessTimeZone: string;
   /** LibreTranslate server for event-description translation, e.g. http://translate:5000 */
   translateUrl?: string;
@@ -238,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
+    requireStaff2fa: flag(env, 'REQUIRE_STAFF_2FA', false),
     businessTimeZone: timeZone,
     translateUrl: optionalUrl(env, 'TRANSLATE_URL'),
     translateApiKey: env.TRANSLATE_API_KEY || undefined,

@@ -28,6 +28,7 @@ const CASES: Record<NotificationType, { params: NotificationParams; link: string
   appointment_booked: { params: { title: 'Rådgivning', when: '02.06.2026 09:00', owner: 'Ole', appointmentId: 31 }, link: '/admin/appointments/31/show' },
   appointment_cancelled: { params: { title: 'Rådgivning', when: '02.06.2026 09:00', owner: 'Ole', appointmentId: 32 }, link: '/appointments' },
   appointment_owner_cancelled: { params: { title: 'Rådgivning', when: '02.06.2026 09:00', owner: 'Ole', appointmentId: 33 }, link: '/admin/appointments/33/show' },
+  two_factor_reset: { params: {}, link: '/settings' },
 };
 
 describe('notification links', () => {

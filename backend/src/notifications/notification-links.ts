@@ -82,6 +82,7 @@ const TARGETS: Record<NotificationType, (params: NotificationParams) => Notifica
   case_reopened: (p) => ({ screen: 'case', id: id(p.caseId) }),
   agreement_owner_note: (p) => ({ screen: 'staff-agreement', id: id(p.agreementId) }),
   account_number_changed: () => ({ screen: 'settings' }),
+  two_factor_reset: () => ({ screen: 'settings' }),
   user_account_number_changed: (p) => ({ screen: 'staff-user', id: id(p.userId) }),
   appointment_booked: (p) => ({ screen: 'staff-appointment', id: id(p.appointmentId) }),
   appointment_cancelled: () => ({ screen: 'appointments' }),

@@ -32,6 +32,7 @@ const TEXTS: Record<NotificationLanguage, Record<NotificationType, { title: stri
     appointment_booked: { title: 'Ny time bestilt', message: '{owner} har bestilt en time med deg: «{title}» {when}.' },
     appointment_cancelled: { title: 'Time avlyst', message: 'Timen din «{title}» {when} er avlyst.' },
     appointment_owner_cancelled: { title: 'Time avlyst av {owner}', message: '{owner} avlyste timen «{title}» {when}.' },
+    two_factor_reset: { title: 'Tofaktorinnlogging slått av', message: 'En administrator har slått av tofaktorinnloggingen din. Slå den på igjen under Innstillinger.' },
   },
   en: {
     event_created: { title: 'New event in your calendar', message: 'An administrator added “{title}” on {when}.' },
@@ -59,6 +60,7 @@ const TEXTS: Record<NotificationLanguage, Record<NotificationType, { title: stri
     appointment_booked: { title: 'New appointment booked', message: '{owner} booked an appointment with you: “{title}” on {when}.' },
     appointment_cancelled: { title: 'Appointment cancelled', message: 'Your appointment “{title}” on {when} is cancelled.' },
     appointment_owner_cancelled: { title: 'Appointment cancelled by {owner}', message: '{owner} cancelled the appointment “{title}” on {when}.' },
+    two_factor_reset: { title: 'Two-factor sign-in turned off', message: 'An administrator turned off your two-factor sign-in. Turn it on again under Settings.' },
   },
 };
 

@@ -28,6 +28,7 @@ export const NOTIFICATION_TYPES = [
   'appointment_booked',
   'appointment_cancelled',
   'appointment_owner_cancelled',
+  'two_factor_reset',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

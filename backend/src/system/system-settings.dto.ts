@@ -29,7 +29,10 @@ export const KNOWN_SETTINGS: ReadonlyMap<string, SettingKind> = new Map<string, 
   ['contact.openingHours.en', 'text'],
   ['cases.uploadQuotaMb', 'count'],
   ['appointments.slotMinutes', 'slotMinutes'],
+  ['security.requireStaff2fa', 'boolean'],
 ]);
+/** Staff must turn on two-factor sign-in (docs/security.md); REQUIRE_STAFF_2FA=true turns it on regardless. */
+export const REQUIRE_STAFF_2FA = 'security.requireStaff2fa';
 export const MAINTENANCE_ENABLED = 'maintenance.enabled';
 export const MAINTENANCE_MESSAGE = 'maintenance.message';
 export const SETTING_TEXT_MAX = 1000;

@@ -95,6 +95,12 @@ export class SystemSettingsService implements OnModuleInit {
     return row && /^\d+$/.test(row.value) ? Number(row.value) : fallback;
   }
 
+  /** A 'boolean' setting's value, false while staff have not set it. */
+  async flag(key: string): Promise<boolean> {
+    const row = await this.settings.findOneBy({ key });
+    return row?.value === 'true';
+  }
+
   /** The state straight from the database (the status route's answer). */
   async readMaintenance(): Promise<MaintenanceStatusResponse> {
     const rows = await this.settings.find({ where: [{ key: MAINTENANCE_ENABLED }, { key: MAINTENANCE_MESSAGE }] });

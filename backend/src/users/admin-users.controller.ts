@@ -32,10 +32,15 @@ export class AdminUsersController {
     return mapUser(await this.users.get(id));
   }
 
+  /** The raw log, admins only, its numbers masked but for the last four digits as everywhere outside the owner's own pages. */
   @Get(':id/account-number-log')
-  @Access('staff')
+  @Access('admin')
   async accountNumberLog(@Param('id', ParseIdPipe) id: number): Promise<AccountNumberLogResponse[]> {
-    return (await this.users.accountNumberLog(id)).map(mapAccountNumberLog);
+    return (await this.users.accountNumberLog(id)).map(mapAccountNumberLog).map((log) => ({
+      ...log,
+      oldAccountNumber: maskAccountNumber(log.oldAccountNumber),
+      newAccountNumber: maskAccountNumber(log.newAccountNumber),
+    }));
   }
 
   /** Who changed the account number and when, newest first; the numbers masked but for their last four digits. */

@@ -33,6 +33,8 @@ export class UserResponse {
   lastLoginAt: Date | null;
   phoneNumber: string | null;
   accountNumber: string | null;
+  /** Whether signing in asks for a code from an authenticator app too (docs/security.md). */
+  twoFactorEnabled: boolean;
   createdAt: Date;
 }
 
@@ -52,6 +54,7 @@ export function mapUser(u: User): UserResponse {
     lastLoginAt: u.lastLoginAt,
     phoneNumber: u.phoneNumber,
     accountNumber: u.accountNumber,
+    twoFactorEnabled: u.twoFactorEnabled ?? false,
     createdAt: u.createdAt,
   };
 }

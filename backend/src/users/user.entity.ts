@@ -58,6 +58,10 @@ export class User {
   @Column({ type: 'text', nullable: true })
   calendarTokenSealed: string | null;
 
+  /** Whether sign-in asks for a TOTP code too (auth/two-factor.service.ts keeps the secret in its own table). */
+  @Column({ type: 'boolean', default: false })
+  twoFactorEnabled: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

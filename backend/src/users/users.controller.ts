@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Put, Req } from '@nestjs/commo
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
+import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
 import { ChangeOwnPasswordDto, mapUser, UpdateProfileDto, UserResponse } from './user.dto';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
@@ -13,6 +14,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
+  @AllowedBeforeTwoFactor()
   me(@CurrentUser() user: User): UserResponse {
     return mapUser(user);
   }

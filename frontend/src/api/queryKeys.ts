@@ -16,6 +16,10 @@ export const queryKeys = {
   feeds: ['/api/ical-feeds'] as const,
   /** The personal subscription link ({ url }). */
   calendarLink: ['/api/user/calendar-link'] as const,
+  /** Two-factor sign-in: { enabled, recoveryCodesLeft, required } (docs/security.md). */
+  twoFactor: ['/api/user/2fa'] as const,
+  /** The user's signed-in sessions (Settings → Sessions). */
+  userSessions: ['/api/user/sessions'] as const,
   /** The bell's list (newest first, its first page with total and unread). */
   notifications: ['/api/notifications'] as const,
   /** Whether maintenance mode is on ({ enabled, message }); public, polled every 30 s (docs/product/system.md#maintenance-mode). */

@@ -661,6 +661,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/2fa/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: admin (admins only) */
+        post: operations["AdminTwoFactor_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/account-number-history": {
         parameters: {
             query?: never;
@@ -688,8 +705,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * The raw log, admins only, its numbers masked but for the last four digits as everywhere outside the owner's own pages.
+         * @description Access: admin (admins only)
+         */
         get: operations["AdminUsers_accountNumberLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: admin (admins only) */
+        get: operations["Activity_ofUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1343,8 +1380,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: public (anyone, also without a session) */
+        /**
+         * The password step. For an account with two-factor sign-in the answer is `{ twoFactorRequired: true }` and a
+         *     session that is not signed in yet: only `POST /api/login/2fa` takes it further (docs/security.md).
+         * @description Access: public (anyone, also without a session)
+         */
         post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The code step of a sign-in with two-factor: a code from the app or a recovery code. Wrong codes count against
+         *     the same limit as wrong passwords (login-rate-limits.ts, keyed by the account the password step named).
+         * @description Access: public (anyone, also without a session)
+         */
+        post: operations["Auth_loginTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1697,6 +1759,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["TwoFactor_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns it off: the password and a code (from the app, or a recovery code).
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        post: operations["TwoFactor_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the secret with a code from the app and turns two-factor sign-in on; answers ten recovery codes, once.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        post: operations["TwoFactor_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for the authenticator app; not active until `enable` confirms it with a code.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        post: operations["TwoFactor_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/account": {
         parameters: {
             query?: never;
@@ -1709,6 +1848,23 @@ export interface paths {
         post?: never;
         /** @description Access: user (any logged-in user; ownership is checked) */
         delete: operations["Users_deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["Activity_own"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1839,6 +1995,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["UserSessions_list"];
+        put?: never;
+        post?: never;
+        /**
+         * Ends every session of the user but this one; their open sockets close.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        delete: operations["UserSessions_endOthers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one session (this one too: that signs out here); its open sockets close.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        delete: operations["UserSessions_endOne"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1865,6 +2062,25 @@ export interface components {
             newAccountNumber: string | null;
             oldAccountNumber: string | null;
             userId: number;
+        };
+        ActivityEntryResponse: {
+            /** @description What happened: `login`, `login.failed`, `two_factor.enabled`, `two_factor.reset`, `sessions.ended`, `event.create`, … */
+            action: string;
+            /** @description Who did it; null for the system or a failed sign-in. */
+            actorId: number | null;
+            /** @description The actor's name now; null when there is none or the account was deleted. */
+            actorName: string | null;
+            browser: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description What the action touched (an event's title, a sign-in's method); never a secret. */
+            details: {
+                [key: string]: unknown;
+            };
+            id: number;
+            /** @description The network it came from: an IPv4 /24 or an IPv6 /48. */
+            ipPrefix: string | null;
+            os: string | null;
         };
         AdminFeedResponse: {
             color: string;
@@ -2544,6 +2760,14 @@ export interface components {
             id: number;
             message: string;
         };
+        DisableTwoFactorDto: {
+            /**
+             * @description A 6-digit code from the authenticator app, or (at sign-in and when turning it off) a recovery code.
+             * @example 123456
+             */
+            code: string;
+            password: string;
+        };
         ErrorResponse: {
             /** @example forbidden */
             code: string;
@@ -2786,7 +3010,7 @@ export interface components {
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "system" | "booking_new" | "booking_changed" | "booking_cancelled" | "booking_conflict" | "feed_failing" | "feed_recovered" | "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "account_number_changed" | "user_account_number_changed" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled";
+            type: "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "system" | "booking_new" | "booking_changed" | "booking_cancelled" | "booking_conflict" | "feed_failing" | "feed_recovered" | "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "account_number_changed" | "user_account_number_changed" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset";
         };
         PayoutResponse: {
             /**
@@ -2849,6 +3073,10 @@ export interface components {
             jobs: string;
             /** @example ok */
             status: string;
+        };
+        RecoveryCodesResponse: {
+            /** @description Ten single-use codes, shown this once. */
+            recoveryCodes: string[];
         };
         RegisterNotificationsDto: {
             /** @enum {string} */
@@ -2949,6 +3177,28 @@ export interface components {
         TranslationStatusResponse: {
             /** @description True when TRANSLATE_URL (LibreTranslate) or DEEPL_API_KEY is set; without one, translating always fails. */
             available: boolean;
+        };
+        TwoFactorChallengeResponse: {
+            twoFactorRequired: boolean;
+        };
+        TwoFactorCodeDto: {
+            /**
+             * @description A 6-digit code from the authenticator app, or (at sign-in and when turning it off) a recovery code.
+             * @example 123456
+             */
+            code: string;
+        };
+        TwoFactorSetupResponse: {
+            /** @description The otpauth:// link an authenticator app reads from the QR code. */
+            otpauthUrl: string;
+            /** @description The new secret in base32, for typing into an app by hand. Not active until confirmed with a code. */
+            secret: string;
+        };
+        TwoFactorStatusResponse: {
+            enabled: boolean;
+            recoveryCodesLeft: number;
+            /** @description True when this user is staff and the service requires staff to use two-factor sign-in. */
+            required: boolean;
         };
         UnreadCountResponse: {
             count: number;
@@ -3089,7 +3339,24 @@ export interface components {
             lastLoginAt: string | null;
             name: string;
             phoneNumber: string | null;
+            /** @description Whether signing in asks for a code from an authenticator app too (docs/security.md). */
+            twoFactorEnabled: boolean;
             username: string;
+        };
+        UserSessionResponse: {
+            /** @description 'Firefox 128', from the User-Agent at sign-in; null when it did not tell. */
+            browser: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description True for the session this request came with. */
+            current: boolean;
+            /** @description An opaque id (not the cookie's session id). */
+            id: string;
+            /** @description The network signed in from: an IPv4 /24 or an IPv6 /48. */
+            ipPrefix: string | null;
+            /** Format: date-time */
+            lastSeenAt: string;
+            os: string | null;
         };
     };
     responses: never;
@@ -6450,6 +6717,72 @@ export interface operations {
             };
         };
     };
+    AdminTwoFactor_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     AdminUsers_accountNumberHistory: {
         parameters: {
             query?: never;
@@ -6553,7 +6886,80 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Activity_ofUser: {
+        parameters: {
+            query?: {
+                /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+                filter?: string;
+                /** @description `[first,last]`, both inclusive, at most 1000 rows. */
+                range?: string;
+                /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityEntryResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7305,7 +7711,10 @@ export interface operations {
                 endDate: string;
                 startDate: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of the window the client has. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7313,11 +7722,20 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The window version; send it back as If-None-Match. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarWindowResponse"];
                 };
+            };
+            /** @description Nothing in the window changed since the If-None-Match tag was served. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
             400: {
@@ -9131,6 +9549,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["UserResponse"] | components["schemas"]["TwoFactorChallengeResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Auth_loginTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
@@ -10464,6 +10923,216 @@ export interface operations {
             };
         };
     };
+    TwoFactor_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatusResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TwoFactor_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableTwoFactorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TwoFactor_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TwoFactor_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetupResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Users_deleteAccount: {
         parameters: {
             query?: never;
@@ -10479,6 +11148,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Activity_own: {
+        parameters: {
+            query?: {
+                /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+                filter?: string;
+                /** @description `[first,last]`, both inclusive, at most 1000 rows. */
+                range?: string;
+                /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityEntryResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */
@@ -10906,6 +11637,164 @@ export interface operations {
             };
             /** @description Not allowed on this resource */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    UserSessions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSessionResponse"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    UserSessions_endOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    UserSessions_endOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,11 @@ type Schemas = components['schemas'];
 export type User = Schemas['UserResponse'];
 /** `{ message }`: logout, password changes, deletions. */
 export type MessageAnswer = Schemas['MessageResponse'];
+export type TwoFactorStatus = Schemas['TwoFactorStatusResponse'];
+export type UserSession = Schemas['UserSessionResponse'];
+export type TwoFactorSetup = Schemas['TwoFactorSetupResponse'];
+/** POST /api/login's answer: the user, or the code step of a two-factor sign-in. */
+export type LoginAnswer = User | Schemas['TwoFactorChallengeResponse'];
 /** Every error answer: `{ message, code, params?, errors? }`. */
 export type ErrorAnswer = Schemas['ErrorResponse'];
 export type CalendarEvent = Schemas['EventResponse'];

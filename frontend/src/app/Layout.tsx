@@ -26,6 +26,7 @@ import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-rout
 import { useCurrentUser, useLogout } from '../shared/session';
 import { errorText } from '../api/client';
 import type { User } from '../api/types';
+import { loadStaffTwoFactorNotice } from '../features/settings';
 import { NotificationBell, useNotificationSocket } from '../features/notifications';
 import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../features/feeds';
 import { useDevicePreference } from '../shared/devicePreference';
@@ -50,6 +51,8 @@ const SIDEBAR_WIDTH = 272;
  */
 export const loadMobileDrawer = () => import('./MobileDrawer');
 const MobileDrawer = lazyNamed(loadMobileDrawer, 'MobileDrawer');
+/** Only staff without two-factor sign-in load it (docs/security.md). */
+const StaffTwoFactorNotice = lazyNamed(loadStaffTwoFactorNotice, 'StaffTwoFactorNotice');
 const preloadMobileDrawer = () => prefetch(loadMobileDrawer);
 
 function Logo() {
@@ -210,6 +213,11 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
         </Suspense>
       )}
       <Box component="main" sx={isMobile ? { p: 1.5 } : { flexGrow: 1, minWidth: 0, p: 3 }}>
+        {(user.isAdmin || user.isMiniAdmin) && !user.twoFactorEnabled && (
+          <Suspense fallback={null}>
+            <StaffTwoFactorNotice />
+          </Suspense>
+        )}
         <Outlet />
       </Box>
       {feeds.dialog}

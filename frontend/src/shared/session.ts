@@ -3,7 +3,7 @@ import { forgetKeptWindows } from './keptWindows';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
-import type { MessageAnswer, User } from '../api/types';
+import type { LoginAnswer, MessageAnswer, User } from '../api/types';
 
 /** GET /api/user; a 401 means "nobody is logged in" and gives null instead of an error. */
 export async function fetchCurrentUser(): Promise<User | null> {
@@ -31,10 +31,24 @@ export interface LoginInput {
   password: string;
 }
 
+/** True when the password step answered that a code is wanted next (docs/security.md, Two-factor sign-in). */
+export const needsCode = (answer: LoginAnswer): answer is Exclude<LoginAnswer, User> => 'twoFactorRequired' in answer;
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiJson<User>('POST', '/api/login', input),
+    mutationFn: (input: LoginInput) => apiJson<LoginAnswer>('POST', '/api/login', input),
+    onSuccess: (answer) => {
+      if (!needsCode(answer)) queryClient.setQueryData(queryKeys.currentUser, answer);
+    },
+  });
+}
+
+/** The code step: a code from the authenticator app or a recovery code completes the sign-in. */
+export function useLoginCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiJson<User>('POST', '/api/login/2fa', { code }),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
   });
 }

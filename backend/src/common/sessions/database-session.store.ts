@@ -11,6 +11,7 @@ const DEFAULT_TTL_MS = 30 * 24 * 3600 * 1000;
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 /** The session's own column in the joined read; every other column is the user's. */
 const SESS_COLUMN = '__sess';
+const SEEN_COLUMN = '__seen';
 
 /**
  * express-session store on the `session` table, shared by PGlite and PostgreSQL.
@@ -44,13 +45,16 @@ export class DatabaseSessionStore extends Store {
    */
   override get(sid: string, cb: Callback<SessionData | null>): void {
     this.readSession ??=
-      `SELECT s.sess AS "${SESS_COLUMN}", ${this.users.selectColumns('u')} ` +
+      `SELECT s.sess AS "${SESS_COLUMN}", s.last_seen_at AS "${SEEN_COLUMN}", ${this.users.selectColumns('u')} ` +
       'FROM session s LEFT JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > $2';
     this.db.query(this.readSession, [sid, this.clock.now()]).then((rows: Record<string, unknown>[]) => {
       if (!rows[0]) return cb(null, null);
-      const { [SESS_COLUMN]: sess, ...userRow } = rows[0];
+      const { [SESS_COLUMN]: sess, [SEEN_COLUMN]: seen, ...userRow } = rows[0];
       if (userRow.id != null) this.usersReadWith.set(sess as SessionData, this.users.fromRow(userRow));
-      cb(null, sess as SessionData);
+      // 'Last seen' in the sessions list: written at most every TOUCH_INTERVAL_MS, so most reads cost no write.
+      const now = this.clock.now();
+      if (now.getTime() - new Date(seen as string).getTime() < TOUCH_INTERVAL_MS) return cb(null, sess as SessionData);
+      this.db.query('UPDATE session SET last_seen_at = $2 WHERE sid = $1', [sid, now]).then(() => cb(null, sess as SessionData), cb);
     }, cb);
   }
 
@@ -66,9 +70,9 @@ export class DatabaseSessionStore extends Store {
     this.lastTouched.set(sid, this.clock.now().getTime());
     this.db
       .query(
-        `INSERT INTO session (sid, sess, expire, user_id) VALUES ($1, $2, $3, $4)
+        `INSERT INTO session (sid, sess, expire, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)
          ON CONFLICT (sid) DO UPDATE SET sess = EXCLUDED.sess, expire = EXCLUDED.expire, user_id = EXCLUDED.user_id`,
-        [sid, JSON.stringify(sess), this.expiryOf(sess), sess.userId ?? null],
+        [sid, JSON.stringify(sess), this.expiryOf(sess), sess.userId ?? null, this.clock.now()],
       )
       .then(() => cb?.(), (e) => cb?.(e));
   }

@@ -14,4 +14,14 @@ export class Session {
 
   @Column({ type: 'int', nullable: true })
   userId: number | null;
+
+  /** The id the sessions list shows and ends a session by: the sid itself is the cookie's secret. */
+  @Column({ type: 'uuid' })
+  publicId: string;
+
+  @Column({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz' })
+  lastSeenAt: Date;
 }

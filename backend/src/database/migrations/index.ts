@@ -24,6 +24,7 @@ import { BookingSourceState1765730000000 } from './1765730000000-booking-source-
 import { Appointments1765800000000 } from './1765800000000-appointments';
 import { BookingConflicts1765740000000 } from './1765740000000-booking-conflicts';
 import { CalendarWindowVersions1765810000000 } from './1765810000000-calendar-window-versions';
+import { Trust1765820000000 } from './1765820000000-trust';
 
 /** Every migration, in order. Run at boot; `synchronize` is never on. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   Appointments1765800000000,
   BookingConflicts1765740000000,
   CalendarWindowVersions1765810000000,
+  Trust1765820000000,
 ];

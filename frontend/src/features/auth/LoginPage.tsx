@@ -6,11 +6,12 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import SyncIcon from '@mui/icons-material/Sync';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { useDesign } from '../../shared/design';
-import { useCurrentUser, useLogin } from '../../shared/session';
+import { needsCode, useCurrentUser, useLogin } from '../../shared/session';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { errorText } from '../../api/client';
 import { DeviceSwitch } from '../../shared/components/DeviceSwitch';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
@@ -19,6 +20,8 @@ import { SupportContact } from '../../shared/components/SupportContact';
 import { useToast } from '../../shared/toast';
 import { LoginFields } from './LoginFields';
 import { useLoginForm } from './useLoginForm';
+
+const CodeStep = lazyNamed(() => import('./CodeStep'), 'CodeStep');
 
 /** The page reloads this long after a cache clear, so the success message can be read (docs/product/auth-and-users.md#validation-and-limits). */
 export const RELOAD_AFTER_CLEAR_MS = 1500;
@@ -61,16 +64,29 @@ function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const login = useLogin();
+  const [codeStep, setCodeStep] = useState(false);
   // Checked on submit only (docs/product/auth-and-users.md#validation-and-limits).
   const form = useLoginForm(async ({ email, password }) => {
     // mutateAsync, not mutate's callbacks: the page unmounts (redirect) as soon as the user is cached.
     try {
       const user = await login.mutateAsync({ username: email.trim(), password });
+      if (needsCode(user)) {
+        setCodeStep(true);
+        return;
+      }
       toast({ title: t('auth.loginSuccess'), description: t('auth.welcomeBack', { name: user.name }), severity: 'success' });
     } catch (error) {
       toast({ title: t('auth.loginFailed'), description: errorText(error, t('common.error')), severity: 'error' });
     }
   });
+
+  if (codeStep) {
+    return (
+      <Suspense fallback={null}>
+        <CodeStep onCancel={() => setCodeStep(false)} />
+      </Suspense>
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={form.onSubmit} aria-label={t('login.formLabel')}>

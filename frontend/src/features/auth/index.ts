@@ -3,3 +3,5 @@ export { LoginFields } from './LoginFields';
 export { isValidEmail } from './loginValidation';
 export { PASSWORD_MIN_LENGTH } from './resetValidation';
 export { useLoginForm } from './useLoginForm';
+/** The sign-in's second step (a code from the authenticator app), loaded when a sign-in asks for it. */
+export const loadCodeStep = () => import('./CodeStep');

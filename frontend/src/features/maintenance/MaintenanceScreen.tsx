@@ -8,13 +8,17 @@
 import BuildIcon from '@mui/icons-material/Build';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiJson, errorText } from '../../api/client';
-import type { User } from '../../api/types';
+import type { LoginAnswer } from '../../api/types';
+import { lazyNamed } from '../../shared/lazyNamed';
+import { needsCode } from '../../shared/session';
 import { useToast } from '../../shared/toast';
-import { LoginFields, useLoginForm } from '../auth';
+import { loadCodeStep, LoginFields, useLoginForm } from '../auth';
 import { isMaintenanceRefusal, RELOAD_AFTER_MAINTENANCE_LOGIN_MS } from './maintenance';
+
+const CodeStep = lazyNamed(loadCodeStep, 'CodeStep');
 
 /** What happens after an admin logged in; tests replace the reload. */
 export interface MaintenanceScreenProps {
@@ -26,18 +30,34 @@ function AdminLoginForm({ onCancel, reload }: { onCancel: () => void; reload: ()
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const [codeStep, setCodeStep] = useState(false);
+  const signedIn = async () => {
+    toast({ title: t('maintenance.loginSuccess'), description: t('maintenance.loggedInAsAdmin'), severity: 'success' });
+    await queryClient.invalidateQueries();
+    window.setTimeout(reload, RELOAD_AFTER_MAINTENANCE_LOGIN_MS);
+  };
   const form = useLoginForm(async ({ email, password }) => {
     try {
-      await apiJson<User>('POST', '/api/login', { username: email.trim(), password });
+      const answer = await apiJson<LoginAnswer>('POST', '/api/login', { username: email.trim(), password });
+      if (needsCode(answer)) {
+        setCodeStep(true);
+        return;
+      }
     } catch (error) {
       if (isMaintenanceRefusal(error)) toast({ title: t('maintenance.accessDenied'), description: t('maintenance.adminsOnly'), severity: 'error' });
       else toast({ title: t('maintenance.loginFailed'), description: errorText(error, t('maintenance.invalidCredentials')), severity: 'error' });
       return;
     }
-    toast({ title: t('maintenance.loginSuccess'), description: t('maintenance.loggedInAsAdmin'), severity: 'success' });
-    await queryClient.invalidateQueries();
-    window.setTimeout(reload, RELOAD_AFTER_MAINTENANCE_LOGIN_MS);
+    await signedIn();
   });
+
+  if (codeStep) {
+    return (
+      <Suspense fallback={null}>
+        <CodeStep onCancel={() => setCodeStep(false)} onSignedIn={() => void signedIn()} />
+      </Suspense>
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={form.onSubmit} aria-label={t('maintenance.adminLogin')}>

@@ -37,6 +37,7 @@ export const SOUND_OF_TYPE: Record<AppNotification['type'], SoundName> = {
   appointment_booked: 'calendar-add',
   appointment_cancelled: 'calendar-delete',
   appointment_owner_cancelled: 'calendar-delete',
+  two_factor_reset: 'reminder',
 };
 
 /** A sound playback failure completes after 1000 ms. */

@@ -1,5 +1,5 @@
 /**
- * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Calendar link and Notifications (sounds). The open tab
+ * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Two-factor, Sessions, Calendar link and Notifications (sounds). The open tab
  * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
  */
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -10,8 +10,10 @@ import { CalendarLinkTab } from './components/CalendarLinkTab';
 import { NotificationsTab } from './components/NotificationsTab';
 import { PasswordTab } from './components/PasswordTab';
 import { ProfileTab } from './components/ProfileTab';
+import { SessionsTab } from './components/SessionsTab';
+import { TwoFactorTab } from './components/TwoFactorTab';
 
-const TABS = ['profile', 'password', 'calendarLink', 'notifications'] as const;
+const TABS = ['profile', 'password', 'twoFactor', 'sessions', 'calendarLink', 'notifications'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const isSettingsTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
@@ -20,6 +22,8 @@ const isSettingsTab = (value: string | null): value is SettingsTab => TABS.inclu
 const TAB_LABEL_KEYS: Record<SettingsTab, string> = {
   profile: 'settings.tabs.profile',
   password: 'settings.tabs.password',
+  twoFactor: 'settings.tabs.twoFactor',
+  sessions: 'settings.tabs.sessions',
   calendarLink: 'calendarLink.tab',
   notifications: 'settings.tabs.notifications',
 };
@@ -57,6 +61,8 @@ export function SettingsPage() {
         <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
           {tab === 'profile' && <ProfileTab key={user.id} user={user} />}
           {tab === 'password' && <PasswordTab />}
+          {tab === 'twoFactor' && <TwoFactorTab />}
+          {tab === 'sessions' && <SessionsTab />}
           {tab === 'calendarLink' && <CalendarLinkTab />}
           {tab === 'notifications' && <NotificationsTab />}
         </Box>

@@ -15,14 +15,16 @@ export interface TextInputProps extends Pick<OutlinedInputProps, 'type' | 'autoC
   error?: boolean;
   fullWidth?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** The keyboard a phone shows ('numeric' for a code). */
+  inputMode?: 'text' | 'numeric';
 }
 
-export function TextInput({ id, label, helperText, error, fullWidth, required, disabled, ...input }: TextInputProps) {
+export function TextInput({ id, label, helperText, error, fullWidth, required, disabled, inputMode, ...input }: TextInputProps) {
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
     <FormControl variant="outlined" error={error} fullWidth={fullWidth} required={required} disabled={disabled}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} label={label} aria-describedby={helperId} {...input} />
+      <OutlinedInput id={id} label={label} aria-describedby={helperId} inputProps={inputMode ? { inputMode } : undefined} {...input} />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -27,6 +27,7 @@ const owner: User = {
   lastLoginAt: null,
   phoneNumber: null,
   accountNumber: null,
+  twoFactorEnabled: false,
   createdAt: '2025-01-01T00:00:00Z',
 };
 

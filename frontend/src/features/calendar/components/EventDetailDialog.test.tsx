@@ -15,7 +15,7 @@ import { EventDetailDialog } from './EventDetailDialog';
 
 const owner: User = {
   id: 7, username: 'eier', name: 'Eier', email: 'eier@example.com', phoneNumber: null, accountNumber: null, adminInfo: null, adminInfoUpdatedAt: null,
-  blockedAt: null, blockReason: null, createdAt: '2026-01-01T00:00:00Z', isAdmin: false, isBlocked: false, isMiniAdmin: false, lastLoginAt: null,
+  blockedAt: null, blockReason: null, createdAt: '2026-01-01T00:00:00Z', isAdmin: false, isBlocked: false, isMiniAdmin: false, lastLoginAt: null, twoFactorEnabled: false,
 };
 const event: CalendarEvent = {
   id: 3, userId: 7, title: 'Vinduvask', description: 'Velkommen til hytta', startTime: '2026-07-01T10:00:00Z', endTime: '2026-07-01T12:00:00Z',

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Access, CurrentUser } from '../common/access.decorator';
+import { MessageResponse } from '../common/api.dto';
+import { ParseIdPipe } from '../common/ids';
+import { requestContext } from '../common/request-context';
+import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
+import type { User } from '../users/user.entity';
+import { DisableTwoFactorDto, RecoveryCodesResponse, TwoFactorCodeDto, TwoFactorSetupResponse, TwoFactorStatusResponse } from './two-factor.dto';
+import { TwoFactorService } from './two-factor.service';
+
+/** The signed-in user's own two-factor sign-in (docs/security.md, Two-factor sign-in). */
+@Controller('user/2fa')
+@Access('user')
+export class TwoFactorController {
+  constructor(private readonly twoFactor: TwoFactorService) {}
+
+  @Get()
+  @AllowedBeforeTwoFactor()
+  status(@CurrentUser() user: User): Promise<TwoFactorStatusResponse> {
+    return this.twoFactor.status(user);
+  }
+
+  /** A new secret for the authenticator app; not active until `enable` confirms it with a code. */
+  @Post('setup')
+  @AllowedBeforeTwoFactor()
+  @HttpCode(200)
+  setup(@CurrentUser() user: User): Promise<TwoFactorSetupResponse> {
+    return this.twoFactor.setup(user);
+  }
+
+  /** Confirms the secret with a code from the app and turns two-factor sign-in on; answers ten recovery codes, once. */
+  @Post('enable')
+  @AllowedBeforeTwoFactor()
+  @HttpCode(200)
+  async enable(@CurrentUser() user: User, @Body() dto: TwoFactorCodeDto, @Req() req: Request): Promise<RecoveryCodesResponse> {
+    return { recoveryCodes: await this.twoFactor.enable(user, dto.code, requestContext(req)) };
+  }
+
+  /** Turns it off: the password and a code (from the app, or a recovery code). */
+  @Post('disable')
+  @HttpCode(200)
+  async disable(@CurrentUser() user: User, @Body() dto: DisableTwoFactorDto, @Req() req: Request): Promise<MessageResponse> {
+    await this.twoFactor.disable(user, dto.password, dto.code, requestContext(req));
+    return { message: 'Tofaktorinnlogging er slått av' };
+  }
+}
+
+/** An admin turns off another user's two-factor sign-in, for one who lost both phone and recovery codes. */
+@Controller('admin/users')
+export class AdminTwoFactorController {
+  constructor(private readonly twoFactor: TwoFactorService) {}
+
+  @Post(':id/2fa/reset')
+  @Access('admin')
+  @HttpCode(200)
+  async reset(@Param('id', ParseIdPipe) id: number, @CurrentUser() admin: User, @Req() req: Request): Promise<MessageResponse> {
+    await this.twoFactor.reset(admin, id, requestContext(req));
+    return { message: 'Tofaktorinnlogging er slått av' };
+  }
+}

@@ -1,0 +1,213 @@
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomInt } from 'node:crypto';
+import * as argon2 from 'argon2';
+import { Secret, TOTP } from 'otpauth';
+import { DataSource, IsNull, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import { Clock } from '../common/adapters/clock';
+import { coded } from '../common/http-exception.filter';
+import type { RequestContext } from '../common/request-context';
+import { Sealer } from '../common/secrets';
+import { errorForLog } from '../common/text/control-characters';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { MailQueue } from '../mail/mail-queue.service';
+import { NotificationsService } from '../notifications/notifications.service';
+import { REQUIRE_STAFF_2FA } from '../system/system-settings.dto';
+import { SystemSettingsService } from '../system/system-settings.service';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { RecoveryCode, UserTwoFactor } from './two-factor.entity';
+
+/** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps; a code of the step before or after is taken too. */
+const TOTP_SHAPE = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
+const STEP_MS = TOTP_SHAPE.period * 1000;
+const WINDOW = 1;
+const ISSUER = 'Eierportal';
+export const RECOVERY_CODE_COUNT = 10;
+/** Recovery codes: 10 characters without look-alikes (no 0/o, 1/l/i), shown as two groups of five. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const TOTP_FORMAT = /^\d{6}$/;
+const RECOVERY_FORMAT = /^[a-z0-9]{10}$/;
+
+const RESET_MAIL = {
+  nb: { subject: 'Tofaktorinnlogging er slått av', body: 'Hei {name},\n\nEn administrator har slått av tofaktorinnloggingen på kontoen din i Eierportalen. Du logger nå inn med passordet alene. Slå den på igjen under Innstillinger: {link}\n\nVar ikke dette etter avtale med deg, kontakt oss straks.' },
+  en: { subject: 'Two-factor sign-in was turned off', body: 'Hello {name},\n\nAn administrator turned off two-factor sign-in on your Eierportalen account. You now sign in with your password alone. Turn it on again under Settings: {link}\n\nIf you did not ask for this, contact us at once.' },
+} as const;
+
+export type CodeCheck = 'totp' | 'recovery' | 'invalid' | 'used' | 'malformed';
+
+export const CODE_INVALID = () => coded('two_factor_code_invalid', 'Koden er feil eller utløpt');
+export const CODE_USED = () => coded('two_factor_code_used', 'Koden er allerede brukt. Vent på neste kode.');
+export const CODE_MALFORMED = () => coded('two_factor_code_malformed', 'Koden må være seks sifre fra appen eller en gjenopprettingskode');
+
+/**
+ * Two-factor sign-in with TOTP (docs/security.md, Two-factor sign-in): a secret made at setup becomes active once a
+ * code from it is given; ten recovery codes, each usable once, stand in for a lost phone. A code is accepted once:
+ * the step of the last accepted one is stored, and only a later step passes.
+ */
+@Injectable()
+export class TwoFactorService {
+  private readonly logger = new Logger(TwoFactorService.name);
+  private readonly sealer: Sealer;
+
+  constructor(
+    @InjectRepository(UserTwoFactor) private readonly twoFactor: Repository<UserTwoFactor>,
+    @InjectRepository(RecoveryCode) private readonly recoveryCodes: Repository<RecoveryCode>,
+    private readonly db: DataSource,
+    private readonly users: UsersService,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly settings: SystemSettingsService,
+    private readonly notifications: NotificationsService,
+    private readonly mail: MailQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.sealer = new Sealer(config.sessionSecret ?? '', 'totp-secret');
+  }
+
+  /** Whether the service requires staff to use two-factor sign-in (REQUIRE_STAFF_2FA or the system setting). */
+  async staffRequired(): Promise<boolean> {
+    return this.config.requireStaff2fa || (await this.settings.flag(REQUIRE_STAFF_2FA));
+  }
+
+  /** True when this user must turn on two-factor sign-in before anything else (docs/security.md). */
+  async mustSetUp(user: Pick<User, 'isAdmin' | 'isMiniAdmin' | 'twoFactorEnabled'>): Promise<boolean> {
+    return (user.isAdmin || user.isMiniAdmin) && !user.twoFactorEnabled && (await this.staffRequired());
+  }
+
+  async status(user: User): Promise<{ enabled: boolean; recoveryCodesLeft: number; required: boolean }> {
+    const left = user.twoFactorEnabled ? await this.recoveryCodes.countBy({ userId: user.id, usedAt: IsNull() }) : 0;
+    return { enabled: user.twoFactorEnabled, recoveryCodesLeft: left, required: (user.isAdmin || user.isMiniAdmin) && (await this.staffRequired()) };
+  }
+
+  /** A new secret, kept as pending until `enable` confirms it; an earlier unconfirmed one is replaced. */
+  async setup(user: User): Promise<{ secret: string; otpauthUrl: string }> {
+    if (user.twoFactorEnabled) throw new ConflictException(coded('two_factor_already_enabled', 'Tofaktorinnlogging er allerede slått på'));
+    const secret = new Secret({ size: 20 });
+    await this.twoFactor.upsert({ userId: user.id, pendingSecretSealed: this.sealer.seal(secret.base32) }, ['userId']);
+    const totp = new TOTP({ ...TOTP_SHAPE, issuer: ISSUER, label: user.username, secret });
+    return { secret: secret.base32, otpauthUrl: totp.toString() };
+  }
+
+  /** Confirms the pending secret with a code from it; answers the recovery codes, shown this once. */
+  async enable(user: User, code: string, context: RequestContext): Promise<string[]> {
+    if (user.twoFactorEnabled) throw new ConflictException(coded('two_factor_already_enabled', 'Tofaktorinnlogging er allerede slått på'));
+    const row = await this.twoFactor.findOneBy({ userId: user.id });
+    const pending = row?.pendingSecretSealed ? this.sealer.open(row.pendingSecretSealed) : null;
+    if (!pending) throw new BadRequestException(coded('two_factor_setup_missing', 'Start oppsettet av tofaktorinnlogging først'));
+    const normalized = normalizeCode(code);
+    if (!TOTP_FORMAT.test(normalized)) throw new BadRequestException(CODE_MALFORMED());
+    const step = this.matchingStep(pending, normalized);
+    if (step === null) throw new BadRequestException(CODE_INVALID());
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const hashes = await Promise.all(codes.map((c) => this.users.hashPassword(c)));
+    await this.db.transaction(async (tx) => {
+      // Only the setup this request read is confirmed: a second enable at the same time finds no pending secret.
+      const claimed = await tx
+        .createQueryBuilder()
+        .update(UserTwoFactor)
+        .set({ secretSealed: row!.pendingSecretSealed, pendingSecretSealed: null, enabledAt: this.clock.now(), lastUsedStep: step })
+        .where('userId = :userId AND pendingSecretSealed = :pending', { userId: user.id, pending: row!.pendingSecretSealed })
+        .execute();
+      if (!claimed.affected) throw new ConflictException(coded('two_factor_already_enabled', 'Tofaktorinnlogging er allerede slått på'));
+      await tx.delete(RecoveryCode, { userId: user.id });
+      await tx.insert(RecoveryCode, hashes.map((codeHash) => ({ userId: user.id, codeHash })));
+      await tx.query('UPDATE users SET two_factor_enabled = true WHERE id = $1', [user.id]);
+      await this.audit.record(user.id, user.id, 'two_factor.enabled', {}, tx, context);
+    });
+    return codes.map(showRecoveryCode);
+  }
+
+  /** Turns it off with the password and a code (TOTP or recovery). */
+  async disable(user: User, password: string, code: string, context: RequestContext): Promise<void> {
+    if (!user.twoFactorEnabled) throw new ConflictException(coded('two_factor_not_enabled', 'Tofaktorinnlogging er ikke slått på'));
+    if (!(await this.users.verifyPassword(user, password))) throw new BadRequestException({ ...coded('wrong_current_password', 'Nåværende passord er feil'), errors: [{ field: 'password', message: 'Nåværende passord er feil' }] });
+    const check = await this.checkCode(user.id, code);
+    refuseCode(check, (body) => new BadRequestException(body));
+    await this.turnOff(user.id, user.id, 'two_factor.disabled', { with: check }, context);
+  }
+
+  /** An admin turns another user's two-factor sign-in off (a lost phone and no recovery codes); the user is told. */
+  async reset(admin: User, userId: number, context: RequestContext): Promise<void> {
+    const user = await this.users.get(userId);
+    if (!user.twoFactorEnabled) throw new ConflictException(coded('two_factor_not_enabled', 'Tofaktorinnlogging er ikke slått på'));
+    await this.turnOff(user.id, admin.id, 'two_factor.reset', {}, context);
+    try {
+      await this.notifications.create({ userId: user.id, type: 'two_factor_reset', params: {} });
+      if (this.mail.enabled && user.email) {
+        const text = RESET_MAIL[await this.notifications.languageOf(user.id)];
+        await this.mail.enqueue({ to: user.email, subject: text.subject, text: text.body.replace('{name}', user.name).replace('{link}', `${this.config.publicUrl}/settings`) });
+      }
+    } catch (error) {
+      this.logger.error(`two-factor reset notice to user ${user.id}: ${errorForLog(error)}`);
+    }
+  }
+
+  /**
+   * Checks a sign-in or confirmation code against the user's active secret and unused recovery codes, and uses it up
+   * when it passes: a TOTP code's step is stored (only later steps pass after it), a recovery code is marked used.
+   */
+  async checkCode(userId: number, code: string): Promise<CodeCheck> {
+    const normalized = normalizeCode(code);
+    if (TOTP_FORMAT.test(normalized)) {
+      const row = await this.twoFactor.findOneBy({ userId });
+      const secret = row?.secretSealed ? this.sealer.open(row.secretSealed) : null;
+      if (!secret) return 'invalid';
+      const step = this.matchingStep(secret, normalized);
+      if (step === null) return 'invalid';
+      // One statement claims the step, so the same code sent twice at once passes once.
+      const claimed = await this.twoFactor
+        .createQueryBuilder()
+        .update()
+        .set({ lastUsedStep: step })
+        .where('userId = :userId AND (lastUsedStep IS NULL OR lastUsedStep < :step)', { userId, step })
+        .execute();
+      return claimed.affected ? 'totp' : 'used';
+    }
+    if (RECOVERY_FORMAT.test(normalized)) {
+      const unused = await this.recoveryCodes.findBy({ userId, usedAt: IsNull() });
+      const matches = await Promise.all(unused.map((c) => argon2.verify(c.codeHash, normalized).catch(() => false)));
+      const match = unused[matches.indexOf(true)];
+      if (!match) return 'invalid';
+      const claimed = await this.recoveryCodes.update({ id: match.id, usedAt: IsNull() }, { usedAt: this.clock.now() });
+      return claimed.affected ? 'recovery' : 'used';
+    }
+    return 'malformed';
+  }
+
+  private async turnOff(userId: number, actorId: number, action: string, details: Record<string, unknown>, context: RequestContext): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(UserTwoFactor, { userId });
+      await tx.delete(RecoveryCode, { userId });
+      await tx.query('UPDATE users SET two_factor_enabled = false WHERE id = $1', [userId]);
+      await this.audit.record(actorId, userId, action, details, tx, context);
+    });
+  }
+
+  /** The 30-second step whose code this is, within one step of now by the Clock; null when none matches. */
+  private matchingStep(base32: string, code: string): number | null {
+    const timestamp = this.clock.now().getTime();
+    const totp = new TOTP({ ...TOTP_SHAPE, secret: Secret.fromBase32(base32) });
+    const delta = totp.validate({ token: code, timestamp, window: WINDOW });
+    return delta === null ? null : Math.floor(timestamp / STEP_MS) + delta;
+  }
+}
+
+/** Spaces and dashes are how codes are shown and often typed; letters are taken in either case. */
+function normalizeCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toLowerCase();
+}
+
+function newRecoveryCode(): string {
+  return Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+}
+
+const showRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
+
+/** Throws the matching error for a code that did not pass. */
+export function refuseCode(check: CodeCheck, as: (body: { message: string; code: string }) => Error): asserts check is 'totp' | 'recovery' {
+  if (check === 'malformed') throw as(CODE_MALFORMED());
+  if (check === 'used') throw as(CODE_USED());
+  if (check === 'invalid') throw as(CODE_INVALID());
+}
