@@ -183,7 +183,7 @@ describe('calendar', () => {
       const del = await admin.delete(`/api/admin/events/${created.body.id}`).expect(200);
       expect(del.body.deletedEvent.title).toBe('Vaktmester');
 
-      const log = await t.app.get(DataSource).query('SELECT actor_id, target_user_id, action, details FROM admin_audit_log WHERE target_user_id = $1 ORDER BY id', [user.id]);
+      const log = await t.app.get(DataSource).query('SELECT actor_id, target_user_id, action, details FROM admin_audit_log WHERE target_user_id = $1 AND action LIKE $2 ORDER BY id', [user.id, 'event.%']);
       expect(log.map((r: { action: string }) => r.action)).toEqual(['event.create', 'event.color', 'event.delete']);
       expect(log.every((r: { actor_id: number }) => r.actor_id === adminUser.id)).toBe(true);
       expect(log[1].details).toMatchObject({ from: '#ef4444', to: '#16a34a' });
