@@ -7,8 +7,19 @@ import AxeBuilder from '@axe-core/playwright';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** The violations on the page now, one line each, prefixed with `where`. */
+/**
+ * Waits (up to a second) for the page's running CSS transitions and animations to end: a toast or dialog caught
+ * fading in shows colours blended with what is behind it, and axe would measure a contrast the finished page never has.
+ */
+async function settled(page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), null, { timeout: 1000 })
+    .catch(() => undefined);
+}
+
+/** The violations on the page now (once its transitions have ended), one line each, prefixed with `where`. */
 export async function axeViolations(page, where) {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const lines = violations.map((v) => {
     const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
