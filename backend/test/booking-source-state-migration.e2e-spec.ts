@@ -1,23 +1,8 @@
-import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/data-source-options';
 import { migrations } from '../src/database/migrations';
 import { BookingSourceState1765730000000 } from '../src/database/migrations/1765730000000-booking-source-state';
-import { createPglite, DatabaseHandle } from '../src/database/open-database';
-
-/** An empty database (no migrations run): a new PGlite, or an emptied schema on DATABASE_URL's PostgreSQL. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { kind: 'pglite', pglite: await createPglite() };
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await client.end();
-  return { kind: 'postgres', url };
-}
-
-const dataSource = (handle: DatabaseHandle, upTo: number) =>
-  new DataSource({ ...dataSourceOptions(handle, []), migrations: migrations.slice(0, upTo), migrationsRun: true } as never);
+import type { DatabaseHandle } from '../src/database/open-database';
+import { emptyDatabase, migratedUpTo } from './helpers/migration-database';
 
 describe("migration to the booking sources' shared sync state names", () => {
   jest.setTimeout(60_000);
@@ -31,7 +16,7 @@ describe("migration to the booking sources' shared sync state names", () => {
 
   it("keeps Beds24's last sync and a feed's empty pulls under the shared names; undone, the old names are back", async () => {
     const index = migrations.indexOf(BookingSourceState1765730000000);
-    ds = dataSource(handle, index);
+    ds = migratedUpTo(handle, index);
     await ds.initialize();
     const [user] = await ds.query(`INSERT INTO users (username, name, email, password) VALUES ('vert@example.com', 'Vert', 'vert@example.com', 'x') RETURNING id`);
     await ds.query(
@@ -41,7 +26,7 @@ describe("migration to the booking sources' shared sync state names", () => {
     await ds.query(`INSERT INTO ical_feeds (user_id, name, url, empty_parses) VALUES ($1, 'Airbnb', 'https://example.com/a.ics', 1)`, [user.id]);
     await ds.destroy();
 
-    ds = dataSource(handle, index + 1);
+    ds = migratedUpTo(handle, index + 1);
     await ds.initialize();
     const [config] = await ds.query('SELECT last_synced FROM beds24_config');
     expect(new Date(config.last_synced).toISOString()).toBe('2026-06-01T12:00:00.000Z');

@@ -1,23 +1,8 @@
-import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/data-source-options';
 import { migrations } from '../src/database/migrations';
 import { ExternalBookingNotes1765710000000 } from '../src/database/migrations/1765710000000-external-booking-notes';
-import { createPglite, DatabaseHandle } from '../src/database/open-database';
-
-/** An empty database (no migrations run): a new PGlite, or an emptied schema on DATABASE_URL's PostgreSQL. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { kind: 'pglite', pglite: await createPglite() };
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await client.end();
-  return { kind: 'postgres', url };
-}
-
-const dataSource = (handle: DatabaseHandle, upTo: number) =>
-  new DataSource({ ...dataSourceOptions(handle, []), migrations: migrations.slice(0, upTo), migrationsRun: true } as never);
+import type { DatabaseHandle } from '../src/database/open-database';
+import { emptyDatabase, migratedUpTo } from './helpers/migration-database';
 
 describe('migration to notes on external bookings of every source', () => {
   jest.setTimeout(60_000);
@@ -31,14 +16,14 @@ describe('migration to notes on external bookings of every source', () => {
 
   it('keeps every note with its id, and new notes continue the numbering; undone, the old table is back', async () => {
     const index = migrations.indexOf(ExternalBookingNotes1765710000000);
-    ds = dataSource(handle, index);
+    ds = migratedUpTo(handle, index);
     await ds.initialize();
     const [user] = await ds.query(`INSERT INTO users (username, name, email, password) VALUES ('vert@example.com', 'Vert', 'vert@example.com', 'x') RETURNING id`);
     await ds.query(`INSERT INTO ical_event_notes (user_id, event_external_id, notes) VALUES ($1, 'ical-3-0123456789abcdef', 'Nøkkel i postkassa'), ($1, 'ical-4-fedcba9876543210', 'Sen innsjekk')`, [user.id]);
     const before = await ds.query('SELECT id, user_id, event_external_id, notes, created_at FROM ical_event_notes ORDER BY id');
     await ds.destroy();
 
-    ds = dataSource(handle, index + 1);
+    ds = migratedUpTo(handle, index + 1);
     await ds.initialize();
     expect(await ds.query('SELECT id, user_id, event_external_id, notes, created_at FROM external_booking_notes ORDER BY id')).toEqual(before);
     const [added] = await ds.query(`INSERT INTO external_booking_notes (user_id, event_external_id, notes) VALUES ($1, 'beds24-9-0123456789abcdef', 'Beds24') RETURNING id`, [user.id]);

@@ -1,25 +1,10 @@
-import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ExternalBookingsStore } from '../src/bookings/external-bookings.store';
-import { dataSourceOptions } from '../src/database/data-source-options';
 import { migrations } from '../src/database/migrations';
 import { CalendarPollIndexes1764400000000 } from '../src/database/migrations/1764400000000-calendar-poll-indexes';
 import { SyncMessageCodes1764600000000 } from '../src/database/migrations/1764600000000-sync-message-codes';
-import { createPglite, DatabaseHandle } from '../src/database/open-database';
-
-/** An empty database (no migrations run): a new PGlite, or an emptied schema on DATABASE_URL's PostgreSQL. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { kind: 'pglite', pglite: await createPglite() };
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await client.end();
-  return { kind: 'postgres', url };
-}
-
-const dataSource = (handle: DatabaseHandle, upTo: number) =>
-  new DataSource({ ...dataSourceOptions(handle, []), migrations: migrations.slice(0, upTo), migrationsRun: true } as never);
+import type { DatabaseHandle } from '../src/database/open-database';
+import { emptyDatabase, migratedUpTo } from './helpers/migration-database';
 
 const OLD_COLUMNS = 'id, feed_id, user_id, uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence, revision, sync_generation, updated_at';
 
@@ -35,7 +20,7 @@ describe('migration to the external bookings store', () => {
 
   it('moves every imported row across with its id, revision and updated_at, and drops the old table', async () => {
     const before = migrations.indexOf(CalendarPollIndexes1764400000000) + 1;
-    ds = dataSource(handle, before);
+    ds = migratedUpTo(handle, before);
     await ds.initialize();
     const [user] = await ds.query(`INSERT INTO users (username, name, email, password) VALUES ('vert@example.com', 'Vert', 'vert@example.com', 'x') RETURNING id`);
     const [on] = await ds.query(`INSERT INTO ical_feeds (user_id, name, url, sync_generation) VALUES ($1, 'Airbnb', 'https://example.com/a.ics', 7) RETURNING id`, [user.id]);
@@ -53,7 +38,7 @@ describe('migration to the external bookings store', () => {
     await ds.destroy();
 
     // Up to this change's two migrations (external bookings, then the sync message codes), so undoing two undoes them.
-    ds = dataSource(handle, migrations.indexOf(SyncMessageCodes1764600000000) + 1);
+    ds = migratedUpTo(handle, migrations.indexOf(SyncMessageCodes1764600000000) + 1);
     await ds.initialize();
     const moved = await ds.query(
       `SELECT id, source_id AS feed_id, user_id, external_uid AS uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence, revision, sync_generation, updated_at
@@ -68,7 +53,7 @@ describe('migration to the external bookings store', () => {
     // The read path (which needs every later migration: they are run for it and undone after) finds them under the
     // same API ids, and still hides the disabled feed's.
     await ds.destroy();
-    ds = dataSource(handle, migrations.length);
+    ds = migratedUpTo(handle, migrations.length);
     await ds.initialize();
     const read = await new ExternalBookingsStore(ds).listForUser(user.id, { start: new Date('2027-01-01T00:00:00Z'), end: new Date('2028-01-01T00:00:00Z') });
     expect(read.map((b) => b.id)).toEqual(oldIds);
