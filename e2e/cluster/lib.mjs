@@ -121,7 +121,7 @@ export class Instance {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    // Only this run's lines count: the previous run's 'Listening on' is still in the list.
+    // Only this run's lines count: the previous run's start banner is still in the list.
     const from = this.lines.length;
     let rest = '';
     const take = (chunk) => {
@@ -134,7 +134,7 @@ export class Instance {
     child.stderr.setEncoding('utf8').on('data', take);
     child.once('exit', (code, signal) => this.exits.push({ code, signal, at: Date.now() }));
     const until = Date.now() + 90_000;
-    while (!this.lines.slice(from).some((l) => l.includes('Listening on'))) {
+    while (!this.lines.slice(from).some((l) => l.includes('Eierportal is running at'))) {
       if (child.exitCode !== null) throw new Error(`${this.name} exited at start:\n${this.lines.slice(-30).join('\n')}`);
       if (Date.now() > until) throw new Error(`${this.name} did not start:\n${this.lines.slice(-30).join('\n')}`);
       await sleep(50);
