@@ -32,7 +32,7 @@ const NEEDS_CREDENTIALS = { message: NEW_KEY_NEEDED, code: 'beds24_needs_credent
 
 /**
  * The Beds24 adapter of the booking-source skeleton (docs/architecture.md "Booking sources"): each run is a full
- * window pull, every page and every status, mapped to the store's input (INTEROP.md §1.7). No delta ("modified
+ * window pull, every page and every status, mapped to the store's input (docs/product/beds24.md#data-and-states). No delta ("modified
  * since") pull is made, so no removal is ever inferred from one; a pull the page cap or an unreadable row cut short
  * is incomplete and removes nothing it did not see. A refused credential is not a failure to back off from: the
  * configuration waits for a new key (needsCredentials). A second sync of a configuration that is syncing is skipped.
