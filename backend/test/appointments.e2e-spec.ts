@@ -17,7 +17,6 @@ describe('appointments', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await TestApp.start({ SMTP_URL: smtp.url, MAIL_FROM: 'Eierportal <portal@example.no>' });
-    admin = await t.loginAs('admin');
   });
   afterAll(async () => {
     await t.close();
@@ -28,6 +27,8 @@ describe('appointments', () => {
     const db = t.app.get(DataSource);
     for (const table of ['appointments', 'appointment_hours', 'appointment_closed_dates', 'admin_agreements']) await db.query(`DELETE FROM ${table}`);
     await db.query(`DELETE FROM system_settings WHERE key = 'appointments.slotMinutes'`);
+    // Signed in per test: a test that moves the clock months ahead lets the scheduled session cleanup end older sessions.
+    admin = await t.loginAs('admin');
   });
 
   /** Publishes a weekly range through the API, as the back office does. */

@@ -228,10 +228,11 @@ describe('authentication', () => {
     await deleted.get('/api/user').expect(401);
   });
 
-  it('stores passwords as argon2id hashes', async () => {
+  it('stores passwords as argon2id hashes at the configured cost', async () => {
     const user = await t.createUser('user');
     const row = await t.users.findById(user.id);
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    // The suites run at OWASP's minimum (test-app.ts); production's default is m=65536,t=3,p=4 (app-config.spec.ts).
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 });
 

@@ -61,6 +61,10 @@ export async function startApp({ env: extraEnv = {}, dataDir, port: givenPort, f
   const { DATABASE_URL: _notPassedOn, ...inherited } = process.env;
   const env = {
     ...inherited,
+    // OWASP's minimum argon2id cost (docs/security.md, Passwords): the tests sign in hundreds of times.
+    ARGON2_MEMORY_KIB: '19456',
+    ARGON2_TIME_COST: '2',
+    ARGON2_PARALLELISM: '1',
     ...extraEnv,
     NO_COLOR: '1', // plain log lines in failure reports
     PORT: String(port),

@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }).trustProxy).toEqual(expected);
   });
 
+  it('hashes passwords at argon2 defaults unless ARGON2_* say otherwise, never below OWASP minimum', () => {
+    expect(loadConfig({}).passwordHashing).toEqual({ memoryKib: 65536, timeCost: 3, parallelism: 4 });
+    expect(loadConfig({ ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2', ARGON2_PARALLELISM: '1' }).passwordHashing).toEqual({ memoryKib: 19456, timeCost: 2, parallelism: 1 });
+    expect(() => loadConfig({ ARGON2_MEMORY_KIB: '4096' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ARGON2_TIME_COST: '1' })).toThrow(ConfigError);
+  });
+
   it('gives requests and jobs 10 seconds to finish on shutdown unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
     expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);

@@ -40,6 +40,12 @@ export interface AppConfig {
   logLevel: string;
   adminEmail?: string;
   adminPassword?: string;
+  /**
+   * argon2id's cost for new password and recovery-code hashes (ARGON2_MEMORY_KIB, ARGON2_TIME_COST,
+   * ARGON2_PARALLELISM; defaults 65536, 3, 4). Never below OWASP's minimum (19 MiB, 2 passes, 1 lane); a stored hash
+   * carries its own cost, so changing these only affects hashes made afterwards (docs/security.md, Passwords).
+   */
+  passwordHashing: { memoryKib: number; timeCost: number; parallelism: number };
   /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
   authRateLimit: number;
   /**
@@ -243,6 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
+    passwordHashing: {
+      memoryKib: integer(env, 'ARGON2_MEMORY_KIB', 65536, 19456, 4194304),
+      timeCost: integer(env, 'ARGON2_TIME_COST', 3, 2, 20),
+      parallelism: integer(env, 'ARGON2_PARALLELISM', 4, 1, 16),
+    },
     requireStaff2fa: flag(env, 'REQUIRE_STAFF_2FA', false),
     businessTimeZone: timeZone,
     translateUrl: optionalUrl(env, 'TRANSLATE_URL'),

@@ -1,8 +1,9 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { asBoolean, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { EventBus } from '../common/events/domain-events';
@@ -56,10 +57,12 @@ export class UsersService {
     private readonly db: DataSource,
     private readonly sessions: SessionsService,
     private readonly events: EventBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   hashPassword(password: string): Promise<string> {
-    return argon2.hash(password, { type: argon2.argon2id });
+    const { memoryKib, timeCost, parallelism } = this.config.passwordHashing;
+    return argon2.hash(password, { type: argon2.argon2id, memoryCost: memoryKib, timeCost, parallelism });
   }
 
   async verifyPassword(user: User, password: string): Promise<boolean> {

@@ -34,6 +34,8 @@ const loopbackResolver: HostResolver = (hostname, _options, callback) => {
 
 /** The JSON request/job log is silent in tests unless LOG_LEVEL asks for it (a suite may pass its own level). */
 const QUIET_LOG = process.env.LOG_LEVEL || 'silent';
+/** OWASP's minimum argon2id cost (docs/security.md, Passwords): the suites sign in over a thousand times. */
+const CHEAPEST_ALLOWED_HASHING = { ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2', ARGON2_PARALLELISM: '1' };
 
 /** Where the clock of a TestApp stands unless a suite sets it: tests never depend on the day they run. */
 export const TEST_NOW = new Date('2026-06-01T12:00:00Z');
@@ -79,7 +81,7 @@ export class TestApp {
 
   private static async boot(handle: DatabaseHandle, ownsDatabase: boolean, env: Record<string, string>, options: { clock?: Clock; logDestination?: DestinationStream }): Promise<TestApp> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...env });
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...CHEAPEST_ALLOWED_HASHING, ...env });
     const app = await createApp(config, handle, { logger: false, logDestination: options.logDestination, adapters: { clock: options.clock ?? new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
     return new TestApp(app, handle, dataDir, ownsDatabase);
   }
@@ -91,7 +93,7 @@ export class TestApp {
   async startAnother(env: Record<string, string> = {}): Promise<TestApp> {
     if (this.handle.kind !== 'postgres') throw new Error('a second instance needs PostgreSQL (DATABASE_URL)');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...env });
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...CHEAPEST_ALLOWED_HASHING, ...env });
     const app = await createApp(config, this.handle, { logger: false, adapters: { clock: new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
     return new TestApp(app, { kind: 'postgres', url: this.handle.url }, dataDir);
   }
