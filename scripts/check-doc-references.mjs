@@ -21,13 +21,14 @@ const SELF = new Set(['scripts/check-doc-references.mjs', 'scripts/check-doc-ref
 
 /**
  * Citations that lead outside the repository, checked anywhere on a line (code, strings, test names, comments):
- * - the specification and design documents by name (`SPEC`, `SPEC.md`, `SPEC §5`, `SPEC's`, `DESIGN.md`); an
+ * - the specification, design and research documents by name (`SPEC`, `SPEC.md`, `SPEC §5`, `SPEC's`, `DESIGN.md`, `INTEROP.md`); an
  *   identifier such as SPEC_URL is not a citation;
  * - issue numbers written out ('issue 12', 'Issues 11 and 12').
  */
 const OUTSIDE = [
   { pattern: /\bSPEC\b(?![_$])/, what: 'the product specification' },
   { pattern: /\bDESIGN\.md\b/, what: 'the design notes' },
+  { pattern: /\bINTEROP(?:\.md)?\b/, what: 'the research notes' },
   { pattern: /\bissues? \d+/i, what: 'an issue number' },
 ];
 

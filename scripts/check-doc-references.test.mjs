@@ -6,6 +6,7 @@ import { checkFiles, commentOf, docLinksInComment, findOutsideReferences, headin
 
 const SPEC = 'SP' + 'EC';
 const DESIGN = 'DES' + 'IGN.md';
+const RESEARCH = 'INTER' + 'OP';
 
 describe('citations that lead outside the repository', () => {
   it('finds the specification by name, with or without a section', () => {
@@ -20,8 +21,10 @@ describe('citations that lead outside the repository', () => {
     }
   });
 
-  it('finds the design notes and issue numbers written out', () => {
+  it('finds the design and research notes and issue numbers written out', () => {
     assert.deepEqual(findOutsideReferences(`// ${DESIGN} "Security"`, `${DESIGN} "Security"`), ['the design notes']);
+    assert.deepEqual(findOutsideReferences(`// facts: ${RESEARCH}.md §1.7`, ` facts: ${RESEARCH}.md §1.7`), ['the research notes']);
+    assert.deepEqual(findOutsideReferences(`// see the ${RESEARCH} notes`, ` see the ${RESEARCH} notes`), ['the research notes']);
     assert.deepEqual(findOutsideReferences('// (issue 12 item 4)', ' (issue 12 item 4)'), ['an issue number']);
     assert.deepEqual(findOutsideReferences("it('Issues 11 and 12')", ''), ['an issue number']);
   });

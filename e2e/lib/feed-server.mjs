@@ -1,7 +1,7 @@
 /**
  * A stand-in for Airbnb's calendar export: a node:http server on 127.0.0.1 that serves one iCal feed in Airbnb's
  * shape (CRLF, PRODID with a parameter, `Reserved` stays with the reservation link and the phone's last 4 digits,
- * `Airbnb (Not available)` blocks; see shared/fixtures/ics/airbnb-like.ics). The dates are counted from today
+ * `Airbnb (Not available)` blocks; see backend/test/fixtures/ics/airbnb-like.ics). The dates are counted from today
  * rather than fixed like the fixture's, so the stays are always in view. The app only fetches from a loopback
  * address when it runs with ALLOW_PRIVATE_FEED_HOSTS=true.
  */

@@ -18,7 +18,7 @@ export function todayIn(now: Date, zone: string): string {
 }
 
 /**
- * The full window of INTEROP.md §1.7: stays departing from `historicalDays` ago (so one that straddles the window's
+ * The full window (docs/interop.md#the-sync-window-and-its-cost): stays departing from `historicalDays` ago (so one that straddles the window's
  * start is included) and arriving up to `futureDays` ahead.
  */
 export function syncWindow(now: Date, zone: string, historicalDays: number, futureDays: number): { departureFrom: string; arrivalTo: string } {

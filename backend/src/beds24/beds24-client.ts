@@ -1,5 +1,5 @@
 /**
- * The Beds24 API v2 client (facts: INTEROP.md §1). What it guarantees, because the client it replaces did not:
+ * The Beds24 API v2 client (facts: docs/interop.md#beds24-api-v2). What it guarantees, because the client it replaces did not:
  * - access tokens come from the refresh token, live as long as the answer's `expiresIn` says and are reused until
  *   then (each new one costs credits); a 401 gets one refresh and retry, a second 401 is a Beds24AuthError (the
  *   configuration needs new credentials). A long-life token is itself the access token.

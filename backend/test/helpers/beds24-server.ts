@@ -3,7 +3,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 
 /**
- * A fake Beds24 API v2 on 127.0.0.1, to the contract of INTEROP.md §1.8: invite-code setup (single use), token
+ * A fake Beds24 API v2 on 127.0.0.1, to the contract in docs/interop.md#the-fake-server-in-the-tests: invite-code setup (single use), token
  * refresh, token details, GET /bookings with Beds24's filters, paging (100 a page, nextPageLink on api.beds24.com),
  * the default status filter that hides cancellations, and the credit headers on every answer; switches make it
  * answer 429 or 500, refuse unknown parameters (a V1 name such as modifiedSince), or forget its access tokens.

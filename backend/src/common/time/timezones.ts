@@ -1,7 +1,7 @@
 /**
  * Time-zone arithmetic for imported iCal times, done with Intl (tzdata of the Node runtime) instead of ical.js,
  * because stock ical.js treats a TZID without a VTIMEZONE as floating and applies the post-gap offset inside a
- * DST gap. See shared/research/INTEROP.md §2.4.
+ * DST gap. See docs/interop.md#what-the-importer-must-get-right.
  */
 import ICAL from 'ical.js';
 import { findIana } from 'windows-iana';

@@ -1,5 +1,5 @@
 /**
- * Tells guest stays from blocked dates in OTA exports (INTEROP.md §2.1, fixtures README 1–3):
+ * Tells guest stays from blocked dates in OTA exports (docs/interop.md#what-each-platforms-export-looks-like, fixtures README 1–3):
  * Airbnb writes `Reserved` / `Airbnb (Not available)` and a reservation link plus the phone's last 4 digits in
  * DESCRIPTION; VRBO writes `Reserved - <name>` / `Blocked` (Abritel: `Réservée - …` / `Indisponible`);
  * Booking.com writes `CLOSED - Not available` for both stays and closed dates, so those count as blocks.

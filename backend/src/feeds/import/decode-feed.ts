@@ -1,6 +1,6 @@
 /**
  * Turns the downloaded bytes of a feed into text. Feeds rarely declare a charset and some are not UTF-8
- * (INTEROP.md §2.4, fixture latin1-encoded.ics), so: a non-UTF-8 charset from the HTTP Content-Type wins,
+ * (docs/interop.md#what-the-importer-must-get-right, fixture latin1-encoded.ics), so: a non-UTF-8 charset from the HTTP Content-Type wins,
  * otherwise strict UTF-8 with windows-1252 (a superset of ISO-8859-1) as the fallback.
  * Line folds must already be removed on the bytes (see unfoldBytes), because a fold may split a UTF-8 sequence.
  */

@@ -1,5 +1,5 @@
 /**
- * Downloads one iCal feed (INTEROP.md §2.3.8) through the app's outbound HttpClient, which holds the limits of
+ * Downloads one iCal feed (docs/interop.md#what-the-importer-must-get-right) through the app's outbound HttpClient, which holds the limits of
  * the outbound limits (redirects, deadline, size cap, address rule). What is iCal's own lives here: webcal://
  * addresses, the conditional GET with the last ETag / Last-Modified, and the content hash that tells an unchanged
  * body from a changed one.

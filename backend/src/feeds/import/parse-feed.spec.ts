@@ -1,5 +1,5 @@
 /**
- * One test per fixture in backend/test/fixtures/ics (a copy of shared/fixtures/ics), asserting what its README says, with the README's window
+ * One test per fixture in backend/test/fixtures/ics, asserting what its README says, with the README's window
  * ([2027-01-01, 2028-01-01) Europe/Oslo) and default zone (Europe/Oslo).
  */
 import { execFileSync } from 'node:child_process';

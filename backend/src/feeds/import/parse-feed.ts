@@ -7,7 +7,7 @@
  *
  * A result with ok:false means the feed failed as a whole (HTML page, truncated download, broken structure):
  * the caller must then change nothing that was imported from this feed before. Rules and sources:
- * shared/research/INTEROP.md §2 and shared/fixtures/ics/README.md.
+ * docs/interop.md#ical-feeds-from-booking-platforms and backend/test/fixtures/ics/README.md.
  */
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';

@@ -1,7 +1,7 @@
 /**
  * Cleans a feed before ical.js sees it. ical.js is strict: it throws on a BOM, on a single junk line, and it
  * cannot restore a UTF-8 character split by a fold once the bytes were decoded. Real feeds have all of these
- * (INTEROP.md §2.4 and the fixtures' README, "Reference pre-processing"). This module does not parse values;
+ * (docs/interop.md#what-the-importer-must-get-right and the fixtures' README, "Reference pre-processing"). This module does not parse values;
  * it only checks each content line's outline (name, parameters, colon) and the BEGIN/END structure.
  */
 
