@@ -242,6 +242,18 @@ describe('appointments', () => {
     expect(await slots(owner.agent, '2026-06-02', '2026-06-02')).toHaveLength(1);
   });
 
+  it('follows the meeting when staff move it in the back office: the old slot is free, the new one taken', async () => {
+    const staff = await t.createUser('admin');
+    const owner = await t.loginAs('user');
+    await publish(2, '09:00', '10:00', [staff]);
+    const booked = (await owner.agent.post('/api/appointments').send(booking('2026-06-02T07:00:00.000Z')).expect(201)).body;
+    expect(starts(await slots(owner.agent, '2026-06-02', '2026-06-02'))).toEqual(['2026-06-02T07:30:00.000Z']);
+    await admin.agent.put(`/api/admin-agreements/${booked.agreementId}`).send({ meetingDate: '2026-06-02T07:30:00.000Z' }).expect(200);
+    const moved = (await owner.agent.get(`/api/appointments/${booked.id}`).expect(200)).body;
+    expect(moved).toMatchObject({ status: 'booked', start: '2026-06-02T07:30:00.000Z', end: '2026-06-02T08:00:00.000Z' });
+    expect(starts(await slots(owner.agent, '2026-06-02', '2026-06-02'))).toEqual(['2026-06-02T07:00:00.000Z']);
+  });
+
   it('lists the owner’s own, and every one for staff with a userId filter and paging', async () => {
     const staff = await t.createUser('admin');
     const [a, b] = [await t.loginAs('user'), await t.loginAs('user')];

@@ -24,7 +24,7 @@ describe('double bookings', () => {
   beforeAll(async () => {
     beds24 = await new Beds24Server().start();
     feeds = await new FeedServer().start();
-    t = await TestApp.start({ BEDS24_API_URL: beds24.url, ALLOW_PRIVATE_FEED_HOSTS: 'true', RUN_JOBS: 'false' });
+    t = await TestApp.start({ BEDS24_API_URL: beds24.url, ALLOW_PRIVATE_FEED_HOSTS: 'true' });
     ({ agent: admin, user: adminUser } = await t.loginAs('admin'));
   });
   afterAll(async () => {
@@ -131,6 +131,24 @@ describe('double bookings', () => {
     expect(days(await conflictsOf(agent))).toEqual(['2026-06-25/2026-06-26']);
     expect(await told(user.id, user.id)).toBe(2);
     expect(await told(adminUser.id, user.id)).toBe(2);
+  });
+
+  it('looks again when the Beds24 configuration moves to another property or is deleted', async () => {
+    const { user, agent } = await owner(stays({ uid: 'beds24-gone@bdc', start: '2026-06-21', end: '2026-06-23' }));
+    expect(days(await conflictsOf(agent))).toEqual(['2026-06-21/2026-06-23']);
+    // Sync switched off keeps the bookings it has (docs/product/beds24.md), and so their conflicts.
+    await admin.post(`/api/admin/beds24-config/${user.id}`).send({ syncEnabled: false }).expect(200);
+    expect(days(await conflictsOf(agent))).toEqual(['2026-06-21/2026-06-23']);
+    await admin.post(`/api/admin/beds24-config/${user.id}`).send({ syncEnabled: true }).expect(200);
+    // Another property: the old one's bookings go at once.
+    await admin.post(`/api/admin/beds24-config/${user.id}`).send({ propId: PROPERTY + 1 }).expect(200);
+    expect(await conflictsOf(agent)).toEqual([]);
+    await admin.post(`/api/admin/beds24-config/${user.id}`).send({ propId: PROPERTY }).expect(200);
+    await syncBeds24(user);
+    expect(days(await conflictsOf(agent))).toEqual(['2026-06-21/2026-06-23']);
+    // Deleted: the conflicts go with its bookings.
+    await admin.delete(`/api/admin/beds24-config/${user.id}`).expect(200);
+    expect(await conflictsOf(agent)).toEqual([]);
   });
 
   it('counts the owner’s own blocked time against a feed booking, and forgets it when the event goes', async () => {

@@ -275,7 +275,7 @@ export class AgreementsService {
   }
 
   private eventOf(a: Agreement, actorId: number) {
-    return { userId: a.userId, actorId, agreementId: a.id, title: a.title, meetingDate: a.meetingDate.toISOString() };
+    return { userId: a.userId, actorId, agreementId: a.id, title: a.title, meetingDate: a.meetingDate.toISOString(), endDate: a.endDate?.toISOString() ?? null };
   }
 
   /** Queues a meeting mail to the owner in their language; true when it was queued. Never fails the change. */

@@ -1,10 +1,10 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AgreementsService } from '../agreements/agreements.service';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
-import { coded } from '../common/http-exception.filter';
+import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { containing, findPage, type ListQuery, whereIdIn } from '../common/list-query';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -21,6 +21,7 @@ export const MAX_AHEAD_MS = 60 * DAY_MS;
 export const MAX_RANGE_DAYS = 62;
 /** How long a meeting without an end blocks its staff member (the agreements' invitation makes it an hour). */
 const MEETING_WITHOUT_END = "interval '1 hour'";
+const MEETING_WITHOUT_END_MS = 3_600_000;
 
 const PLACE_NAMES: Record<AppointmentLocation, string> = { phone: 'Telefon', video: 'Video', office: 'Kontoret' };
 
@@ -39,6 +40,8 @@ const slotTaken = () => new ConflictException(coded('appointment_slot_taken', 'T
  */
 @Injectable()
 export class AppointmentsService implements OnModuleInit {
+  private readonly logger = new Logger(AppointmentsService.name);
+
   constructor(
     @InjectRepository(Appointment) private readonly appointments: Repository<Appointment>,
     @InjectRepository(AppointmentHours) private readonly hours: Repository<AppointmentHours>,
@@ -60,6 +63,24 @@ export class AppointmentsService implements OnModuleInit {
         .set({ status: 'cancelled', cancelledAt: this.clock.now(), cancelledBy: e.actorId })
         .where(`agreement_id = :id AND status = 'booked'`, { id: e.agreementId })
         .execute();
+    });
+    // Staff moved the meeting: the appointment follows, so its old slot is free and the owner's list shows the new time.
+    this.events.on('agreements.changed', async (e) => {
+      const startAt = new Date(e.meetingDate);
+      const endAt = e.endDate ? new Date(e.endDate) : new Date(startAt.getTime() + MEETING_WITHOUT_END_MS);
+      try {
+        await this.appointments
+          .createQueryBuilder()
+          .update()
+          .set({ startAt, endAt })
+          .where(`agreement_id = :id AND status = 'booked' AND (start_at <> :startAt OR end_at <> :endAt)`, { id: e.agreementId, startAt, endAt })
+          .execute();
+      } catch (error) {
+        // The staff member already has another appointment starting then: the meeting moved, this record keeps its old
+        // time rather than fail the staff member's change (docs/appointments.md, Listing and cancelling).
+        if (!isUniqueViolation(error)) throw error;
+        this.logger.warn(`Appointment of agreement ${e.agreementId} not moved: its staff member has another appointment at ${e.meetingDate}`);
+      }
     });
   }
 

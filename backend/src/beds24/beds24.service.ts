@@ -106,13 +106,15 @@ export class Beds24Service {
     }
     const credential = dto.apiKey ? await this.resolveCredential(dto.apiKey) : null;
     const now = this.clock.now();
-    return this.database.transaction(async (tx) => {
+    // Another property's bookings are removed without a pull (below); a sync switched off keeps showing what it has.
+    const propertyChanged = !!existing && dto.propId !== undefined && dto.propId !== existing.propId;
+    const saved = await this.database.transaction(async (tx) => {
       const row: Beds24Config = existing ?? tx.create(Beds24Config, {
         userId, syncEnabled: true, syncHistoricalDays: DEFAULT_WINDOW_DAYS, syncFutureDays: DEFAULT_WINDOW_DAYS, nextSyncAt: now,
       });
       if (credential) this.setCredential(row, credential);
       // Another property's bookings are not this one's: they go at once, not only when a pull misses them.
-      if (existing && dto.propId !== undefined && dto.propId !== existing.propId) {
+      if (propertyChanged) {
         await this.bookings.removeSources(tx, 'beds24', [existing.id]);
         Object.assign(row, { eventCount: 0, emptyPulls: 0, lastPullHash: null, nextSyncAt: now });
       }
@@ -125,6 +127,8 @@ export class Beds24Service {
       if (dto.syncFutureDays !== undefined) row.syncFutureDays = dto.syncFutureDays;
       return tx.save(Beds24Config, row);
     });
+    if (propertyChanged) await this.bookings.sourceChanged({ kind: 'beds24', id: saved.id, userId });
+    return saved;
   }
 
   private setCredential(row: Beds24Config, credential: ResolvedCredential): void {
@@ -198,6 +202,7 @@ export class Beds24Service {
       await this.bookings.removeSources(tx, 'beds24', [config.id]);
       await tx.delete(Beds24Config, { id: config.id });
     });
+    await this.bookings.sourceChanged({ kind: 'beds24', id: config.id, userId });
   }
 
   /** 'Test connection': what the token may do (its scopes) and whether it reaches the configured property. */

@@ -150,15 +150,17 @@ export class FeedsService {
    * each group and removes the others with their events.
    */
   async cleanupDuplicates(): Promise<{ found: number; removed: number }> {
-    return this.db.transaction(async (tx) => {
-      const rows: { id: number }[] = await tx.query(`
-        SELECT id FROM (
-          SELECT id, row_number() OVER (PARTITION BY user_id, lower(trim(trailing '/' from url)) ORDER BY id) AS n FROM ical_feeds
+    const removed = await this.db.transaction(async (tx) => {
+      const rows: { id: number; user_id: number }[] = await tx.query(`
+        SELECT id, user_id FROM (
+          SELECT id, user_id, row_number() OVER (PARTITION BY user_id, lower(trim(trailing '/' from url)) ORDER BY id) AS n FROM ical_feeds
         ) ranked WHERE n > 1`);
       const ids = rows.map((r) => r.id);
       if (ids.length) await tx.query('DELETE FROM ical_feeds WHERE id = ANY($1::int[])', [ids]);
       await this.bookings.removeSources(tx, 'ical', ids);
-      return { found: ids.length, removed: ids.length };
+      return rows;
     });
+    for (const row of removed) await this.bookings.sourceChanged({ kind: 'ical', id: row.id, userId: row.user_id });
+    return { found: removed.length, removed: removed.length };
   }
 }

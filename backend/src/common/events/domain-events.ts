@@ -74,7 +74,8 @@ export interface AppointmentEvent { appointmentId: number; userId: number; staff
 export interface CaseEvent { caseId: number; caseNumber: string; title: string; actorId: number; recipients: number[] }
 
 /** An agreement between staff (`actorId` acted) and its owner `userId`; `meetingDate` is ISO. */
-export interface AgreementEvent { userId: number; actorId: number; agreementId: number; title: string; meetingDate: string }
+/** `endDate` is null for a meeting without an end. */
+export interface AgreementEvent { userId: number; actorId: number; agreementId: number; title: string; meetingDate: string; endDate: string | null }
 
 /** Events every instance hears (DatabasePort.publish: LISTEN/NOTIFY on PostgreSQL); payloads stay small (ids). */
 export interface BroadcastEvents {
