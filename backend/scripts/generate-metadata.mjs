@@ -6,10 +6,13 @@
  *
  *   node scripts/generate-metadata.mjs            rewrite src/metadata.ts
  *   node scripts/generate-metadata.mjs --check    fail when the committed file differs from a fresh one
+ *
+ * The plugin reads the whole program (about a minute on a small server), and `npm test` and CI build the backend
+ * several times over, so a run whose inputs (the sources, the plugin options, the lock file) and output are the
+ * same as the last verified run's skips the work: node_modules/.cache/eierportal/metadata.json holds their hash.
  */
-import { PluginMetadataGenerator } from '@nestjs/cli/lib/compiler/plugins/plugin-metadata-generator.js';
-import { ReadonlyVisitor } from '@nestjs/swagger/plugin';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +23,30 @@ const check = process.argv.includes('--check');
 const committed = path.join(backend, 'src', 'metadata.ts');
 const outputDir = check ? mkdtempSync(path.join(os.tmpdir(), 'metadata-')) : path.join(backend, 'src');
 
+/** A hash of everything the generated file depends on, and of the file itself. */
+function fingerprint() {
+  const hash = createHash('sha256');
+  const sources = readdirSync(path.join(backend, 'src'), { recursive: true })
+    .filter((f) => f.endsWith('.ts') && f !== 'metadata.ts')
+    .sort();
+  for (const file of sources) hash.update(file).update(readFileSync(path.join(backend, 'src', file)));
+  for (const file of ['../nest-cli.json', '../package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/generate-metadata.mjs']) {
+    hash.update(file).update(readFileSync(path.join(backend, file)));
+  }
+  return hash.update(existsSync(committed) ? readFileSync(committed) : '').digest('hex');
+}
+const stampFile = path.join(backend, '..', 'node_modules', '.cache', 'eierportal', 'metadata.json');
+const stamp = fingerprint();
+const lastVerified = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')).fingerprint : null;
+if (stamp === lastVerified) process.exit(0);
+const remember = () => {
+  mkdirSync(path.dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, JSON.stringify({ fingerprint: fingerprint() }));
+};
+
+// Loaded only when there is work: the plugin and the compiler take seconds to import.
+const { PluginMetadataGenerator } = await import('@nestjs/cli/lib/compiler/plugins/plugin-metadata-generator.js');
+const { ReadonlyVisitor } = await import('@nestjs/swagger/plugin');
 process.chdir(backend);
 new PluginMetadataGenerator().generate({
   visitors: [new ReadonlyVisitor({ ...swagger.options, pathToSource: path.join(backend, 'src') })],
@@ -36,3 +63,4 @@ if (check) {
     process.exit(1);
   }
 }
+remember();
