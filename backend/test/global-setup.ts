@@ -1,32 +1,29 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { createPglite } from '../src/database/open-database';
 import { TEMPLATE_DIR, TEMPLATE_FILE } from './helpers/template';
-import { workerDatabaseUrl } from './helpers/worker-database';
+import { copyTemplateTo, recreateEmpty, templateDatabaseUrl, workerDatabaseUrl } from './helpers/worker-database';
 
-/** One database per jest worker on DATABASE_URL's server (setup-worker-database.ts points each worker at its own). */
-async function createWorkerDatabases(baseUrl: string, workers: number) {
-  const client = new Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    for (let worker = 1; worker <= workers; worker++) {
-      const name = new URL(workerDatabaseUrl(baseUrl, String(worker))).pathname.slice(1);
-      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-      if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    }
-  } finally {
-    await client.end();
-  }
+/**
+ * On PostgreSQL: the migrations run once, into the template each test file's database is copied from
+ * (helpers/worker-database.ts); each worker's database exists from the start for files that manage it themselves.
+ */
+async function createTemplateAndWorkerDatabases(baseUrl: string, workers: number) {
+  const templateUrl = templateDatabaseUrl(baseUrl);
+  await recreateEmpty(templateUrl);
+  const ds = new DataSource(dataSourceOptions({ kind: 'postgres', url: templateUrl }, []));
+  await ds.initialize();
+  await ds.destroy();
+  for (let worker = 1; worker <= workers; worker++) await copyTemplateTo(workerDatabaseUrl(baseUrl, String(worker)), templateUrl);
 }
 
 /**
  * PGlite's initdb costs seconds; do it once, run the migrations, and let every test file start from this dump.
- * With DATABASE_URL set the tests run on PostgreSQL instead, in a database per worker, and need no template.
+ * With DATABASE_URL set the tests run on PostgreSQL instead, in a database per worker copied from a template there.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }) {
-  if (process.env.DATABASE_URL) return createWorkerDatabases(process.env.DATABASE_URL, globalConfig.maxWorkers);
+  if (process.env.DATABASE_URL) return createTemplateAndWorkerDatabases(process.env.DATABASE_URL, globalConfig.maxWorkers);
   const pglite = await createPglite();
   const ds = new DataSource(dataSourceOptions({ kind: 'pglite', pglite }, []));
   await ds.initialize();

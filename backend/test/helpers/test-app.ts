@@ -10,7 +10,8 @@ import { createApp } from '../../src/app.factory';
 import { Clock, FixedClock } from '../../src/common/adapters/clock';
 import { HttpClient, type HostResolver } from '../../src/common/adapters/http-client';
 import { loadConfig } from '../../src/config/app-config';
-import { createPglite, DatabaseHandle, resetSchema } from '../../src/database/open-database';
+import { createPglite, DatabaseHandle } from '../../src/database/open-database';
+import { copyTemplateTo } from './worker-database';
 import { FeedScheduler } from '../../src/feeds/feed-scheduler.service';
 import { JobQueue } from '../../src/jobs/job-queue.service';
 import { SCHEDULED_JOB_QUEUE } from '../../src/jobs/scheduled-jobs.service';
@@ -40,11 +41,11 @@ const CHEAPEST_ALLOWED_HASHING = { ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST:
 /** Where the clock of a TestApp stands unless a suite sets it: tests never depend on the day they run. */
 export const TEST_NOW = new Date('2026-06-01T12:00:00Z');
 
-/** A fresh database: PGlite from the migrated template, or an emptied schema on DATABASE_URL's PostgreSQL. */
+/** A fresh database: PGlite from the migrated template, or on DATABASE_URL's PostgreSQL a copy of the template there. */
 async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    await resetSchema(url);
+    await copyTemplateTo(url, process.env.TEST_TEMPLATE_DATABASE_URL!);
     return { kind: 'postgres', url };
   }
   const template = new Blob([readFileSync(TEMPLATE_FILE)]);
