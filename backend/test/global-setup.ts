@@ -22,7 +22,9 @@ async function createTemplateAndWorkerDatabases(baseUrl: string, workers: number
  * PGlite's initdb costs seconds; do it once, run the migrations, and let every test file start from this dump.
  * With DATABASE_URL set the tests run on PostgreSQL instead, in a database per worker copied from a template there.
  */
-export default async function globalSetup(globalConfig: { maxWorkers: number }) {
+export default async function globalSetup(globalConfig: { maxWorkers: number }, projectConfig: { testMatch: string[] }) {
+  // The unit tests (src/**/*.spec.ts) need no database.
+  if (!projectConfig.testMatch.some((pattern) => pattern.includes('e2e-spec'))) return;
   if (process.env.DATABASE_URL) return createTemplateAndWorkerDatabases(process.env.DATABASE_URL, globalConfig.maxWorkers);
   const pglite = await createPglite();
   const ds = new DataSource(dataSourceOptions({ kind: 'pglite', pglite }, []));
