@@ -83,8 +83,8 @@ describe('re-authentication before sensitive changes', () => {
     const { agent, user } = await t.loginAs('user');
     t.clock.advance(11 * MINUTE);
     expectReauthRequired(await agent.put('/api/user/profile').send({ name: user.name, email: 'ny3@example.com' }));
-    const res = await agent.post('/api/user/reauth').send({ password: PASSWORD }).expect(204);
-    expect(res.text).toBe('');
+    const res = await agent.post('/api/user/reauth').send({ password: PASSWORD }).expect(200);
+    expect(res.body).toEqual({ message: expect.any(String) });
     await agent.put('/api/user/profile').send({ name: user.name, email: 'ny3@example.com' }).expect(200);
     t.clock.advance(10 * MINUTE);
     await agent.put('/api/user/profile').send({ name: user.name, email: 'ny3@example.com', accountNumber: '1234.56.78901' }).expect(200);
@@ -121,13 +121,13 @@ describe('re-authentication before sensitive changes', () => {
     expect((await auditActions(user.id)).filter((a) => a === 'reauth.failed')).toHaveLength(2);
     expectReauthRequired(await agent.put('/api/user/profile').send({ name: user.name, email: 'tofaktor@example.com' }));
 
-    await agent.post('/api/user/reauth').send({ password: PASSWORD, code: right }).expect(204);
+    await agent.post('/api/user/reauth').send({ password: PASSWORD, code: right }).expect(200);
     await agent.put('/api/user/profile').send({ name: user.name, email: 'tofaktor@example.com' }).expect(200);
     await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'nytt-passord' }).expect(200);
 
     t.clock.advance(11 * MINUTE);
     expectReauthRequired(await agent.put('/api/user/profile').send({ name: user.name, email: 'igjen@example.com' }));
-    await agent.post('/api/user/reauth').send({ password: 'nytt-passord', code: recoveryCodes[0] }).expect(204);
+    await agent.post('/api/user/reauth').send({ password: 'nytt-passord', code: recoveryCodes[0] }).expect(200);
     await agent.put('/api/user/profile').send({ name: user.name, email: 'igjen@example.com' }).expect(200);
   });
 

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiNoContentResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { MessageResponse } from '../common/api.dto';
 import { Clock } from '../common/adapters/clock';
 import { coded } from '../common/http-exception.filter';
 import { requestContext } from '../common/request-context';
@@ -34,9 +34,8 @@ export class ReauthController {
   /** Opens the sensitive routes for this session for 10 minutes. Staff who must set up two-factor sign-in reach it too. */
   @Post('reauth')
   @AllowedBeforeTwoFactor()
-  @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Proved: the sensitive changes are open for 10 minutes' })
-  async reauth(@CurrentUser() user: User, @Body() dto: ReauthDto, @Req() req: Request): Promise<void> {
+  @HttpCode(200)
+  async reauth(@CurrentUser() user: User, @Body() dto: ReauthDto, @Req() req: Request): Promise<MessageResponse> {
     const context = requestContext(req);
     if (!(await this.users.verifyPassword(user, dto.password))) {
       await this.audit.record(null, user.id, 'reauth.failed', { reason: 'password' }, undefined, context);
@@ -52,5 +51,6 @@ export class ReauthController {
     }
     req.session.reauthAt = this.clock.now().getTime();
     await save(req);
+    return { message: 'Bekreftet' };
   }
 }

@@ -11702,12 +11702,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Proved: the sensitive changes are open for 10 minutes */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
             400: {

@@ -31,7 +31,7 @@ async function serve(expected: { password: string; code?: string }) {
       if (body.password !== expected.password) return { status: 400, json: { code: 'wrong_current_password', message: 'Nåværende passord er feil' } };
       if (expected.code !== undefined && body.code !== expected.code) return { status: 400, json: { code: 'two_factor_code_invalid', message: 'Koden er feil eller utløpt' } };
       proved = true;
-      return { status: 204 };
+      return { json: { message: 'Bekreftet' } };
     }
     if (req.method === 'PUT' && req.path === '/api/user/profile') {
       if (!proved) return { status: 403, json: { code: 'reauth_required', message: 'Bekreft at det er deg: skriv inn passordet på nytt' } };
