@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ACCESS_EXTENSION, AccessLevel } from './common/access.decorator';
 import { ErrorResponse } from './common/api.dto';
+import { RECENT_AUTH_EXTENSION } from './common/recent-auth.decorator';
 import pluginMetadata from './metadata';
 
 /** The security scheme of the session cookie. */
@@ -59,6 +60,9 @@ function describeAccessAndErrors(path: string, operation: OperationObject) {
   if (level && level !== 'public') {
     errors['401'] = 'No valid session';
     errors['403'] = level === 'user' ? 'Not allowed on this resource' : `Not allowed: ${WHO[level]}`;
+  }
+  if ((operation as unknown as Record<string, unknown>)[RECENT_AUTH_EXTENSION]) {
+    errors['403'] = `${errors['403'] ?? 'Not allowed'}; \`reauth_required\` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry`;
   }
   if (path.includes('{')) errors['404'] = 'Not found, or not the caller’s';
   errors.default = 'Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape';

@@ -56,7 +56,7 @@ const assetHeaders = helmet({
 });
 
 /** Where failed attempts are counted (loginRateLimits). */
-const LOGIN_PATHS = ['/api/login', '/api/reset-password'];
+const LOGIN_PATHS = ['/api/login', '/api/reset-password', '/api/user/reauth'];
 
 /**
  * Builds the whole app (API, sessions, security headers, static frontend) without listening. `adapters` replace the

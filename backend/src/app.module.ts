@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AgreementsModule } from './agreements/agreements.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { AuditModule } from './audit/audit.module';
+import { RecentAuthGuard } from './auth/recent-auth.guard';
 import { StaffTwoFactorGuard } from './auth/staff-two-factor.guard';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
@@ -85,6 +86,8 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         // After access: staff without two-factor sign-in reach only its setup while the service requires it.
         { provide: APP_GUARD, useExisting: StaffTwoFactorGuard },
+        // Then sensitive changes: the password (and code) given within 10 minutes (docs/security.md#re-authentication).
+        { provide: APP_GUARD, useExisting: RecentAuthGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };

@@ -155,6 +155,7 @@ const cases: RouteCase[] = [
   { route: 'POST /api/user/2fa/enable', call: () => ({ path: '/api/user/2fa/enable', body: { code: '123456' } }), expect: ANY_USER_REFUSED(400) },
   { route: 'POST /api/user/2fa/disable', call: () => ({ path: '/api/user/2fa/disable', body: { password: PASSWORD, code: '123456' } }), expect: ANY_USER_REFUSED(409) },
   { route: 'POST /api/admin/users/:id/2fa/reset', call: async (ctx) => ({ path: `/api/admin/users/${(await twoFactorOwner(ctx)).id}/2fa/reset` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/user/reauth', call: () => ({ path: '/api/user/reauth', body: { password: PASSWORD } }), expect: ANY_USER },
   { route: 'PUT /api/user/profile', call: ({ n }) => ({ path: '/api/user/profile', body: { name: 'Navn', email: `p${n}@example.com` } }), expect: ANY_USER },
   { route: 'PUT /api/user/password', call: () => ({ path: '/api/user/password', body: { currentPassword: PASSWORD, newPassword: 'nytt-passord' } }), expect: ANY_USER },
   // An admin may not delete their own account (docs/roles.md).

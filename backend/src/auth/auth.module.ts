@@ -10,6 +10,8 @@ import { PasswordResetService } from './password-reset.service';
 import { SessionsModule } from '../common/sessions/sessions.module';
 import { SessionCleanup } from './session-cleanup';
 import { AuditModule } from '../audit/audit.module';
+import { ReauthController } from './reauth.controller';
+import { RecentAuthGuard } from './recent-auth.guard';
 import { StaffTwoFactorGuard } from './staff-two-factor.guard';
 import { AdminTwoFactorController, TwoFactorController } from './two-factor.controller';
 import { RecoveryCode, UserTwoFactor } from './two-factor.entity';
@@ -18,8 +20,8 @@ import { UserSessionsController } from './user-sessions.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PasswordResetToken, UserTwoFactor, RecoveryCode]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule, AuditModule],
-  controllers: [AuthController, TwoFactorController, AdminTwoFactorController, UserSessionsController],
-  providers: [PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard],
-  exports: [StaffTwoFactorGuard],
+  controllers: [AuthController, TwoFactorController, AdminTwoFactorController, UserSessionsController, ReauthController],
+  providers: [PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard, RecentAuthGuard],
+  exports: [StaffTwoFactorGuard, RecentAuthGuard],
 })
 export class AuthModule {}

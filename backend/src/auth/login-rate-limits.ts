@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../common/adapters/clock';
 import { DatabaseRateLimitStore } from '../common/database-rate-limit.store';
+import { userReadWithSession } from '../common/session-user';
 
 /** An IPv6 client is counted by its /56, the block one household or office is usually given. */
 const IPV6_CLIENT_PREFIX = 56;
@@ -28,13 +29,18 @@ function clientKey(req: express.Request): string {
 
 /**
  * A login counts against its account, a reset attempt against its token (tokens are case-sensitive, kept as sent),
- * and a sign-in code against the account whose password step the session holds: wrong codes and wrong passwords
- * share one budget.
+ * a sign-in code against the account whose password step the session holds, and a re-authentication against the
+ * signed-in account: wrong codes and wrong passwords share one budget.
  */
 function attemptKey(req: express.Request): string {
   const body = req.body as { username?: unknown; token?: unknown } | undefined;
   const pending = req.path === '/2fa' ? req.session?.twoFactorPending : undefined;
   if (pending) return `account:${accountKey(pending.username)}`;
+  if (req.baseUrl === '/api/user/reauth' && req.session?.userId !== undefined) {
+    // The user row the session store read with the session names the account as sign-in does.
+    const username = (userReadWithSession(req.session) as { username?: unknown } | undefined)?.username;
+    return typeof username === 'string' ? `account:${accountKey(username)}` : `user:${req.session.userId}`;
+  }
   if (typeof body?.username === 'string') return `account:${accountKey(body.username)}`;
   if (typeof body?.token === 'string') return `token:${body.token}`;
   return 'none';

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
 import { ParseIdPipe } from '../common/ids';
+import { RequiresRecentAuth } from '../common/recent-auth.decorator';
 import { requestContext } from '../common/request-context';
 import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
 import type { User } from '../users/user.entity';
@@ -24,6 +25,7 @@ export class TwoFactorController {
   /** A new secret for the authenticator app; not active until `enable` confirms it with a code. */
   @Post('setup')
   @AllowedBeforeTwoFactor()
+  @RequiresRecentAuth()
   @HttpCode(200)
   setup(@CurrentUser() user: User): Promise<TwoFactorSetupResponse> {
     return this.twoFactor.setup(user);
@@ -32,6 +34,7 @@ export class TwoFactorController {
   /** Confirms the secret with a code from the app and turns two-factor sign-in on; answers ten recovery codes, once. */
   @Post('enable')
   @AllowedBeforeTwoFactor()
+  @RequiresRecentAuth()
   @HttpCode(200)
   async enable(@CurrentUser() user: User, @Body() dto: TwoFactorCodeDto, @Req() req: Request): Promise<RecoveryCodesResponse> {
     return { recoveryCodes: await this.twoFactor.enable(user, dto.code, requestContext(req)) };
@@ -39,6 +42,7 @@ export class TwoFactorController {
 
   /** Turns it off: the password and a code (from the app, or a recovery code). */
   @Post('disable')
+  @RequiresRecentAuth({ proofInBody: 'passwordAndCode' })
   @HttpCode(200)
   async disable(@CurrentUser() user: User, @Body() dto: DisableTwoFactorDto, @Req() req: Request): Promise<MessageResponse> {
     await this.twoFactor.disable(user, dto.password, dto.code, requestContext(req));

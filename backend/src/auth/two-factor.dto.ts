@@ -1,4 +1,4 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PASSWORD_MAX, PASSWORD_TOO_LONG } from '../users/user.dto';
 
 /** Longer than any code with spaces or dashes between its groups: anything past this is not a code. */
@@ -19,6 +19,20 @@ export class DisableTwoFactorDto extends TwoFactorCodeDto {
   @IsNotEmpty({ message: 'Passord er påkrevd' })
   @IsString({ message: 'Passord er påkrevd' })
   password: string;
+}
+
+/** Proof of identity before a sensitive change (docs/security.md#re-authentication). */
+export class ReauthDto {
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
+  @IsNotEmpty({ message: 'Passord er påkrevd' })
+  @IsString({ message: 'Passord er påkrevd' })
+  password: string;
+
+  /** With two-factor sign-in on: a code from the app or a recovery code. Ignored otherwise. @example 123456 */
+  @IsOptional()
+  @MaxLength(CODE_MAX, { message: CODE_TOO_LONG })
+  @IsString({ message: CODE_REQUIRED })
+  code?: string;
 }
 
 export class TwoFactorSetupResponse {

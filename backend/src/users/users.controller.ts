@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Put, Req } from '@nestjs/commo
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
+import { RequiresRecentAuth } from '../common/recent-auth.decorator';
 import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
 import { ChangeOwnPasswordDto, mapUser, UpdateProfileDto, UserResponse } from './user.dto';
 import { User } from './user.entity';
@@ -19,12 +20,16 @@ export class UsersController {
     return mapUser(user);
   }
 
+  /** A new e-mail or account number asks for a recent proof of identity; name and phone do not. */
   @Put('profile')
+  @RequiresRecentAuth({ onlyWhenChanging: ['email', 'accountNumber'] })
   async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto): Promise<UserResponse> {
     return mapUser(await this.users.updateProfile(user, dto));
   }
 
+  /** The current password in the body is the proof; with two-factor sign-in on, a recent code is asked for too. */
   @Put('password')
+  @RequiresRecentAuth({ proofInBody: 'password' })
   @HttpCode(200)
   async changePassword(@CurrentUser() user: User, @Body() dto: ChangeOwnPasswordDto, @Req() req: Request): Promise<MessageResponse> {
     await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID);

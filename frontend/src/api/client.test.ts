@@ -6,7 +6,7 @@ import { createInstance } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import nb from '../i18n/nb.json';
-import { ApiError, apiJson, apiRequest, codedText, errorText } from './client';
+import { ApiError, apiJson, apiRequest, codedText, errorText, ReauthCancelled, setReauthPrompt } from './client';
 
 let server: Server;
 let base: string;
@@ -39,6 +39,9 @@ beforeAll(async () => {
         res
           .writeHead(403, { 'Content-Type': 'application/json' })
           .end(JSON.stringify({ message: 'Kontoen er blokkert: Ubetalt', code: 'account_blocked_reason', params: { reason: 'Ubetalt' } }));
+        break;
+      case '/reauth-required':
+        res.writeHead(403, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Bekreft at det er deg', code: 'reauth_required' }));
         break;
       case '/unknown-code':
         res.writeHead(409, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Noe nytt', code: 'something_new' }));
@@ -96,6 +99,29 @@ describe('fetch wrapper', () => {
 
     const bareError = (await apiRequest('GET', `${base}/bare-error`).catch((e: unknown) => e)) as ApiError;
     expect(bareError.message).toBe('404: Not Found');
+  });
+});
+
+describe('re-authentication (docs/security.md#re-authentication)', () => {
+  it('throws reauth_required as it came while no screen offers the dialog', async () => {
+    await expect(apiRequest('PUT', `${base}/reauth-required`, {})).rejects.toMatchObject({ status: 403, code: 'reauth_required' });
+  });
+
+  it('asks the prompt once, sends the call once more after it, and stops with ReauthCancelled when it is cancelled', async () => {
+    let asked = 0;
+    const remove = setReauthPrompt(async () => ++asked === 2);
+    try {
+      // Cancelled: the call is not sent again.
+      await expect(apiRequest('PUT', `${base}/reauth-required`, { a: 1 })).rejects.toBeInstanceOf(ReauthCancelled);
+      // Proved, but the server still refuses: the second answer is thrown, and the prompt is not asked a third time.
+      await expect(apiRequest('PUT', `${base}/reauth-required`, { a: 2 })).rejects.toMatchObject({ status: 403, code: 'reauth_required' });
+      expect(asked).toBe(2);
+      expect(JSON.parse(lastRequest!.body)).toEqual({ a: 2 });
+    } finally {
+      remove();
+    }
+    await expect(apiRequest('PUT', `${base}/reauth-required`, {})).rejects.toBeInstanceOf(ApiError);
+    expect(asked).toBe(2);
   });
 });
 

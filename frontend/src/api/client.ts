@@ -56,14 +56,49 @@ function parseJson(text: string): unknown {
  */
 export async function apiRequest(method: string, url: string, payload?: unknown): Promise<Response> {
   const hasPayload = payload !== undefined;
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: hasPayload ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasPayload ? JSON.stringify(payload) : undefined,
-  });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
+  const send = () =>
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: hasPayload ? { 'Content-Type': 'application/json' } : undefined,
+      body: hasPayload ? JSON.stringify(payload) : undefined,
+    });
+  let res = await send();
+  if (!res.ok) {
+    const error = new ApiError(res.status, res.statusText, await res.text());
+    const prompt = reauthPrompt;
+    if (error.status !== 403 || error.code !== 'reauth_required' || !prompt) throw error;
+    // A sensitive change asks again (docs/security.md#re-authentication): once the person has proved it, the same call
+    // is sent once more; cancelling leaves everything as it was.
+    if (!(await prompt())) throw new ReauthCancelled();
+    res = await send();
+    if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
+  }
   return res;
+}
+
+/** Asks the person for their password (and code) again; resolves true once POST /api/user/reauth accepted it. */
+export type ReauthPrompt = () => Promise<boolean>;
+
+let reauthPrompt: ReauthPrompt | null = null;
+
+/**
+ * Who answers a 403 `reauth_required` (the settings feature's dialog, while its screen is open). Without one the
+ * ApiError is thrown as it came. Returns the call that takes this prompt away again.
+ */
+export function setReauthPrompt(prompt: ReauthPrompt): () => void {
+  reauthPrompt = prompt;
+  return () => {
+    if (reauthPrompt === prompt) reauthPrompt = null;
+  };
+}
+
+/** The person closed the re-authentication dialog: nothing was changed, and no error needs showing. */
+export class ReauthCancelled extends Error {
+  constructor() {
+    super('Re-authentication cancelled');
+    this.name = 'ReauthCancelled';
+  }
 }
 
 /** apiRequest plus JSON parsing; an empty body (204) gives undefined. */

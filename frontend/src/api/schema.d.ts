@@ -1912,7 +1912,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * The current password in the body is the proof; with two-factor sign-in on, a recent code is asked for too.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         put: operations["Users_changePassword"];
         post?: never;
         delete?: never;
@@ -1986,9 +1989,32 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * A new e-mail or account number asks for a recent proof of identity; name and phone do not.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         put: operations["Users_updateProfile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens the sensitive routes for this session for 10 minutes. Staff who must set up two-factor sign-in reach it too.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        post: operations["Reauth_reauth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3073,6 +3099,14 @@ export interface components {
             jobs: string;
             /** @example ok */
             status: string;
+        };
+        ReauthDto: {
+            /**
+             * @description With two-factor sign-in on: a code from the app or a recovery code. Ignored otherwise.
+             * @example 123456
+             */
+            code?: string;
+            password: string;
         };
         RecoveryCodesResponse: {
             /** @description Ten single-use codes, shown this once. */
@@ -11008,7 +11042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11067,7 +11101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11113,7 +11147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11372,7 +11406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11615,6 +11649,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Reauth_reauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReauthDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */

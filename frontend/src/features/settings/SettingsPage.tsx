@@ -10,6 +10,7 @@ import { CalendarLinkTab } from './components/CalendarLinkTab';
 import { NotificationsTab } from './components/NotificationsTab';
 import { PasswordTab } from './components/PasswordTab';
 import { ProfileTab } from './components/ProfileTab';
+import { ReauthDialog } from './components/ReauthDialog';
 import { SessionsTab } from './components/SessionsTab';
 import { TwoFactorTab } from './components/TwoFactorTab';
 
@@ -67,6 +68,8 @@ export function SettingsPage() {
           {tab === 'notifications' && <NotificationsTab />}
         </Box>
       </Paper>
+      {/* Sensitive changes on these tabs may ask for the password again (docs/security.md#re-authentication). */}
+      <ReauthDialog twoFactorEnabled={user.twoFactorEnabled} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Box, Button, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../../../shared/session';
-import { ApiError, errorText } from '../../../api/client';
+import { ApiError, errorText, ReauthCancelled } from '../../../api/client';
 import { useToast } from '../../../shared/toast';
 import { muiField } from '../../../shared/forms';
 import { passwordChangeResolver, type PasswordForm } from '../passwordValidation';
@@ -42,6 +42,8 @@ export function PasswordTab() {
       reset(EMPTY);
       toast({ title: t('settings.password.changed'), description: answer?.message, severity: 'success' });
     } catch (error) {
+      // Cancelled in the re-authentication dialog: nothing changed.
+      if (error instanceof ReauthCancelled) return;
       if (error instanceof ApiError) {
         for (const { field: name, message } of error.errors) {
           if (name in EMPTY) setError(name as keyof PasswordForm, { type: 'server', message });

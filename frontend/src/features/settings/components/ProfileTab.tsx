@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount, useUpdateProfile, type ProfileInput } from '../../../shared/session';
-import { ApiError, errorText } from '../../../api/client';
+import { ApiError, errorText, ReauthCancelled } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { useToast } from '../../../shared/toast';
 import { muiField } from '../../../shared/forms';
@@ -47,6 +47,8 @@ export function ProfileTab({ user }: { user: User }) {
       await update.mutateAsync({ ...form, name: form.name.trim(), email: form.email.trim() });
       toast({ title: t('settings.profile.saved'), severity: 'success' });
     } catch (error) {
+      // Cancelled in the re-authentication dialog: nothing was saved, and the form keeps what was typed.
+      if (error instanceof ReauthCancelled) return;
       if (error instanceof ApiError) {
         for (const { field: name, message } of error.errors) setError(name as keyof ProfileInput, { type: 'server', message });
       }

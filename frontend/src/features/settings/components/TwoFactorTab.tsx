@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../api/client';
+import { errorText, ReauthCancelled } from '../../../api/client';
 import type { TwoFactorSetup } from '../../../api/types';
 import { useToast } from '../../../shared/toast';
 import { useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup, useTwoFactorStatus } from '../twoFactorApi';
@@ -70,6 +70,8 @@ function Setup({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (codes:
       const { recoveryCodes } = await enable.mutateAsync(code.trim());
       onEnabled(recoveryCodes);
     } catch (failure) {
+      // Cancelled in the re-authentication dialog: the setup stays open for another try.
+      if (failure instanceof ReauthCancelled) return;
       setError(errorText(failure, t('common.error')));
     }
   };
@@ -159,6 +161,7 @@ export function TwoFactorTab() {
     try {
       setSetup(await start.mutateAsync());
     } catch (failure) {
+      if (failure instanceof ReauthCancelled) return;
       toast({ title: t('twoFactor.setup.failed'), description: errorText(failure, t('common.error')), severity: 'error' });
     }
   };

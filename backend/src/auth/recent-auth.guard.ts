@@ -1,0 +1,42 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { Clock } from '../common/adapters/clock';
+import { RECENT_AUTH_KEY, RECENT_AUTH_MS, REAUTH_REQUIRED, type RecentAuthOptions } from '../common/recent-auth.decorator';
+import type { User } from '../users/user.entity';
+
+/** A field as the guard compares it: trimmed text, blank and absent as null. */
+const normalised = (value: unknown): unknown => (typeof value === 'string' ? value.trim() || null : (value ?? null));
+
+/**
+ * Routes marked @RequiresRecentAuth() answer 403 `reauth_required` unless the session's `reauthAt` (stamped at
+ * sign-in and by POST /api/user/reauth) is at most 10 minutes old by the Clock (docs/security.md#re-authentication).
+ * Runs after the AccessGuard, which has put the user on the request.
+ */
+@Injectable()
+export class RecentAuthGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, private readonly clock: Clock) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const options = this.reflector.getAllAndOverride<RecentAuthOptions | undefined>(RECENT_AUTH_KEY, [context.getHandler(), context.getClass()]);
+    if (!options) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const user = req.user as User | undefined;
+    // Signed-in routes only: without a user the AccessGuard has already answered 401.
+    if (!user) return true;
+    const reauthAt = req.session?.reauthAt;
+    if (reauthAt !== undefined && this.clock.now().getTime() - reauthAt <= RECENT_AUTH_MS) return true;
+    if (options.proofInBody === 'passwordAndCode' || (options.proofInBody === 'password' && !user.twoFactorEnabled)) return true;
+    if (options.onlyWhenChanging && !changesAny(req.body, user, options.onlyWhenChanging)) return true;
+    throw new ForbiddenException(REAUTH_REQUIRED());
+  }
+}
+
+/** Whether the (not yet validated) body sets one of `fields` to something other than the user has. */
+function changesAny(body: unknown, user: User, fields: string[]): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const given = body as Record<string, unknown>;
+  const current = user as unknown as Record<string, unknown>;
+  return fields.some((field) => given[field] !== undefined && normalised(given[field]) !== normalised(current[field]));
+}
