@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Put, Req } from '@nestjs/commo
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
+import { requestContext } from '../common/request-context';
 import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
 import { ChangeOwnPasswordDto, mapUser, UpdateProfileDto, UserResponse } from './user.dto';
 import { User } from './user.entity';
@@ -20,14 +21,14 @@ export class UsersController {
   }
 
   @Put('profile')
-  async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto): Promise<UserResponse> {
-    return mapUser(await this.users.updateProfile(user, dto));
+  async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.updateProfile(user, dto, requestContext(req)));
   }
 
   @Put('password')
   @HttpCode(200)
   async changePassword(@CurrentUser() user: User, @Body() dto: ChangeOwnPasswordDto, @Req() req: Request): Promise<MessageResponse> {
-    await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID);
+    await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID, requestContext(req));
     return { message: 'Passordet er endret' };
   }
 
