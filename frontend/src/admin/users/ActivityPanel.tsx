@@ -9,6 +9,7 @@ import { Typography } from '@mui/material';
 import { queryKeys } from '../../api/queryKeys';
 import { loadActivityTimeline } from '../../features/settings';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { useApiUrl } from '../apiUrl';
 import type { Role } from '../authProvider';
 import type { User } from './types';
 
@@ -18,6 +19,7 @@ export function ActivityPanel() {
   const user = useRecordContext<User>();
   const translate = useTranslate();
   const { permissions } = usePermissions<Role>();
+  const apiUrl = useApiUrl();
   if (!user || permissions !== 'admin') return null;
   const headingId = `user-${user.id}-activity`;
   return (
@@ -26,7 +28,7 @@ export function ActivityPanel() {
         {translate('resources.users.activity.title')}
       </Typography>
       <Suspense fallback={null}>
-        <ActivityTimeline url={`/api/admin/users/${user.id}/activity`} queryKey={queryKeys.admin.userActivity(Number(user.id))} subjectId={Number(user.id)} own={false} labelledBy={headingId} />
+        <ActivityTimeline url={`${apiUrl}/admin/users/${user.id}/activity`} queryKey={queryKeys.admin.userActivity(Number(user.id))} subjectId={Number(user.id)} own={false} labelledBy={headingId} />
       </Suspense>
     </section>
   );
