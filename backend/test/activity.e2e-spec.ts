@@ -88,6 +88,16 @@ describe('the activity of account changes', () => {
     for (const row of rows) expect(row).toMatchObject({ actorId: admin.id, browser: 'Firefox 128', details: expect.objectContaining({ eventId: created.body.id }) });
   });
 
+  it('an admin\'s payouts to an owner are in the owner\'s activity, with the admin\'s browser', async () => {
+    const owner = await t.createUser('user');
+    const { agent, user: admin } = await t.loginAs('admin');
+    const created = await agent.post('/api/admin/payouts').set('User-Agent', FIREFOX).send({ userId: owner.id, month: 3, year: 2026, amount: '1000.00' }).expect(201);
+    await agent.delete(`/api/admin/payouts/${created.body.id}`).set('User-Agent', FIREFOX).expect(200);
+    const rows = await timeline(owner.id);
+    expect(rows.map((e) => e.action)).toEqual(['payout.delete', 'payout.create']);
+    for (const row of rows) expect(row).toMatchObject({ actorId: admin.id, browser: 'Firefox 128', os: 'Windows 10' });
+  });
+
   it('owners see only their own rows, newest first and paged; another user\'s rows are not in it', async () => {
     const { agent: first, user: one } = await t.loginAs('user');
     const { agent: second, user: two } = await t.loginAs('user');
