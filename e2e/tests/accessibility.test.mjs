@@ -59,7 +59,7 @@ describe('Accessibility (axe)', () => {
         const found = await checkRoutes(
           page,
           shot,
-          ['/', '/settings', '/settings?tab=password', '/settings?tab=calendarLink', '/settings?tab=notifications', '/cases', '/support', '/appointments'],
+          ['/', '/settings', '/settings?tab=password', '/settings?tab=activity', '/settings?tab=calendarLink', '/settings?tab=notifications', '/cases', '/support', '/appointments'],
           'owner',
         );
         // The bell's popover opens over the home page.

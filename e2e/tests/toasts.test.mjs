@@ -1,6 +1,7 @@
 /**
  * Toasts (docs/product/app.md#toasts). A failed password change shows its error; the retry that works replaces
- * it (one toast at a time, no stale error left standing); F8 takes the focus to the toast region.
+ * it (one toast at a time, no stale error left standing); F8 takes the focus to the toast region. The change then
+ * stands first in Settings → Activity.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -47,5 +48,12 @@ describe('Toasts', () => {
       await page.keyboard.press('F8');
       const region = page.getByRole('region', { name: t.common.notifications, exact: true });
       assert.ok(await region.evaluate((el) => el.contains(document.activeElement)), 'F8 moved the focus into the toast region');
+
+      // The change is in her activity (docs/security.md#the-audit-log): newest first, in words, done by her.
+      await page.getByRole('tab', { name: t.activity.tab, exact: true }).click();
+      const newest = page.getByRole('list', { name: t.activity.title }).getByRole('listitem').first();
+      await newest.getByRole('heading', { name: t.activity.actions.password_changed }).waitFor();
+      assert.match(await newest.innerText(), new RegExp(t.activity.byLine.replace('{{who}}', t.activity.by.you)));
+      await shot('activity');
     }));
 });

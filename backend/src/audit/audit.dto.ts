@@ -1,7 +1,7 @@
 /** One entry of a person's activity timeline (docs/security.md, The audit log). */
 export class ActivityEntryResponse {
   id: number;
-  /** What happened: `login`, `login.failed`, `two_factor.enabled`, `two_factor.reset`, `sessions.ended`, `event.create`, … */
+  /** What happened: `login`, `login.failed`, `password.changed`, `account_number.changed`, `role.changed`, `event.create`, … (every code: docs/security.md#the-audit-log). */
   action: string;
   createdAt: Date;
   /** Who did it; null for the system or a failed sign-in. */

@@ -151,8 +151,8 @@ export class AuthController {
   @Post('reset-password')
   @Access('public')
   @HttpCode(200)
-  async resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageResponse> {
-    await this.resets.reset(dto.token, dto.newPassword);
+  async resetPassword(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<MessageResponse> {
+    await this.resets.reset(dto.token, dto.newPassword, requestContext(req));
     return { message: 'Passordet er endret' };
   }
 }

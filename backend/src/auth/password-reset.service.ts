@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { coded } from '../common/http-exception.filter';
+import type { RequestContext } from '../common/request-context';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -53,7 +54,8 @@ export class PasswordResetService {
     return { resetLink, expiresAt, mailed };
   }
 
-  async reset(token: string, newPassword: string): Promise<void> {
+  /** Sets the password of the link's user; the activity names them as the actor, from the browser that used the link. */
+  async reset(token: string, newPassword: string, context?: RequestContext): Promise<void> {
     // Claim the token and check it in one statement, so two simultaneous uses cannot both succeed.
     const claimed = await this.tokens
       .createQueryBuilder()
@@ -64,7 +66,7 @@ export class PasswordResetService {
       .execute();
     const userId = claimed.raw[0]?.user_id as number | undefined;
     if (!userId) throw new BadRequestException(coded('reset_link_invalid', 'Lenken for tilbakestilling er ugyldig, utløpt eller allerede brukt'));
-    await this.users.setPassword(userId, newPassword);
+    await this.users.setPassword(userId, newPassword, { actorId: userId, via: 'reset_link', context });
   }
 
   /** Marks every unused link of the user as used, so none of them can be claimed any more. */

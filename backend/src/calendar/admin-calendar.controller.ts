@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ParseIdPipe } from '../common/ids';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { Clock } from '../common/adapters/clock';
+import { requestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
 import { FeedScheduler } from '../feeds/feed-scheduler.service';
 import { FeedsService } from '../feeds/feeds.service';
@@ -53,19 +55,19 @@ export class AdminCalendarController {
   }
 
   @Post('user-events/:userId')
-  async createFor(@CurrentUser() admin: User, @Param('userId', ParseIdPipe) userId: number, @Body() dto: CreateEventDto): Promise<EventResponse> {
+  async createFor(@CurrentUser() admin: User, @Param('userId', ParseIdPipe) userId: number, @Body() dto: CreateEventDto, @Req() req: Request): Promise<EventResponse> {
     await this.users.get(userId);
-    return mapEvent(await this.calendar.createEventFor(admin, userId, dto));
+    return mapEvent(await this.calendar.createEventFor(admin, userId, dto, requestContext(req)));
   }
 
   @Delete('events/:id')
-  async remove(@CurrentUser() admin: User, @Param('id') id: string): Promise<DeletedEventResponse> {
-    const event = await this.calendar.adminDeleteEvent(admin, id);
+  async remove(@CurrentUser() admin: User, @Param('id') id: string, @Req() req: Request): Promise<DeletedEventResponse> {
+    const event = await this.calendar.adminDeleteEvent(admin, id, requestContext(req));
     return { message: 'Event deleted', deletedEvent: { id: event.id, title: event.title, userId: event.userId } };
   }
 
   @Put('events/:id/color')
-  async recolor(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: EventColorDto): Promise<EventResponse> {
-    return mapEvent(await this.calendar.adminSetColor(admin, id, dto.color));
+  async recolor(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: EventColorDto, @Req() req: Request): Promise<EventResponse> {
+    return mapEvent(await this.calendar.adminSetColor(admin, id, dto.color, requestContext(req)));
   }
 }

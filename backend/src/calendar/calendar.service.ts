@@ -8,6 +8,7 @@ import { EventBus } from '../common/events/domain-events';
 import { conflictsJsonSql } from '../conflicts/conflicts.types';
 import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
+import type { RequestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from '../common/time/date-range';
@@ -179,10 +180,10 @@ export class CalendarService {
   }
 
   /** An admin puts an event in another user's calendar; the action is recorded with it. */
-  async createEventFor(admin: User, userId: number, dto: CreateEventDto): Promise<CalendarEvent> {
+  async createEventFor(admin: User, userId: number, dto: CreateEventDto, context?: RequestContext): Promise<CalendarEvent> {
     const created = await this.db.transaction(async (tx) => {
       const event = await tx.save(this.buildEvent(userId, dto, admin.id));
-      if (userId !== admin.id) await this.audit.record(admin.id, userId, 'event.create', { eventId: event.id, title: event.title }, tx);
+      if (userId !== admin.id) await this.audit.record(admin.id, userId, 'event.create', { eventId: event.id, title: event.title }, tx, context);
       return event;
     });
     await this.bus.emit('calendar.event.created', adminChange(admin, created));
@@ -218,14 +219,14 @@ export class CalendarService {
   }
 
   /** Admin delete by API id; external bookings ('ical-…', 'beds24-…') and binding events are refused. */
-  async adminDeleteEvent(admin: User, apiId: string): Promise<CalendarEvent> {
+  async adminDeleteEvent(admin: User, apiId: string, context?: RequestContext): Promise<CalendarEvent> {
     const id = ownEventId(apiId, { code: 'imported_booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet` });
     const deleted = await this.db.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
       await tx.delete(CalendarEvent, { id });
-      await this.audit.record(admin.id, event.userId, 'event.delete', { eventId: id, title: event.title }, tx);
+      await this.audit.record(admin.id, event.userId, 'event.delete', { eventId: id, title: event.title }, tx, context);
       return event;
     });
     await this.bus.emit('calendar.event.deleted', adminChange(admin, deleted));
@@ -233,14 +234,14 @@ export class CalendarService {
     return deleted;
   }
 
-  async adminSetColor(admin: User, id: number, color: string): Promise<CalendarEvent> {
+  async adminSetColor(admin: User, id: number, color: string, context?: RequestContext): Promise<CalendarEvent> {
     const recolored = await this.db.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       const previous = event.adminColorOverride ?? event.color;
       event.adminColorOverride = color;
       const saved = await tx.save(event);
-      await this.audit.record(admin.id, event.userId, 'event.color', { eventId: id, from: previous, to: color }, tx);
+      await this.audit.record(admin.id, event.userId, 'event.color', { eventId: id, from: previous, to: color }, tx, context);
       return saved;
     });
     await this.bus.emit('calendar.event.recolored', { ...adminChange(admin, recolored), color });

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { ParseIdPipe } from '../common/ids';
 import { parseListQuery, setContentRange } from '../common/list-query';
+import { requestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
 import {
   AdminPayoutResponse, AdminPayoutsQuery, CalculateRentalDaysDto, CreatePayoutDto, DeletedPayoutResponse, mapPayout, ParseYearPipe, PayoutResponse,
@@ -42,8 +43,8 @@ export class AdminPayoutsController {
 
   @Post()
   @Access('admin')
-  async create(@CurrentUser() admin: User, @Body() dto: CreatePayoutDto): Promise<PayoutResponse> {
-    return mapPayout(await this.payouts.create(admin, dto));
+  async create(@CurrentUser() admin: User, @Body() dto: CreatePayoutDto, @Req() req: Request): Promise<PayoutResponse> {
+    return mapPayout(await this.payouts.create(admin, dto, requestContext(req)));
   }
 
   @Post('calculate-rental-days')
@@ -56,14 +57,14 @@ export class AdminPayoutsController {
 
   @Patch(':id')
   @Access('admin')
-  async update(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdatePayoutDto): Promise<PayoutResponse> {
-    return mapPayout(await this.payouts.update(admin, id, dto));
+  async update(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdatePayoutDto, @Req() req: Request): Promise<PayoutResponse> {
+    return mapPayout(await this.payouts.update(admin, id, dto, requestContext(req)));
   }
 
   @Delete(':id')
   @Access('admin')
-  async remove(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number): Promise<DeletedPayoutResponse> {
-    const payout = await this.payouts.remove(admin, id);
+  async remove(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Req() req: Request): Promise<DeletedPayoutResponse> {
+    const payout = await this.payouts.remove(admin, id, requestContext(req));
     return { message: 'Utbetalingen er slettet', id: payout.id };
   }
 }

@@ -7,6 +7,7 @@ import { CalendarService } from '../calendar/calendar.service';
 import { coded } from '../common/http-exception.filter';
 import { findPage, type ListQuery, whereIdIn } from '../common/list-query';
 import { toMinor } from '../common/money';
+import type { RequestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Payout, type PayoutStatus } from './payout.entity';
@@ -111,7 +112,7 @@ export class PayoutsService {
     });
   }
 
-  async create(admin: User, dto: CreatePayoutDto): Promise<Payout> {
+  async create(admin: User, dto: CreatePayoutDto, context?: RequestContext): Promise<Payout> {
     const owner = await this.users.get(dto.userId);
     const status = dto.status ?? 'pending';
     assertAmountAllowed(dto.amount, status);
@@ -123,12 +124,12 @@ export class PayoutsService {
         }),
       );
       const stored = await tx.getRepository(Payout).findOneByOrFail({ id: payout.id });
-      await this.record(tx, admin, 'payout.create', null, stored);
+      await this.record(tx, admin, 'payout.create', null, stored, context);
       return stored;
     });
   }
 
-  async update(admin: User, id: number, dto: UpdatePayoutDto): Promise<Payout> {
+  async update(admin: User, id: number, dto: UpdatePayoutDto, context?: RequestContext): Promise<Payout> {
     return this.db.transaction(async (tx) => {
       const repo = tx.getRepository(Payout);
       const before = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -142,18 +143,18 @@ export class PayoutsService {
       if (dto.notes !== undefined) changes.notes = dto.notes;
       await repo.update({ id }, changes);
       const after = await repo.findOneByOrFail({ id });
-      await this.record(tx, admin, 'payout.update', before, after);
+      await this.record(tx, admin, 'payout.update', before, after, context);
       return after;
     });
   }
 
-  async remove(admin: User, id: number): Promise<Payout> {
+  async remove(admin: User, id: number, context?: RequestContext): Promise<Payout> {
     return this.db.transaction(async (tx) => {
       const repo = tx.getRepository(Payout);
       const before = await repo.findOneBy({ id });
       if (!before) throw new NotFoundException(coded('payout_not_found', 'Utbetalingen finnes ikke'));
       await repo.delete({ id });
-      await this.record(tx, admin, 'payout.delete', before, null);
+      await this.record(tx, admin, 'payout.delete', before, null, context);
       return before;
     });
   }
@@ -175,9 +176,9 @@ export class PayoutsService {
     return bookedNightsInMonth(stays, year, month);
   }
 
-  private record(tx: EntityManager, admin: User, action: string, before: Payout | null, after: Payout | null) {
+  private record(tx: EntityManager, admin: User, action: string, before: Payout | null, after: Payout | null, context?: RequestContext) {
     const subject = (after ?? before)!;
-    return this.audit.record(admin.id, subject.userId, action, { payoutId: subject.id, before: before && auditView(before), after: after && auditView(after) }, tx);
+    return this.audit.record(admin.id, subject.userId, action, { payoutId: subject.id, before: before && auditView(before), after: after && auditView(after) }, tx, context);
   }
 }
 

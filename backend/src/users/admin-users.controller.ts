@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ParseIdPipe } from '../common/ids';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
 import { parseListQuery, setContentRange } from '../common/list-query';
+import { requestContext } from '../common/request-context';
 import {
   AccountNumberChangeResponse, AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, UpdateUserDto, UserListQuery, UserResponse,
 } from './user.dto';
@@ -66,8 +67,8 @@ export class AdminUsersController {
 
   @Put(':id')
   @Access('admin')
-  async update(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
-    return mapUser(await this.users.update(id, dto, actor));
+  async update(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.update(id, dto, actor, requestContext(req)));
   }
 
   @Delete(':id')
@@ -79,23 +80,23 @@ export class AdminUsersController {
   @Post(':id/change-password')
   @Access('admin')
   @HttpCode(200)
-  async changePassword(@Param('id', ParseIdPipe) id: number, @Body() dto: AdminSetPasswordDto): Promise<MessageResponse> {
+  async changePassword(@Param('id', ParseIdPipe) id: number, @Body() dto: AdminSetPasswordDto, @CurrentUser() actor: User, @Req() req: Request): Promise<MessageResponse> {
     await this.users.get(id);
-    await this.users.setPassword(id, dto.newPassword);
+    await this.users.setPassword(id, dto.newPassword, { actorId: actor.id, via: 'admin', context: requestContext(req) });
     return { message: 'Passordet er endret' };
   }
 
   @Post(':id/block')
   @Access('admin')
   @HttpCode(200)
-  async block(@Param('id', ParseIdPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
-    return mapUser(await this.users.block(id, dto.reason, actor));
+  async block(@Param('id', ParseIdPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.block(id, dto.reason, actor, requestContext(req)));
   }
 
   @Post(':id/unblock')
   @Access('admin')
   @HttpCode(200)
-  async unblock(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
-    return mapUser(await this.users.unblock(id, actor));
+  async unblock(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.unblock(id, actor, requestContext(req)));
   }
 }

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
 import { RequiresRecentAuth } from '../common/recent-auth.decorator';
+import { requestContext } from '../common/request-context';
 import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
 import { ChangeOwnPasswordDto, mapUser, UpdateProfileDto, UserResponse } from './user.dto';
 import { User } from './user.entity';
@@ -23,8 +24,8 @@ export class UsersController {
   /** A new e-mail or account number asks for a recent proof of identity; name and phone do not. */
   @Put('profile')
   @RequiresRecentAuth({ onlyWhenChanging: ['email', 'accountNumber'] })
-  async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto): Promise<UserResponse> {
-    return mapUser(await this.users.updateProfile(user, dto));
+  async updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.updateProfile(user, dto, requestContext(req)));
   }
 
   /** The current password in the body is the proof; with two-factor sign-in on, a recent code is asked for too. */
@@ -32,7 +33,7 @@ export class UsersController {
   @RequiresRecentAuth({ proofInBody: 'password' })
   @HttpCode(200)
   async changePassword(@CurrentUser() user: User, @Body() dto: ChangeOwnPasswordDto, @Req() req: Request): Promise<MessageResponse> {
-    await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID);
+    await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID, requestContext(req));
     return { message: 'Passordet er endret' };
   }
 

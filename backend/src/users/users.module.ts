@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../common/sessions/sessions.module';
 import { SESSION_USER_LOOKUP } from '../common/session-user';
 import { MailModule } from '../mail/mail.module';
@@ -12,7 +13,7 @@ import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AccountNumberLog]), SessionsModule, MailModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([User, AccountNumberLog]), SessionsModule, MailModule, NotificationsModule, AuditModule],
   controllers: [UsersController, AdminUsersController],
   // The access guard in common looks session users up through this token (common imports no domain).
   providers: [UsersService, AccountNumberAlerts, { provide: SESSION_USER_LOOKUP, useExisting: UsersService }],

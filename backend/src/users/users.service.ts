@@ -3,10 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { asBoolean, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { EventBus } from '../common/events/domain-events';
+import type { RequestContext } from '../common/request-context';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
@@ -47,6 +49,19 @@ export interface FirstAdmin {
   generatedPassword?: string;
 }
 
+/** Who set a password and how, for the activity timeline (docs/security.md#the-audit-log). */
+export interface PasswordChange {
+  /** The person who set it: the user themselves (own change, reset link) or an admin. */
+  actorId: number;
+  via: 'own' | 'admin' | 'reset_link';
+  context?: RequestContext;
+  /** The session that stays signed in (an own change keeps the current one). */
+  keepSid?: string;
+}
+
+type Role = 'owner' | 'mini_admin' | 'admin';
+const roleOf = (user: Pick<User, 'isAdmin' | 'isMiniAdmin'>): Role => (user.isAdmin ? 'admin' : user.isMiniAdmin ? 'mini_admin' : 'owner');
+
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
@@ -57,6 +72,7 @@ export class UsersService {
     private readonly db: DataSource,
     private readonly sessions: SessionsService,
     private readonly events: EventBus,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -136,7 +152,7 @@ export class UsersService {
       });
   }
 
-  async update(id: number, dto: UpdateUserDto, actor: User): Promise<User> {
+  async update(id: number, dto: UpdateUserDto, actor: User, context?: RequestContext): Promise<User> {
     if (id === actor.id && (dto.isAdmin === false || dto.isMiniAdmin === true)) {
       throw new ForbiddenException(coded('own_admin_rights', 'Du kan ikke fjerne dine egne administratorrettigheter'));
     }
@@ -147,6 +163,7 @@ export class UsersService {
     const result = await this.db.transaction(async (tx) => {
       // Only a demotion can leave no active admin; other edits need not wait for the lock.
       const user = dto.isAdmin === false ? await this.lockedTarget(tx, id, LAST_ADMIN_DEMOTE) : await this.targetIn(tx, id);
+      const before = { username: user.username, email: user.email, role: roleOf(user) };
       if (dto.username !== undefined) user.username = dto.username.toLowerCase();
       if (dto.name !== undefined) user.name = dto.name;
       if (dto.email !== undefined) user.email = dto.email;
@@ -158,27 +175,49 @@ export class UsersService {
         user.adminInfo = dto.adminInfo;
         user.adminInfoUpdatedAt = new Date();
       }
-      return this.saveWithAccountNumber(tx, user, dto.accountNumber, actor.id, 'Endret av administrator');
+      const result = await this.saveWithAccountNumber(tx, user, dto.accountNumber, actor.id, 'Endret av administrator', context);
+      await this.recordAccountChanges(tx, user, before, actor.id, context);
+      return result;
     });
     return this.announceAccountNumberChange(result, actor.id);
   }
 
-  async updateProfile(user: User, dto: UpdateProfileDto): Promise<User> {
+  async updateProfile(user: User, dto: UpdateProfileDto, context?: RequestContext): Promise<User> {
+    const before = { username: user.username, email: user.email, role: roleOf(user) };
     user.name = dto.name;
     user.email = dto.email;
     if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
-    const result = await this.db.transaction((tx) => this.saveWithAccountNumber(tx, user, dto.accountNumber, user.id, 'Endret av bruker'));
+    const result = await this.db.transaction(async (tx) => {
+      const saved = await this.saveWithAccountNumber(tx, user, dto.accountNumber, user.id, 'Endret av bruker', context);
+      await this.recordAccountChanges(tx, user, before, user.id, context);
+      return saved;
+    });
     return this.announceAccountNumberChange(result, user.id);
   }
 
   /** Saves the user and logs a changed account number in `tx`; says whether the number changed (announce it after the commit). */
-  private async saveWithAccountNumber(tx: EntityManager, user: User, accountNumber: string | null | undefined, actorId: number, reason: string): Promise<{ saved: User; accountNumberChanged: boolean }> {
+  private async saveWithAccountNumber(tx: EntityManager, user: User, accountNumber: string | null | undefined, actorId: number, reason: string, context?: RequestContext): Promise<{ saved: User; accountNumberChanged: boolean }> {
     const old = user.accountNumber;
     const accountNumberChanged = accountNumber !== undefined && (old ?? null) !== (accountNumber ?? null);
     if (accountNumber !== undefined) user.accountNumber = accountNumber;
     const saved = await tx.save(user);
-    if (accountNumberChanged) await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
+    if (accountNumberChanged) {
+      await this.logAccountNumber(tx, user.id, actorId, old, accountNumber, reason);
+      // The timeline shows the numbers masked but for their last four digits, as every page outside the owner's own.
+      await this.audit.record(actorId, user.id, 'account_number.changed', { from: maskAccountNumber(old), to: maskAccountNumber(accountNumber ?? null) }, tx, context);
+    }
     return { saved, accountNumberChanged };
+  }
+
+  /**
+   * The activity rows of a changed sign-in name, e-mail or role, in the change's transaction. The addresses are left
+   * out: the row outlives them, and the person's profile shows the current one.
+   */
+  private async recordAccountChanges(tx: EntityManager, user: User, before: { username: string; email: string; role: Role }, actorId: number, context?: RequestContext): Promise<void> {
+    if (user.username !== before.username) await this.audit.record(actorId, user.id, 'username.changed', {}, tx, context);
+    if (user.email !== before.email) await this.audit.record(actorId, user.id, 'email.changed', {}, tx, context);
+    const role = roleOf(user);
+    if (role !== before.role) await this.audit.record(actorId, user.id, 'role.changed', { from: before.role, to: role }, tx, context);
   }
 
   /** After the commit: the owner and the active admins are told (notifications, and a mail to the owner). */
@@ -213,9 +252,9 @@ export class UsersService {
   }
 
   /** Changing one's own password keeps the current session and ends every other one. */
-  async changeOwnPassword(user: User, currentPassword: string, newPassword: string, currentSid: string): Promise<void> {
+  async changeOwnPassword(user: User, currentPassword: string, newPassword: string, currentSid: string, context?: RequestContext): Promise<void> {
     if (!(await this.verifyPassword(user, currentPassword))) throw new BadRequestException({ ...coded('wrong_current_password', 'Nåværende passord er feil'), errors: [{ field: 'currentPassword', message: 'Nåværende passord er feil' }] });
-    await this.setPassword(user.id, newPassword, currentSid);
+    await this.setPassword(user.id, newPassword, { actorId: user.id, via: 'own', context, keepSid: currentSid });
   }
 
   /**
@@ -226,29 +265,41 @@ export class UsersService {
     this.passwordChangedListeners.push(listener);
   }
 
-  /** Sets a password (own change, admin change, reset link), ends the user's sessions and tells the listeners. */
-  async setPassword(userId: number, newPassword: string, keepSid?: string): Promise<void> {
-    await this.users.update({ id: userId }, { passwordHash: await this.hashPassword(newPassword) });
+  /** Sets a password (own change, admin change, reset link) with its activity row, ends the user's sessions and tells the listeners. */
+  async setPassword(userId: number, newPassword: string, change: PasswordChange): Promise<void> {
+    const passwordHash = await this.hashPassword(newPassword);
+    await this.db.transaction(async (tx) => {
+      await tx.update(User, { id: userId }, { passwordHash });
+      await this.audit.record(change.actorId, userId, 'password.changed', { via: change.via }, tx, change.context);
+    });
     for (const listener of this.passwordChangedListeners) await listener(userId);
-    await this.sessions.endAllFor(userId, keepSid);
+    await this.sessions.endAllFor(userId, change.keepSid);
   }
 
-  async block(id: number, reason: string, actor: User): Promise<User> {
+  async block(id: number, reason: string, actor: User, context?: RequestContext): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_block_self', 'Du kan ikke blokkere deg selv'));
     const user = await this.db.transaction(async (tx) => {
       const target = await this.lockedTarget(tx, id, LAST_ADMIN_BLOCK);
       Object.assign(target, { isBlocked: true, blockReason: reason, blockedAt: new Date() });
-      return tx.save(target);
+      const saved = await tx.save(target);
+      // The reason is the text the blocked person is shown when they try to sign in.
+      await this.audit.record(actor.id, id, 'account.blocked', { reason }, tx, context);
+      return saved;
     });
     await this.sessions.endAllFor(id);
     return user;
   }
 
-  async unblock(id: number, actor: User): Promise<User> {
+  async unblock(id: number, actor: User, context?: RequestContext): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_unblock_self', 'Du kan ikke oppheve blokkering av deg selv'));
-    const user = await this.get(id);
-    Object.assign(user, { isBlocked: false, blockReason: null, blockedAt: null });
-    return this.users.save(user);
+    return this.db.transaction(async (tx) => {
+      const user = await this.targetIn(tx, id);
+      const wasBlocked = user.isBlocked;
+      Object.assign(user, { isBlocked: false, blockReason: null, blockedAt: null });
+      const saved = await tx.save(user);
+      if (wasBlocked) await this.audit.record(actor.id, id, 'account.unblocked', {}, tx, context);
+      return saved;
+    });
   }
 
   /** The back office's delete: never one's own account, never the last active admin. */

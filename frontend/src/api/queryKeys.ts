@@ -20,6 +20,8 @@ export const queryKeys = {
   twoFactor: ['/api/user/2fa'] as const,
   /** The user's signed-in sessions (Settings → Sessions). */
   userSessions: ['/api/user/sessions'] as const,
+  /** The user's own activity timeline, paged (Settings → Activity). */
+  userActivity: ['/api/user/activity'] as const,
   /** The bell's list (newest first, its first page with total and unread). */
   notifications: ['/api/notifications'] as const,
   /** Whether maintenance mode is on ({ enabled, message }); public, polled every 30 s (docs/product/system.md#maintenance-mode). */
@@ -97,6 +99,7 @@ export const queryKeys = {
     userCalendarRange: (userId: number, startDate: string, endDate: string) => ['user-calendar', userId, startDate, endDate] as const,
     ownCalendarLink: ['own-calendar-link'] as const,
     accountNumberHistory: (userId: number) => ['account-number-history', userId] as const,
+    userActivity: (userId: number) => ['user-activity', userId] as const,
     maintenance: ['admin-maintenance'] as const,
     jobs: ['admin-jobs'] as const,
     backups: ['admin-backups'] as const,

@@ -2090,7 +2090,7 @@ export interface components {
             userId: number;
         };
         ActivityEntryResponse: {
-            /** @description What happened: `login`, `login.failed`, `two_factor.enabled`, `two_factor.reset`, `sessions.ended`, `event.create`, … */
+            /** @description What happened: `login`, `login.failed`, `password.changed`, `account_number.changed`, `role.changed`, `event.create`, … (every code: docs/security.md#the-audit-log). */
             action: string;
             /** @description Who did it; null for the system or a failed sign-in. */
             actorId: number | null;

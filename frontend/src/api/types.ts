@@ -12,6 +12,8 @@ export type User = Schemas['UserResponse'];
 export type MessageAnswer = Schemas['MessageResponse'];
 export type TwoFactorStatus = Schemas['TwoFactorStatusResponse'];
 export type UserSession = Schemas['UserSessionResponse'];
+/** One entry of a person's activity timeline (GET /api/user/activity, /api/admin/users/{id}/activity). */
+export type ActivityEntry = Schemas['ActivityEntryResponse'];
 export type TwoFactorSetup = Schemas['TwoFactorSetupResponse'];
 /** POST /api/login's answer: the user, or the code step of a two-factor sign-in. */
 export type LoginAnswer = User | Schemas['TwoFactorChallengeResponse'];

@@ -6,6 +6,7 @@
 import { Box } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar } from 'react-admin';
 import { AccountNumberHistory } from './AccountNumberHistory';
+import { ActivityPanel } from './ActivityPanel';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { BlockedBadge } from './badges';
 import { UserCalendarActions } from './CalendarActions';
@@ -68,6 +69,7 @@ export function UserEdit() {
       </SimpleForm>
       <Box sx={{ px: 2, pb: 2 }}>
         <AccountNumberHistory />
+        <ActivityPanel />
       </Box>
     </Edit>
   );

@@ -13,6 +13,7 @@ import {
 import type { Role } from '../authProvider';
 import { formatDateTime } from '../formatDate';
 import { AccountNumberHistory } from './AccountNumberHistory';
+import { ActivityPanel } from './ActivityPanel';
 import { BlockedBadge, ReadOnlyChip, RoleBadge } from './badges';
 import type { User } from './types';
 
@@ -57,6 +58,7 @@ export function UserShow() {
         <TextField source="adminInfo" emptyText="-" sx={{ whiteSpace: 'pre-wrap' }} />
         <DateTime source="createdAt" />
         <AccountNumberHistory />
+        <ActivityPanel />
       </SimpleShowLayout>
     </Show>
   );
