@@ -17,6 +17,7 @@ import { ICAL_EVENT_COLOR } from '../feeds/feeds.dto';
 import { CalendarEvent } from './event.entity';
 import { ExternalBookingNote } from './external-booking-note.entity';
 import { MarkedDay } from './marked-day.entity';
+import { DatabasePort } from '../database/database.port';
 
 const HOUR_MS = 3_600_000;
 export const BOOKING_NOT_DELETABLE = 'Kan ikke slette booking';
@@ -89,6 +90,7 @@ export class CalendarService {
     @InjectRepository(MarkedDay) private readonly markedDays: Repository<MarkedDay>,
     @InjectRepository(ExternalBookingNote) private readonly notes: Repository<ExternalBookingNote>,
     private readonly db: DataSource,
+    private readonly database: DatabasePort,
     private readonly audit: AuditService,
     private readonly bus: EventBus,
     private readonly externalBookings: ExternalBookingsService,
@@ -181,7 +183,7 @@ export class CalendarService {
 
   /** An admin puts an event in another user's calendar; the action is recorded with it. */
   async createEventFor(admin: User, userId: number, dto: CreateEventDto, context?: RequestContext): Promise<CalendarEvent> {
-    const created = await this.db.transaction(async (tx) => {
+    const created = await this.database.transaction(async (tx) => {
       const event = await tx.save(this.buildEvent(userId, dto, admin.id));
       if (userId !== admin.id) await this.audit.record(admin.id, userId, 'event.create', { eventId: event.id, title: event.title }, tx, context);
       return event;
@@ -221,7 +223,7 @@ export class CalendarService {
   /** Admin delete by API id; external bookings ('ical-…', 'beds24-…') and binding events are refused. */
   async adminDeleteEvent(admin: User, apiId: string, context?: RequestContext): Promise<CalendarEvent> {
     const id = ownEventId(apiId, { code: 'imported_booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: deaktiver kalenderfeeden i stedet` });
-    const deleted = await this.db.transaction(async (tx) => {
+    const deleted = await this.database.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
@@ -235,7 +237,7 @@ export class CalendarService {
   }
 
   async adminSetColor(admin: User, id: number, color: string, context?: RequestContext): Promise<CalendarEvent> {
-    const recolored = await this.db.transaction(async (tx) => {
+    const recolored = await this.database.transaction(async (tx) => {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       const previous = event.adminColorOverride ?? event.color;

@@ -12,6 +12,7 @@ import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CreateFeedDto, DEFAULT_FEED_COLOR, ICAL_EVENT_COLOR, UpdateFeedDto } from './feeds.dto';
 import { IcalFeed } from './ical-feed.entity';
+import { DatabasePort } from '../database/database.port';
 
 export interface FeedWithOwner { feed: IcalFeed; owner: { id: number; name: string; email: string; username: string } }
 
@@ -23,6 +24,7 @@ export class FeedsService {
     private readonly bookings: ExternalBookingsService,
     private readonly users: UsersService,
     private readonly db: DataSource,
+    private readonly database: DatabasePort,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -73,7 +75,7 @@ export class FeedsService {
 
   async remove(actor: User, id: number): Promise<IcalFeed> {
     const feed = await this.accessibleFeed(actor, id);
-    await this.db.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       await tx.delete(IcalFeed, { id });
       await this.bookings.removeSources(tx, 'ical', [id]); // its imported events go with it
     });
@@ -150,7 +152,7 @@ export class FeedsService {
    * each group and removes the others with their events.
    */
   async cleanupDuplicates(): Promise<{ found: number; removed: number }> {
-    const removed = await this.db.transaction(async (tx) => {
+    const removed = await this.database.transaction(async (tx) => {
       const rows: { id: number; user_id: number }[] = await tx.query(`
         SELECT id, user_id FROM (
           SELECT id, user_id, row_number() OVER (PARTITION BY user_id, lower(trim(trailing '/' from url)) ORDER BY id) AS n FROM ical_feeds

@@ -1,4 +1,7 @@
-import { NOTIFICATION_TYPES } from './notification.types';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NOTIFICATION_KINDS } from './notification-kinds';
+import { NOTIFICATION_LANGUAGES, NOTIFICATION_TYPES } from './notification.types';
 import { dayIn, fill, formatWhen, renderNotification } from './notification-texts';
 
 describe('notification texts', () => {
@@ -22,5 +25,31 @@ describe('notification texts', () => {
     expect(formatWhen('2027-01-10T23:30:00Z', 'Europe/Oslo')).toBe('11.01.2027 00:30');
     expect(formatWhen('2027-07-10T08:05:00Z', 'Europe/Oslo')).toBe('10.07.2027 10:05');
     expect(dayIn('2027-01-10T23:30:00Z', 'Europe/Oslo')).toBe('2027-01-11');
+  });
+});
+
+/**
+ * Types the app shows as stored rather than from its catalogue: 'system' carries a text someone wrote, and
+ * 'collaboration_invite' has no producer in the backend yet.
+ */
+const SHOWN_AS_STORED = new Set<string>(['system', 'collaboration_invite']);
+
+describe('the frontend’s notification texts', () => {
+  // The app renders a notification in its interface language from its own catalogue (i18n `notifications.types.*`).
+  const catalogue = (language: string) =>
+    JSON.parse(readFileSync(join(__dirname, '../../../frontend/src/i18n', `${language}.json`), 'utf8')) as { notifications: { types: Record<string, { title?: string; message?: string }> } };
+
+  it.each(NOTIFICATION_LANGUAGES.map((language) => [language]))('every notification type has a title and message in %s, with the backend’s placeholders', (language) => {
+    const types = catalogue(language).notifications.types;
+    const placeholders = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
+    const differences = NOTIFICATION_TYPES.filter((type) => !SHOWN_AS_STORED.has(type)).flatMap((type) => {
+      const text = types[type];
+      if (typeof text?.title !== 'string' || typeof text.message !== 'string') return [`${type}: no title or message`];
+      const backend = NOTIFICATION_KINDS[type][language];
+      const own = placeholders(`${text.title} ${text.message}`, /\{\{(\w+)\}\}/g).join();
+      const stored = placeholders(`${backend.title} ${backend.message}`, /\{(\w+)\}/g).join();
+      return own === stored ? [] : [`${type}: {{${own}}} where the backend fills {${stored}}`];
+    });
+    expect(differences).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { Payout, type PayoutStatus } from './payout.entity';
 import { CreatePayoutDto, mapPayout, UpdatePayoutDto } from './payouts.dto';
 import { bookedNightsInMonth, osloDay, type Stay } from './rental-nights';
 import type { StatementData, YearTotals } from './statement';
+import { DatabasePort } from '../database/database.port';
 
 export interface PayoutWithOwner { payout: Payout; owner: { name: string; username: string } }
 
@@ -35,6 +36,7 @@ export class PayoutsService {
     private readonly bookings: ExternalBookingsService,
     private readonly audit: AuditService,
     private readonly db: DataSource,
+    private readonly database: DatabasePort,
   ) {}
 
   /** One owner's payouts of a year, by month (a month's corrections in the order they were registered). */
@@ -116,7 +118,7 @@ export class PayoutsService {
     const owner = await this.users.get(dto.userId);
     const status = dto.status ?? 'pending';
     assertAmountAllowed(dto.amount, status);
-    return this.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const payout = await tx.getRepository(Payout).save(
         tx.getRepository(Payout).create({
           userId: owner.id, month: dto.month, year: dto.year, amount: dto.amount, currency: dto.currency ?? 'NOK', status,
@@ -130,7 +132,7 @@ export class PayoutsService {
   }
 
   async update(admin: User, id: number, dto: UpdatePayoutDto, context?: RequestContext): Promise<Payout> {
-    return this.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const repo = tx.getRepository(Payout);
       const before = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw new NotFoundException(coded('payout_not_found', 'Utbetalingen finnes ikke'));
@@ -149,7 +151,7 @@ export class PayoutsService {
   }
 
   async remove(admin: User, id: number, context?: RequestContext): Promise<Payout> {
-    return this.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const repo = tx.getRepository(Payout);
       const before = await repo.findOneBy({ id });
       if (!before) throw new NotFoundException(coded('payout_not_found', 'Utbetalingen finnes ikke'));

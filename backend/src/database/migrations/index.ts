@@ -1,58 +1,27 @@
-import { Accounts1763800000000 } from './1763800000000-accounts';
-import { Calendar1763900000000 } from './1763900000000-calendar';
-import { Feeds1764000000000 } from './1764000000000-feeds';
-import { ScheduledJobs1764100000000 } from './1764100000000-scheduled-jobs';
-import { FeedSyncSafety1764300000000 } from './1764300000000-feed-sync-safety';
-import { CalendarPollIndexes1764400000000 } from './1764400000000-calendar-poll-indexes';
-import { ExternalBookings1764500000000 } from './1764500000000-external-bookings';
-import { SyncMessageCodes1764600000000 } from './1764600000000-sync-message-codes';
-import { OutboxAndFiles1764700000000 } from './1764700000000-outbox-and-files';
-import { CalendarVersions1764800000000 } from './1764800000000-calendar-versions';
-import { Notifications1764900000000 } from './1764900000000-notifications';
-import { RateLimitHits1764950000000 } from './1764950000000-rate-limit-hits';
-import { FeedFailingNotified1765000000000 } from './1765000000000-feed-failing-notified';
-import { Beds241765100000000 } from './1765100000000-beds24';
-import { PayoutsAndPrices1765200000000 } from './1765200000000-payouts-and-prices';
-import { Agreements1765300000000 } from './1765300000000-agreements';
-import { SystemSettings1765400000000 } from './1765400000000-system-settings';
-import { Cases1765500000000 } from './1765500000000-cases';
-import { BackupsAndGamification1765600000000 } from './1765600000000-backups-and-gamification';
-import { FileChunks1765650000000 } from './1765650000000-file-chunks';
-import { ExternalBookingNotes1765710000000 } from './1765710000000-external-booking-notes';
-import { UserSearch1765720000000 } from './1765720000000-user-search';
-import { BookingSourceState1765730000000 } from './1765730000000-booking-source-state';
-import { Appointments1765800000000 } from './1765800000000-appointments';
-import { BookingConflicts1765740000000 } from './1765740000000-booking-conflicts';
-import { CalendarWindowVersions1765810000000 } from './1765810000000-calendar-window-versions';
-import { Trust1765820000000 } from './1765820000000-trust';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MigrationInterface } from 'typeorm';
 
-/** Every migration, in order. Run at boot; `synchronize` is never on. */
-export const migrations = [
-  Accounts1763800000000,
-  Calendar1763900000000,
-  Feeds1764000000000,
-  ScheduledJobs1764100000000,
-  FeedSyncSafety1764300000000,
-  CalendarPollIndexes1764400000000,
-  ExternalBookings1764500000000,
-  SyncMessageCodes1764600000000,
-  OutboxAndFiles1764700000000,
-  CalendarVersions1764800000000,
-  Notifications1764900000000,
-  RateLimitHits1764950000000,
-  FeedFailingNotified1765000000000,
-  Beds241765100000000,
-  PayoutsAndPrices1765200000000,
-  Agreements1765300000000,
-  SystemSettings1765400000000,
-  Cases1765500000000,
-  BackupsAndGamification1765600000000,
-  FileChunks1765650000000,
-  ExternalBookingNotes1765710000000,
-  UserSearch1765720000000,
-  BookingSourceState1765730000000,
-  Appointments1765800000000,
-  BookingConflicts1765740000000,
-  CalendarWindowVersions1765810000000,
-  Trust1765820000000,
-];
+type MigrationClass = new () => MigrationInterface;
+
+const isMigration = (value: unknown): value is MigrationClass =>
+  typeof value === 'function' && typeof (value.prototype as Partial<MigrationInterface> | undefined)?.up === 'function';
+
+/** A migration's file: '<13-digit timestamp>-<name>.ts' (or .js once built); the timestamp orders them. */
+export const MIGRATION_FILE = /^(\d{13})-[a-z0-9-]+\.(ts|js)$/;
+
+/**
+ * Every migration in this folder, in timestamp order, found by file name: adding one is adding its file
+ * (docs/development.md#adding-a-domain). Each file exports exactly one migration class (and may export constants beside it), named '<Name><timestamp>'.
+ * Run at boot; `synchronize` is never on. test/migrations.e2e-spec.ts holds the rules a file must keep.
+ */
+export const migrations: MigrationClass[] = readdirSync(__dirname)
+  .filter((file) => MIGRATION_FILE.test(file))
+  .sort()
+  .map((file) => {
+    // Loaded by name at boot, as TypeORM's own `migrations: ['glob']` would; a static import list was one more place to forget.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const classes = Object.values(require(join(__dirname, file)) as Record<string, unknown>).filter(isMigration);
+    if (classes.length !== 1) throw new Error(`Migration ${file} must export exactly one migration class`);
+    return classes[0];
+  });

@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * The backend reaches the database one way (docs/architecture.md#where-data-lives): raw SQL (`.query(`) only in a
+ * domain's own service or store, and only on the tables that domain owns; another domain's data through that
+ * domain's service. This lists what breaks the rule; KNOWN is what stood when the rule was written, to be moved.
+ */
+const SRC = __dirname;
+
+function sourceFiles(dir = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+const folderOf = (path: string) => relative(SRC, path).split('/')[0];
+/** The engine layer and the migrations speak SQL by nature. */
+const ENGINE = /^database\//;
+const STORE_OR_SERVICE = /[.-](service|store)\.ts$/;
+
+const files = sourceFiles().map((path) => ({ path: relative(SRC, path), folder: folderOf(path), text: readFileSync(path, 'utf8') }));
+
+/** Each table's owner: the folder whose entity maps it, or the folder of the one store that owns a table without an entity. */
+const owners = new Map<string, string>();
+for (const file of files) {
+  for (const m of file.text.matchAll(/@Entity\(\s*'([a-z0-9_]+)'/g)) owners.set(m[1], file.folder);
+}
+const TABLES_WITHOUT_ENTITY: Record<string, string> = {
+  session: 'common', rate_limit_hits: 'common', stored_files: 'common', stored_file_chunks: 'common', mail_outbox: 'mail',
+  external_bookings: 'bookings', calendar_versions: 'calendar', calendar_window_versions: 'calendar', scheduled_jobs: 'jobs', backups: 'backups',
+};
+for (const [table, folder] of Object.entries(TABLES_WITHOUT_ENTITY)) if (!owners.has(table)) owners.set(table, folder);
+
+/** The tables a file's SQL names (after FROM, JOIN, INTO, UPDATE, TABLE): a text match, good enough to list. */
+const tablesIn = (text: string) => new Set([...text.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+"?([a-z_][a-z0-9_]*)"?/g)].map((m) => m[1]));
+
+/** Transactions through DatabasePort.transaction: a `.transaction(` on an injected DataSource is a second way in. */
+function transactionsBesideThePort(): string[] {
+  return files
+    .filter((file) => !ENGINE.test(file.path))
+    .flatMap((file) => [...file.text.matchAll(/readonly (\w+): DataSource\b/g)]
+      .filter((m) => new RegExp(`this\\.${m[1]}\\s*\\.transaction\\(`).test(file.text))
+      .map(() => `${file.path}: a transaction on the DataSource, not DatabasePort.transaction`));
+}
+
+function offences(): string[] {
+  return [...transactionsBesideThePort(), ...files
+    .filter((file) => !ENGINE.test(file.path) && file.text.includes('.query('))
+    .flatMap((file) => {
+      if (!STORE_OR_SERVICE.test(file.path)) return [`${file.path}: raw SQL outside a service or store`];
+      return [...tablesIn(file.text)]
+        .filter((table) => owners.has(table) && owners.get(table) !== file.folder)
+        .map((table) => `${file.path}: reads or writes ${owners.get(table)}'s table ${table}`);
+    })].sort();
+}
+
+/**
+ * What stood when the rule was written, to be moved behind the owning domain's service (most are joins on `users` for
+ * a name). The list only shrinks: a new offence fails, and so does an entry that no longer happens.
+ */
+const KNOWN: string[] = [
+  "agreements/agreements.service.ts: reads or writes users's table users",
+  "appointments/appointment-hours.service.ts: reads or writes users's table users",
+  "appointments/appointments.service.ts: reads or writes agreements's table admin_agreements",
+  "appointments/appointments.service.ts: reads or writes users's table users",
+  "auth/two-factor.service.ts: a transaction on the DataSource, not DatabasePort.transaction",
+  "auth/two-factor.service.ts: reads or writes users's table users",
+  "backups/backup-file.ts: raw SQL outside a service or store",
+  "backups/backups.service.ts: reads or writes common's table session",
+  "backups/backups.service.ts: reads or writes users's table users",
+  "calendar/subscription.service.ts: reads or writes bookings's table external_bookings",
+  "calendar/subscription.service.ts: reads or writes users's table users",
+  "cases/cases.service.ts: reads or writes users's table users",
+  "common/adapters/mailer.ts: raw SQL outside a service or store",
+  "common/sessions/database-session.store.ts: reads or writes users's table users",
+  "conflicts/conflicts.service.ts: reads or writes calendar's table events",
+  "conflicts/conflicts.service.ts: reads or writes users's table users",
+  "system/health.controller.ts: raw SQL outside a service or store",
+  "users/users.service.ts: a transaction on the DataSource, not DatabasePort.transaction",
+];
+
+describe('the way to the database', () => {
+  it('raw SQL is only in a domain’s own service or store, on its own tables, and transactions go through DatabasePort', () => {
+    expect(offences().filter((offence) => !KNOWN.includes(offence))).toEqual([]);
+  });
+
+  it('the list of known offences holds only offences that still happen', () => {
+    const current = offences();
+    expect(KNOWN.filter((offence) => !current.includes(offence))).toEqual([]);
+  });
+});
