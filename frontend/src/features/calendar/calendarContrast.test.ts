@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableTextColor, STORED_EVENT_COLOR, TEXT_CONTRAST_MIN } from '../../shared/design';
 import { ADMIN_PALETTE, COLORS } from './constants';
 import { dayKind, eventColor, type DayKind } from './displayRules';
+import { toEventInputs } from './eventInputs';
 import type { CalendarEvent, ExternalBooking } from './types';
 
 /** The declarations of each rule of a stylesheet, by selector (a rule listing several selectors counts for each). */
@@ -78,6 +79,17 @@ describe('colour contrast of the calendar', () => {
     for (const [what, background] of drawn) expectReadable(readableTextColor(background), background, what);
     // With the default settings the bars keep white text.
     expect([COLORS.userEvent, COLORS.booking].map(readableTextColor)).toEqual(['#ffffff', '#ffffff']);
+  });
+
+  it("hands FullCalendar each bar's text colour with its colour", () => {
+    const inputs = toEventInputs([event(), event({ id: 2, title: 'Gul', adminColorOverride: '#eab308' }), booking()], null);
+    expect(inputs.map(({ color, contrastColor }) => [color, contrastColor])).toEqual([
+      [COLORS.userEvent, '#ffffff'],
+      ['#eab308', '#000000'],
+      [COLORS.booking, '#ffffff'],
+    ]);
+    // A light design colour for events without their own: black text.
+    expect(toEventInputs([event()], '#a5f3fc')[0].contrastColor).toBe('#000000');
   });
 
   it('gives any colour staff or an admin may pick a text colour at 4.5:1 or more (black on light ones)', () => {
