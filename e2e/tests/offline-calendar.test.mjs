@@ -115,9 +115,10 @@ describe('the calendar offline on a phone', () => {
       await context.setOffline(false);
       await offlineNote(page).waitFor({ state: 'detached' });
       await barIn(page, 2, STAYS[1].summary).waitFor();
+      // The month before, read again as it shows (a read ahead of it may have failed offline), ends without the note too.
       await previousMonth(page);
       await barIn(page, 1, STAYS[0].summary).waitFor();
-      assert.equal(await offlineNote(page).count(), 0);
+      await offlineNote(page).waitFor({ state: 'detached' });
       await shot('back-online');
     }));
 });
