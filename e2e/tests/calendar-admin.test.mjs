@@ -23,7 +23,7 @@ import { main } from '../lib/texts.mjs';
 import { homeHeading, logIn, logOut, toast } from '../lib/ui.mjs';
 
 const t = main.nb.calendar;
-const RED = '#ef4444'; // a new event's colour (docs/product/calendar.md#validation-and-limits)
+const RED = '#dc2626'; // a new event's colour as drawn, dark enough for white text (docs/development.md#colour-contrast)
 const GREEN = '#16a34a'; // one of the admin palette's colours, named 'Grønn' in its menu
 
 describe('Admin on a user calendar', () => {

@@ -15,8 +15,8 @@ import { homeHeading, logIn, mainMenu, openMobileMenu, switchLanguage } from '..
 
 const { nb, en } = main;
 
-/** Imported (iCal) events are pink #ec4899; a day holding a booking is tinted pink (#fce7f3). */
-const BOOKING_PINK = 'rgb(236, 72, 153)';
+/** Imported (iCal) events are pink #be185d; a day holding a booking is tinted pink (#fce7f3). */
+const BOOKING_PINK = 'rgb(190, 24, 93)';
 const BOOKED_DAY_TINT = 'rgb(252, 231, 243)';
 
 /** '{{name}}: {{count}} hendelser importert' and the like, filled in. */

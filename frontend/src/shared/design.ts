@@ -43,3 +43,17 @@ export function contrastRatio(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light + 0.05) / (dark + 0.05);
 }
+
+/** WCAG AA's least contrast for text of normal size (docs/development.md#colour-contrast). */
+export const TEXT_CONTRAST_MIN = 4.5;
+
+/**
+ * The text colour to write on a #rrggbb background (docs/development.md#colour-contrast): white where it reaches
+ * 4.5:1, else black, which then always does (a colour white fails on is light enough to give black 4.6:1 or more).
+ * Staff and admins pick event colours freely, so a light one gets black text. Not a #rrggbb colour: white.
+ * (Hand-written rather than MUI's getContrastRatio, which rounds luminance to three decimals.)
+ */
+export function readableTextColor(background: string): '#ffffff' | '#000000' {
+  if (!COLOUR.test(background)) return '#ffffff';
+  return contrastRatio('#ffffff', background) >= TEXT_CONTRAST_MIN ? '#ffffff' : '#000000';
+}

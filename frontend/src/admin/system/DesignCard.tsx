@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { contrastRatio, designFrom, DESIGN_KEYS, type Design, type DesignKey } from '../../shared/design';
+import { contrastRatio, designFrom, DESIGN_KEYS, readableTextColor, type Design, type DesignKey } from '../../shared/design';
 import { SavedSettings, useSaveSettings } from './SavedSettings';
 
 /** What the preview and the colour fields start from where staff have set nothing: the product's own look. */
@@ -86,7 +86,7 @@ function DesignForm({ saved }: { saved: Design }) {
             <Typography component="p">{translate('login.tagline')}</Typography>
             <Chip
               label={t('sampleEvent')}
-              sx={{ mt: 2, bgcolor: draft['calendar.eventColor'], color: '#fff', fontWeight: 600 }}
+              sx={{ mt: 2, bgcolor: draft['calendar.eventColor'], color: readableTextColor(draft['calendar.eventColor']), fontWeight: 600 }}
             />
           </Box>
           {contrast !== null && contrast < READABLE_CONTRAST && (

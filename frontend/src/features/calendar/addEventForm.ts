@@ -1,5 +1,6 @@
 /** The add-event dialog's submission rules (docs/product/calendar.md#validation-and-limits), kept apart from the UI. */
-import { COLORS, FIXED_END_TIME, FIXED_START_TIME } from './constants';
+import { FIXED_END_TIME, FIXED_START_TIME } from './constants';
+import { STORED_EVENT_COLOR } from '../../shared/design';
 import { isValidDateKey } from './dates';
 import { osloWallClockToIso } from './osloWallClock';
 
@@ -50,7 +51,7 @@ export function checkAddEvent(values: AddEventFormValues): AddEventCheck {
       startTime: osloWallClockToIso(values.fromDate, FIXED_START_TIME),
       endTime: osloWallClockToIso(toDate, FIXED_END_TIME),
       allDay: false,
-      color: COLORS.userEvent,
+      color: STORED_EVENT_COLOR,
       routes: [],
     },
   };

@@ -105,6 +105,10 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
           queryKey: queryKeys.calendarWindow.range(n),
           queryFn: ({ queryKey }) => fetchCalendarWindow(n, queryClient.getQueryData<KeptWindow>(queryKey)),
           staleTime: STALE.calendarWindow,
+          // As the window's own query starts: from the kept copy, so a read ahead that fails offline still leaves
+          // the kept window to show (with the offline note), and one that succeeds can be a 304.
+          initialData: () => (ownerId ? keptWindow<KeptWindow>(ownerId, n) : undefined),
+          initialDataUpdatedAt: 0,
         });
       }
     };
@@ -113,6 +117,17 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     // neighbourKey stands for the neighbours' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [windowReady, neighbourKey, queryClient]);
+
+  // No connection (not a refusal) while a window is on screen: it is the last known one. Back online ('online'), it
+  // is read again at once, and the note goes with the answer.
+  const offline = own && !!ownWindow.error && !(ownWindow.error instanceof ApiError) && ownWindow.data !== undefined;
+  const refetchOwn = ownWindow.refetch;
+  useEffect(() => {
+    if (!offline) return undefined;
+    const readAgain = () => void refetchOwn();
+    window.addEventListener('online', readAgain);
+    return () => window.removeEventListener('online', readAgain);
+  }, [offline, refetchOwn]);
 
   const adminCalendar = useQuery({
     queryKey: queryKeys.userCalendar.range(uid, r),
@@ -139,8 +154,6 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
       viewedUserName: adminCalendar.data?.user.name,
     };
   }
-  // No connection (not a refusal) while a window is on screen: it is the last known one.
-  const offline = own && !!ownWindow.error && !(ownWindow.error instanceof ApiError) && ownWindow.data !== undefined;
   return {
     events: ownWindow.data?.events ?? [],
     icalEvents: ownWindow.data?.feedEvents ?? [],

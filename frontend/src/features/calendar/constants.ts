@@ -1,8 +1,13 @@
 /** Business constants of the calendar (docs/product/calendar.md#validation-and-limits). Change them here only. */
 
+/**
+ * The colours events are drawn in when they have none of their own, dark enough for white text at 4.5:1
+ * (docs/development.md#colour-contrast): red-600 for the owner's events (they are stored as STORED_EVENT_COLOR, the
+ * lighter red-500) and pink-700 for bookings. Marker dots carry no text.
+ */
 export const COLORS = {
-  userEvent: '#ef4444',
-  booking: '#ec4899',
+  userEvent: '#dc2626',
+  booking: '#be185d',
   marker: '#8b5cf6',
 } as const;
 

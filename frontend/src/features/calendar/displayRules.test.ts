@@ -96,18 +96,19 @@ describe('external bookings, whatever their source', () => {
 });
 
 describe('colours', () => {
-  it('uses the admin override, then iCal pink, then the own colour, default red', () => {
+  it('uses the admin override, then booking pink, then the own colour, default red (drawn darker than stored, for white text)', () => {
     expect(eventColor(userEvent({ adminColorOverride: '#16a34a' }))).toBe('#16a34a');
-    expect(eventColor(booking({ color: null }))).toBe('#ec4899');
+    expect(eventColor(booking({ color: null }))).toBe('#be185d');
     expect(eventColor(userEvent({ color: '#0ea5e9' }))).toBe('#0ea5e9');
-    expect(eventColor(userEvent({ color: null }))).toBe('#ef4444');
+    expect(eventColor(userEvent({ color: null }))).toBe('#dc2626');
+    expect(eventColor(userEvent({ color: '#ef4444' }))).toBe('#dc2626');
   });
 
   it("gives events without a colour of their own (none, or the stored red) the design's event colour", () => {
     expect(eventColor(userEvent({ color: null }), '#0f766e')).toBe('#0f766e');
     expect(eventColor(userEvent({ color: '#EF4444' }), '#0f766e')).toBe('#0f766e');
     expect(eventColor(userEvent({ color: '#0ea5e9' }), '#0f766e')).toBe('#0ea5e9');
-    expect(eventColor(booking({ color: null }), '#0f766e')).toBe('#ec4899');
+    expect(eventColor(booking({ color: null }), '#0f766e')).toBe('#be185d');
     expect(eventColor(userEvent({ adminColorOverride: '#16a34a' }), '#0f766e')).toBe('#16a34a');
   });
 

@@ -3,17 +3,20 @@ import type { EventInput } from '@fullcalendar/react';
 import { parseApiTime, toDateKey } from './dates';
 import { dedupeByDay, eventColor, timedEnd } from './displayRules';
 import type { AnyEvent } from './types';
+import { readableTextColor } from '../../shared/design';
 
 /** `serviceEventColor`: the design's event colour, for events without one of their own (displayRules.eventColor). */
 export function toEventInputs(events: AnyEvent[], serviceEventColor: string | null = null): EventInput[] {
   return dedupeByDay(events).map((event) => {
     const start = parseApiTime(event.startTime);
     const end = event.endTime ? parseApiTime(event.endTime) : null;
+    const color = eventColor(event, serviceEventColor);
     const base: EventInput = {
       id: String(event.id),
       title: event.title,
-      color: eventColor(event, serviceEventColor),
-      contrastColor: '#ffffff',
+      color,
+      // White, or black on a light colour an admin picked (docs/development.md#colour-contrast).
+      contrastColor: readableTextColor(color),
       extendedProps: { source: event },
     };
     if (event.allDay) {

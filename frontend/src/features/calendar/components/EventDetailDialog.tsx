@@ -25,7 +25,7 @@ import { useInvalidateEvents, useTranslationAvailable } from '../calendarApi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { parseApiTime } from '../dates';
 import { EventNotes } from './EventNotes';
-import { useDesign } from '../../../shared/design';
+import { readableTextColor, useDesign } from '../../../shared/design';
 import { useSupportContact } from '../../../shared/supportContact';
 import { eventColor, isExternalBooking, ownEventActions, replaceLinks } from '../displayRules';
 import type { AnyEvent, TranslateAnswer } from '../types';
@@ -141,7 +141,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <Box sx={{ bgcolor: color, color: '#fff', px: 3, py: 2 }}>
+      <Box sx={{ bgcolor: color, color: readableTextColor(color), px: 3, py: 2 }}>
         <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
           {replaceLinks(event.title, t('calendar.link'))}
         </Typography>
