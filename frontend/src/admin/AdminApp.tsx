@@ -15,7 +15,6 @@ import { AccessDenied } from './AccessDenied';
 import { ApiUrlContext } from './apiUrl';
 import { AdminLayout } from './AdminLayout';
 import { createAuthProvider, type Role } from './authProvider';
-import { withBeds24 } from './beds24/beds24DataProvider';
 import { createDataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
 import { resourcesOf } from './resourceRegistry';
@@ -44,7 +43,7 @@ export interface AdminAppProps {
 export default function AdminApp({ apiUrl = '/api', leave }: AdminAppProps) {
   // Built once per mount, so the language is read from localStorage when the back office opens.
   const [providers] = useState(() => ({
-    dataProvider: withBeds24(createDataProvider(apiUrl), apiUrl),
+    dataProvider: createDataProvider(apiUrl),
     authProvider: createAuthProvider({ apiUrl, leave }),
     i18nProvider: createI18nProvider(),
     // In memory: react-admin's persisted locale would otherwise override the main app's 'language' choice.

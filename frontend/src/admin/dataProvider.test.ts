@@ -1,8 +1,11 @@
 // @vitest-environment node
-/** The data provider against a real local HTTP server: the URLs it builds, and how server errors come back. */
+/**
+ * The data provider against a real local HTTP server: a resource no folder's part names is plain simple-rest on
+ * /api/admin, and how server errors come back. Each folder's own cases sit beside its part (e.g. users/usersDataProvider.test.ts).
+ */
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDataProvider, OWN_ICAL_RESOURCE } from './dataProvider';
+import { createDataProvider } from './dataProvider';
 import { toFieldErrors } from './httpClient';
 import { startLocalApi, type Handler, type LocalApi } from '../test/localApi';
 
@@ -62,67 +65,6 @@ describe('users CRUD over simple-rest', () => {
     expect(requests[1].body).toEqual({ name: 'Anne' });
     expect(requests[1].headers['content-type']).toBe('application/json');
     expect(requests[2].body).toEqual({ username: 'bo@example.com', name: 'Bo', password: 'secret1' });
-  });
-});
-
-describe('user actions', () => {
-  it('posts to change-password, reset-password, block and unblock', async () => {
-    const link = { resetLink: 'http://localhost/reset-password?token=abc', expiresAt: '2030-01-02T03:04:00.000Z' };
-    const { dataProvider, requests } = await providerAnswering((req) =>
-      req.path.endsWith('/reset-password') ? { json: link } : { json: { message: 'ok' } },
-    );
-    await dataProvider.changeUserPassword(7, 'hemmelig');
-    await expect(dataProvider.createResetLink(7)).resolves.toEqual(link);
-    await dataProvider.blockUser(7, 'Ubetalt faktura');
-    await dataProvider.unblockUser(7);
-    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
-      ['POST', '/api/admin/users/7/change-password', { newPassword: 'hemmelig' }],
-      ['POST', '/api/admin/users/7/reset-password', undefined],
-      ['POST', '/api/admin/users/7/block', { reason: 'Ubetalt faktura' }],
-      ['POST', '/api/admin/users/7/unblock', undefined],
-    ]);
-  });
-});
-
-describe('calendar calls', () => {
-  const window = { startDate: '2025-06-01', endDate: '2025-09-01' };
-
-  it('asks for fresh feeds on the first user-calendar read per user only (docs/product/feeds.md#routes)', async () => {
-    const { dataProvider, requests } = await providerAnswering(() => ({ json: { user: ann, events: [], icalEvents: [] } }));
-    await dataProvider.userCalendar(7, window);
-    await dataProvider.userCalendar(7, { startDate: '2025-09-01', endDate: '2025-12-01' });
-    await dataProvider.userCalendar(8, window);
-    expect(requests.map((r) => [r.path, r.query.get('startDate'), r.query.get('endDate'), r.query.get('force_refresh')])).toEqual([
-      ['/api/admin/user-calendar/7', '2025-06-01', '2025-09-01', 'true'],
-      ['/api/admin/user-calendar/7', '2025-09-01', '2025-12-01', null],
-      ['/api/admin/user-calendar/8', '2025-06-01', '2025-09-01', 'true'],
-    ]);
-  });
-
-  it('creates an event for a user, renews their iCal link, and reads the own link and feeds', async () => {
-    const feeds = [
-      { id: 2, name: 'Booking', url: 'https://booking.com/2.ics' },
-      { id: 1, name: 'Airbnb', url: 'https://airbnb.no/1.ics' },
-    ];
-    const { dataProvider, requests } = await providerAnswering((req) => {
-      if (req.path === '/api/ical-feeds') return { json: feeds };
-      if (req.path.endsWith('/renew')) return { json: { url: 'http://localhost/api/ical/7?token=new' } };
-      if (req.path === '/api/user/calendar-link') return { json: { url: 'http://localhost/api/ical/1?token=own' } };
-      return { status: 201, json: { id: 99, ...(req.body as object) } };
-    });
-    const payload = { title: 'Eiersperre tid', description: '', startTime: '2025-07-01T09:00:00.000Z', endTime: '2025-07-02T13:00:00.000Z', allDay: false as const, color: '#ef4444', routes: [] };
-    await expect(dataProvider.createUserEvent(7, payload)).resolves.toMatchObject({ id: 99, title: 'Eiersperre tid' });
-    await expect(dataProvider.renewUserCalendarLink(7)).resolves.toEqual({ url: 'http://localhost/api/ical/7?token=new' });
-    await expect(dataProvider.ownCalendarLink()).resolves.toEqual({ url: 'http://localhost/api/ical/1?token=own' });
-    // The own feeds arrive as a plain array, sorted and paged here (ical/localList.ts).
-    const own = await dataProvider.getList(OWN_ICAL_RESOURCE, { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
-    expect(own).toEqual({ data: [feeds[1], feeds[0]], total: 2 });
-    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
-      ['POST', '/api/admin/user-events/7', payload],
-      ['POST', '/api/admin/users/7/calendar-link/renew', undefined],
-      ['GET', '/api/user/calendar-link', undefined],
-      ['GET', '/api/ical-feeds', undefined],
-    ]);
   });
 });
 

@@ -2,9 +2,12 @@
  * The API's answer types, taken from the generated OpenAPI types (schema.d.ts, `npm run api:types`), so a change
  * on the server shows up here as a type error rather than as a surprise at run time.
  */
-import type { components } from './schema';
+import type { components, operations } from './schema';
 
 type Schemas = components['schemas'];
+
+/** What an operation takes as its JSON body, by the operation's name in schema.d.ts (e.g. 'MarkedDays_create'). */
+export type RequestBody<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 /** The user object the API answers with (GET /api/user, POST /api/login, PUT /api/user/profile). */
 export type User = Schemas['UserResponse'];
@@ -19,10 +22,22 @@ export type TwoFactorSetup = Schemas['TwoFactorSetupResponse'];
 export type LoginAnswer = User | Schemas['TwoFactorChallengeResponse'];
 /** Every error answer: `{ message, code, params?, errors? }`. */
 export type ErrorAnswer = Schemas['ErrorResponse'];
+/** An event the user (or an admin) created: GET /api/events, /api/admin/user-calendar. */
 export type CalendarEvent = Schemas['EventResponse'];
+/** An external booking, from any source: GET /api/ical-feed-events. Its id is a string holding the source kind ('ical-', 'beds24-'). */
 export type ExternalBooking = Schemas['FeedEventResponse'];
 export type MarkedDay = Schemas['MarkedDayResponse'];
 export type EventNote = Schemas['NoteResponse'];
+/** GET /api/ical-event-notes/event/{externalId}: the caller's note, id and notes null when there is none. */
+export type EventNoteLookup = Schemas['NoteLookupResponse'];
+/** GET /api/calendar-window: the own calendar's window in one answer. */
+export type CalendarWindow = Schemas['CalendarWindowResponse'];
+/** Two entries (their ids as the window gives them) that share the days [from, to): 'YYYY-MM-DD', `to` exclusive. */
+export type CalendarConflict = Schemas['CalendarConflictResponse'];
+/** GET /api/admin/user-calendar/{userId}: another user's events and bookings, for staff. */
+export type UserCalendar = Schemas['UserCalendarResponse'];
+export type TranslateAnswer = Schemas['TranslateResponse'];
+export type TranslationStatus = Schemas['TranslationStatusResponse'];
 export type Feed = Schemas['FeedResponse'];
 export type FeedSyncAnswer = Schemas['SyncResponse'];
 export type CalendarLink = Schemas['CalendarLinkResponse'];

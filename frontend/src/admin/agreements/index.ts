@@ -2,7 +2,7 @@
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';
-import { AGREEMENTS_RESOURCE } from '../dataProvider';
+import { AGREEMENTS_RESOURCE } from './agreementsDataProvider';
 
 export default {
   name: AGREEMENTS_RESOURCE,

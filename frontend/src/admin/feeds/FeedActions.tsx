@@ -21,7 +21,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Role } from '../authProvider';
-import { FEEDS_RESOURCE, type AdminDataProvider } from '../dataProvider';
+import type { AdminDataProvider } from '../dataProvider';
+import { FEEDS_RESOURCE } from './feedsDataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminFeed, SyncAllAnswer } from './types';
 import { queryKeys } from '../../api/queryKeys';

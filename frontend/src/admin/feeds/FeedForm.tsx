@@ -20,7 +20,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { SaveDeleteToolbar } from '../SaveDeleteToolbar';
-import { FEEDS_RESOURCE } from '../dataProvider';
+import { FEEDS_RESOURCE } from './feedsDataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminFeed } from './types';
 

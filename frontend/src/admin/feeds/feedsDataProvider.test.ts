@@ -5,7 +5,8 @@
  * Content-Range; create and update go to /api/ical-feeds with only the fields that API accepts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDataProvider, FEEDS_RESOURCE } from '../dataProvider';
+import { createDataProvider } from '../dataProvider';
+import { FEEDS_RESOURCE } from './feedsDataProvider';
 import { answerAllFeeds } from '../testing/allFeedsApi';
 import { startLocalApi, type LocalApi, type RecordedRequest } from '../../test/localApi';
 

@@ -2,7 +2,7 @@
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';
-import { FEEDS_RESOURCE } from '../dataProvider';
+import { FEEDS_RESOURCE } from './feedsDataProvider';
 
 export default {
   name: FEEDS_RESOURCE,

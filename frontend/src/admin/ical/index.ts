@@ -5,7 +5,7 @@
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { AdminResource } from '../resource';
-import { OWN_ICAL_RESOURCE } from '../dataProvider';
+import { OWN_ICAL_RESOURCE } from './icalDataProvider';
 
 export default {
   name: OWN_ICAL_RESOURCE,

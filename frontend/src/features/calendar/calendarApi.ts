@@ -6,7 +6,8 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@t
 import { useEffect } from 'react';
 import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
-import type { AdminUserCalendar, CalendarConflict, CalendarEvent, CalendarWindow, ExternalBooking, MarkedDay } from './types';
+import type { CalendarConflict, CalendarEvent, CalendarWindow, EventNoteLookup, MarkedDay, RequestBody, TranslateAnswer, TranslationStatus, UserCalendar } from '../../api/types';
+import { drawnBookings, type DrawnBooking } from './viewModel';
 import { queryKeys } from '../../api/queryKeys';
 import { keepWindow, keptWindow } from '../../shared/keptWindows';
 
@@ -43,17 +44,17 @@ export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindo
 // The first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
 const forceRefreshed = new Set<number>();
 
-function fetchAdminCalendar(userId: number, range: VisibleRange): Promise<AdminUserCalendar> {
+function fetchAdminCalendar(userId: number, range: VisibleRange): Promise<UserCalendar> {
   const first = !forceRefreshed.has(userId);
   forceRefreshed.add(userId);
   const params: Record<string, string> = { ...range };
   if (first) params.force_refresh = 'true';
-  return apiJson<AdminUserCalendar>('GET', withParams(`/api/admin/user-calendar/${userId}`, params));
+  return apiJson<UserCalendar>('GET', withParams(`/api/admin/user-calendar/${userId}`, params));
 }
 
 export interface CalendarData {
   events: CalendarEvent[];
-  icalEvents: ExternalBooking[];
+  icalEvents: DrawnBooking[];
   markedDays: MarkedDay[];
   /** The own calendar's double bookings (another user's calendar, read through the admin endpoints, has none here). */
   conflicts: CalendarConflict[];
@@ -146,7 +147,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   if (viewedUserId !== null) {
     return {
       events: adminCalendar.data?.events ?? [],
-      icalEvents: adminCalendar.data?.icalEvents ?? [],
+      icalEvents: drawnBookings(adminCalendar.data?.icalEvents ?? []),
       markedDays: adminMarked.data ?? [],
       conflicts: [],
       isLoading: adminCalendar.isPending && other,
@@ -156,7 +157,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   }
   return {
     events: ownWindow.data?.events ?? [],
-    icalEvents: ownWindow.data?.feedEvents ?? [],
+    icalEvents: drawnBookings(ownWindow.data?.feedEvents ?? []),
     markedDays: ownWindow.data?.markedDays ?? [],
     conflicts: ownWindow.data?.conflicts ?? [],
     isLoading: own && ownWindow.isPending,
@@ -172,11 +173,42 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
 export function useTranslationAvailable(): boolean {
   const status = useQuery({
     queryKey: queryKeys.translationStatus,
-    queryFn: () => apiJson<{ available: boolean }>('GET', queryKeys.translationStatus[0]),
+    queryFn: () => apiJson<TranslationStatus>('GET', queryKeys.translationStatus[0]),
     staleTime: Infinity,
   });
   return status.data?.available === true;
 }
+
+// The calendar's writes (docs/product/calendar.md#routes). The callers refresh what a change touches (below).
+
+/** A new event of the own calendar (POST /api/events), or, for staff, of another user's (POST /api/admin/user-events/{userId}). */
+export const createEvent = (payload: RequestBody<'Events_create'>, forUserId?: number) =>
+  forUserId === undefined
+    ? apiJson<CalendarEvent>('POST', '/api/events', payload)
+    : apiJson<CalendarEvent>('POST', `/api/admin/user-events/${forUserId}`, payload);
+
+export const updateEvent = (id: number | string, change: RequestBody<'Events_update'>) => apiJson<CalendarEvent>('PUT', `/api/events/${id}`, change);
+
+/** Deletes an own event, or with `asStaff` any user's (DELETE /api/admin/events/{id}). */
+export const deleteEvent = (id: number | string, asStaff = false) => apiJson('DELETE', asStaff ? `/api/admin/events/${id}` : `/api/events/${id}`);
+
+/** Staff's colour for an event, which wins over the owner's own. */
+export const recolorEvent = (id: number | string, color: string) => apiJson('PUT', `/api/admin/events/${id}/color`, { color } satisfies RequestBody<'AdminCalendar_recolor'>);
+
+export const translateText = (request: RequestBody<'Translation_translate'>) => apiJson<TranslateAnswer>('POST', '/api/translate', request);
+
+export type MarkedDayInput = RequestBody<'MarkedDays_create'>;
+/** Creates a marked day, or changes the one with `id`. */
+export const saveMarkedDay = (input: MarkedDayInput, id?: number) =>
+  id === undefined ? apiJson<MarkedDay>('POST', '/api/marked-days', input) : apiJson<MarkedDay>('PUT', `/api/marked-days/${id}`, input);
+export const deleteMarkedDay = (id: number) => apiJson('DELETE', `/api/marked-days/${id}`);
+
+/** The caller's note on an external booking; id and notes are null when there is none. */
+export const fetchEventNote = (externalId: string) => apiJson<EventNoteLookup>('GET', `/api/ical-event-notes/event/${encodeURIComponent(externalId)}`);
+/** Writes the caller's note: a new one when `noteId` is null, else a change of that one. */
+export const saveEventNote = (externalId: string, noteId: number | null, notes: string) =>
+  noteId === null ? apiJson('POST', '/api/ical-event-notes', { eventExternalId: externalId, notes } satisfies RequestBody<'EventNotes_create'>) : apiJson('PUT', `/api/ical-event-notes/${noteId}`, { notes } satisfies RequestBody<'EventNotes_update'>);
+export const deleteEventNote = (noteId: number) => apiJson('DELETE', `/api/ical-event-notes/${noteId}`);
 
 /**
  * After a change to events the event lists, the imported-feed events, notes, the admin feed list and,

@@ -14,7 +14,8 @@ import { contrastRatio, readableTextColor, STORED_EVENT_COLOR, TEXT_CONTRAST_MIN
 import { ADMIN_PALETTE, COLORS } from './constants';
 import { dayKind, eventColor, type DayKind } from './displayRules';
 import { toEventInputs } from './eventInputs';
-import type { CalendarEvent, ExternalBooking } from './types';
+import type { CalendarEvent } from '../../api/types';
+import type { DrawnBooking as ExternalBooking } from './viewModel';
 
 /** The declarations of each rule of a stylesheet, by selector (a rule listing several selectors counts for each). */
 function rules(css: string): Map<string, Record<string, string>> {
@@ -55,10 +56,13 @@ function overWhite(colour: string): string {
   return `#${channel(r)}${channel(g)}${channel(b)}`;
 }
 
-const event = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
+/** A fixture's fields: a test also gives a value the API's types rule out (no colour), to show the rules cope. */
+type Loose<T> = { [K in keyof T]?: unknown };
+
+const event = (over: Loose<CalendarEvent> = {}): CalendarEvent => ({
   id: 1, userId: 7, title: 'Eiersperre', description: null, startTime: '2026-07-01T09:00:00.000Z', endTime: '2026-07-01T13:00:00.000Z',
   allDay: false, color: STORED_EVENT_COLOR, adminColorOverride: null, routes: [], source: null, location: null, isBinding: false, ...over,
-});
+}) as CalendarEvent;
 const booking = (): ExternalBooking => ({
   id: 'ical-1-1', userId: 7, title: 'Reserved', description: null, startTime: '2026-07-01', endTime: '2026-07-04', allDay: true,
   color: '#ec4899', source: { type: 'ical', feedName: 'Airbnb' }, isBinding: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { NOT_A_DAY_CLICK, dayClickKeyAt, dayKeyAtPoint, dayKeyAction, fullDateText, markActionFor, markedDayLabel, shiftDateKey } from './dayCells';
-import type { MarkedDay } from './types';
+import type { MarkedDay } from '../../api/types';
 
 const vacation: MarkedDay = { id: 3, userId: 7, date: '2025-07-10', markerType: 'vacation', color: '#3b82f6', notes: 'På hytta' };
 

@@ -5,7 +5,7 @@
 import { addDays } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { parseApiTime, toDateKey } from './dates';
-import type { CalendarConflict, MarkedDay } from './types';
+import type { CalendarConflict, MarkedDay } from '../../api/types';
 
 /**
  * A day's cell as FullCalendar draws it: the month grids' days, the week's all-day cells and its day lanes. Column

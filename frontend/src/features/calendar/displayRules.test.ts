@@ -19,9 +19,13 @@ import {
   isExternalBooking,
   ownEventActions,
 } from './displayRules';
-import type { CalendarEvent, ExternalBooking, MarkedDay } from './types';
+import type { CalendarEvent, MarkedDay } from '../../api/types';
+import type { DrawnBooking as ExternalBooking } from './viewModel';
 
-const userEvent = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
+/** A fixture's fields: tests also give values the API's types rule out (no colour, a bare source), to show the rules cope. */
+type Loose<T> = { [K in keyof T]?: unknown };
+
+const userEvent = (over: Loose<CalendarEvent> = {}): CalendarEvent => ({
   id: 1,
   userId: 7,
   title: 'Eiersperre tid',
@@ -35,10 +39,13 @@ const userEvent = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
   source: null,
   location: null,
   isBinding: false,
+  createdAt: '2025-06-01T09:00:00.000Z',
+  updatedAt: '2025-06-01T09:00:00.000Z',
+  createdById: 7,
   ...over,
-});
+}) as CalendarEvent;
 
-const booking = (over: Partial<ExternalBooking> = {}): ExternalBooking => ({
+const booking = (over: Loose<ExternalBooking> = {}): ExternalBooking => ({
   id: 'ical-3-abc',
   userId: 7,
   title: 'Reserved',
@@ -47,11 +54,12 @@ const booking = (over: Partial<ExternalBooking> = {}): ExternalBooking => ({
   endTime: '2025-07-04',
   allDay: true,
   color: '#ec4899',
-  source: { type: 'ical', feedName: 'Airbnb', feedId: 3 },
+  source: { type: 'ical', feedName: 'Airbnb', feedId: 3, uid: 'abc', kind: 'booking', alsoFrom: [] },
   location: null,
   isBinding: true,
+  status: 'confirmed',
   ...over,
-});
+}) as ExternalBooking;
 
 describe('titles', () => {
   it('cuts mobile titles longer than 7 characters to 6 plus an ellipsis', () => {

@@ -6,7 +6,8 @@ import type { TFunction } from 'i18next';
 import { daysCovered, parseApiTime, toDateKey } from './dates';
 import { COLORS, MOBILE_FIRST_HOUR, MOBILE_LAST_HOUR, MOBILE_TITLE_MAX, MONTH_CELL_MIN_HEIGHT } from './constants';
 import { STORED_EVENT_COLOR } from '../../shared/design';
-import type { AnyEvent, ExternalBooking, MarkedDay } from './types';
+import type { MarkedDay } from '../../api/types';
+import type { AnyEvent, DrawnBooking as ExternalBooking } from './viewModel';
 
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
 

@@ -2,7 +2,7 @@
 import type { EventInput } from '@fullcalendar/react';
 import { parseApiTime, toDateKey } from './dates';
 import { dedupeByDay, eventColor, timedEnd } from './displayRules';
-import type { AnyEvent } from './types';
+import type { AnyEvent } from './viewModel';
 import { readableTextColor } from '../../shared/design';
 
 /** `serviceEventColor`: the design's event colour, for events without one of their own (displayRules.eventColor). */

@@ -4,7 +4,7 @@
  * the year view 12 mini months. Compact size forces the month view (desktop only).
  */
 import type { ViewOptions } from '@fullcalendar/react';
-import type { CalendarSize, CalendarViewKind } from './types';
+import type { CalendarSize, CalendarViewKind } from './viewModel';
 
 export const FC_VIEWS = {
   threeMonth: 'threeMonth',

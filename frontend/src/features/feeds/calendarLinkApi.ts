@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import type { CalendarLink } from './types';
+import type { CalendarLink } from '../../api/types';
 
 /** The .ics download of the user's calendar (opened in a new tab). */
 export const EXPORT_ICAL_URL = '/api/calendar/export-ical';

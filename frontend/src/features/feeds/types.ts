@@ -1,17 +1,10 @@
-/** Feed shapes as the API answers them (backend feeds.dto.ts mapFeed, feeds.controller.ts). */
+/** The feeds' types: the API's answers are the generated ones (api/types.ts). */
+import type { RequestBody } from '../../api/types';
 
 export type { Feed } from '../../api/types';
 
-export interface NewFeed {
-  name: string;
-  url: string;
-  color: string;
-  enabled: boolean;
-}
+/** The feed form's values: what POST /api/ical-feeds takes from an owner, every field filled in. */
+export type NewFeed = Required<Omit<RequestBody<'Feeds_create'>, 'userId'>>;
 
 /** POST /api/ical-feeds/:id/sync: 200 even when the feed failed (status 'failed', error set). */
 export type { FeedSyncAnswer as SyncAnswer } from '../../api/types';
-
-export interface CalendarLink {
-  url: string;
-}

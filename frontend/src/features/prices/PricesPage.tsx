@@ -12,13 +12,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiJson, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { formatDecimal } from '../../shared/money';
 import { useCurrentUser } from '../../shared/session';
 import { useToast } from '../../shared/toast';
 import { UserPicker } from '../../shared/components/UserPicker';
 import { PriceDialog } from './components/PriceDialog';
+import { deletePrice, fetchPrices, savePrice } from './pricesApi';
 import { EMPTY_PRICE, toForm, toPayload } from './priceForm';
 import type { Price, PriceForm } from './types';
 
@@ -35,18 +36,18 @@ export function PricesPage() {
   const key = queryKeys.prices(isAdmin ? ownerId : null);
   const prices = useQuery<Price[]>({
     queryKey: key,
-    queryFn: () => apiJson('GET', isAdmin ? `/api/prices?userId=${ownerId}` : '/api/prices'),
+    queryFn: () => fetchPrices(isAdmin ? ownerId : null),
     enabled: !!user && (!isAdmin || ownerId !== null),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const save = useMutation({
     mutationFn: (form: PriceForm) =>
-      editing && editing !== 'new' ? apiJson('PUT', `/api/prices/${editing.id}`, toPayload(form)) : apiJson('POST', '/api/prices', { ...toPayload(form), userId: ownerId }),
+      savePrice(toPayload(form), editing && editing !== 'new' ? { id: editing.id } : { userId: ownerId }),
     onSuccess: () => { setEditing(null); void refresh(); toast({ title: t('prices.saved'), severity: 'success' }); },
     onError: (e) => toast({ title: t('common.error'), description: errorText(e, t('prices.saveFailed')), severity: 'error' }),
   });
   const remove = useMutation({
-    mutationFn: (p: Price) => apiJson('DELETE', `/api/prices/${p.id}`),
+    mutationFn: (p: Price) => deletePrice(p.id),
     onSuccess: () => { setDeleting(null); void refresh(); toast({ title: t('prices.deleted'), severity: 'success' }); },
     onError: (e) => toast({ title: t('common.error'), description: errorText(e, t('prices.deleteFailed')), severity: 'error' }),
   });

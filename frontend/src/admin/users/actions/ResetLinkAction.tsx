@@ -5,7 +5,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AdminDataProvider, ResetLink } from '../../dataProvider';
+import type { AdminDataProvider } from '../../dataProvider';
+import type { ResetLink } from '../usersDataProvider';
 import { formatDateTime } from '../../formatDate';
 import { errorMessage } from '../../httpClient';
 import { useNotifyFailure } from '../../useNotifyFailure';

@@ -14,17 +14,16 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiJson } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { DateField } from '../../../shared/components/DateField';
 import { muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
 import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../addEventForm';
-import { useInvalidateEvents } from '../calendarApi';
+import { createEvent, useInvalidateEvents } from '../calendarApi';
 import { UserPicker } from '../../../shared/components/UserPicker';
 import { FIXED_END_TIME, FIXED_START_TIME } from '../constants';
 import { toDateAfterFromChange } from '../dates';
-import type { CalendarEvent } from '../types';
 
 interface AddEventDialogProps {
   open: boolean;
@@ -67,10 +66,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
   const forOtherUser = canPickUser && userId !== currentUser.id;
 
   const create = useMutation({
-    mutationFn: (payload: EventPayload) =>
-      forOtherUser
-        ? apiJson<CalendarEvent>('POST', `/api/admin/user-events/${userId}`, payload)
-        : apiJson<CalendarEvent>('POST', '/api/events', payload),
+    mutationFn: (payload: EventPayload) => createEvent(payload, forOtherUser ? userId : undefined),
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarSize, CalendarViewKind } from '../types';
+import type { CalendarSize, CalendarViewKind } from '../viewModel';
 import { lazyNamed } from '../../../shared/lazyNamed';
 
 // Staff only: owners never download the select it is made of.

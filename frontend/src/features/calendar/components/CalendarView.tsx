@@ -31,7 +31,8 @@ import { useElementWidth } from '../hooks/useElementWidth';
 import { useLongPress } from '../hooks/useLongPress';
 import { useSwipe } from '../hooks/useSwipe';
 import { useViewPlugins } from '../hooks/useViewPlugins';
-import type { AnyEvent, MarkedDay } from '../types';
+import type { MarkedDay } from '../../../api/types';
+import type { AnyEvent } from '../viewModel';
 import { CUSTOM_VIEWS, FC_VIEWS } from '../viewNames';
 
 const NO_EVENTS: never[] = [];

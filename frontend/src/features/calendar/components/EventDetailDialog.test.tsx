@@ -10,7 +10,7 @@ import { queryKeys } from '../../../api/queryKeys';
 import type { User } from '../../../api/types';
 import i18n from '../../../i18n';
 import { renderWithApp, startApiForApp } from '../../../test/renderWithApi';
-import type { CalendarEvent } from '../types';
+import type { CalendarEvent } from '../../../api/types';
 import { EventDetailDialog } from './EventDetailDialog';
 
 const owner: User = {
@@ -19,7 +19,8 @@ const owner: User = {
 };
 const event: CalendarEvent = {
   id: 3, userId: 7, title: 'Vinduvask', description: 'Velkommen til hytta', startTime: '2026-07-01T10:00:00Z', endTime: '2026-07-01T12:00:00Z',
-  allDay: false, color: null, adminColorOverride: null, routes: null, source: null, location: null, isBinding: false,
+  allDay: false, color: '#ef4444', adminColorOverride: null, routes: [], source: null, location: null, isBinding: false,
+  createdAt: '2026-06-01T10:00:00Z', updatedAt: '2026-06-01T10:00:00Z', createdById: 7,
 };
 
 let api: LocalApi | undefined;

@@ -17,18 +17,18 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiJson, errorText } from '../../../api/client';
+import { ApiError, errorText } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { formatDate, formatTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
-import { useInvalidateEvents, useTranslationAvailable } from '../calendarApi';
+import { deleteEvent, translateText, updateEvent, useInvalidateEvents, useTranslationAvailable } from '../calendarApi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { parseApiTime } from '../dates';
 import { EventNotes } from './EventNotes';
 import { readableTextColor, useDesign } from '../../../shared/design';
 import { useSupportContact } from '../../../shared/supportContact';
 import { eventColor, isExternalBooking, ownEventActions, replaceLinks } from '../displayRules';
-import type { AnyEvent, TranslateAnswer } from '../types';
+import type { AnyEvent } from '../viewModel';
 
 interface EventDetailDialogProps {
   event: AnyEvent | null;
@@ -89,12 +89,12 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
     setTranslating(true);
     setTranslateError(false);
     try {
-      const answer = await apiJson<TranslateAnswer>('POST', '/api/translate', {
+      const answer = await translateText({
         text: description,
         targetLanguage: target,
         sourceLanguage: target === 'en' ? 'nb' : 'en',
       });
-      if (!answer.success || !answer.translatedText) throw new Error(answer.error);
+      if (!answer.success || !answer.translatedText) throw new Error(answer.error ?? undefined);
       setTranslated(answer.translatedText);
     } catch {
       setTranslateError(true);
@@ -106,7 +106,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   const saveEdit = async () => {
     setBusy(true);
     try {
-      await apiJson('PUT', `/api/events/${event.id}`, { title: draftTitle.trim(), description: draftDescription.trim() });
+      await updateEvent(event.id, { title: draftTitle.trim(), description: draftDescription.trim() });
       await invalidate(null);
       toast({ title: t('calendar.detail.updated'), severity: 'success' });
       setEditing(false);
@@ -121,8 +121,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
   const remove = async () => {
     setBusy(true);
     try {
-      if (asAdmin && !own) await apiJson('DELETE', `/api/admin/events/${event.id}`);
-      else await apiJson('DELETE', `/api/events/${event.id}`);
+      await deleteEvent(event.id, asAdmin && !own);
       await invalidate(asAdmin ? viewedUserId : null);
       toast({ title: t('calendar.detail.deleted'), severity: 'success' });
       onClose();

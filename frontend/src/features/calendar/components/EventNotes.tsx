@@ -6,10 +6,10 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiJson, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
+import { deleteEventNote, fetchEventNote, saveEventNote } from '../calendarApi';
 import { useToast } from '../../../shared/toast';
 import { queryKeys } from '../../../api/queryKeys';
-import type { EventNote } from '../types';
 
 export function EventNotes({ externalId }: { externalId: string }) {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function EventNotes({ externalId }: { externalId: string }) {
   const key = queryKeys.eventNotes.one(externalId);
   const note = useQuery({
     queryKey: key,
-    queryFn: () => apiJson<EventNote>('GET', `/api/ical-event-notes/event/${encodeURIComponent(externalId)}`),
+    queryFn: () => fetchEventNote(externalId),
     staleTime: 0,
   });
   const [draft, setDraft] = useState<string | null>(null);
@@ -43,15 +43,12 @@ export function EventNotes({ externalId }: { externalId: string }) {
   const save = () => {
     const notes = (draft ?? '').trim();
     if (!notes) return;
-    if (noteId === null) {
-      void run(() => apiJson('POST', '/api/ical-event-notes', { eventExternalId: externalId, notes }), 'calendar.notes.saved', 'calendar.notes.saveFailed');
-    } else {
-      void run(() => apiJson('PUT', `/api/ical-event-notes/${noteId}`, { notes }), 'calendar.notes.updated', 'calendar.notes.updateFailed');
-    }
+    const [done, failed] = noteId === null ? ['calendar.notes.saved', 'calendar.notes.saveFailed'] : ['calendar.notes.updated', 'calendar.notes.updateFailed'];
+    void run(() => saveEventNote(externalId, noteId, notes), done, failed);
   };
   const remove = () => {
     if (noteId === null) return;
-    void run(() => apiJson('DELETE', `/api/ical-event-notes/${noteId}`), 'calendar.notes.deleted', 'calendar.notes.deleteFailed');
+    void run(() => deleteEventNote(noteId), 'calendar.notes.deleted', 'calendar.notes.deleteFailed');
   };
 
   return (

@@ -10,10 +10,10 @@ import type { LocalApi } from '../../../test/localApi';
 import i18n from '../../../i18n';
 import { findDateGroup, findDateInput, typeDate } from '../../../test/dateFields';
 import { renderWithApp, startApiForApp } from '../../../test/renderWithApi';
-import type { MarkedDay } from '../types';
+import type { MarkedDay } from '../../../api/types';
 import { MarkDayDialog } from './MarkedDayDialogs';
 
-const vacation: MarkedDay = { id: 4, userId: 7, date: '2026-07-01', markerType: 'vacation', color: null, notes: 'Hytta' };
+const vacation: MarkedDay = { id: 4, userId: 7, date: '2026-07-01', markerType: 'vacation', color: '#8b5cf6', notes: 'Hytta' };
 
 let api: LocalApi | undefined;
 const sent = (method: string) => api!.requests.filter((r) => r.method === method);

@@ -20,15 +20,16 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiJson, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { DateField } from '../../../shared/components/DateField';
 import { formatDate } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
-import { invalidateMarkedDayQueries } from '../calendarApi';
+import { deleteMarkedDay, invalidateMarkedDayQueries, saveMarkedDay } from '../calendarApi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { COLORS, MARKER_COLORS, MARKER_TYPES } from '../constants';
 import { isValidDateKey, parseApiTime } from '../dates';
-import type { MarkedDay, MarkerType } from '../types';
+import type { MarkedDay } from '../../../api/types';
+import type { MarkerType } from '../viewModel';
 
 function useMarkedDayAction() {
   const { t } = useTranslation();
@@ -76,9 +77,7 @@ function MarkDayForm({ target, onClose }: { target: { date: string; existing?: M
 
   const save = async () => {
     const body = { date, markerType, color, notes: notes.trim() || null };
-    const ok = existing
-      ? await run(() => apiJson('PUT', `/api/marked-days/${existing.id}`, body), 'calendar.markedDay.updateFailed')
-      : await run(() => apiJson('POST', '/api/marked-days', body), 'calendar.markedDay.createFailed');
+    const ok = await run(() => saveMarkedDay(body, existing?.id), existing ? 'calendar.markedDay.updateFailed' : 'calendar.markedDay.createFailed');
     if (ok) onClose();
   };
 
@@ -145,7 +144,7 @@ export function MarkedDayDetailDialog({ markedDay, readOnly, onEdit, onClose }: 
   if (!markedDay) return null;
 
   const remove = async () => {
-    const ok = await run(() => apiJson('DELETE', `/api/marked-days/${markedDay.id}`), 'calendar.markedDay.deleteFailed');
+    const ok = await run(() => deleteMarkedDay(markedDay.id), 'calendar.markedDay.deleteFailed');
     setConfirm(false);
     if (ok) onClose();
   };

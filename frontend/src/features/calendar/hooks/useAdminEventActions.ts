@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiJson, errorText } from '../../../api/client';
+import { ApiError, errorText } from '../../../api/client';
 import { useToast } from '../../../shared/toast';
-import { useInvalidateEvents } from '../calendarApi';
-import type { AnyEvent } from '../types';
+import { deleteEvent, recolorEvent, useInvalidateEvents } from '../calendarApi';
+import type { AnyEvent } from '../viewModel';
 
 export function useAdminEventActions(viewedUserId: number | null) {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export function useAdminEventActions(viewedUserId: number | null) {
   const setColor = async (event: AnyEvent, color: string) => {
     setColorMenu(null);
     try {
-      await apiJson('PUT', `/api/admin/events/${event.id}/color`, { color });
+      await recolorEvent(event.id, color);
       await invalidateEvents(viewedUserId);
       toast.clearError();
     } catch (error) {
@@ -32,7 +32,7 @@ export function useAdminEventActions(viewedUserId: number | null) {
     if (!toDelete) return;
     setBusy(true);
     try {
-      await apiJson('DELETE', `/api/admin/events/${toDelete.id}`);
+      await deleteEvent(toDelete.id, true);
       await invalidateEvents(viewedUserId);
       toast({ title: t('calendar.detail.deleted'), severity: 'success' });
     } catch (error) {

@@ -5,7 +5,8 @@ import type { CalendarData } from '../calendarApi';
 import { conflictDays } from '../dayCells';
 import { buildDayIndex } from '../displayRules';
 import { toEventInputs } from '../eventInputs';
-import type { AnyEvent, MarkedDay } from '../types';
+import type { MarkedDay } from '../../../api/types';
+import type { AnyEvent } from '../viewModel';
 
 export function useCalendarDays(data: CalendarData) {
   const allEvents = useMemo<AnyEvent[]>(() => [...data.events, ...data.icalEvents], [data.events, data.icalEvents]);

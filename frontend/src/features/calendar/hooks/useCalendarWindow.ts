@@ -6,7 +6,7 @@
 import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useState, type RefObject } from 'react';
 import type { VisibleRange } from '../calendarApi';
-import type { CalendarSize, CalendarViewKind } from '../types';
+import type { CalendarSize, CalendarViewKind } from '../viewModel';
 import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
 
 /** `focusDate` ('YYYY-MM-DD', from the address's ?date=): the month view of that day, with the day highlighted. */

@@ -3,11 +3,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useLayoutEffect, useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
-import type { MarkedDay } from '../types';
+import type { MarkedDay } from '../../../api/types';
 import { useDayCellAccess } from './useDayCellAccess';
 
 const DAYS = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-09'];
-const mark: MarkedDay = { id: 1, userId: 7, date: '2025-06-03', markerType: 'busy', color: null, notes: null };
+const mark: MarkedDay = { id: 1, userId: 7, date: '2025-06-03', markerType: 'busy', color: '#8b5cf6', notes: null };
 
 const NO_CONFLICTS = new Set<string>();
 

@@ -12,7 +12,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type Keyboa
 import { useTranslation } from 'react-i18next';
 import { toDateKey } from '../dates';
 import { dayCellLabel, dayKeyAction, shiftDateKey } from '../dayCells';
-import type { MarkedDay } from '../types';
+import type { MarkedDay } from '../../../api/types';
 
 interface DayCellAccessOptions {
   markedByDay: ReadonlyMap<string, readonly MarkedDay[]>;

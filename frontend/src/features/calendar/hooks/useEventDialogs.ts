@@ -3,7 +3,8 @@
  * editing an existing mark) and a marked day's details.
  */
 import { useState } from 'react';
-import type { AnyEvent, MarkedDay } from '../types';
+import type { MarkedDay } from '../../../api/types';
+import type { AnyEvent } from '../viewModel';
 
 export interface MarkTarget {
   date: string;

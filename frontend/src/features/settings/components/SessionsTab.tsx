@@ -3,21 +3,21 @@
  * when each was last used; end one, or every one but this.
  */
 import { Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiJson, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
-import type { MessageAnswer, UserSession } from '../../../api/types';
 import { formatDateTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
+import { endSession, useUserSessions } from '../sessionsApi';
 
 export function SessionsTab() {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: queryKeys.userSessions, queryFn: () => apiJson<UserSession[]>('GET', queryKeys.userSessions[0]) });
+  const sessions = useUserSessions();
   const end = useMutation({
-    mutationFn: (id: string | null) => apiJson<MessageAnswer>('DELETE', id ? `/api/user/sessions/${encodeURIComponent(id)}` : '/api/user/sessions'),
+    mutationFn: endSession,
     onSuccess: (answer, id) => {
       toast({ title: t(id ? 'sessions.ended' : 'sessions.othersEnded'), description: answer.message, severity: 'success' });
       return queryClient.invalidateQueries({ queryKey: queryKeys.userSessions });

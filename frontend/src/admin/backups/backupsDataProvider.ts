@@ -1,0 +1,19 @@
+/** The backup history, making one now, and restoring one (admins only). */
+import type { Backup, RestoreAnswer } from '../../api/types';
+import type { DataProviderPart, ProviderTools } from '../dataProviderPart';
+
+export interface BackupsDataProvider {
+  backups(): Promise<Backup[]>;
+  createBackup(): Promise<Backup>;
+  restoreBackup(filename: string): Promise<RestoreAnswer>;
+}
+
+export function backupsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<BackupsDataProvider> {
+  return {
+    methods: {
+      backups: () => call('GET', `${adminUrl}/backups`),
+      createBackup: () => post('backups'),
+      restoreBackup: (filename) => post(`backups/restore/${encodeURIComponent(filename)}`),
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** Scheduled jobs with their last runs, and running one now. */
+import type { JobStatus } from '../../api/types';
+import type { DataProviderPart, ProviderTools } from '../dataProviderPart';
+
+export interface JobsDataProvider {
+  jobs(): Promise<JobStatus[]>;
+  runJob(id: string): Promise<JobStatus>;
+}
+
+export function jobsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<JobsDataProvider> {
+  return {
+    methods: {
+      jobs: () => call('GET', `${adminUrl}/jobs`),
+      runJob: (id) => post(`jobs/${encodeURIComponent(id)}/run`),
+    },
+  };
+}

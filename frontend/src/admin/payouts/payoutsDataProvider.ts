@@ -1,0 +1,34 @@
+/**
+ * The 'payouts' resource: created with the fields POST /api/admin/payouts takes (the amount as a decimal string),
+ * changed by PATCH; plus the rental-days count and one owner's year.
+ */
+import type { Identifier, RaRecord } from 'react-admin';
+import { asRecords, type DataProviderPart, type ProviderTools } from '../dataProviderPart';
+import { PAYOUTS_RESOURCE, type AdminPayout, type RentalDaysAnswer } from './types';
+import { toPayoutPayload } from './validation';
+
+export interface PayoutsDataProvider {
+  /** The booked nights of an owner's month, counted from their stored bookings. */
+  calculateRentalDays(input: { userId: number; month: number; year: number }): Promise<RentalDaysAnswer>;
+  /** One owner's payouts of a year, for the year overview. */
+  payoutsOfYear(userId: Identifier, year: number): Promise<AdminPayout[]>;
+}
+
+export function payoutsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<PayoutsDataProvider> {
+  return {
+    resources: {
+      [PAYOUTS_RESOURCE]: {
+        create: async (_resource, params) => asRecords({ data: await post<RaRecord>(PAYOUTS_RESOURCE, toPayoutPayload(params.data, true)) }),
+        // PATCH takes amount, status, rentalDays and notes; the owner's name stays from the list.
+        update: async (_resource, params) => {
+          const changed = await call<RaRecord>('PATCH', `${adminUrl}/${PAYOUTS_RESOURCE}/${encodeURIComponent(params.id)}`, toPayoutPayload(params.data, false));
+          return asRecords({ data: { ...params.previousData, ...changed } });
+        },
+      },
+    },
+    methods: {
+      calculateRentalDays: (input) => post(`${PAYOUTS_RESOURCE}/calculate-rental-days`, input),
+      payoutsOfYear: (userId, year) => call('GET', `${adminUrl}/${PAYOUTS_RESOURCE}/user/${encodeURIComponent(userId)}/year/${year}`),
+    },
+  };
+}
