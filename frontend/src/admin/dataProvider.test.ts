@@ -4,21 +4,11 @@
  * /api/admin, and how server errors come back. Each folder's own cases sit beside its part (e.g. users/usersDataProvider.test.ts).
  */
 import { HttpError } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDataProvider } from './dataProvider';
+import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from './httpClient';
-import { startLocalApi, type Handler, type LocalApi } from '../test/localApi';
+import { localDataProviders } from './testing/dataProviderAgainst';
 
-let api: LocalApi | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
-
-async function providerAnswering(handler: Handler) {
-  api = await startLocalApi(handler);
-  return { dataProvider: createDataProvider(api.apiUrl), requests: api.requests };
-}
+const providerAnswering = localDataProviders();
 
 const ann = { id: 7, username: 'ann@example.com', name: 'Ann', isAdmin: false, isMiniAdmin: false };
 

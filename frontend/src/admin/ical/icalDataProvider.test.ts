@@ -1,20 +1,10 @@
 // @vitest-environment node
 /** The 'ical' resource and the own calendar link (icalDataProvider.ts), against a real local HTTP server. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDataProvider } from '../dataProvider';
+import { describe, expect, it } from 'vitest';
 import { OWN_ICAL_RESOURCE } from './icalDataProvider';
-import { startLocalApi, type Handler, type LocalApi } from '../../test/localApi';
+import { localDataProviders } from '../testing/dataProviderAgainst';
 
-let api: LocalApi | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
-
-async function providerAnswering(handler: Handler) {
-  api = await startLocalApi(handler);
-  return { dataProvider: createDataProvider(api.apiUrl), requests: api.requests };
-}
+const providerAnswering = localDataProviders();
 
 describe('own iCal tab', () => {
   it('reads the own link, and the own feeds as a plain array sorted and paged here (localList.ts)', async () => {

@@ -1,19 +1,9 @@
 // @vitest-environment node
 /** The users' calls that are not CRUD (usersDataProvider.ts), against a real local HTTP server. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDataProvider } from '../dataProvider';
-import { startLocalApi, type Handler, type LocalApi } from '../../test/localApi';
+import { describe, expect, it } from 'vitest';
+import { localDataProviders } from '../testing/dataProviderAgainst';
 
-let api: LocalApi | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
-
-async function providerAnswering(handler: Handler) {
-  api = await startLocalApi(handler);
-  return { dataProvider: createDataProvider(api.apiUrl), requests: api.requests };
-}
+const providerAnswering = localDataProviders();
 
 const ann = { id: 7, username: 'ann@example.com', name: 'Ann', isAdmin: false, isMiniAdmin: false };
 
