@@ -103,6 +103,7 @@ describe('describeActivity', () => {
   const CODES: [string, Record<string, unknown>, string, string][] = [
     ['login', { method: 'totp' }, 'Logget inn', 'Signed in'],
     ['login.failed', { reason: 'code_used' }, 'Mislykket innlogging', 'Failed sign-in'],
+    ['reauth.failed', { reason: 'password' }, 'Mislykket bekreftelse av identitet før en endring', 'Failed identity check before a change'],
     ['two_factor.enabled', {}, 'Tofaktorinnlogging slått på', 'Two-factor sign-in turned on'],
     ['two_factor.disabled', { with: 'recovery' }, 'Tofaktorinnlogging slått av', 'Two-factor sign-in turned off'],
     ['two_factor.reset', {}, 'Tofaktorinnlogging tilbakestilt av en administrator', 'Two-factor sign-in reset by an administrator'],

@@ -43,6 +43,7 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
     case 'login':
       return { title, detail: known(i18n, 'activity.loginMethod', d.method) };
     case 'login.failed':
+    case 'reauth.failed':
       return { title, detail: known(i18n, 'activity.failReason', d.reason) };
     case 'two_factor.disabled':
       return { title, detail: known(i18n, 'activity.codeKind', d.with) };
