@@ -65,7 +65,10 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * back office's list), the phone's calendar (windows kept across visits with their ETag and the offline note, the
  * neighbouring months read ahead, the service worker started after the first calendar paint: +0.9, +1.7, +1.0 kB),
  * and two-factor sign-in (the login's code step, its error texts, the staff notice in the shell): together 203.0,
- * 311.1 and 404.7 kB (budgets 204, 312 and 406).
+ * 311.1 and 404.7 kB (budgets 204, 312 and 406). Then re-authentication (the settings' dialog and the API client's
+ * retry), the activity timeline (its texts on every screen, the back office's panel), readable text colours on every
+ * calendar colour, the offline calendar read again when the connection returns, and the back office's data provider
+ * in one part per resource: 203.3, 312.9 and 406.0 kB (budgets 204, 314 and 408).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -77,12 +80,12 @@ const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
   { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 204, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 312, goalKb: 280, floorPage: 'calendar' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 314, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 406,
+    budgetKb: 408,
     goalKb: 350,
     floorPage: 'back-office',
   },
