@@ -20,8 +20,8 @@ export const MIN_NOTICE_MS = 2 * 3_600_000;
 export const MAX_AHEAD_MS = 60 * DAY_MS;
 export const MAX_RANGE_DAYS = 62;
 /** How long a meeting without an end blocks its staff member (the agreements' invitation makes it an hour). */
-const MEETING_WITHOUT_END = "interval '1 hour'";
 const MEETING_WITHOUT_END_MS = 3_600_000;
+const MEETING_WITHOUT_END = `interval '${MEETING_WITHOUT_END_MS / 60_000} minutes'`;
 
 const PLACE_NAMES: Record<AppointmentLocation, string> = { phone: 'Telefon', video: 'Video', office: 'Kontoret' };
 
