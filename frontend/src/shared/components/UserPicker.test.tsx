@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '../../test/localApi';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
-import { PAGE_SIZE, UserPicker, type PickedUser } from './UserPicker';
+import { PAGE_SIZE, UserPicker, narrowToTyped, type PickedUser } from './UserPicker';
 
 const USERS: PickedUser[] = [
   { id: 1, name: 'Ada Admin', username: 'ada@example.com', isAdmin: true },
@@ -17,9 +17,10 @@ const USERS: PickedUser[] = [
   { id: 9, name: 'Bjørn Ås', username: 'bjorn@example.com' },
 ];
 
-let api: LocalApi;
+let api: LocalApi | undefined;
 afterEach(async () => {
   await api?.close();
+  api = undefined;
 });
 
 function Harness({ initial = null, filter }: { initial?: number | null; filter?: { isAdmin?: boolean } }) {
@@ -32,12 +33,13 @@ function Harness({ initial = null, filter }: { initial?: number | null; filter?:
   );
 }
 
-async function start() {
-  api = await startApiForApp((req) => {
+async function start(hold?: (q: string) => Promise<void> | undefined) {
+  api = await startApiForApp(async (req) => {
     const one = /^\/api\/admin\/users\/(\d+)$/.exec(req.path);
     if (one) return { json: USERS.find((u) => u.id === Number(one[1])) };
     if (req.path === '/api/admin/users') {
       const q = (req.query.get('q') ?? '').toLowerCase();
+      await hold?.(q);
       const filter = JSON.parse(req.query.get('filter') ?? '{}') as { isAdmin?: boolean };
       const rows = USERS.filter((u) => u.name.toLowerCase().split(' ').some((w) => w.startsWith(q)) && (filter.isAdmin === undefined || Boolean(u.isAdmin) === filter.isAdmin));
       return { json: rows, headers: { 'Content-Range': `users 0-${rows.length - 1}/${rows.length}` } };
@@ -46,7 +48,7 @@ async function start() {
   });
 }
 
-const searches = () => api.requests.filter((r) => r.path === '/api/admin/users');
+const searches = () => api!.requests.filter((r) => r.path === '/api/admin/users');
 
 describe('UserPicker', () => {
   it('searches the server as one types, one page at a time, and hands back the user chosen', async () => {
@@ -76,5 +78,34 @@ describe('UserPicker', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Bruker' }));
     await waitFor(() => expect(searches().length).toBeGreaterThan(0));
     expect(searches().every((r) => r.query.get('filter') === JSON.stringify({ isAdmin: false }))).toBe(true);
+  });
+
+  it('narrows the list on screen to the typed text while the search is on its way, so a tapped option does not jump', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await start((q) => (q === 'kari' ? held : undefined));
+    renderWithApp(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Bruker' });
+    await userEvent.click(input);
+    expect(await screen.findByRole('option', { name: 'Ole Hansen (ole@example.com)' })).toBeInTheDocument();
+    await userEvent.type(input, 'kari', { delay: null });
+    // The answer for 'kari' is held: the first answer, narrowed, is what shows.
+    await waitFor(() => expect(searches().some((r) => r.query.get('q') === 'kari')).toBe(true));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kari Hansen (kari@example.com)']);
+    await userEvent.click(screen.getByRole('option', { name: 'Kari Hansen (kari@example.com)' }));
+    expect(screen.getByText('valgt: 8')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(input).toHaveValue('Kari Hansen (kari@example.com)'));
+    expect(screen.getByText('valgt: 8')).toBeInTheDocument();
+  });
+});
+
+describe('narrowToTyped', () => {
+  it('keeps users whose name, sign-in name, e-mail or phone holds every typed word', () => {
+    const users: PickedUser[] = [...USERS, { id: 10, name: 'Per Persen', username: 'pp', email: 'per@firma.no', phone: '+4799887766' }];
+    expect(narrowToTyped(users, 'HANSEN ole').map((u) => u.id)).toEqual([7]);
+    expect(narrowToTyped(users, 'firma').map((u) => u.id)).toEqual([10]);
+    expect(narrowToTyped(users, '99887').map((u) => u.id)).toEqual([10]);
+    expect(narrowToTyped(users, '  ').map((u) => u.id)).toEqual([1, 7, 8, 9, 10]);
   });
 });

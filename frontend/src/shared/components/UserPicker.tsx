@@ -17,6 +17,8 @@ export interface PickedUser {
   name: string;
   username: string;
   isAdmin?: boolean;
+  email?: string | null;
+  phone?: string | null;
 }
 
 /** Matches asked for per search; enough to find someone by a few letters of the name. */
@@ -57,6 +59,20 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
+/**
+ * The previous answer narrowed to what is typed now, for the moment between a key and the server's answer: the list
+ * only shrinks under the finger, so an option being tapped does not jump away when the answer arrives. Each typed
+ * word must occur in the name, sign-in name, e-mail or phone; the server's answer then replaces it.
+ */
+export function narrowToTyped(users: readonly PickedUser[], typed: string): PickedUser[] {
+  const words = typed.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...users];
+  return users.filter((u) => {
+    const text = [u.name, u.username, u.email ?? '', u.phone ?? ''].join(' ').toLocaleLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
 const defaultLabel = (u: PickedUser) => `${u.name} (${u.username})`;
 
 export function UserPicker({ label, value, onChange, filter = NO_FILTER, placeholder, optionLabel = defaultLabel, size, disabled, sx }: UserPickerProps) {
@@ -77,7 +93,9 @@ export function UserPicker({ label, value, onChange, filter = NO_FILTER, placeho
     enabled: value !== null,
     staleTime: 5 * 60_000,
   });
-  const options = matches.data ?? [];
+  // While the typed text is ahead of the answer on screen, show that answer narrowed to the text (see narrowToTyped).
+  const answerIsBehind = matches.isPlaceholderData || q !== input;
+  const options = answerIsBehind ? narrowToTyped(matches.data ?? [], input) : (matches.data ?? []);
   const selected = value === null ? null : (options.find((u) => u.id === value) ?? chosen.data ?? null);
 
   return (
