@@ -216,8 +216,9 @@ describe('a sync worker killed with SIGKILL', () => {
       if (answering) res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(stays({ uid: 'stay-1', start: '2026-07-01', end: '2026-07-04' }));
     });
     await new Promise<void>((ok) => feedServer.listen(0, '127.0.0.1', ok));
-    // Supervision every second (production: 20 s) keeps the wait short; the lease and retry delay are the real ones.
-    server = await ServerProcess.create({ JOB_SUPERVISE_SECONDS: '1', ALLOW_PRIVATE_FEED_HOSTS: 'true' });
+    // Supervision every second (production: 20 s) and the shortest heartbeat pg-boss takes (production: 30 s) keep
+    // the wait short; the retry delay is the real one.
+    server = await ServerProcess.create({ JOB_SUPERVISE_SECONDS: '1', JOB_HEARTBEAT_SECONDS: '10', ALLOW_PRIVATE_FEED_HOSTS: 'true' });
     await server.start();
   }, 90_000);
   afterAll(async () => {

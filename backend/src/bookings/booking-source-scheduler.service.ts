@@ -3,7 +3,7 @@ import type { Queue } from 'pg-boss';
 import { Clock } from '../common/adapters/clock';
 import { forLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { JOB_LEASE, JobQueue } from '../jobs/job-queue.service';
+import { JobQueue } from '../jobs/job-queue.service';
 import { ScheduledJobs } from '../jobs/scheduled-jobs.service';
 
 const SHUTDOWN_WAIT_MS = 5000;
@@ -98,8 +98,8 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
     for (const spec of this.specs) {
-      // The lease's heartbeat hands a dead worker's source on within a minute.
-      await this.jobs.createQueue(spec.queue, { policy: 'exclusive', ...spec.queueOptions, heartbeatSeconds: JOB_LEASE.heartbeatSeconds });
+      // The queue's heartbeat (JobQueue.createQueue) hands a dead worker's source on within a minute.
+      await this.jobs.createQueue(spec.queue, { policy: 'exclusive', ...spec.queueOptions });
       await this.jobs.work<{ sourceId?: unknown }>(spec.queue, { localConcurrency: spec.concurrency(), pollingIntervalSeconds: 1 }, async (job) => {
         const id = job.data.sourceId;
         // A job queued before the sources shared this scheduler ({ feedId } / { configId }) is dropped: the source

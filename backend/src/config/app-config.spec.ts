@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: undefined, businessTimeZone: 'Europe/Oslo', runJobs: true });
     expect(c.feeds).toMatchObject({ syncMinutes: 15, allowPrivateHosts: false, staleHours: 24 });
     expect(c.dataDir).toMatch(/data$/);
-    expect(c).toMatchObject({ smtpUrl: undefined, mailFrom: 'Eierportal <noreply@localhost>', jobs: { superviseSeconds: 20 } });
+    expect(c).toMatchObject({ smtpUrl: undefined, mailFrom: 'Eierportal <noreply@localhost>', jobs: { superviseSeconds: 20, heartbeatSeconds: 30 } });
   });
 
   it.each([
@@ -48,6 +48,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.no' }, /SMTP_URL must look like smtp:\/\//],
     [{ SMTP_URL: 'https://mail.example.no' }, /SMTP_URL must look like smtp:\/\//],
     [{ JOB_SUPERVISE_SECONDS: '0' }, /JOB_SUPERVISE_SECONDS must be a whole number from 1 to 300/],
+    [{ JOB_HEARTBEAT_SECONDS: '5' }, /JOB_HEARTBEAT_SECONDS must be a whole number from 10 to 600/],
     [{ TRANSLATE_URL: 'translate.local' }, /TRANSLATE_URL must be an http\(s\) URL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be false, true, a number of proxy hops, or .*"maybe" is none of these/],
     [{ TRUST_PROXY: 'loopback, 10.0.0.0/33' }, /"10\.0\.0\.0\/33" is none of these/],

@@ -97,6 +97,8 @@ export interface AppConfig {
   jobs: {
     /** Seconds between checks for expired jobs and jobs whose worker stopped sending heartbeats. */
     superviseSeconds: number;
+    /** Seconds after which a running job whose worker stopped sending heartbeats counts as abandoned (JOB_LEASE). */
+    heartbeatSeconds: number;
   };
   backups: {
     /** Where backup files are written and restored from (BACKUP_DIR; default DATA_DIR/backups). */
@@ -283,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runJobs: flag(env, 'RUN_JOBS', true),
     jobs: {
       superviseSeconds: integer(env, 'JOB_SUPERVISE_SECONDS', 20, 1, 300),
+      // pg-boss takes no heartbeat under 10 s.
+      heartbeatSeconds: integer(env, 'JOB_HEARTBEAT_SECONDS', 30, 10, 600),
     },
     backups: {
       dir: env.BACKUP_DIR ? path.resolve(root, env.BACKUP_DIR) : path.join(dataDir, 'backups'),

@@ -8,13 +8,14 @@ import { Metrics, type QueueDepth } from '../common/observability/metrics.servic
 import { currentRequestId, withRequestId } from '../common/observability/request-context';
 
 /**
- * Job leases: a worker sends a heartbeat every HEARTBEAT_SECONDS / 2 while it runs a job. When a worker dies
- * (process killed, machine gone), its job's heartbeat goes stale after HEARTBEAT_SECONDS, the next supervision
- * pass (every config.jobs.superviseSeconds) fails it, and it is retried after its retry delay: with the defaults
- * 30 + 20 + 10 s, another worker has it again within about a minute. expireInSeconds only caps a job that hangs
- * while its process lives on.
+ * Job leases: a worker sends a heartbeat every config.jobs.heartbeatSeconds / 2 while it runs a job (every queue
+ * gets that heartbeat unless it names its own, see createQueue). When a worker dies (process killed, machine gone),
+ * its job's heartbeat goes stale after heartbeatSeconds, the next supervision pass (every
+ * config.jobs.superviseSeconds) fails it, and it is retried after its retry delay: with the defaults 30 + 20 + 10 s,
+ * another worker has it again within about a minute. expireInSeconds only caps a job that hangs while its process
+ * lives on.
  */
-export const JOB_LEASE = { heartbeatSeconds: 30, expireInSeconds: 15 * 60 } as const;
+export const JOB_LEASE = { expireInSeconds: 15 * 60 } as const;
 /** Retries of a failed job wait 10 s, 20 s, 40 s … (with jitter), at most 10 minutes. */
 export const JOB_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 } as const;
 
@@ -73,7 +74,8 @@ export class JobQueue implements OnApplicationShutdown {
    * queue's policy, so a queue whose policy changed is dropped and created again: only for queues whose jobs a
    * tick enqueues again (every queue here), so nothing is lost but a wait for the next tick.
    */
-  async createQueue(name: string, options: Omit<Queue, 'name'>): Promise<void> {
+  async createQueue(name: string, queueOptions: Omit<Queue, 'name'>): Promise<void> {
+    const options = { heartbeatSeconds: this.config.jobs.heartbeatSeconds, ...queueOptions };
     const boss = await this.started();
     const existing = await boss.getQueue(name);
     if (existing && existing.policy !== (options.policy ?? 'standard')) await boss.deleteQueue(name);
