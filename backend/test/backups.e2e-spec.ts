@@ -335,7 +335,8 @@ describe('backups and restore', () => {
     expect(list.filter((b: { isAutomatic: boolean }) => !b.isAutomatic)).toEqual(manual);
     expect(existsSync(fileOf(made[0]))).toBe(false);
     expect(existsSync(fileOf(made[2]))).toBe(true);
-  });
+    // Three whole backups of the database the racing writer above filled: seconds each, far more on a loaded machine.
+  }, 90_000);
 
   it('the daily tick goes through the job queue like every scheduled job', async () => {
     const before = (await admin.get('/api/admin/backups').expect(200)).body.length;

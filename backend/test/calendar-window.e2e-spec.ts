@@ -193,6 +193,31 @@ describe('calendar window', () => {
       await read(theirs, etag).expect(200);
     });
 
+    it('moves once per statement and owner however many rows it writes, and for both owners when rows change hands', async () => {
+      const { agent: mine, user: me } = await t.loginAs('user');
+      const { agent: theirs, user: them } = await t.loginAs('user');
+      const db = t.app.get(DataSource);
+      const lastVersion = async () => BigInt((await db.query('SELECT last_value::text AS v FROM calendar_window_version_seq'))[0].v);
+      const versionOf = async (userId: number) => BigInt((await db.query('SELECT version::text AS v FROM calendar_window_versions WHERE user_id = $1', [userId]))[0].v);
+      const myTag = (await read(mine).expect(200)).headers.etag;
+      const theirTag = (await read(theirs).expect(200)).headers.etag;
+      const before = await lastVersion();
+      // 500 events in one statement: one new version for the owner, not 500 (the sequence moves by one).
+      await db.query(
+        `INSERT INTO events (user_id, title, start_time, end_time, ends_at, all_day)
+         SELECT $1, 'Bulk ' || i, timestamptz '2027-01-05T10:00:00Z', timestamptz '2027-01-05T11:00:00Z', timestamptz '2027-01-05T11:00:00Z', false FROM generate_series(1, 500) i`,
+        [me.id],
+      );
+      expect(await lastVersion()).toBe(before + 1n);
+      expect(await versionOf(me.id)).toBe(before + 1n);
+      const movedTag = await changedSince(mine, myTag);
+      await read(theirs, theirTag).expect(304);
+      // Moving rows to another owner moves both owners' windows.
+      await db.query(`UPDATE events SET user_id = $2 WHERE user_id = $1 AND title LIKE 'Bulk %'`, [me.id, them.id]);
+      await changedSince(mine, movedTag);
+      await changedSince(theirs, theirTag);
+    });
+
     it('moves when an admin writes to the owner’s calendar', async () => {
       const { agent, user } = await t.loginAs('user');
       const { agent: admin } = await t.loginAs('admin');
