@@ -1,12 +1,14 @@
 /**
  * Access guard (docs/product/app.md#pages-and-access): a 'checking access' spinner while the current user loads; after 500 ms of loading, or
  * with no user, the visitor goes to /auth; staff-only routes show Access Denied to regular users. When the server
- * cannot be reached at all, 'Ingen tilkobling' instead of the login page.
+ * cannot be reached at all, 'Ingen tilkobling' instead of the login page, unless this browser kept the last
+ * signed-in user: then the page draws with the kept calendar, and the session is checked again once the browser is
+ * back online (docs/architecture.md#offline-reload).
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser } from '../shared/session';
+import { isUnconfirmedUser, useCurrentUser } from '../shared/session';
 import { ApiError } from '../api/client';
 import { isStaff } from '../api/types';
 import { AccessDenied } from './fallbacks/AccessDenied';
@@ -27,6 +29,14 @@ export function RequireAuth({ children, staffOnly = false }: { children: ReactNo
     const timer = window.setTimeout(() => setWaitedTooLong(true), AUTH_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [isPending]);
+
+  // The kept user stands in only until the server can answer: a 401 then leads to the login page.
+  const unconfirmed = !!user && isUnconfirmedUser(user);
+  useEffect(() => {
+    if (!unconfirmed) return undefined;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [unconfirmed, retry]);
 
   if (isPending && !waitedTooLong) return <PageSpinner label={t('access.checking')} />;
   // No answer at all (offline, server down) is not 'logged out': the login page could not help either.
