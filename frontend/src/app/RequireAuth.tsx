@@ -16,6 +16,8 @@ import { NoConnection } from './fallbacks/NoConnection';
 import { PageSpinner } from '../shared/components/PageSpinner';
 
 export const AUTH_REDIRECT_DELAY_MS = 500;
+/** How often the session is asked again while the kept user stands in for it. */
+export const UNCONFIRMED_RECHECK_MS = 30_000;
 
 export function RequireAuth({ children, staffOnly = false }: { children: ReactNode; staffOnly?: boolean }) {
   const { t } = useTranslation();
@@ -30,12 +32,17 @@ export function RequireAuth({ children, staffOnly = false }: { children: ReactNo
     return () => window.clearTimeout(timer);
   }, [isPending]);
 
-  // The kept user stands in only until the server can answer: a 401 then leads to the login page.
+  // The kept user stands in only until the server can answer: a 401 then leads to the login page. Back online, and
+  // every UNCONFIRMED_RECHECK_MS meanwhile (a server that was down comes back without an 'online' event).
   const unconfirmed = !!user && isUnconfirmedUser(user);
   useEffect(() => {
     if (!unconfirmed) return undefined;
     window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
+    const timer = window.setInterval(retry, UNCONFIRMED_RECHECK_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.clearInterval(timer);
+    };
   }, [unconfirmed, retry]);
 
   if (isPending && !waitedTooLong) return <PageSpinner label={t('access.checking')} />;
