@@ -14,7 +14,7 @@ import { startApp } from './lib/app-under-test';
 import { EngineName, PreparedEngine, prepareEngine, selectedEngines } from './lib/engines';
 import { loadSettings } from './lib/load';
 import { describeTarget, passes, round, Scenario, ScenarioEntry } from './lib/scenario';
-import { calendarWindow } from './scenarios/calendar-window';
+import { calendarWindow, calendarWindowRevalidation } from './scenarios/calendar-window';
 import { caseUploads } from './scenarios/case-uploads';
 import { cases } from './scenarios/cases';
 import { currentUser } from './scenarios/current-user';
@@ -29,7 +29,7 @@ import { subscriptionFeed } from './scenarios/subscription-feed';
 
 // The sync scenarios run after the reads: they add imported bookings (60,000 from feeds) the read scenarios should not
 // step over. Backup and restore come last: they copy whatever the others left, and a restore rewrites every table.
-const SCENARIOS: Scenario[] = [currentUser, calendarWindow, subscriptionFeed, payouts, cases, caseUploads, notificationPush, feedSync, beds24Sync, backupRestore, backupStall, idleMemory];
+const SCENARIOS: Scenario[] = [currentUser, calendarWindow, calendarWindowRevalidation, subscriptionFeed, payouts, cases, caseUploads, notificationPush, feedSync, beds24Sync, backupRestore, backupStall, idleMemory];
 
 /** Scenarios from BENCH_SCENARIOS (comma separated), all of them by default. */
 function selectedScenarios(raw = process.env.BENCH_SCENARIOS): Scenario[] {

@@ -2,8 +2,10 @@
  * The calendar on a phone that loses its connection (docs/architecture.md, Calendar reads): with the service worker
  * on, an owner who has read some months goes offline, moves between months and still sees the kept windows with
  * their bookings, under the note 'Du er frakoblet – viser sist kjente kalender'; back online the note goes. The
- * worker's precache holds what the calendar needs and leaves out the back office's chunks and the sounds. axe,
- * colour contrast included, runs on the calendar with its bookings and own events.
+ * worker's precache holds what the calendar needs and leaves out the back office's chunks and the sounds. A full
+ * reload offline draws the same kept calendar for the last signed-in user (the session cannot be checked), and back
+ * online the session is checked and the note goes; logging out leaves nothing of it in the browser. axe, colour
+ * contrast included, runs on the calendar with its bookings and own events.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -16,9 +18,12 @@ import { dayInMonthsAhead, inOslo, monthTable } from '../lib/calendar.mjs';
 import { dateInMonth, startFeedServer } from '../lib/feed-server.mjs';
 import { frontendDist } from '../lib/paths.mjs';
 import { main } from '../lib/texts.mjs';
-import { homeHeading, logIn } from '../lib/ui.mjs';
+import { homeHeading, logIn, logOut, openMobileMenu } from '../lib/ui.mjs';
 
 const t = main.nb.calendar;
+/** What the app keeps in the browser for a reload offline (frontend/src/shared/keptWindows.ts). */
+const KEPT_KEYS = ['keptCalendarWindows', 'keptSignedInUser'];
+const keptKeys = (page) => page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), KEPT_KEYS);
 /** Two stays from the owner's booking feed, one next month and one the month after; short titles, so a phone shows them whole. */
 const STAYS = [
   { uid: 'e2e-offline-1@airbnb.com', start: dateInMonth(1, 10), end: dateInMonth(1, 13), summary: 'Gjest' },
@@ -120,5 +125,30 @@ describe('the calendar offline on a phone', () => {
       await barIn(page, 1, STAYS[0].summary).waitFor();
       await offlineNote(page).waitFor({ state: 'detached' });
       await shot('back-online');
+
+      // A full reload offline: the session check cannot reach the server, so the last signed-in user draws the kept
+      // calendar under the note (not 'Ingen tilkobling').
+      assert.deepEqual(await keptKeys(page), KEPT_KEYS);
+      await context.setOffline(true);
+      await page.reload();
+      await homeHeading(page).waitFor();
+      await monthTable(page, dayInMonthsAhead(0, 1)).waitFor();
+      await offlineNote(page).waitFor();
+      await nextMonth(page);
+      await barIn(page, 1, STAYS[0].summary).waitFor();
+      await offlineNote(page).waitFor();
+      assert.equal(await page.getByRole('heading', { name: main.nb.fallback.offlineTitle }).count(), 0);
+      await shot('reloaded-offline');
+      await expectNoAxeViolations(page, 'the kept calendar after a reload offline (phone)');
+
+      // Back online the session is checked again and the window read again: the note goes, the bookings stay.
+      await context.setOffline(false);
+      await offlineNote(page).waitFor({ state: 'detached' });
+      await barIn(page, 1, STAYS[0].summary).waitFor();
+
+      // Signing out on a shared phone leaves nothing of the calendar or of who it was in the browser.
+      await openMobileMenu(page);
+      await logOut(page);
+      assert.deepEqual(await keptKeys(page), []);
     }));
 });

@@ -111,6 +111,39 @@ export const calendarWindow: Scenario = {
 };
 
 /**
+ * calendar-window-304 alone (BENCH_SCENARIOS=calendar-window-304): the main host only, its bare handler's full answer
+ * and the app's 304 revalidation, without the history hosts that calendar-window seeds (100k
+ * events); the same entry as in calendar-window, for working on the per-request path.
+ */
+export const calendarWindowRevalidation: Scenario = {
+  name: 'calendar-window-304',
+  title: 'a 304 revalidation of one 3-month window against the bare full answer',
+
+  async run({ db, app, load: defaults }) {
+    const load: LoadSettings = { ...defaults, connections: CONNECTIONS };
+    const window = currentWindow();
+    const username = 'bench-calendar-304@example.com';
+    const { user } = await seedHost(app, username, MAIN_SIZE, window, FEEDS);
+    await app.app.get(ConflictsService).detect(user.id);
+    const cookie = await app.login(username, BENCH_PASSWORD);
+    await app.app.get(DataSource).query('ANALYZE events, marked_days, external_bookings');
+    const pool = db.openBaselinePool();
+    const baseline = await startBaseline(jsonAggBaseline(pool, app.sessionSecret));
+    try {
+      const windowPath = `${WINDOW_PATH}?${window.query}`;
+      const [, baselineBodies] = await sameAnswers(app.url, baseline.url, [windowPath], cookie);
+      const bareFull = await measure({ url: baseline.url, headers: { cookie }, sequence: [windowPath], verify: { oneOf: baselineBodies } }, load);
+      const entry = await revalidation(app.url, windowPath, cookie, bareFull, load);
+      entry.figures = { ...entry.figures, bareFullCpuUsPerRequest: round(bareFull.cpuUsPerRequest) };
+      return [entry];
+    } finally {
+      await baseline.close();
+      await pool.end();
+    }
+  },
+};
+
+/**
  * The headers the app's calendar read carries when it revalidates a window it has (Chromium's fetch with
  * cache: 'no-store' and the app's If-None-Match): what a 304 is parsed, checked and answered against.
  */

@@ -3,7 +3,7 @@
  * GET /api/user. Permissions are one of three roles; canAccess turns them into react-admin's per-action rights,
  * which also hides create/edit/delete buttons for mini admins.
  */
-import { forgetKeptWindows } from '../shared/keptWindows';
+import { forgetKeptCalendar } from '../shared/keptWindows';
 import type { AuthProvider } from 'react-admin';
 
 export type Role = 'admin' | 'miniAdmin' | 'user';
@@ -86,7 +86,7 @@ export function createAuthProvider({
     },
     logout: async () => {
       cached = null;
-      forgetKeptWindows();
+      forgetKeptCalendar();
       // Also called when the session has already ended (checkAuth failed); the server answers that case too.
       await fetch(`${apiUrl}/logout`, { method: 'POST', credentials: 'include' }).catch(() => undefined);
       // A full page load, so the main app drops its cached user too.

@@ -1,12 +1,14 @@
 /**
  * Access guard (docs/product/app.md#pages-and-access): a 'checking access' spinner while the current user loads; after 500 ms of loading, or
  * with no user, the visitor goes to /auth; staff-only routes show Access Denied to regular users. When the server
- * cannot be reached at all, 'Ingen tilkobling' instead of the login page.
+ * cannot be reached at all, 'Ingen tilkobling' instead of the login page, unless this browser kept the last
+ * signed-in user: then the page draws with the kept calendar, and the session is checked again once the browser is
+ * back online (docs/architecture.md#offline-reload).
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser } from '../shared/session';
+import { isUnconfirmedUser, useCurrentUser } from '../shared/session';
 import { ApiError } from '../api/client';
 import { isStaff } from '../api/types';
 import { AccessDenied } from './fallbacks/AccessDenied';
@@ -14,6 +16,8 @@ import { NoConnection } from './fallbacks/NoConnection';
 import { PageSpinner } from '../shared/components/PageSpinner';
 
 export const AUTH_REDIRECT_DELAY_MS = 500;
+/** How often the session is asked again while the kept user stands in for it. */
+export const UNCONFIRMED_RECHECK_MS = 30_000;
 
 export function RequireAuth({ children, staffOnly = false }: { children: ReactNode; staffOnly?: boolean }) {
   const { t } = useTranslation();
@@ -27,6 +31,19 @@ export function RequireAuth({ children, staffOnly = false }: { children: ReactNo
     const timer = window.setTimeout(() => setWaitedTooLong(true), AUTH_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [isPending]);
+
+  // The kept user stands in only until the server can answer: a 401 then leads to the login page. Back online, and
+  // every UNCONFIRMED_RECHECK_MS meanwhile (a server that was down comes back without an 'online' event).
+  const unconfirmed = !!user && isUnconfirmedUser(user);
+  useEffect(() => {
+    if (!unconfirmed) return undefined;
+    window.addEventListener('online', retry);
+    const timer = window.setInterval(retry, UNCONFIRMED_RECHECK_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.clearInterval(timer);
+    };
+  }, [unconfirmed, retry]);
 
   if (isPending && !waitedTooLong) return <PageSpinner label={t('access.checking')} />;
   // No answer at all (offline, server down) is not 'logged out': the login page could not help either.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetKeptWindows, keepWindow, keptWindow } from './keptWindows';
+import { forgetKeptCalendar, keepWindow, keptWindow } from './keptWindows';
 
 const range = (month: number) => ({ startDate: `2027-${String(month).padStart(2, '0')}-01T00:00:00.000Z`, endDate: `2027-${String(month + 1).padStart(2, '0')}-01T00:00:00.000Z` });
 
@@ -14,7 +14,7 @@ describe('kept calendar windows', () => {
     // Another user's read replaces them.
     keepWindow(8, range(1), { events: ['c'] }, storage);
     expect(keptWindow(7, range(2), storage)).toBeUndefined();
-    forgetKeptWindows(storage);
+    forgetKeptCalendar(storage);
     expect(keptWindow(8, range(1), storage)).toBeUndefined();
   });
 

@@ -2,9 +2,14 @@
  * The calendar's last known windows, kept in this browser across visits (docs/architecture.md, Calendar reads): a
  * repeat visit paints the calendar with them at once and then revalidates (their ETag makes that a 304 when nothing
  * changed), and offline it shows them with a note. Only the own calendar's windows, only for the user who read them,
- * at most KEPT_WINDOWS of them; logout forgets them, and a new build's startup clears them (app/storage.ts).
+ * at most KEPT_WINDOWS of them. Beside them, the signed-in user's shell fields (no contact or account details), so
+ * a reload offline can draw the shell around them (docs/architecture.md#offline-reload). Logout, a deleted account and
+ * a session the server refuses forget both, and a new build's startup clears them (shared/storage.ts).
  */
+import type { User } from '../api/types';
+
 export const KEPT_WINDOWS_KEY = 'keptCalendarWindows';
+export const KEPT_USER_KEY = 'keptSignedInUser';
 const KEPT_WINDOWS = 6;
 
 interface Kept<T> {
@@ -49,10 +54,57 @@ export function keepWindow<T>(userId: number, range: { startDate: string; endDat
   }
 }
 
-/** At logout: nothing of this user's calendar stays in the browser. */
-export function forgetKeptWindows(storage = localStore()): void {
+/** What the shell needs to draw a signed-in page: who it is, and the role that decides the menu. */
+const SHELL_FIELDS = ['id', 'username', 'name', 'email', 'isAdmin', 'isMiniAdmin', 'twoFactorEnabled'] as const;
+type ShellFields = Pick<User, (typeof SHELL_FIELDS)[number]>;
+
+/** Keeps the shell fields of the user the server just confirmed. */
+export function keepSignedInUser(user: User, storage = localStore()): void {
+  const kept = Object.fromEntries(SHELL_FIELDS.map((field) => [field, user[field]])) as ShellFields;
+  try {
+    storage?.setItem(KEPT_USER_KEY, JSON.stringify(kept));
+  } catch {
+    // Full or blocked storage: a reload offline shows 'Ingen tilkobling', as before.
+  }
+}
+
+/**
+ * The last user the server confirmed in this browser, as a User whose other fields are empty (null or false), or
+ * null when none is kept or what is kept is not such a user.
+ */
+export function keptSignedInUser(storage = localStore()): User | null {
+  let kept: Partial<ShellFields> | null;
+  try {
+    kept = JSON.parse(storage?.getItem(KEPT_USER_KEY) ?? 'null') as Partial<ShellFields> | null;
+  } catch {
+    return null;
+  }
+  if (!kept || typeof kept.id !== 'number' || typeof kept.name !== 'string' || typeof kept.email !== 'string') return null;
+  return {
+    id: kept.id,
+    username: String(kept.username ?? ''),
+    name: kept.name,
+    email: kept.email,
+    isAdmin: kept.isAdmin === true,
+    isMiniAdmin: kept.isMiniAdmin === true,
+    twoFactorEnabled: kept.twoFactorEnabled === true,
+    isBlocked: false,
+    accountNumber: null,
+    phoneNumber: null,
+    adminInfo: null,
+    adminInfoUpdatedAt: null,
+    blockedAt: null,
+    blockReason: null,
+    createdAt: new Date(0).toISOString(),
+    lastLoginAt: null,
+  };
+}
+
+/** At logout (and whenever the session is gone): nothing of this user's calendar or of who they are stays in the browser. */
+export function forgetKeptCalendar(storage = localStore()): void {
   try {
     storage?.removeItem(KEPT_WINDOWS_KEY);
+    storage?.removeItem(KEPT_USER_KEY);
   } catch {
     // Blocked storage kept nothing.
   }

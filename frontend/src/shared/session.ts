@@ -1,18 +1,44 @@
 /** Current user, login, logout and the user's own account calls (docs/product/app.md#data-reads). */
-import { forgetKeptWindows } from './keptWindows';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser } from './keptWindows';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 import type { LoginAnswer, MessageAnswer, User } from '../api/types';
 
-/** GET /api/user; a 401 means "nobody is logged in" and gives null instead of an error. */
+/** Users answered from this browser's kept copy because the server could not be reached. */
+const fromKeptCopy = new WeakSet<User>();
+
+/** True for a user the server has not confirmed since this page loaded: the kept copy drawn offline. */
+export const isUnconfirmedUser = (user: User): boolean => fromKeptCopy.has(user);
+
+/**
+ * GET /api/user; a 401 means "nobody is logged in" and gives null instead of an error, and forgets what this
+ * browser kept of the last user. With no answer at all (offline, server down) the last user the server confirmed
+ * here stands in, so a reload offline draws the kept calendar (docs/architecture.md#offline-reload); without one
+ * the error stays ('Ingen tilkobling').
+ */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return await apiJson<User>('GET', queryKeys.currentUser[0]);
+    const user = await apiJson<User>('GET', queryKeys.currentUser[0]);
+    keepSignedInUser(user);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    if (error instanceof ApiError) {
+      if (error.status !== 401) throw error;
+      forgetKeptCalendar();
+      return null;
+    }
+    const kept = keptSignedInUser();
+    if (!kept) throw error;
+    fromKeptCopy.add(kept);
+    return kept;
   }
+}
+
+/** The server confirmed this user (a login, a changed profile): it is the current user, and kept for a reload offline. */
+function signedIn(queryClient: QueryClient, user: User): void {
+  keepSignedInUser(user);
+  queryClient.setQueryData(queryKeys.currentUser, user);
 }
 
 export function useCurrentUser() {
@@ -39,7 +65,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiJson<LoginAnswer>('POST', '/api/login', input),
     onSuccess: (answer) => {
-      if (!needsCode(answer)) queryClient.setQueryData(queryKeys.currentUser, answer);
+      if (!needsCode(answer)) signedIn(queryClient, answer);
     },
   });
 }
@@ -49,18 +75,22 @@ export function useLoginCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => apiJson<User>('POST', '/api/login/2fa', { code }),
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+    onSuccess: (user) => signedIn(queryClient, user),
   });
 }
 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<MessageAnswer>('POST', '/api/logout'),
+    mutationFn: () => {
+      // Forgotten before asking: on a shared device, a logout that fails offline leaves nothing kept either.
+      forgetKeptCalendar();
+      return apiJson<MessageAnswer>('POST', '/api/logout');
+    },
     onSuccess: () => {
       // Nothing cached for the previous user may leak to the next one, in memory or kept in the browser.
       queryClient.clear();
-      forgetKeptWindows();
+      forgetKeptCalendar();
       queryClient.setQueryData(queryKeys.currentUser, null);
     },
   });
@@ -77,7 +107,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => apiJson<User>('PUT', '/api/user/profile', input),
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+    onSuccess: (user) => signedIn(queryClient, user),
   });
 }
 
@@ -94,6 +124,7 @@ export function useDeleteAccount() {
     mutationFn: () => apiJson<MessageAnswer>('DELETE', '/api/user/account'),
     onSuccess: () => {
       queryClient.clear();
+      forgetKeptCalendar();
       queryClient.setQueryData(queryKeys.currentUser, null);
     },
   });

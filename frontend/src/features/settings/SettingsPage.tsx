@@ -2,10 +2,10 @@
  * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Two-factor, Sessions, Activity, Calendar link and Notifications (sounds). The open tab
  * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
  */
-import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../shared/session';
+import { isUnconfirmedUser, useCurrentUser } from '../../shared/session';
 import { ActivityTab } from './components/ActivityTab';
 import { CalendarLinkTab } from './components/CalendarLinkTab';
 import { NotificationsTab } from './components/NotificationsTab';
@@ -62,7 +62,9 @@ export function SettingsPage() {
           ))}
         </Tabs>
         <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
-          {tab === 'profile' && <ProfileTab key={user.id} user={user} />}
+          {/* The user kept for a reload offline has no phone or account number: a form filled from it would save them
+              blank, so it waits for the server (docs/architecture.md#offline-reload). */}
+          {tab === 'profile' && (isUnconfirmedUser(user) ? <Alert severity="info">{t('fallback.offlineText')}</Alert> : <ProfileTab key={user.id} user={user} />)}
           {tab === 'password' && <PasswordTab />}
           {tab === 'twoFactor' && <TwoFactorTab />}
           {tab === 'sessions' && <SessionsTab />}
