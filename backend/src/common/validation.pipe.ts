@@ -1,7 +1,6 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { coded, type FieldError } from './http-exception.filter';
 import { inspectInput, MAX_NESTING, type InputProblem } from './outside-names';
-import { memoiseValidationMetadata } from './validation-metadata';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((e) => {
@@ -49,7 +48,6 @@ class RequestValidationPipe extends ValidationPipe {
 
 /** Validates and transforms every body and query; unknown properties are stripped. Messages are the documented texts. */
 export function createValidationPipe() {
-  memoiseValidationMetadata();
   return new RequestValidationPipe({
     whitelist: true,
     transform: true,

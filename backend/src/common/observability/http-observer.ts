@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import ipaddr from 'ipaddr.js';
 import { timingSafeEqual } from 'node:crypto';
+import pinoHttp from 'pino-http';
 import { coded } from '../http-exception.filter';
 import type { AppLog } from './app-log';
 import type { Metrics } from './metrics.service';
@@ -23,36 +24,42 @@ export function routeOf(req: Request): string {
 /**
  * First in the app: gives the request its id (a sane incoming `X-Request-Id`, else a new one; answered in the same
  * header and carried into the jobs it sends), writes its JSON log line and counts it in the HTTP metrics once it is
- * answered. The line is written here, with no child logger per request (pino-http made two, whose bindings were
- * serialised on every request and thrown away: docs/benchmarks.md, calendar-window-304); a 5xx is logged at error.
+ * answered.
  */
 export function observeRequests(metrics: Metrics, log: AppLog): RequestHandler[] {
-  const observe = (req: Request, res: Response, next: NextFunction) => {
+  const logLine = pinoHttp({
+    logger: log,
+    genReqId: (req, res) => {
+      const id = requestIdFrom(req.headers['x-request-id']);
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    wrapSerializers: false,
+    quietReqLogger: true,
+    customAttributeKeys: { reqId: 'reqId', responseTime: 'ms' },
+    // Only what says what happened: no headers, cookies, bodies, query strings or client addresses.
+    serializers: {
+      req: (req: Request) => ({ method: req.method }),
+      res: (res: Response) => ({ status: res.statusCode }),
+      err: (err: Error) => ({ type: err?.name, message: String(err?.message ?? '').slice(0, 300) }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // The route and the user are known once the request has been routed, when its line is written.
+    customSuccessObject: (req, _res, line) => ({ ...line, route: routeOf(req as Request), userId: (req as { session?: { userId?: number } }).session?.userId }),
+    customErrorObject: (req, _res, _err, line) => ({ ...line, route: routeOf(req as Request), userId: (req as { session?: { userId?: number } }).session?.userId }),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request',
+  });
+  const count = (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
-    const reqId = requestIdFrom(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', reqId);
-    // 'close' alone when the client went away before the answer was sent: logged, not counted.
-    const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
-      const seconds = (performance.now() - started) / 1000;
-      const status = res.statusCode;
-      const route = routeOf(req);
-      if (res.writableFinished) {
-        const labels = { method: req.method, route, status: String(status) };
-        metrics.httpRequests.inc(labels);
-        metrics.httpDuration.observe(labels, seconds);
-      }
-      // Only what says what happened: no headers, cookies, bodies, query strings or client addresses.
-      const line = { reqId, req: { method: req.method }, res: { status }, ms: Math.round(seconds * 1000), route, userId: req.session?.userId };
-      if (status >= 500) log.error({ ...line, err: { type: 'Error', message: `failed with status code ${status}` } }, 'request');
-      else log.info(line, 'request');
-    };
-    res.on('finish', done);
-    res.on('close', done);
-    withRequestId(reqId, next);
+    res.once('finish', () => {
+      const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+    });
+    withRequestId(String(req.id), next);
   };
-  return [observe];
+  return [logLine as unknown as RequestHandler, count];
 }
 
 /**
