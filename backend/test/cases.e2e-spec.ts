@@ -106,6 +106,10 @@ describe('cases', () => {
       expect(await filtered({ status: 'in_progress', userId: user.id })).toEqual([kase.id]);
       expect(await filtered({ status: 'closed', userId: user.id })).toEqual([]);
       expect(await filtered({ q: kase.caseNumber })).toEqual([kase.id]);
+      // ?q also finds an owner's cases by the owner's name or username (read through UsersService).
+      expect(await filtered({ q: user.name })).toContain(kase.id);
+      expect(await filtered({ q: user.username.toUpperCase() })).toEqual([kase.id]);
+      expect(await filtered({ q: 'no such owner or title' })).toEqual([]);
       await admin.get('/api/admin/cases?filter={"colour":"red"}').expect(400);
     });
   });

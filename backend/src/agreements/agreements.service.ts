@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -10,12 +10,15 @@ import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import { UsersService } from '../users/users.service';
 import { type AgreementMailKind, meetingMail, type StaffMailKind, staffMeetingMail } from './agreement-mails';
 import { Agreement, AgreementNote, type AgreementStatus } from './agreement.entity';
 import type { CreateAgreementDto, CreateAgreementNoteDto, UpdateAgreementDto } from './agreements.dto';
 
 /** The reminder goes out this long before the meeting (docs/product/agreements.md#validation-and-limits). */
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+/** How long a meeting without an end holds its staff member (the invitation makes it an hour: agreement-mails.ts). */
+export const MEETING_WITHOUT_END_MS = 3_600_000;
 
 /** An agreement with the people's names the API answers with (docs/product/agreements.md#data-and-states) (read live from the accounts). */
 export interface AgreementView { agreement: Agreement; userName: string | null; adminName: string | null }
@@ -47,7 +50,7 @@ export class AgreementsService {
     private readonly notifications: NotificationsService,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    private readonly db: DataSource,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -217,6 +220,19 @@ export class AgreementsService {
   }
 
   /** The notes the viewer may read, oldest first: an owner never gets a private one. */
+  /** The scheduled meetings the staff members hold that overlap [from, to): what keeps them from taking an appointment then. */
+  async heldMeetings(staff: number[], from: Date, to: Date): Promise<{ staffUserId: number; start: Date; end: Date }[]> {
+    if (!staff.length) return [];
+    const rows = await this.agreements
+      .createQueryBuilder('a')
+      .where(`a.status = 'scheduled'`)
+      .andWhere('a.adminId IN (:...staff)', { staff })
+      .andWhere('a.meetingDate < :to', { to })
+      .andWhere(`coalesce(a.end_date, a.meeting_date + make_interval(secs => :withoutEnd)) > :from`, { from, withoutEnd: MEETING_WITHOUT_END_MS / 1000 })
+      .getMany();
+    return rows.map((a) => ({ staffUserId: a.adminId!, start: a.meetingDate, end: a.endDate ?? new Date(a.meetingDate.getTime() + MEETING_WITHOUT_END_MS) }));
+  }
+
   async listNotes(viewer: SessionUser, agreementId: number): Promise<NoteView[]> {
     await this.readable(viewer, agreementId);
     const where = isStaff(viewer) ? { agreementId } : { agreementId, isPrivate: false };
@@ -334,13 +350,8 @@ export class AgreementsService {
 
   /** Names and roles of accounts, read in one query (a deleted account is simply missing). */
   private async people(ids: number[]): Promise<Map<number, Person>> {
-    const unique = [...new Set(ids)];
-    if (!unique.length) return new Map();
-    const rows: { id: number; name: string; email: string; is_admin: boolean; is_mini_admin: boolean }[] = await this.db.query(
-      'SELECT id, name, email, is_admin, is_mini_admin FROM users WHERE id = ANY($1)',
-      [unique],
-    );
-    return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, isAdmin: r.is_admin, isMiniAdmin: r.is_mini_admin }]));
+    const users = await this.users.byIds(ids);
+    return new Map([...users.values()].map((u) => [u.id, { id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, isMiniAdmin: u.isMiniAdmin }]));
   }
 
   private async withNames(rows: Agreement[]): Promise<AgreementView[]> {

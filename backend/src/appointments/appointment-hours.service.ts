@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { coded } from '../common/http-exception.filter';
 import { findPage, type ListQuery, whereIdIn } from '../common/list-query';
 import type { SessionUser } from '../common/session-user';
+import { UsersService } from '../users/users.service';
 import { AppointmentClosedDate, AppointmentHours } from './appointment.entity';
 import type { CreateAppointmentHoursDto, CreateClosedDateDto, UpdateAppointmentHoursDto } from './appointments.dto';
 
@@ -20,6 +21,7 @@ export class AppointmentHoursService {
     @InjectRepository(AppointmentClosedDate) private readonly closed: Repository<AppointmentClosedDate>,
     private readonly audit: AuditService,
     private readonly db: DataSource,
+    private readonly users: UsersService,
   ) {}
 
   async list(query: ListQuery): Promise<{ rows: HoursView[]; total: number }> {
@@ -103,13 +105,11 @@ export class AppointmentHoursService {
     if (endTime <= startTime) throw new BadRequestException(coded('appointment_hours_end_before_start', 'Sluttid må være etter starttid'));
     const ids = [...new Set(staffUserIds)];
     if (!ids.length) return;
-    const rows = (await this.db.query('SELECT id FROM users WHERE id = ANY($1) AND (is_admin OR is_mini_admin)', [ids])) as { id: number }[];
-    if (rows.length !== ids.length) throw new BadRequestException(coded('appointment_staff_invalid', 'Bare ansatte kan ta imot timer'));
+    if ((await this.users.staffAmong(ids)).length !== ids.length) throw new BadRequestException(coded('appointment_staff_invalid', 'Bare ansatte kan ta imot timer'));
   }
 
   private async withNames(rows: AppointmentHours[]): Promise<HoursView[]> {
-    const ids = [...new Set(rows.flatMap((r) => r.staffUserIds))];
-    const names = new Map<number, string>(ids.length ? ((await this.db.query('SELECT id, name FROM users WHERE id = ANY($1)', [ids])) as { id: number; name: string }[]).map((r) => [r.id, r.name]) : []);
+    const names = await this.users.namesOf(rows.flatMap((r) => r.staffUserIds));
     return rows.map((hours) => ({ hours, staffNames: hours.staffUserIds.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }));
   }
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgreementsModule } from '../agreements/agreements.module';
 import { AuditModule } from '../audit/audit.module';
 import { SystemModule } from '../system/system.module';
+import { UsersModule } from '../users/users.module';
 import { AdminAppointmentHoursController, AdminClosedDatesController } from './admin-appointments.controller';
 import { Appointment, AppointmentClosedDate, AppointmentHours } from './appointment.entity';
 import { AppointmentHoursService } from './appointment-hours.service';
@@ -11,7 +12,7 @@ import { AppointmentsService } from './appointments.service';
 
 /** Owners book meetings (agreements) in the free slots of the hours staff publish (docs/appointments.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Appointment, AppointmentHours, AppointmentClosedDate]), AgreementsModule, AuditModule, SystemModule],
+  imports: [TypeOrmModule.forFeature([Appointment, AppointmentHours, AppointmentClosedDate]), AgreementsModule, AuditModule, SystemModule, UsersModule],
   controllers: [AppointmentsController, AdminAppointmentHoursController, AdminClosedDatesController],
   providers: [AppointmentsService, AppointmentHoursService],
   exports: [AppointmentsService],

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { AgreementsService } from '../agreements/agreements.service';
+import { AgreementsService, MEETING_WITHOUT_END_MS } from '../agreements/agreements.service';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
@@ -11,6 +11,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort } from '../database/database.port';
 import { DEFAULT_SLOT_MINUTES, SLOT_MINUTES, SLOT_MINUTES_MAX, SLOT_MINUTES_MIN } from '../system/system-settings.dto';
 import { SystemSettingsService } from '../system/system-settings.service';
+import { UsersService } from '../users/users.service';
 import { Appointment, AppointmentHours, type AppointmentLocation } from './appointment.entity';
 import type { CreateAppointmentDto, SlotResponse } from './appointments.dto';
 import { type Busy, DAY_MS, dayIn, daysBetween, freeStaff, type HoursRange, type Slot, slotsOn } from './slots';
@@ -19,9 +20,6 @@ import { type Busy, DAY_MS, dayIn, daysBetween, freeStaff, type HoursRange, type
 export const MIN_NOTICE_MS = 2 * 3_600_000;
 export const MAX_AHEAD_MS = 60 * DAY_MS;
 export const MAX_RANGE_DAYS = 62;
-/** How long a meeting without an end blocks its staff member (the agreements' invitation makes it an hour). */
-const MEETING_WITHOUT_END_MS = 3_600_000;
-const MEETING_WITHOUT_END = `interval '${MEETING_WITHOUT_END_MS / 60_000} minutes'`;
 
 const PLACE_NAMES: Record<AppointmentLocation, string> = { phone: 'Telefon', video: 'Video', office: 'Kontoret' };
 
@@ -51,6 +49,7 @@ export class AppointmentsService implements OnModuleInit {
     private readonly database: DatabasePort,
     private readonly clock: Clock,
     private readonly db: DataSource,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -213,9 +212,7 @@ export class AppointmentsService implements OnModuleInit {
   private async ranges(): Promise<HoursRange[]> {
     const rows = await this.hours.find({ order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' } });
     const ids = [...new Set(rows.flatMap((r) => r.staffUserIds))];
-    const staff = new Set(
-      ids.length ? (await this.db.query('SELECT id FROM users WHERE id = ANY($1) AND (is_admin OR is_mini_admin) AND NOT is_blocked', [ids]) as { id: number }[]).map((r) => r.id) : [],
-    );
+    const staff = new Set(await this.users.staffAmong(ids, true));
     return rows.map((r) => ({ weekday: r.weekday, startTime: r.startTime, endTime: r.endTime, staff: r.staffUserIds.filter((id) => staff.has(id)) }));
   }
 
@@ -230,13 +227,14 @@ export class AppointmentsService implements OnModuleInit {
     if (!staff.length) return [];
     const rows: { staff: number; start: Date | string; end: Date | string }[] = await this.db.query(
       `SELECT staff_user_id AS staff, start_at AS start, end_at AS "end" FROM appointments
-        WHERE status = 'booked' AND staff_user_id = ANY($1) AND start_at < $3 AND end_at > $2
-       UNION ALL
-       SELECT admin_id, meeting_date, coalesce(end_date, meeting_date + ${MEETING_WITHOUT_END}) FROM admin_agreements
-        WHERE status = 'scheduled' AND admin_id = ANY($1) AND meeting_date < $3 AND coalesce(end_date, meeting_date + ${MEETING_WITHOUT_END}) > $2`,
+        WHERE status = 'booked' AND staff_user_id = ANY($1) AND start_at < $3 AND end_at > $2`,
       [staff, new Date(from), new Date(to)],
     );
-    return rows.map((r) => ({ staffUserId: r.staff, start: new Date(r.start).getTime(), end: new Date(r.end).getTime() }));
+    const meetings = await this.agreements.heldMeetings(staff, new Date(from), new Date(to));
+    return [
+      ...rows.map((r) => ({ staffUserId: r.staff, start: new Date(r.start).getTime(), end: new Date(r.end).getTime() })),
+      ...meetings.map((m) => ({ staffUserId: m.staffUserId, start: m.start.getTime(), end: m.end.getTime() })),
+    ];
   }
 
   private async readable(viewer: SessionUser, id: number): Promise<Appointment> {
@@ -246,8 +244,7 @@ export class AppointmentsService implements OnModuleInit {
   }
 
   private async phoneOf(userId: number): Promise<string | null> {
-    const [row] = (await this.db.query('SELECT phone_number FROM users WHERE id = $1', [userId])) as { phone_number: string | null }[];
-    return row?.phone_number || null;
+    return (await this.users.findById(userId))?.phoneNumber || null;
   }
 
   private staffLink(id: number): string {
@@ -260,10 +257,7 @@ export class AppointmentsService implements OnModuleInit {
   }
 
   private async withNames(rows: Appointment[]): Promise<AppointmentView[]> {
-    const ids = [...new Set(rows.flatMap((a) => [a.userId, a.staffUserId]))];
-    const names = new Map<number, string>(
-      ids.length ? (await this.db.query('SELECT id, name FROM users WHERE id = ANY($1)', [ids]) as { id: number; name: string }[]).map((r) => [r.id, r.name]) : [],
-    );
+    const names = await this.users.namesOf(rows.flatMap((a) => [a.userId, a.staffUserId]));
     return rows.map((appointment) => ({ appointment, userName: names.get(appointment.userId) ?? null, staffName: names.get(appointment.staffUserId) ?? null }));
   }
 }

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { Secret, TOTP } from 'otpauth';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/adapters/clock';
 import { coded } from '../common/http-exception.filter';
@@ -11,6 +11,7 @@ import type { RequestContext } from '../common/request-context';
 import { Sealer } from '../common/secrets';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DatabasePort } from '../database/database.port';
 import { MailQueue } from '../mail/mail-queue.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { REQUIRE_STAFF_2FA } from '../system/system-settings.dto';
@@ -54,7 +55,7 @@ export class TwoFactorService {
   constructor(
     @InjectRepository(UserTwoFactor) private readonly twoFactor: Repository<UserTwoFactor>,
     @InjectRepository(RecoveryCode) private readonly recoveryCodes: Repository<RecoveryCode>,
-    private readonly db: DataSource,
+    private readonly database: DatabasePort,
     private readonly users: UsersService,
     private readonly clock: Clock,
     private readonly audit: AuditService,
@@ -102,7 +103,7 @@ export class TwoFactorService {
     if (step === null) throw new BadRequestException(CODE_INVALID());
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const hashes = await Promise.all(codes.map((c) => this.users.hashPassword(c)));
-    await this.db.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       // Only the setup this request read is confirmed: a second enable at the same time finds no pending secret.
       const claimed = await tx
         .createQueryBuilder()
@@ -113,7 +114,7 @@ export class TwoFactorService {
       if (!claimed.affected) throw new ConflictException(coded('two_factor_already_enabled', 'Tofaktorinnlogging er allerede slått på'));
       await tx.delete(RecoveryCode, { userId: user.id });
       await tx.insert(RecoveryCode, hashes.map((codeHash) => ({ userId: user.id, codeHash })));
-      await tx.query('UPDATE users SET two_factor_enabled = true WHERE id = $1', [user.id]);
+      await this.users.setTwoFactorEnabled(tx, user.id, true);
       await this.audit.record(user.id, user.id, 'two_factor.enabled', {}, tx, context);
     });
     return codes.map(showRecoveryCode);
@@ -177,10 +178,10 @@ export class TwoFactorService {
   }
 
   private async turnOff(userId: number, actorId: number, action: string, details: Record<string, unknown>, context: RequestContext): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       await tx.delete(UserTwoFactor, { userId });
       await tx.delete(RecoveryCode, { userId });
-      await tx.query('UPDATE users SET two_factor_enabled = false WHERE id = $1', [userId]);
+      await this.users.setTwoFactorEnabled(tx, userId, false);
       await this.audit.record(actorId, userId, action, details, tx, context);
     });
   }

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { FileStore } from '../common/adapters/file-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SystemModule } from '../system/system.module';
+import { UsersModule } from '../users/users.module';
 import { AdminCasesController } from './admin-cases.controller';
 import { AttachmentStorage, UploadGateInterceptor } from './attachment-upload';
 import { MAX_FILES } from './attachment-errors.interceptor';
@@ -28,6 +29,7 @@ import { CasesService } from './cases.service';
       }),
     }),
     SystemModule,
+    UsersModule,
   ],
   controllers: [CasesController, AdminCasesController],
   providers: [CasesService, UploadGateInterceptor],

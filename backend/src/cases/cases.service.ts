@@ -12,6 +12,7 @@ import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DEFAULT_UPLOAD_QUOTA_MB, UPLOAD_QUOTA_MB } from '../system/system-settings.dto';
 import { SystemSettingsService } from '../system/system-settings.service';
+import { UsersService } from '../users/users.service';
 import { DatabasePort } from '../database/database.port';
 import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.entity';
 import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
@@ -59,6 +60,7 @@ export class CasesService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: SystemSettingsService,
+    private readonly users: UsersService,
   ) {}
 
   private sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -79,13 +81,15 @@ export class CasesService {
   /** Staff's list: every case, with react-admin's sort, range and filters. */
   async listAll(viewer: SessionUser, query: ListQuery): Promise<{ rows: CaseView[]; total: number }> {
     const qb = this.cases.createQueryBuilder('c');
+    // ?q also finds the cases of owners whose name or username holds the text.
+    const owners = query.filter.q !== undefined ? await this.users.idsNamedLike(query.filter.q) : [];
     const page = await findPage(qb, query, {
       sortable: Object.fromEntries(
         ['id', 'userId', 'adminId', 'department', 'caseNumber', 'title', 'category', 'priority', 'status', 'isClosed', 'closedAt', 'createdAt', 'updatedAt', 'lastMessageAt', 'messageCount'].map((p) => [p, `c.${p}`]),
       ),
       filters: {
         q: (b, q) =>
-          b.andWhere('(c.title ILIKE :q OR c.caseNumber ILIKE :q OR c.userId IN (SELECT u.id FROM users u WHERE u.name ILIKE :q OR u.username ILIKE :q))', { q: containing(q) }),
+          b.andWhere('(c.title ILIKE :q OR c.caseNumber ILIKE :q OR c.userId = ANY(CAST(:owners AS int[])))', { q: containing(q), owners }),
         id: (b, id) => whereIdIn(b, 'c.id', id, 'ids'),
         userId: (b, id) => whereIdIn(b, 'c.userId', id, 'userIds'),
         adminId: (b, id) => (id === 'none' ? b.andWhere('c.adminId IS NULL') : whereIdIn(b, 'c.adminId', id, 'adminIds')),
@@ -111,7 +115,7 @@ export class CasesService {
     let ownerId = viewer.id;
     if (dto.userId !== undefined && dto.userId !== viewer.id) {
       if (!viewer.isAdmin) throw new ForbiddenException(coded('case_user_admin_only', 'Bare administratorer kan opprette saker for andre'));
-      const [owner] = await this.sql<{ id: number }>('SELECT id FROM users WHERE id = $1', [dto.userId]);
+      const owner = await this.users.findById(dto.userId);
       if (!owner) throw new BadRequestException(coded('case_user_not_found', 'Brukeren finnes ikke'));
       ownerId = owner.id;
     } else if (viewer.isMiniAdmin && !viewer.isAdmin) {
@@ -285,8 +289,8 @@ export class CasesService {
     const kase = await this.readable(admin, id);
     if (dto.adminId === undefined && dto.department === undefined) throw new BadRequestException(coded('case_assign_empty', 'Velg en administrator eller en avdeling'));
     if (dto.adminId) {
-      const [row] = await this.sql<{ is_admin: boolean }>('SELECT is_admin FROM users WHERE id = $1 AND NOT is_blocked', [dto.adminId]);
-      if (!row?.is_admin) throw new BadRequestException(coded('case_assignee_not_admin', 'Saken kan bare tildeles en administrator'));
+      const assignee = await this.users.findById(dto.adminId);
+      if (!assignee?.isAdmin || assignee.isBlocked) throw new BadRequestException(coded('case_assignee_not_admin', 'Saken kan bare tildeles en administrator'));
     }
     const changes: Partial<Case> = { updatedAt: this.clock.now() };
     if (dto.adminId !== undefined) changes.adminId = dto.adminId;
@@ -346,8 +350,7 @@ export class CasesService {
   /** Customer service for a case: its assignee, or every active admin while none is assigned. */
   private async staffFor(kase: Case): Promise<number[]> {
     if (kase.adminId) return [kase.adminId];
-    const rows = await this.sql<{ id: number }>('SELECT id FROM users WHERE is_admin AND NOT is_blocked ORDER BY id');
-    return rows.map((r) => r.id);
+    return this.users.activeAdminIds();
   }
 
   private async emit<K extends 'cases.message.added' | 'cases.assigned' | 'cases.closed' | 'cases.reopened'>(
@@ -372,11 +375,8 @@ export class CasesService {
     }
   }
 
-  private async names(ids: (number | null)[]): Promise<Map<number, string>> {
-    const unique = [...new Set(ids.filter((id): id is number => id !== null))];
-    if (!unique.length) return new Map();
-    const rows = await this.sql<{ id: number; name: string }>('SELECT id, name FROM users WHERE id = ANY($1)', [unique]);
-    return new Map(rows.map((r) => [r.id, r.name]));
+  private names(ids: (number | null)[]): Promise<Map<number, string>> {
+    return this.users.namesOf(ids.filter((id): id is number => id !== null));
   }
 
   /** Names and the viewer's unread count per case, in two reads for the whole list. */

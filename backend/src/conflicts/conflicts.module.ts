@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
 import { BookingConflict } from './booking-conflict.entity';
 import { ConflictsController } from './conflicts.controller';
 import { ConflictsService } from './conflicts.service';
@@ -9,7 +10,7 @@ import { ConflictsService } from './conflicts.service';
  * and their list (docs/architecture.md "Double bookings"). The calendar window reads them with conflicts.types.ts.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BookingConflict])],
+  imports: [TypeOrmModule.forFeature([BookingConflict]), UsersModule],
   controllers: [ConflictsController],
   providers: [ConflictsService],
   exports: [ConflictsService],

@@ -1,6 +1,6 @@
 import { ForbiddenException, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { IS_VISIBLE, SHADOWED_BY_CHANNEL, VISIBLE_EXTERNAL_BOOKINGS } from '../bookings/external-booking.types';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
@@ -9,6 +9,7 @@ import { findPage, ListQuery, whereIdIn } from '../common/list-query';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort, LOCK_CONFLICTS } from '../database/database.port';
 import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { BookingConflict } from './booking-conflict.entity';
 
 const DAY_MS = 86_400_000;
@@ -90,11 +91,11 @@ export interface ListedConflict {
 export class ConflictsService implements OnModuleInit {
   constructor(
     @InjectRepository(BookingConflict) private readonly conflicts: Repository<BookingConflict>,
-    private readonly db: DataSource,
     private readonly database: DatabasePort,
     private readonly bus: EventBus,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
   ) {}
 
   onModuleInit(): void {
@@ -125,10 +126,10 @@ export class ConflictsService implements OnModuleInit {
     const resolved = rows[0]?.resolved ?? 0;
     const news = added.filter((c) => c.to > today);
     if (news.length > 0) {
-      const [owner] = await this.db.query('SELECT name FROM users WHERE id = $1', [userId]);
-      const admins: { id: number }[] = await this.db.query('SELECT id FROM users WHERE is_admin AND NOT is_blocked ORDER BY id');
+      const ownerName = (await this.users.namesOf([userId])).get(userId) ?? '';
+      const admins = await this.users.activeAdminIds();
       for (const c of news) {
-        await this.bus.emit('bookings.conflict.detected', { userId, ownerName: owner?.name ?? '', conflictId: c.id, from: c.from, to: c.to, aTitle: c.aTitle, bTitle: c.bTitle, admins: admins.map((a) => a.id) });
+        await this.bus.emit('bookings.conflict.detected', { userId, ownerName, conflictId: c.id, from: c.from, to: c.to, aTitle: c.aTitle, bTitle: c.bTitle, admins });
       }
     }
     return { added, resolved };
@@ -153,9 +154,7 @@ export class ConflictsService implements OnModuleInit {
       filters: { userId: (qb, value) => whereIdIn(qb, 'c.userId', value, 'filterUserId') },
       key: 'c.id',
     });
-    const ids = [...new Set(rows.map((r) => r.userId))];
-    const names = new Map<number, string>();
-    if (ids.length) for (const u of await this.db.query('SELECT id, name FROM users WHERE id = ANY($1::int[])', [ids])) names.set(Number(u.id), u.name);
+    const names = await this.users.namesOf(rows.map((r) => r.userId));
     return { rows: rows.map((conflict) => ({ conflict, ownerName: names.get(conflict.userId) ?? '' })), total };
   }
 }

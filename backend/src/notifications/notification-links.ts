@@ -1,7 +1,5 @@
-import { NOTIFICATION_KINDS, type NotificationTarget } from './notification-kinds';
-import type { NotificationParams, NotificationType } from './notification.types';
-
-export type { NotificationTarget } from './notification-kinds';
+import { kindOf } from './notification-kinds';
+import type { NotificationParams, NotificationTarget, NotificationType } from './notification.types';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -45,7 +43,7 @@ export function linkTo(target: NotificationTarget): string | null {
 }
 
 export function notificationTarget(type: NotificationType, params: NotificationParams): NotificationTarget {
-  const target: NotificationTarget = NOTIFICATION_KINDS[type].target(params);
+  const target = kindOf(type).target(params);
   // A record without its id (a hand-made notification) leads nowhere rather than to a broken address.
   if ('id' in target && !(Number.isInteger(target.id) && target.id > 0)) return { screen: 'none' };
   return target;

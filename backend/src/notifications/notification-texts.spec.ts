@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTIFICATION_KINDS } from './notification-kinds';
-import { NOTIFICATION_LANGUAGES, NOTIFICATION_TYPES } from './notification.types';
+import { NOTIFICATION_KINDS, NOTIFICATION_TYPES } from './notification-kinds';
+import { NOTIFICATION_LANGUAGES } from './notification.types';
 import { dayIn, fill, formatWhen, renderNotification } from './notification-texts';
 
 describe('notification texts', () => {
@@ -45,7 +45,7 @@ describe('the frontend’s notification texts', () => {
     const differences = NOTIFICATION_TYPES.filter((type) => !SHOWN_AS_STORED.has(type)).flatMap((type) => {
       const text = types[type];
       if (typeof text?.title !== 'string' || typeof text.message !== 'string') return [`${type}: no title or message`];
-      const backend = NOTIFICATION_KINDS[type][language];
+      const backend = NOTIFICATION_KINDS.get(type)![language];
       const own = placeholders(`${text.title} ${text.message}`, /\{\{(\w+)\}\}/g).join();
       const stored = placeholders(`${backend.title} ${backend.message}`, /\{(\w+)\}/g).join();
       return own === stored ? [] : [`${type}: {{${own}}} where the backend fills {${stored}}`];

@@ -3,7 +3,8 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IsOmittable } from '../common/optional';
 import type { Notification } from './notification.entity';
-import { NOTIFICATION_LANGUAGES, NOTIFICATION_TYPES, type NotificationLanguage, type NotificationType } from './notification.types';
+import { NOTIFICATION_TYPES } from './notification-kinds';
+import { NOTIFICATION_LANGUAGES, type NotificationLanguage, type NotificationType } from './notification.types';
 
 /** ?offset&limit on the bell's list: newest first, 20 at a time unless asked. */
 export class NotificationListQuery {

@@ -1,6 +1,5 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import { DataSource } from 'typeorm';
 import { Access } from '../common/access.decorator';
 import { coded } from '../common/http-exception.filter';
 import { Lifecycle } from '../common/lifecycle';
@@ -20,7 +19,6 @@ const CHECK_TIMEOUT_MS = 1500;
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly db: DataSource,
     private readonly checks: HealthCheckService,
     private readonly database: DatabasePort,
     private readonly indicators: HealthIndicatorService,
@@ -34,7 +32,7 @@ export class HealthController {
   @OpenDuringMaintenance()
   async health(): Promise<HealthResponse> {
     try {
-      await this.db.query('SELECT 1');
+      await this.database.ping();
     } catch {
       throw new ServiceUnavailableException(coded('database_down', 'Databasen svarer ikke'));
     }

@@ -2,15 +2,15 @@ import { BadRequestException, ConflictException, ForbiddenException, Inject, Inj
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager, ILike, In, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
-import { asBoolean, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
+import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
 import { EventBus } from '../common/events/domain-events';
 import type { RequestContext } from '../common/request-context';
 import { SessionsService } from '../common/sessions/sessions.service';
-import { LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
+import { DatabasePort, LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
@@ -70,6 +70,7 @@ export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly db: DataSource,
+    private readonly database: DatabasePort,
     private readonly sessions: SessionsService,
     private readonly events: EventBus,
     private readonly audit: AuditService,
@@ -109,6 +110,53 @@ export class UsersService {
     return Object.assign(new User(), row);
   }
 
+  /**
+   * Names by id, for other domains that show who owns or did something (docs/architecture.md#where-data-lives: they
+   * read users through this service, never the table); an id without a user is left out.
+   */
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.users.find({ select: { id: true, name: true }, where: { id: In(unique) } });
+    return new Map(rows.map((u) => [u.id, u.name]));
+  }
+
+  /** The users of `ids` by id (a deleted account is simply missing), for a domain that needs more than the name. */
+  async byIds(ids: number[]): Promise<Map<number, User>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    return new Map((await this.users.findBy({ id: In(unique) })).map((u) => [u.id, u]));
+  }
+
+  /** The users whose name or username contains `text` (case-insensitive): another domain's search by its owners' names. */
+  async idsNamedLike(text: unknown): Promise<number[]> {
+    const like = ILike(containing(text));
+    return (await this.users.find({ select: { id: true }, where: [{ name: like }, { username: like }] })).map((u) => u.id);
+  }
+
+  /** Records whether the user signs in with a second factor, in the caller's transaction (TwoFactorService's). */
+  async setTwoFactorEnabled(tx: EntityManager, userId: number, enabled: boolean): Promise<void> {
+    // A plain UPDATE: the flag is no edit of the account, so updated_at stays.
+    await tx.query('UPDATE users SET two_factor_enabled = $2 WHERE id = $1', [userId, enabled]);
+  }
+
+  /** The admins who are not blocked, by id: who is told of what concerns every admin. */
+  async activeAdminIds(): Promise<number[]> {
+    const rows = await this.users.find({ select: { id: true }, where: { isAdmin: true, isBlocked: false }, order: { id: 'ASC' } });
+    return rows.map((u) => u.id);
+  }
+
+  /** Of `ids`, the staff (admins and mini admins), blocked or not unless `activeOnly`. */
+  async staffAmong(ids: number[], activeOnly = false): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.users.find({
+      select: { id: true },
+      where: [{ id: In(ids), isAdmin: true, ...(activeOnly ? { isBlocked: false } : {}) }, { id: In(ids), isMiniAdmin: true, ...(activeOnly ? { isBlocked: false } : {}) }],
+      order: { id: 'ASC' },
+    });
+    return rows.map((u) => u.id);
+  }
+
   findByUsername(username: string): Promise<User | null> {
     return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username: username.trim() }).getOne();
   }
@@ -141,7 +189,7 @@ export class UsersService {
       accountNumber: dto.accountNumber ?? null,
     });
     // Two creates of one username at once both pass the check above; the unique index refuses the second.
-    return this.db
+    return this.database
       .transaction(async (tx) => {
         const saved = await tx.save(user);
         if (saved.accountNumber) await this.logAccountNumber(tx, saved.id, actorId, null, saved.accountNumber, 'Opprettet');
@@ -160,7 +208,7 @@ export class UsersService {
       const other = await this.findByUsername(dto.username);
       if (other && other.id !== id) throw new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
     }
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.database.transaction(async (tx) => {
       // Only a demotion can leave no active admin; other edits need not wait for the lock.
       const user = dto.isAdmin === false ? await this.lockedTarget(tx, id, LAST_ADMIN_DEMOTE) : await this.targetIn(tx, id);
       const before = { username: user.username, email: user.email, role: roleOf(user) };
@@ -187,7 +235,7 @@ export class UsersService {
     user.name = dto.name;
     user.email = dto.email;
     if (dto.phoneNumber !== undefined) user.phoneNumber = dto.phoneNumber;
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.database.transaction(async (tx) => {
       const saved = await this.saveWithAccountNumber(tx, user, dto.accountNumber, user.id, 'Endret av bruker', context);
       await this.recordAccountChanges(tx, user, before, user.id, context);
       return saved;
@@ -223,8 +271,7 @@ export class UsersService {
   /** After the commit: the owner and the active admins are told (notifications, and a mail to the owner). */
   private async announceAccountNumberChange({ saved, accountNumberChanged }: { saved: User; accountNumberChanged: boolean }, actorId: number): Promise<User> {
     if (accountNumberChanged) {
-      const admins: { id: number }[] = await this.db.query('SELECT id FROM users WHERE is_admin AND NOT is_blocked ORDER BY id');
-      await this.events.emit('users.account_number.changed', { userId: saved.id, actorId, userName: saved.name, last4: lastDigits(saved.accountNumber), admins: admins.map((a) => a.id) });
+      await this.events.emit('users.account_number.changed', { userId: saved.id, actorId, userName: saved.name, last4: lastDigits(saved.accountNumber), admins: await this.activeAdminIds() });
     }
     return saved;
   }
@@ -268,7 +315,7 @@ export class UsersService {
   /** Sets a password (own change, admin change, reset link) with its activity row, ends the user's sessions and tells the listeners. */
   async setPassword(userId: number, newPassword: string, change: PasswordChange): Promise<void> {
     const passwordHash = await this.hashPassword(newPassword);
-    await this.db.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       await tx.update(User, { id: userId }, { passwordHash });
       await this.audit.record(change.actorId, userId, 'password.changed', { via: change.via }, tx, change.context);
     });
@@ -278,7 +325,7 @@ export class UsersService {
 
   async block(id: number, reason: string, actor: User, context?: RequestContext): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_block_self', 'Du kan ikke blokkere deg selv'));
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.database.transaction(async (tx) => {
       const target = await this.lockedTarget(tx, id, LAST_ADMIN_BLOCK);
       Object.assign(target, { isBlocked: true, blockReason: reason, blockedAt: new Date() });
       const saved = await tx.save(target);
@@ -292,7 +339,7 @@ export class UsersService {
 
   async unblock(id: number, actor: User, context?: RequestContext): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_unblock_self', 'Du kan ikke oppheve blokkering av deg selv'));
-    return this.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const user = await this.targetIn(tx, id);
       const wasBlocked = user.isBlocked;
       Object.assign(user, { isBlocked: false, blockReason: null, blockedAt: null });
@@ -319,7 +366,7 @@ export class UsersService {
 
   /** Deletes the account and, through foreign keys, everything it owns (its sessions too), then closes its sockets. */
   private async deleteAccount(id: number): Promise<User> {
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.database.transaction(async (tx) => {
       const target = await this.lockedTarget(tx, id, LAST_ADMIN_DELETE);
       await tx.delete(User, { id });
       return target;
@@ -376,7 +423,7 @@ export class UsersService {
     const secret = password ?? randomBytes(12).toString('base64url');
     // Hashed before the lock (argon2 takes a while), so the lock is held for a few statements only.
     const passwordHash = await this.hashPassword(secret);
-    const outcome = await this.db.transaction(async (tx): Promise<'created' | 'restored' | false> => {
+    const outcome = await this.database.transaction(async (tx): Promise<'created' | 'restored' | false> => {
       await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [LOCK_FIRST_ADMIN]);
       if ((await tx.countBy(User, { isAdmin: true, isBlocked: false })) > 0) return false;
       const existing = await tx.createQueryBuilder(User, 'u').where('lower(u.username) = :username', { username }).getOne();

@@ -2441,7 +2441,7 @@ export interface components {
             attachments: components["schemas"]["CaseAttachmentResponse"][];
             caseNumber: string;
             /** @enum {string} */
-            category: "info" | "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "complaint";
+            category: "info" | "calendar" | "other" | "account" | "technical" | "billing" | "appointment" | "support" | "complaint";
             /** Format: date-time */
             closedAt: string | null;
             closedById: number | null;
@@ -2493,7 +2493,7 @@ export interface components {
             adminName: string | null;
             caseNumber: string;
             /** @enum {string} */
-            category: "info" | "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "complaint";
+            category: "info" | "calendar" | "other" | "account" | "technical" | "billing" | "appointment" | "support" | "complaint";
             /** Format: date-time */
             closedAt: string | null;
             closedById: number | null;
@@ -2614,7 +2614,7 @@ export interface components {
         };
         CreateCaseDto: {
             /** @enum {string} */
-            category: "info" | "calendar" | "other" | "technical" | "billing" | "account" | "appointment" | "support" | "complaint";
+            category: "info" | "calendar" | "other" | "account" | "technical" | "billing" | "appointment" | "support" | "complaint";
             /** @description The first message. */
             message: string;
             /**
@@ -2626,7 +2626,7 @@ export interface components {
              * @description open when left out; a new case is open or already in progress.
              * @enum {string}
              */
-            status?: "resolved" | "open" | "in_progress" | "closed";
+            status?: "closed" | "resolved" | "open" | "in_progress";
             title: string;
             /** @description Admins only: the owner the case is made on behalf of. */
             userId?: number;
@@ -3036,7 +3036,7 @@ export interface components {
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "system" | "booking_new" | "booking_changed" | "booking_cancelled" | "booking_conflict" | "feed_failing" | "feed_recovered" | "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "account_number_changed" | "user_account_number_changed" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset";
+            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "booking_conflict" | "feed_failing" | "feed_recovered" | "system" | "account_number_changed" | "user_account_number_changed";
         };
         PayoutResponse: {
             /**
@@ -7860,7 +7860,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description open (not closed) or closed (the archive); both when left out. */
-                state?: "open" | "closed";
+                state?: "closed" | "open";
             };
             header?: never;
             path?: never;

@@ -1,0 +1,43 @@
+import { dayParam, domainNotifications, notificationKinds } from '../notifications/notification.types';
+
+/** A pull of any booking source changed the owner's future bookings (docs/architecture.md "Booking sources"). */
+const kinds = notificationKinds({
+  booking_new: {
+    nb: { title: 'Nye bookinger', message: '«{source}»: {added} nye, {changed} endret, {cancelled} avlyst.' },
+    en: { title: 'New bookings', message: '“{source}”: {added} new, {changed} changed, {cancelled} cancelled.' },
+    target: (p) => ({ screen: 'calendar', date: dayParam(p) }),
+    example: { params: { source: 'Airbnb', added: 1, changed: 0, cancelled: 0, sourceId: 3, date: '2027-07-01' }, link: '/?date=2027-07-01' },
+  },
+  booking_changed: {
+    nb: { title: 'Endrede bookinger', message: '«{source}»: {added} nye, {changed} endret, {cancelled} avlyst.' },
+    en: { title: 'Changed bookings', message: '“{source}”: {added} new, {changed} changed, {cancelled} cancelled.' },
+    target: (p) => ({ screen: 'calendar', date: dayParam(p) }),
+    example: { params: { source: 'Airbnb', added: 0, changed: 1, cancelled: 0, sourceId: 3, date: '2027-07-02' }, link: '/?date=2027-07-02' },
+  },
+  booking_cancelled: {
+    nb: { title: 'Avlyste bookinger', message: '«{source}»: {added} nye, {changed} endret, {cancelled} avlyst.' },
+    en: { title: 'Cancelled bookings', message: '“{source}”: {added} new, {changed} changed, {cancelled} cancelled.' },
+    target: (p) => ({ screen: 'calendar', date: dayParam(p) }),
+    example: { params: { source: 'Airbnb', added: 0, changed: 0, cancelled: 1, sourceId: 3, date: '2027-07-03' }, link: '/?date=2027-07-03' },
+  },
+});
+
+declare module '../notifications/notification.types' {
+  interface NotificationKindMap {
+    bookings: typeof kinds;
+  }
+}
+
+export const bookingsNotifications = domainNotifications({
+  kinds,
+  reactions: {
+    // The link opens the calendar at the first future booking the pull added or changed.
+    'bookings.pulled': async (e, n) => {
+      if (e.added + e.changed + e.cancelled === 0) return;
+      await n.send(e.userId, e.added > 0 ? 'booking_new' : e.cancelled > 0 ? 'booking_cancelled' : 'booking_changed', {
+        source: e.sourceName, added: e.added, changed: e.changed, cancelled: e.cancelled, sourceId: e.sourceId,
+        ...(e.firstStart ? { date: n.day(e.firstStart) } : {}),
+      });
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import { domainNotifications, notificationKinds } from '../notifications/notification.types';
+
+/** A feed's failing spell and its end (docs/product/feeds.md); feeds are managed from the calendar page. */
+const kinds = notificationKinds({
+  feed_failing: {
+    nb: { title: 'Kalenderen synkroniseres ikke', message: '«{source}» har ikke latt seg hente siden {since}.' },
+    en: { title: 'Calendar not syncing', message: '“{source}” could not be fetched since {since}.' },
+    target: () => ({ screen: 'calendar', date: null }),
+    example: { params: { source: 'Airbnb', since: '01.01.2027 10:00', feedId: 3 }, link: '/' },
+  },
+  feed_recovered: {
+    nb: { title: 'Kalenderen synkroniseres igjen', message: '«{source}» er hentet igjen.' },
+    en: { title: 'Calendar syncing again', message: '“{source}” was fetched again.' },
+    target: () => ({ screen: 'calendar', date: null }),
+    example: { params: { source: 'Airbnb', feedId: 3 }, link: '/' },
+  },
+});
+
+declare module '../notifications/notification.types' {
+  interface NotificationKindMap {
+    feeds: typeof kinds;
+  }
+}
+
+export const feedsNotifications = domainNotifications({
+  kinds,
+  reactions: {
+    'feed.failing': (e, n) => n.send(e.userId, 'feed_failing', { source: e.feedName, since: n.when(e.since), feedId: e.feedId }),
+    'feed.recovered': (e, n) => n.send(e.userId, 'feed_recovered', { source: e.feedName, feedId: e.feedId }),
+  },
+});
