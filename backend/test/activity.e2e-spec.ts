@@ -98,6 +98,33 @@ describe('the activity of account changes', () => {
     for (const row of rows) expect(row).toMatchObject({ actorId: admin.id, browser: 'Firefox 128', os: 'Windows 10' });
   });
 
+  it('an admin creating users: a row with the admin as actor, the role, and the account number masked or null', async () => {
+    const { agent, user: admin } = await t.loginAs('admin');
+    const withNumber = await agent.post('/api/admin/users').set('User-Agent', FIREFOX).send({ username: 'ny-hjelper@example.com', name: 'Ny hjelper', password: 'passord-1', isMiniAdmin: true, accountNumber: '1234.56.78901' }).expect(201);
+    const without = await agent.post('/api/register').set('User-Agent', FIREFOX).send({ username: 'ny-eier@example.com', name: 'Ny eier', password: 'passord-1' }).expect(201);
+    expect(await timeline(withNumber.body.id)).toEqual([
+      expect.objectContaining({ action: 'account.created', actorId: admin.id, actorName: admin.name, details: { role: 'mini_admin', accountNumber: '••••.••.•8901' }, browser: 'Firefox 128', os: 'Windows 10' }),
+    ]);
+    expect(await timeline(without.body.id)).toEqual([expect.objectContaining({ action: 'account.created', actorId: admin.id, details: { role: 'owner', accountNumber: null } })]);
+    expect(JSON.stringify(await timeline(withNumber.body.id))).not.toMatch(/78901|passord/);
+    // A refused create (the name is taken) records nothing.
+    await agent.post('/api/admin/users').send({ username: 'ny-eier@example.com', name: 'Igjen', password: 'passord-1' }).expect(409);
+    expect(await timeline(without.body.id)).toHaveLength(1);
+  });
+
+  it('a deleted account: a row by the owner or by the admin, which outlives the account; a refused delete records nothing', async () => {
+    const { agent: owner, user: leaving } = await t.loginAs('user');
+    await owner.delete('/api/user/account').set('User-Agent', FIREFOX).expect(200);
+    const removed = await t.createUser('user');
+    const { agent, user: admin } = await t.loginAs('admin');
+    await agent.delete(`/api/admin/users/${removed.id}`).set('User-Agent', FIREFOX).expect(200);
+    expect((await timeline(leaving.id))[0]).toMatchObject({ action: 'account.deleted', actorId: leaving.id, details: { via: 'own' }, browser: 'Firefox 128', os: 'Windows 10' });
+    expect(await timeline(removed.id)).toEqual([expect.objectContaining({ action: 'account.deleted', actorId: admin.id, actorName: admin.name, details: { via: 'admin' }, browser: 'Firefox 128' })]);
+    // An admin may not delete their own account: refused before anything is written.
+    await agent.delete('/api/user/account').expect(403);
+    expect((await timeline(admin.id)).map((e) => e.action)).not.toContain('account.deleted');
+  });
+
   it('owners see only their own rows, newest first and paged; another user\'s rows are not in it', async () => {
     const { agent: first, user: one } = await t.loginAs('user');
     const { agent: second, user: two } = await t.loginAs('user');

@@ -15,10 +15,14 @@ describe('the audit log is append-only', () => {
     await expect(db.query("UPDATE admin_audit_log SET action = 'changed' WHERE target_user_id = $1", [owner.id])).rejects.toThrow(/append-only/);
     await expect(db.query('DELETE FROM admin_audit_log WHERE target_user_id = $1', [owner.id])).rejects.toThrow(/append-only/);
     // Deleting the accounts it names leaves the row as it was.
-    const { agent } = await t.loginAs('admin');
+    const { agent, user: deleter } = await t.loginAs('admin');
     await agent.delete(`/api/admin/users/${owner.id}`).expect(200);
-    const rows = await db.query('SELECT actor_id, target_user_id, action FROM admin_audit_log WHERE target_user_id = $1', [owner.id]);
-    expect(rows).toEqual([{ actor_id: admin.id, target_user_id: owner.id, action: 'test.action' }]);
+    const rows = await db.query('SELECT actor_id, target_user_id, action FROM admin_audit_log WHERE target_user_id = $1 ORDER BY id', [owner.id]);
+    // The deletion's own row names the gone account too.
+    expect(rows).toEqual([
+      { actor_id: admin.id, target_user_id: owner.id, action: 'test.action' },
+      { actor_id: deleter.id, target_user_id: owner.id, action: 'account.deleted' },
+    ]);
   });
 });
 

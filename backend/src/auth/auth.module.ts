@@ -17,11 +17,13 @@ import { AdminTwoFactorController, TwoFactorController } from './two-factor.cont
 import { RecoveryCode, UserTwoFactor } from './two-factor.entity';
 import { TwoFactorService } from './two-factor.service';
 import { UserSessionsController } from './user-sessions.controller';
+import { PasswordLoginStrategy } from './password-login.strategy';
+import { TwoFactorLoginStrategy } from './two-factor-login.strategy';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PasswordResetToken, UserTwoFactor, RecoveryCode]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule, AuditModule],
   controllers: [AuthController, TwoFactorController, AdminTwoFactorController, UserSessionsController, ReauthController],
-  providers: [PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard, RecentAuthGuard],
+  providers: [PasswordLoginStrategy, TwoFactorLoginStrategy, PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard, RecentAuthGuard],
   exports: [StaffTwoFactorGuard, RecentAuthGuard],
 })
 export class AuthModule {}

@@ -31,7 +31,10 @@ export class ReauthController {
     private readonly clock: Clock,
   ) {}
 
-  /** Opens the sensitive routes for this session for 10 minutes. Staff who must set up two-factor sign-in reach it too. */
+  /**
+   * Opens the sensitive routes for this session for 10 minutes (the server's REAUTH_WINDOW_SECONDS). Staff who must
+   * set up two-factor sign-in reach it too.
+   */
   @Post('reauth')
   @AllowedBeforeTwoFactor()
   @HttpCode(200)

@@ -1,8 +1,9 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Clock } from '../common/adapters/clock';
-import { RECENT_AUTH_KEY, RECENT_AUTH_MS, REAUTH_REQUIRED, type RecentAuthOptions } from '../common/recent-auth.decorator';
+import { RECENT_AUTH_KEY, REAUTH_REQUIRED, type RecentAuthOptions } from '../common/recent-auth.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { User } from '../users/user.entity';
 
 /** A field as the guard compares it: trimmed text, blank and absent as null. */
@@ -10,12 +11,16 @@ const normalised = (value: unknown): unknown => (typeof value === 'string' ? val
 
 /**
  * Routes marked @RequiresRecentAuth() answer 403 `reauth_required` unless the session's `reauthAt` (stamped at
- * sign-in and by POST /api/user/reauth) is at most 10 minutes old by the Clock (docs/security.md#re-authentication).
+ * sign-in and by POST /api/user/reauth) is at most REAUTH_WINDOW_SECONDS (10 minutes by default) old by the Clock (docs/security.md#re-authentication).
  * Runs after the AccessGuard, which has put the user on the request.
  */
 @Injectable()
 export class RecentAuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly clock: Clock) {}
+  private readonly windowMs: number;
+
+  constructor(private readonly reflector: Reflector, private readonly clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
+    this.windowMs = config.reauthWindowSeconds * 1000;
+  }
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
@@ -26,7 +31,7 @@ export class RecentAuthGuard implements CanActivate {
     // Signed-in routes only: without a user the AccessGuard has already answered 401.
     if (!user) return true;
     const reauthAt = req.session?.reauthAt;
-    if (reauthAt !== undefined && this.clock.now().getTime() - reauthAt <= RECENT_AUTH_MS) return true;
+    if (reauthAt !== undefined && this.clock.now().getTime() - reauthAt <= this.windowMs) return true;
     if (options.proofInBody === 'passwordAndCode' || (options.proofInBody === 'password' && !user.twoFactorEnabled)) return true;
     if (options.onlyWhenChanging && !changesAny(req.body, user, options.onlyWhenChanging)) return true;
     throw new ForbiddenException(REAUTH_REQUIRED());

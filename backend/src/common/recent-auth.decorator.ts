@@ -2,9 +2,6 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import { coded } from './http-exception.filter';
 
-/** How long a proof of identity (sign-in or POST /api/user/reauth) opens the sensitive routes (docs/security.md#re-authentication). */
-export const RECENT_AUTH_MS = 10 * 60 * 1000;
-
 export const RECENT_AUTH_KEY = 'recentAuth';
 /** The OpenAPI extension that marks such a route; the document's setup names the 403 it may answer. */
 export const RECENT_AUTH_EXTENSION = 'x-recent-auth';
@@ -25,7 +22,7 @@ export interface RecentAuthOptions {
 }
 
 /**
- * A change that asks for the password (and code, with two-factor sign-in) given within the last 10 minutes: otherwise
+ * A change that asks for the password (and code, with two-factor sign-in) given within the last 10 minutes (REAUTH_WINDOW_SECONDS): otherwise
  * 403 `reauth_required` (docs/security.md#re-authentication). The RecentAuthGuard reads this after the AccessGuard.
  */
 export const RequiresRecentAuth = (options: RecentAuthOptions = {}) =>

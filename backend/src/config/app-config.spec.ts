@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ARGON2_TIME_COST: '1' })).toThrow(ConfigError);
   });
 
+  it('opens the sensitive routes for 10 minutes after a proof unless REAUTH_WINDOW_SECONDS says otherwise, from 5 seconds to an hour', () => {
+    expect(loadConfig({}).reauthWindowSeconds).toBe(600);
+    expect(loadConfig({ REAUTH_WINDOW_SECONDS: '5' }).reauthWindowSeconds).toBe(5);
+    for (const nonsense of ['0', '-600', '4', '3601', '10m', '1.5']) expect(() => loadConfig({ REAUTH_WINDOW_SECONDS: nonsense })).toThrow(/REAUTH_WINDOW_SECONDS must be a whole number from 5 to 3600/);
+  });
+
   it('gives requests and jobs 10 seconds to finish on shutdown unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
     expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);

@@ -49,6 +49,11 @@ export interface AppConfig {
   /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
   authRateLimit: number;
   /**
+   * How long the password (and code) given at sign-in or POST /api/user/reauth open the sensitive routes
+   * (REAUTH_WINDOW_SECONDS, default 600, 5 to 3600; docs/security.md#re-authentication).
+   */
+  reauthWindowSeconds: number;
+  /**
    * REQUIRE_STAFF_2FA: staff (admins and mini admins) must turn on two-factor sign-in before they reach anything
    * else; on here, the system setting `security.requireStaff2fa` cannot turn it off (docs/security.md).
    */
@@ -251,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
+    reauthWindowSeconds: integer(env, 'REAUTH_WINDOW_SECONDS', 600, 5, 3600),
     passwordHashing: {
       memoryKib: integer(env, 'ARGON2_MEMORY_KIB', 65536, 19456, 4194304),
       timeCost: integer(env, 'ARGON2_TIME_COST', 3, 2, 20),

@@ -61,8 +61,8 @@ export class AdminUsersController {
 
   @Post()
   @Access('admin')
-  async create(@Body() dto: CreateUserDto, @CurrentUser() actor: User): Promise<UserResponse> {
-    return mapUser(await this.users.create(dto, actor.id));
+  async create(@Body() dto: CreateUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.create(dto, actor.id, requestContext(req)));
   }
 
   @Put(':id')
@@ -73,8 +73,8 @@ export class AdminUsersController {
 
   @Delete(':id')
   @Access('admin')
-  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<UserResponse> {
-    return mapUser(await this.users.remove(id, actor));
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.remove(id, actor, requestContext(req)));
   }
 
   @Post(':id/change-password')

@@ -39,7 +39,7 @@ export class UsersController {
 
   @Delete('account')
   async deleteAccount(@CurrentUser() user: User, @Req() req: Request): Promise<MessageResponse> {
-    await this.users.deleteOwnAccount(user);
+    await this.users.deleteOwnAccount(user, requestContext(req));
     await new Promise<void>((done) => req.session.destroy(() => done()));
     return { message: 'Kontoen er slettet' };
   }

@@ -172,7 +172,8 @@ export class UsersService {
     return findPage(this.users.createQueryBuilder('u'), query, USER_LIST);
   }
 
-  async create(dto: CreateUserDto, actorId: number | null): Promise<User> {
+  /** An account made by an admin (there is no sign-up), with its activity row in the same transaction. */
+  async create(dto: CreateUserDto, actorId: number | null, context?: RequestContext): Promise<User> {
     const taken = () => new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
     if (await this.findByUsername(dto.username)) throw taken();
     const isAdmin = dto.isAdmin ?? false;
@@ -193,6 +194,9 @@ export class UsersService {
       .transaction(async (tx) => {
         const saved = await tx.save(user);
         if (saved.accountNumber) await this.logAccountNumber(tx, saved.id, actorId, null, saved.accountNumber, 'Opprettet');
+        // The role it was given and the account number it starts with, masked as on every page but the owner's own.
+        // Without an actor the account was seeded outside any request (a benchmark's or a test's fixture): no row.
+        if (actorId !== null) await this.audit.record(actorId, saved.id, 'account.created', { role: roleOf(saved), accountNumber: maskAccountNumber(saved.accountNumber) }, tx, context);
         return saved;
       })
       .catch((error: unknown) => {
@@ -350,25 +354,29 @@ export class UsersService {
   }
 
   /** The back office's delete: never one's own account, never the last active admin. */
-  async remove(id: number, actor: User): Promise<User> {
+  async remove(id: number, actor: User, context?: RequestContext): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_delete_self', 'Du kan ikke slette din egen konto her'));
-    return this.deleteAccount(id);
+    return this.deleteAccount(id, actor.id, 'admin', context);
   }
 
   /**
    * A user deleting their own account (Settings). Admins cannot: the service would lose an admin without anyone
    * deciding who takes over; another admin removes their rights first (docs/roles.md).
    */
-  async deleteOwnAccount(user: User): Promise<User> {
+  async deleteOwnAccount(user: User, context?: RequestContext): Promise<User> {
     if (user.isAdmin) throw new ForbiddenException(coded('admin_cannot_delete_self', 'En administrator kan ikke slette sin egen konto. Be en annen administrator fjerne administratorrettighetene dine først.'));
-    return this.deleteAccount(user.id);
+    return this.deleteAccount(user.id, user.id, 'own', context);
   }
 
-  /** Deletes the account and, through foreign keys, everything it owns (its sessions too), then closes its sockets. */
-  private async deleteAccount(id: number): Promise<User> {
+  /**
+   * Deletes the account and, through foreign keys, everything it owns (its sessions too), then closes its sockets.
+   * The activity row names the account by id without a foreign key, so it outlives it (docs/security.md#the-audit-log).
+   */
+  private async deleteAccount(id: number, actorId: number, via: 'own' | 'admin', context?: RequestContext): Promise<User> {
     const user = await this.database.transaction(async (tx) => {
       const target = await this.lockedTarget(tx, id, LAST_ADMIN_DELETE);
       await tx.delete(User, { id });
+      await this.audit.record(actorId, id, 'account.deleted', { via }, tx, context);
       return target;
     });
     await this.sessions.endAllFor(id);

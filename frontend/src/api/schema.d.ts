@@ -2011,7 +2011,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Opens the sensitive routes for this session for 10 minutes. Staff who must set up two-factor sign-in reach it too.
+         * Opens the sensitive routes for this session for 10 minutes (the server's REAUTH_WINDOW_SECONDS). Staff who must
+         *     set up two-factor sign-in reach it too.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["Reauth_reauth"];

@@ -1,8 +1,10 @@
 /**
  * The activity panel on a user's page in the back office, against a real local HTTP server playing the API: an admin
- * reads the user's timeline in words with the staff member's name; a mini admin gets no panel and asks for nothing.
+ * reads the user's timeline in words with the staff member's name, and sees the row of a block or unblock made on
+ * the same page at once; a mini admin gets no panel and asks for nothing.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../api/types';
 import type { CurrentUser } from '../authProvider';
@@ -49,6 +51,50 @@ describe('the activity panel', { timeout: 30_000 }, () => {
     expect(items[0]).toHaveTextContent('02.03.2026 10:30 · Utført av Ada Admin · Firefox 128 på Windows 10');
     expect(within(items[1]).getByRole('heading', { name: 'Logget inn' })).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('Utført av brukeren selv');
+  });
+
+  it('shows the row of a block and of an unblock made on the same page, without a reload', { timeout: 90_000 }, async () => {
+    let rows = [...timeline];
+    let blocked = false;
+    const row = (id: number, action: string, details: Record<string, unknown>): ActivityEntry => ({ id, action, createdAt: `2026-03-0${id}T09:00:00.000Z`, actorId: 1, actorName: 'Ada Admin', details, browser: null, os: null, ipPrefix: null });
+    api = await startLocalApi((req: RecordedRequest) => {
+      if (req.path === '/api/user') return { json: ada };
+      const current = { ...ole, isBlocked: blocked, blockReason: blocked ? 'Mislighold' : null };
+      if (req.method === 'GET' && req.path === '/api/admin/users/3') return { json: current };
+      if (req.method === 'GET' && req.path === '/api/admin/users/3/account-number-history') return { json: [] };
+      if (req.method === 'GET' && req.path === '/api/admin/users/3/activity') return { json: rows, headers: { 'Content-Range': `activity 0-${rows.length - 1}/${rows.length}` } };
+      if (req.method === 'POST' && req.path === '/api/admin/users/3/block') {
+        blocked = true;
+        rows = [row(3, 'account.blocked', { reason: 'Mislighold' }), ...rows];
+        return { json: { ...current, isBlocked: true } };
+      }
+      if (req.method === 'POST' && req.path === '/api/admin/users/3/unblock') {
+        blocked = false;
+        rows = [row(4, 'account.unblocked', {}), ...rows];
+        return { json: { ...current, isBlocked: false } };
+      }
+      return undefined;
+    });
+    renderAdmin(api.apiUrl, '/admin/users/3');
+    const user = userEvent.setup();
+    // The edit page, with its form and actions, takes longer to come up in jsdom than the show page.
+    const list = await screen.findByRole('list', { name: 'Aktivitet' }, { timeout: 20_000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(await screen.findByRole('button', { name: 'Blokker' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Årsak/ }), 'Mislighold');
+    await user.click(within(dialog).getByRole('button', { name: 'Blokker' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')).toHaveLength(3), { timeout: 5000 });
+    const afterBlock = within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem');
+    expect(within(afterBlock[0]).getByRole('heading', { name: 'Kontoen ble blokkert' })).toBeInTheDocument();
+    expect(afterBlock[0]).toHaveTextContent('Begrunnelse: Mislighold');
+
+    await user.click(await screen.findByRole('button', { name: 'Opphev blokkering' }));
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Opphev blokkering' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')).toHaveLength(4), { timeout: 5000 });
+    expect(within(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')[0]).getByRole('heading', { name: 'Blokkeringen av kontoen ble opphevet' })).toBeInTheDocument();
   });
 
   it('gives a mini admin no panel, and never asks for the timeline', async () => {

@@ -55,7 +55,11 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
         { type: 'success' },
       );
       onClose();
-      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.userCalendar(user.id) });
+      // The event is in the user's calendar and, as an admin's change, in their activity.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.userCalendar(user.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.userActivity(user.id) }),
+      ]);
     },
     onError: (error) => notifyFailure('resources.users.createEvent.failed', error),
   });

@@ -10,13 +10,13 @@ import { useNotifyFailure } from '../../useNotifyFailure';
 import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 import { blockReasonRules } from '../validation';
-import { useRefreshUsers } from './useRefreshUsers';
+import { useRefreshUser } from './useRefreshUser';
 
 export function BlockAction({ user, compact }: { user: User; compact: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
-  const refreshUsers = useRefreshUsers();
+  const refreshUser = useRefreshUser();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [open, setOpen] = useState(false);
   const { register, handleSubmit, reset, formState } = useForm({ mode: 'onTouched', defaultValues: { reason: '' } });
@@ -29,7 +29,7 @@ export function BlockAction({ user, compact }: { user: User; compact: boolean })
     onSuccess: () => {
       notify('resources.users.notifications.blocked', { type: 'success' });
       close();
-      return refreshUsers();
+      return refreshUser(user.id);
     },
     onError: (error) => notifyFailure('resources.users.errors.block', error, 'resources.users.errors.blockTitle'),
   });

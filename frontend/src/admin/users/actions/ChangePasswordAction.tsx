@@ -10,11 +10,13 @@ import { useNotifyFailure } from '../../useNotifyFailure';
 import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 import { passwordRules } from '../validation';
+import { useRefreshUser } from './useRefreshUser';
 
 export function ChangePasswordAction({ user, compact }: { user: User; compact: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
+  const refreshUser = useRefreshUser();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [open, setOpen] = useState(false);
   // onTouched: the rule shows after leaving the field (or submitting), then follows every keystroke.
@@ -28,6 +30,7 @@ export function ChangePasswordAction({ user, compact }: { user: User; compact: b
     onSuccess: () => {
       notify('resources.users.notifications.passwordChanged', { type: 'success' });
       close();
+      return refreshUser(user.id);
     },
     onError: (error) => notifyFailure('resources.users.errors.changePassword', error),
   });

@@ -7,13 +7,13 @@ import type { AdminDataProvider } from '../../dataProvider';
 import { useNotifyFailure } from '../../useNotifyFailure';
 import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
-import { useRefreshUsers } from './useRefreshUsers';
+import { useRefreshUser } from './useRefreshUser';
 
 export function UnblockAction({ user, compact }: { user: User; compact: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
-  const refreshUsers = useRefreshUsers();
+  const refreshUser = useRefreshUser();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [open, setOpen] = useState(false);
   const mutation = useMutation({
@@ -21,7 +21,7 @@ export function UnblockAction({ user, compact }: { user: User; compact: boolean 
     onSuccess: () => {
       notify('resources.users.notifications.unblocked', { type: 'success' });
       setOpen(false);
-      return refreshUsers();
+      return refreshUser(user.id);
     },
     onError: (error) => {
       setOpen(false);

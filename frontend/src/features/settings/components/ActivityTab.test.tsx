@@ -116,6 +116,8 @@ describe('describeActivity', () => {
     ['role.changed', { from: 'owner', to: 'mini_admin' }, 'Rollen ble endret', 'Role changed'],
     ['account.blocked', { reason: 'Ubetalt' }, 'Kontoen ble blokkert', 'Account blocked'],
     ['account.unblocked', {}, 'Blokkeringen av kontoen ble opphevet', 'Account unblocked'],
+    ['account.created', { role: 'owner', accountNumber: null }, 'Kontoen ble opprettet', 'Account created'],
+    ['account.deleted', { via: 'own' }, 'Kontoen ble slettet', 'Account deleted'],
     ['event.create', { title: 'Vask' }, 'Hendelse lagt inn i kalenderen: Vask', 'Event added to the calendar: Vask'],
     ['event.delete', { title: 'Vask' }, 'Hendelse fjernet fra kalenderen: Vask', 'Event removed from the calendar: Vask'],
     ['event.color', { from: '#000000', to: '#ffffff' }, 'Fargen på en hendelse i kalenderen ble endret', 'The colour of a calendar event was changed'],
@@ -137,6 +139,9 @@ describe('describeActivity', () => {
     expect(describeActivity({ action: 'role.changed', details: { from: 'owner', to: 'mini_admin' } }, i18n).detail).toBe('Fra eier til miniadministrator');
     expect(describeActivity({ action: 'payout.update', details: { before: { month: 6, year: 2026 }, after: { month: 7, year: 2026 } } }, i18n).detail).toBe('For 7/2026');
     expect(describeActivity({ action: 'account.blocked', details: { reason: 'Ubetalt' } }, i18n).detail).toBe('Begrunnelse: Ubetalt');
+    expect(describeActivity({ action: 'account.created', details: { role: 'mini_admin', accountNumber: '••••.••.•8901' } }, i18n).detail).toBe('Som miniadministrator, med kontonummer ••••.••.•8901');
+    expect(describeActivity({ action: 'account.created', details: { role: 'owner', accountNumber: null } }, i18n).detail).toBe('Som eier, uten kontonummer');
+    expect(describeActivity({ action: 'account.deleted', details: { via: 'admin' } }, i18n).detail).toBe('Slettet av en administrator');
     expect(describeActivity({ action: 'login', details: { method: 'recovery' } }, i18n).detail).toBe('Med passord og gjenopprettingskode');
     // A value this version has no words for adds no line rather than a raw code.
     expect(describeActivity({ action: 'login', details: { method: 'passkey' } }, i18n).detail).toBe('');

@@ -55,6 +55,12 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
       return { title, detail: t('activity.fromTo', { from: text(d.from) || t('activity.none'), to: text(d.to) || t('activity.none') }) };
     case 'role.changed':
       return { title, detail: t('activity.fromTo', { from: known(i18n, 'activity.roles', d.from) || text(d.from), to: known(i18n, 'activity.roles', d.to) || text(d.to) }) };
+    case 'account.created': {
+      const role = known(i18n, 'activity.roles', d.role) || text(d.role);
+      return { title, detail: text(d.accountNumber) ? t('activity.createdAs', { role, accountNumber: text(d.accountNumber) }) : t('activity.createdAsWithoutNumber', { role }) };
+    }
+    case 'account.deleted':
+      return { title, detail: known(i18n, 'activity.deletedVia', d.via) };
     case 'account.blocked':
       return { title, detail: text(d.reason) ? t('activity.reason', { reason: text(d.reason) }) : '' };
     case 'payout.create':
