@@ -1,6 +1,6 @@
 /**
  * The query keys more than one part of the app reads or refreshes: the session, maintenance mode, the system
- * settings and the staff's user reads. A feature's own keys live in its Api file (`calendarKeys` in
+ * settings. A feature's own keys live in its Api file (`calendarKeys` in
  * features/calendar/calendarApi.ts, `casesKeys`, ...; a back-office folder's in its data provider part), and another
  * feature that refreshes them imports them through that feature's index.ts. In the app the first element is the URL
  * that the default query function GETs (docs/product/app.md#data-reads), so a key doubles as the address of what it
@@ -12,7 +12,4 @@ export const queryKeys = {
   maintenanceStatus: ['/api/maintenance-status'] as const,
   /** The system settings staff have set (public): the design's colours (shared/design.ts). */
   systemSettings: ['/api/system-settings'] as const,
-  /** The user picker: one page of a server search, and one user by id (its chosen value). */
-  userSearch: (q: string, filter: object) => ['/api/admin/users', 'search', q, filter] as const,
-  adminUser: (id: number) => ['/api/admin/users', id] as const,
 };

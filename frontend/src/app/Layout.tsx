@@ -23,7 +23,7 @@ import {
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { useCurrentUser, useLogout } from '../shared/session';
+import { useCurrentUser, useLogout } from '../shared/sessionApi';
 import { errorText } from '../api/client';
 import type { User } from '../api/types';
 import { loadStaffTwoFactorNotice } from '../features/settings';

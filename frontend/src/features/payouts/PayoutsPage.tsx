@@ -18,7 +18,7 @@ import { usePayoutsOfYear } from './payoutsApi';
 import { byMonth, summarize } from './summary';
 import type { PayoutStatus } from './types';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 
 const STATUS_COLOR: Record<PayoutStatus, 'warning' | 'success' | 'info' | 'default'> = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' };
 

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { formatDecimal } from '../../shared/money';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 import { UserPicker } from '../../shared/components/UserPicker';
 import { PriceDialog } from './components/PriceDialog';
