@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CATALOGUE_PARTS, cataloguePart, type CataloguePart } from './src/i18n/catalogueParts';
+import { gatherCatalogue, type CatalogueLanguage } from './src/i18n/gatherCatalogue';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -15,8 +16,9 @@ const buildVersion = `${pkg.version}+${new Date().toISOString()}`;
 const CATALOGUE_PREFIX = 'virtual:catalogue/';
 
 /**
- * Serves `virtual:catalogue/<nb|en>/<start|app|back-office>`: one language's part of src/i18n/<language>.json, so
- * the catalogue stays one file per language while each screen downloads only what it shows (src/i18n/index.ts).
+ * Serves `virtual:catalogue/<nb|en>/<start|app|back-office>`: one language's part of the catalogue, gathered from
+ * src/i18n/<language>.json and the features' and resources' own i18n/<language>.json (src/i18n/gatherCatalogue.ts),
+ * so each feature keeps its texts while each screen downloads only what it shows (src/i18n/index.ts).
  */
 function catalogueParts(): Plugin {
   return {
@@ -28,9 +30,9 @@ function catalogueParts(): Plugin {
       if (!['nb', 'en'].includes(language) || !(CATALOGUE_PARTS as readonly string[]).includes(part)) {
         throw new Error(`No catalogue part ${id.slice(1)}`);
       }
-      const file = fileURLToPath(new URL(`./src/i18n/${language}.json`, import.meta.url));
-      this.addWatchFile(file);
-      const messages = cataloguePart(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, part as CataloguePart);
+      const catalogue = gatherCatalogue(fileURLToPath(new URL('./src', import.meta.url)), language as CatalogueLanguage);
+      for (const file of catalogue.files) this.addWatchFile(file);
+      const messages = cataloguePart(catalogue.messages, part as CataloguePart);
       // JSON.parse of a string literal is faster to start than the same object as a JavaScript literal.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
     },

@@ -1,11 +1,13 @@
 /**
- * The UI's own texts, read from the frontend's message files, so the tests look for exactly what a person sees
- * (and keep passing when a wording is corrected there). `main.nb.auth.loginFailed` → 'Innlogging feilet'.
+ * The UI's own texts, read from the frontend's message files (the shared catalogue and every feature's own, gathered
+ * as the build gathers them), so the tests look for exactly what a person sees (and keep passing when a wording is
+ * corrected there). `main.nb.auth.loginFailed` → 'Innlogging feilet'.
  */
-import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gatherCatalogue } from '../../frontend/src/i18n/gatherCatalogue.ts';
 import { frontendDir } from './paths.mjs';
 
-const json = (lang) => JSON.parse(readFileSync(`${frontendDir}/src/i18n/${lang}.json`, 'utf8'));
+const json = (lang) => gatherCatalogue(path.join(frontendDir, 'src'), lang).messages;
 
 /** The main app's texts (react-i18next). */
 export const main = { nb: json('nb'), en: json('en') };

@@ -19,6 +19,7 @@ const base = {
   adminInfoUpdatedAt: null,
   phoneNumber: null,
   accountNumber: null,
+  twoFactorEnabled: false,
   createdAt: '2025-01-01T10:00:00.000Z',
 };
 const ada: User = { ...base, id: 1, username: 'ada@example.com', name: 'Ada Admin', isAdmin: true, isMiniAdmin: false, lastLoginAt: '2025-03-04T05:06:00' };

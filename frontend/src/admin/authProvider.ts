@@ -5,17 +5,12 @@
  */
 import { forgetKeptCalendar } from '../shared/keptWindows';
 import type { AuthProvider } from 'react-admin';
+import type { User } from '../api/types';
 
 export type Role = 'admin' | 'miniAdmin' | 'user';
 
-export interface CurrentUser {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isMiniAdmin: boolean;
-}
+/** What the back office uses of GET /api/user's answer (the generated UserResponse). */
+export type CurrentUser = Pick<User, 'id' | 'username' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin'>;
 
 export const LOGIN_PATH = '/auth';
 

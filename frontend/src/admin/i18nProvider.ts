@@ -1,6 +1,6 @@
 /**
  * The back office's i18nProvider: react-admin translating through the app's own i18next instance and catalogue
- * (i18n/nb.json, en.json), so both halves speak one language from one set of texts, and a language chosen in the
+ * (i18n/gatherCatalogue.ts), so both halves speak one language from one set of texts, and a language chosen in the
  * back office is the app's choice too (localStorage 'language'). The app starts with the signed-out screens' part of
  * the catalogue (i18n/index.ts); this chunk adds the signed-in app's and the back office's, for the active language
  * only. react-admin's own English messages come from ra-language-english; the Norwegian ones are in nb.json and lie

@@ -10,3 +10,6 @@ export interface AdminResource extends ResourceProps {
   /** Position in the menu per role, lowest first; the lowest is where the back office opens. */
   menu: Partial<Record<Role, number>>;
 }
+
+/** react-admin's cache key prefix of a resource's records: refreshing it reloads its lists and records. */
+export const resourceKey = (resource: string) => [resource] as const;

@@ -9,6 +9,15 @@ type Schemas = components['schemas'];
 /** What an operation takes as its JSON body, by the operation's name in schema.d.ts (e.g. 'MarkedDays_create'). */
 export type RequestBody<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
+/** What an operation answers with 200 or 201, by the operation's name in schema.d.ts (e.g. 'AdminUsers_get'). */
+export type ResponseBody<Op extends keyof operations> = operations[Op] extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer B } } }
+    ? B
+    : R extends { 201: { content: { 'application/json': infer B } } }
+      ? B
+      : never
+  : never;
+
 /** The user object the API answers with (GET /api/user, POST /api/login, PUT /api/user/profile). */
 export type User = Schemas['UserResponse'];
 /** `{ message }`: logout, password changes, deletions. */

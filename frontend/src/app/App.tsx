@@ -6,7 +6,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { useCurrentUser } from '../shared/session';
+import { useCurrentUser } from '../shared/sessionApi';
 import { ErrorBoundary } from './fallbacks/ErrorBoundary';
 import { NewVersionPrompt } from './NewVersionPrompt';
 import { PageSpinner } from '../shared/components/PageSpinner';

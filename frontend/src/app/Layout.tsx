@@ -23,7 +23,7 @@ import {
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { useCurrentUser, useLogout } from '../shared/session';
+import { useCurrentUser, useLogout } from '../shared/sessionApi';
 import { errorText } from '../api/client';
 import type { User } from '../api/types';
 import { loadStaffTwoFactorNotice } from '../features/settings';
@@ -32,6 +32,7 @@ import { FeedManagerIconButton, FeedManagerNavItem, useFeedManager } from '../fe
 import { useDevicePreference } from '../shared/devicePreference';
 import { LanguageSwitch } from '../shared/components/LanguageSwitch';
 import { isActive, navItemsFor } from './navigation';
+import { PUSH_REFRESHES } from './manifests';
 import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 import { addCataloguePart } from '../i18n';
@@ -157,7 +158,7 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
   const { isMobile } = useDevicePreference();
   const drawer = useLazyOpen();
   const feeds = useFeedManager();
-  useNotificationSocket(user?.id);
+  useNotificationSocket(user?.id, PUSH_REFRESHES);
   // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
   if (!user) return null;
 

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { isUnconfirmedUser, useCurrentUser } from '../shared/session';
+import { isUnconfirmedUser, useCurrentUser } from '../shared/sessionApi';
 import { ApiError } from '../api/client';
 import { isStaff } from '../api/types';
 import { AccessDenied } from './fallbacks/AccessDenied';

@@ -5,7 +5,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_RESOURCES } from '../admin/resourceRegistry';
-import { FEATURE_MANIFESTS, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './manifests';
+import { FEATURE_MANIFESTS, PUSH_REFRESHES, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './manifests';
 
 const pageModules = import.meta.glob('../features/*/*Page.tsx');
 const adminFolders = import.meta.glob('../admin/*/index.ts');
@@ -44,6 +44,15 @@ describe('feature manifests', () => {
 
   it("signed-out pages are sign-in's only (the app takes them from features/auth/manifest.ts)", () => {
     expect(SIGNED_OUT_ROUTES).toEqual(FEATURE_MANIFESTS.get('auth')?.routes?.filter((route) => route.access === 'signedOut'));
+  });
+});
+
+describe('push refreshes', () => {
+  it("gather each feature's: a case_* push refreshes the owner's and staff's case reads", () => {
+    const cases = PUSH_REFRESHES.find((refresh) => refresh.typePrefix === 'case_');
+    expect(cases?.queryKeys).toEqual([['/api/cases'], ['/api/admin/cases']]);
+    // One feature per type prefix, so a push is not refreshed twice by accident.
+    expect(new Set(PUSH_REFRESHES.map((refresh) => refresh.typePrefix)).size).toBe(PUSH_REFRESHES.length);
   });
 });
 

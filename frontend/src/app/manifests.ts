@@ -2,7 +2,7 @@
  * Every feature's manifest (features/<name>/manifest.ts), gathered by file name: a feature registers its pages and
  * sidebar entries by having the file, so a page cannot be forgotten here (docs/development.md "Adding a domain").
  */
-import type { FeatureManifest, FeatureRoute } from '../shared/featureManifest';
+import type { FeatureManifest, FeatureRoute, PushRefresh } from '../shared/featureManifest';
 import type { NavItem } from '../shared/navigation';
 import { adminNav } from '../admin/navigation';
 
@@ -34,3 +34,6 @@ export const HOME_ROUTE: FeatureRoute | undefined = SIGNED_IN_ROUTES.find((route
 
 /** The sidebar's entries from every feature, and the back office's entry for staff. */
 export const FEATURE_NAV: readonly NavItem[] = [...[...FEATURE_MANIFESTS.values()].flatMap((manifest) => manifest.nav ?? []), ...adminNav];
+
+/** What each feature's notification pushes refresh (the socket in the signed-in shell applies them). */
+export const PUSH_REFRESHES: readonly PushRefresh[] = [...FEATURE_MANIFESTS.values()].flatMap((manifest) => (manifest.pushRefresh ? [manifest.pushRefresh] : []));

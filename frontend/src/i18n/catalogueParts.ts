@@ -1,5 +1,7 @@
 /**
- * nb.json and en.json are the one catalogue of the app and the back office. A page loads one language and the parts
+ * The catalogue of the app and the back office is one per language, gathered at build time from i18n/<language>.json
+ * (the shared sections) and each feature's and resource's own i18n/<language>.json (gatherCatalogue.ts); a section
+ * goes to its part by its name, wherever its file lies. A page loads one language and the parts
  * of it that its screens read: the signed-out screens' part at startup, the signed-in app's with its shell
  * (app/Layout.tsx), the back office's with its chunk. The split happens at build time (the `catalogue-parts` plugin
  * in vite.config.ts serves `virtual:catalogue/<language>/<part>`), so no screen downloads the other language or

@@ -1,15 +1,17 @@
 // @vitest-environment node
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import nb from './nb.json';
 import { BACK_OFFICE_SECTIONS, CATALOGUE_PARTS, START_SECTIONS, cataloguePart, partOfSection } from './catalogueParts';
+import { catalogueOwners, gatherCatalogue, type Messages } from './gatherCatalogue';
 
-type Messages = { [key: string]: string | Messages };
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+// The whole catalogue as the build gathers it: i18n/<language>.json and every feature's and resource's own file.
+const nb = gatherCatalogue(srcDir, 'nb').messages;
+const en = gatherCatalogue(srcDir, 'en').messages;
 
 function flatKeys(messages: Messages, prefix = ''): string[] {
   return Object.entries(messages).flatMap(([key, value]) =>
@@ -32,8 +34,19 @@ describe('message files', () => {
   // react-admin's own `ra.*` texts: English from ra-language-english, Norwegian in nb.json.
   const { ra: nbRa, ...nbOwn } = nb as Messages;
 
-  it('nb.json and en.json have the same keys (besides ra.*, whose English is the react-admin package)', () => {
+  it('the gathered nb and en catalogues have the same keys (besides ra.*, whose English is the react-admin package)', () => {
     expect(flatKeys(en).sort()).toEqual(flatKeys(nbOwn).sort());
+  });
+
+  it("every feature's and resource's own i18n/nb.json and en.json have the same keys", () => {
+    const owners = catalogueOwners(srcDir);
+    expect(owners.length).toBeGreaterThan(10);
+    const keysOf = (file: string) => (existsSync(file) ? flatKeys(JSON.parse(readFileSync(file, 'utf8')) as Messages).sort() : []);
+    for (const owner of owners) {
+      // Named by folder, so a key missing in one language fails with where it belongs.
+      const name = `${owner.slice(srcDir.length)}/i18n`;
+      expect(keysOf(join(owner, 'i18n', 'en.json')), `${name}/en.json against nb.json`).toEqual(keysOf(join(owner, 'i18n', 'nb.json')));
+    }
   });
 
   const englishRa = convertRaTranslationsToI18next(englishMessages) as Messages;
@@ -67,7 +80,6 @@ describe('message files', () => {
   it("give the signed-out screens every text they ask for in the part loaded at startup", () => {
     // What renders before the signed-in shell (app/Layout.tsx, which loads the app's part): the entry, the app's
     // frame and fallbacks, the login, reset and maintenance screens, and the shared pieces they use.
-    const srcDir = fileURLToPath(new URL('..', import.meta.url));
     const signedOut = [join(srcDir, 'main.tsx'), ...['app', 'shared', 'api', 'features/auth', 'features/maintenance'].flatMap((dir) => sourceFiles(join(srcDir, dir)))]
       .filter((file) => !/[\\/]app[\\/](Layout|navigation)\.tsx?$/.test(file));
     expect(signedOut.length).toBeGreaterThan(20);
@@ -97,7 +109,6 @@ describe('message files', () => {
       return new Set([...keys, ...keys.map((key) => key.replace(/_(one|other)$/, '')), ...sections]);
     };
     const known = { nb: knownIn(nb), en: knownIn(english) };
-    const srcDir = fileURLToPath(new URL('..', import.meta.url));
     const adminDir = join(srcDir, 'admin');
     const asked: { file: string; key: string }[] = [];
     for (const file of sourceFiles(srcDir)) {

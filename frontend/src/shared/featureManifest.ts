@@ -3,6 +3,7 @@
  * every `features/<name>/manifest.ts` (app/manifests.ts) for its routes and the sidebar. Adding a page is adding a
  * route here; nothing else in app/ changes (docs/development.md "Adding a domain").
  */
+import type { QueryKey } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyNamed } from './lazyNamed';
 import type { NavItem } from './navigation';
@@ -20,9 +21,20 @@ export interface FeatureRoute {
   home?: boolean;
 }
 
+/**
+ * Reads that a pushed notification makes stale: a push whose type starts with `typePrefix` refreshes `queryKeys`
+ * (prefixes), and so does every reconnect of the socket (pushes may have been missed meanwhile).
+ */
+export interface PushRefresh {
+  typePrefix: string;
+  queryKeys: readonly QueryKey[];
+}
+
 export interface FeatureManifest {
   routes?: FeatureRoute[];
   nav?: NavItem[];
+  /** The feature's reads that its notification types refresh (features/notifications/useNotificationSocket.ts). */
+  pushRefresh?: PushRefresh;
 }
 
 /** A route whose page is the named export of a lazily loaded module. */

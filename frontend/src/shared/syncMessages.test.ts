@@ -1,8 +1,14 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/en.json';
-import nb from '../i18n/nb.json';
+import { gatherCatalogue } from '../i18n/gatherCatalogue';
 import { lastErrorText, lastWarningText } from './syncMessages';
+
+// The feeds' texts are the feeds feature's own (features/feeds/i18n), gathered with the rest as the build does.
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+const nb = gatherCatalogue(srcDir, 'nb').messages;
+const en = gatherCatalogue(srcDir, 'en').messages;
 
 async function translator(lng: 'nb' | 'en') {
   const i18n = createInstance();

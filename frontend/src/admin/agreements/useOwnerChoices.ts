@@ -1,13 +1,8 @@
 /** The users an agreement can be with: regular users only (the picker leaves admins and mini admins out). */
 import { useGetList } from 'react-admin';
+import type { User } from '../../api/types';
 
-interface PickableUser {
-  id: number;
-  name: string;
-  username: string;
-  isAdmin: boolean;
-  isMiniAdmin: boolean;
-}
+type PickableUser = Pick<User, 'id' | 'name' | 'username' | 'isAdmin' | 'isMiniAdmin'>;
 
 export function useOwnerChoices() {
   const { data, isPending } = useGetList<PickableUser>('users', { filter: { isAdmin: false }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });

@@ -10,13 +10,13 @@ import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBod
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
-import { queryKeys } from '../../api/queryKeys';
 import type { Backup } from '../../api/types';
 import { useApiUrl } from '../apiUrl';
 import type { AdminDataProvider } from '../dataProvider';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { backupsKeys } from './backupsDataProvider';
 
 /** The history refetches every 60 s (the daily backup appears without a reload). */
 const REFETCH_MS = 60_000;
@@ -40,12 +40,12 @@ export function BackupPage() {
   const notifyFailure = useNotifyFailure();
   const [confirming, setConfirming] = useState<Backup | null>(null);
 
-  const backups = useQuery({ queryKey: queryKeys.admin.backups, queryFn: () => dataProvider.backups(), refetchInterval: REFETCH_MS, refetchOnMount: 'always', retry: 1 });
+  const backups = useQuery({ queryKey: backupsKeys.list, queryFn: () => dataProvider.backups(), refetchInterval: REFETCH_MS, refetchOnMount: 'always', retry: 1 });
   const create = useMutation({
     mutationFn: () => dataProvider.createBackup(),
     onSuccess: (backup) => {
       notify(t('created', { filename: backup.filename }), { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.backups });
+      void queryClient.invalidateQueries({ queryKey: backupsKeys.list });
     },
     onError: (error) => notifyFailure('resources.backups.createFailed', error),
   });

@@ -2,6 +2,9 @@
 import type { Backup, RestoreAnswer } from '../../api/types';
 import type { DataProviderPart, ProviderTools } from '../dataProviderPart';
 
+/** The backup page's list; react-admin keys the resources' own records by resource name. */
+export const backupsKeys = { list: ['admin-backups'] as const };
+
 export interface BackupsDataProvider {
   backups(): Promise<Backup[]>;
   createBackup(): Promise<Backup>;

@@ -8,10 +8,10 @@ import { CircularProgress, IconButton, Stack, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent, ReactNode } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
-import { queryKeys } from '../../api/queryKeys';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { BEDS24_RESOURCE, type Beds24DataProvider } from './beds24DataProvider';
 import type { Beds24Config } from './types';
+import { resourceKey } from '../resource';
 
 function RowButton({ label, onClick, busy, disabled, icon }: { label: string; onClick: () => void; busy: boolean; disabled?: boolean; icon: ReactNode }) {
   return (
@@ -44,7 +44,7 @@ export function Beds24RowActions() {
       else notify('resources.beds24.notifications.synced', { type: 'success', messageArgs: { created: answer.eventsCreated, updated: answer.eventsUpdated, deleted: answer.eventsDeleted } });
     },
     onError: (error) => notifyFailure('resources.beds24.errors.sync', error, 'resources.beds24.errors.syncTitle'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.resource(BEDS24_RESOURCE) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKey(BEDS24_RESOURCE) }),
   });
   const test = useMutation({
     mutationFn: (id: number) => dataProvider.testBeds24(id),
@@ -53,7 +53,7 @@ export function Beds24RowActions() {
       notify('resources.beds24.test.result', { type: answer.ok ? 'success' : 'warning', messageArgs: { message: answer.message, scopes } });
     },
     onError: (error) => notifyFailure('resources.beds24.errors.test', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.resource(BEDS24_RESOURCE) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKey(BEDS24_RESOURCE) }),
   });
   if (!config) return null;
   return (

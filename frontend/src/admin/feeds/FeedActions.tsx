@@ -22,10 +22,10 @@ import {
 } from 'react-admin';
 import type { Role } from '../authProvider';
 import type { AdminDataProvider } from '../dataProvider';
-import { FEEDS_RESOURCE } from './feedsDataProvider';
+import { FEEDS_RESOURCE, feedHealthKeys } from './feedsDataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminFeed, SyncAllAnswer } from './types';
-import { queryKeys } from '../../api/queryKeys';
+import { resourceKey } from '../resource';
 
 /** Sync-all progress is re-read this often, and given up on after this long (the jobs keep running). */
 export const SYNC_ALL_POLL_MS = 2000;
@@ -36,8 +36,8 @@ export function useRefreshFeeds() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.admin.resource(FEEDS_RESOURCE) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.admin.feedHealth }),
+      queryClient.invalidateQueries({ queryKey: resourceKey(FEEDS_RESOURCE) }),
+      queryClient.invalidateQueries({ queryKey: feedHealthKeys.health }),
     ]);
 }
 
@@ -150,7 +150,7 @@ export function SyncAllButton() {
 
   const running = run !== null && !timedOut;
   const progress = useQuery({
-    queryKey: queryKeys.admin.feedSyncAll(run?.startedAt),
+    queryKey: feedHealthKeys.syncAll(run?.startedAt),
     queryFn: async () => syncAllProgress(await dataProvider.allFeeds(), run!.startedAt),
     enabled: running,
     refetchInterval: (query) => (running && (query.state.data ?? 0) < run.total ? SYNC_ALL_POLL_MS : false),

@@ -10,9 +10,9 @@ import type { AdminDataProvider } from '../dataProvider';
 import { lastErrorText, lastWarningText } from '../../shared/syncMessages';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
-import { queryKeys } from '../../api/queryKeys';
 import { ColorDot } from './badges';
 import { noSuccessText } from './syncState';
+import { feedHealthKeys } from './feedsDataProvider';
 
 function Count({ label, value, color }: { label: string; value: number; color?: 'error' | 'warning' }) {
   return (
@@ -31,7 +31,7 @@ export function FeedHealthPanel() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const health = useQuery({
-    queryKey: queryKeys.admin.feedHealth,
+    queryKey: feedHealthKeys.health,
     queryFn: () => dataProvider.feedHealth(),
     // Re-read whenever the list opens again (after a create, edit or delete elsewhere in the back office).
     refetchOnMount: 'always',

@@ -8,6 +8,12 @@ import type { Identifier, RaRecord } from 'react-admin';
 import { asRecords, type DataProviderPart, type ProviderTools } from '../dataProviderPart';
 import type { AdminFeed, CleanupAnswer, FeedHealth, FeedSyncAnswer, ForceRefreshAnswer, SyncAllAnswer } from './types';
 
+/** The feed health panel, and the state of a sync of every feed by when it started. */
+export const feedHealthKeys = {
+  health: ['feed-health'] as const,
+  syncAll: (startedAt: string | undefined) => ['feed-sync-all', startedAt] as const,
+};
+
 export const FEEDS_RESOURCE = 'ical-feeds';
 /** Where the 'ical-feeds' resource reads from, under /api/admin. */
 const ALL_FEEDS_PATH = 'all-ical-feeds';

@@ -9,14 +9,14 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { CopyableUrlField } from '../../shared/components/CopyableUrlField';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
-import { queryKeys } from '../../api/queryKeys';
+import { icalKeys } from './icalDataProvider';
 
 export function CalendarLinkCard() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   // One retry, not react-query's three with back-off: a failure should show within a couple of seconds.
-  const link = useQuery({ queryKey: queryKeys.admin.ownCalendarLink, queryFn: () => dataProvider.ownCalendarLink(), retry: 1 });
+  const link = useQuery({ queryKey: icalKeys.ownCalendarLink, queryFn: () => dataProvider.ownCalendarLink(), retry: 1 });
   const t = (key: string, options?: object) => translate(`resources.ical.link.${key}`, options);
 
   const copy = async (url: string) => {

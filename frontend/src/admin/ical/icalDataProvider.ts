@@ -6,6 +6,9 @@ import type { RaRecord } from 'react-admin';
 import { asRecords, type DataProviderPart, type ProviderTools } from '../dataProviderPart';
 import { listLocally } from './localList';
 
+/** The staff member's own calendar link. */
+export const icalKeys = { ownCalendarLink: ['own-calendar-link'] as const };
+
 /** The staff member's own feeds and link (docs/product/feeds.md#screens). */
 export const OWN_ICAL_RESOURCE = 'ical';
 

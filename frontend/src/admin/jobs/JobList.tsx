@@ -6,13 +6,13 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Alert, Button, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { queryKeys } from '../../api/queryKeys';
 import type { JobStatus } from '../../api/types';
 import type { Role } from '../authProvider';
 import type { AdminDataProvider } from '../dataProvider';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
+import { jobsKeys } from './jobsDataProvider';
 
 type JobState = 'never' | 'running' | 'ok' | 'failed';
 
@@ -33,12 +33,12 @@ export function JobList() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
-  const jobs = useQuery({ queryKey: queryKeys.admin.jobs, queryFn: () => dataProvider.jobs(), refetchOnMount: 'always' });
+  const jobs = useQuery({ queryKey: jobsKeys.list, queryFn: () => dataProvider.jobs(), refetchOnMount: 'always' });
   const run = useMutation({
     mutationFn: (id: string) => dataProvider.runJob(id),
     onSuccess: (_answer, id) => {
       notify(t('started', { id }), { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.jobs });
+      void queryClient.invalidateQueries({ queryKey: jobsKeys.list });
     },
     onError: (error) => notifyFailure('resources.jobs.runFailed', error),
   });

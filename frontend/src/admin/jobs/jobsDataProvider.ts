@@ -2,6 +2,9 @@
 import type { JobStatus } from '../../api/types';
 import type { DataProviderPart, ProviderTools } from '../dataProviderPart';
 
+/** The jobs page's list. */
+export const jobsKeys = { list: ['admin-jobs'] as const };
+
 export interface JobsDataProvider {
   jobs(): Promise<JobStatus[]>;
   runJob(id: string): Promise<JobStatus>;

@@ -6,13 +6,13 @@ import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { queryKeys } from '../../api/queryKeys';
 import type { MaintenanceStatus } from '../../api/types';
 import type { AdminDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { ContactCard } from './ContactCard';
 import { DesignCard } from './DesignCard';
+import { systemKeys } from './systemDataProvider';
 
 /** The message is at most what the server keeps. */
 const MESSAGE_MAX = 1000;
@@ -20,7 +20,7 @@ const MESSAGE_MAX = 1000;
 function MaintenanceCard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const status = useQuery({ queryKey: queryKeys.admin.maintenance, queryFn: () => dataProvider.maintenanceStatus(), refetchOnMount: 'always' });
+  const status = useQuery({ queryKey: systemKeys.maintenance, queryFn: () => dataProvider.maintenanceStatus(), refetchOnMount: 'always' });
   if (status.isError) return <Alert severity="error">{translate('resources.system.maintenance.loadFailed', { message: errorMessage(status.error) })}</Alert>;
   if (!status.data) return null;
   // Keyed by what the server said, so the form starts again from each saved state.
@@ -40,7 +40,7 @@ function MaintenanceForm({ current }: { current: MaintenanceStatus }) {
   const save = useMutation({
     mutationFn: () => dataProvider.setMaintenance(enabled, message),
     onSuccess: (answer) => {
-      queryClient.setQueryData(queryKeys.admin.maintenance, answer);
+      queryClient.setQueryData(systemKeys.maintenance, answer);
       notify(t('saved'), { type: 'success' });
     },
     onError: (error) => notifyFailure('resources.system.maintenance.changeFailed', error),

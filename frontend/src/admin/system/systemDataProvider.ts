@@ -2,6 +2,9 @@
 import type { MaintenanceStatus, SystemSetting } from '../../api/types';
 import type { DataProviderPart, ProviderTools } from '../dataProviderPart';
 
+/** The system page's maintenance status. */
+export const systemKeys = { maintenance: ['admin-maintenance'] as const };
+
 export interface SystemDataProvider {
   /** The maintenance state (GET /api/maintenance-status) and its switch (POST /api/admin/maintenance-mode). */
   maintenanceStatus(): Promise<MaintenanceStatus>;

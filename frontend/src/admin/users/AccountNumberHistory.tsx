@@ -6,18 +6,18 @@
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import { queryKeys } from '../../api/queryKeys';
 import type { AdminDataProvider } from '../dataProvider';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import type { User } from './types';
+import { usersKeys } from './usersDataProvider';
 
 export function AccountNumberHistory() {
   const user = useRecordContext<User>();
   const translate = useTranslate();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const history = useQuery({
-    queryKey: queryKeys.admin.accountNumberHistory(Number(user?.id)),
+    queryKey: usersKeys.accountNumberHistory(Number(user?.id)),
     queryFn: () => dataProvider.accountNumberHistory(user!.id),
     enabled: !!user,
     refetchOnMount: 'always',

@@ -6,12 +6,12 @@
 import { Suspense } from 'react';
 import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { queryKeys } from '../../api/queryKeys';
 import { loadActivityTimeline } from '../../features/settings';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { useApiUrl } from '../apiUrl';
 import type { Role } from '../authProvider';
 import type { User } from './types';
+import { usersKeys } from './usersDataProvider';
 
 const ActivityTimeline = lazyNamed(loadActivityTimeline, 'ActivityTimeline');
 
@@ -28,7 +28,7 @@ export function ActivityPanel() {
         {translate('resources.users.activity.title')}
       </Typography>
       <Suspense fallback={null}>
-        <ActivityTimeline url={`${apiUrl}/admin/users/${user.id}/activity`} queryKey={queryKeys.admin.userActivity(Number(user.id))} subjectId={Number(user.id)} own={false} labelledBy={headingId} />
+        <ActivityTimeline url={`${apiUrl}/admin/users/${user.id}/activity`} queryKey={usersKeys.userActivity(Number(user.id))} subjectId={Number(user.id)} own={false} labelledBy={headingId} />
       </Suspense>
     </section>
   );

@@ -8,7 +8,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lightFormat } from 'date-fns';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { queryKeys } from '../../api/queryKeys';
 import { toDateAfterFromChange } from '../../features/calendar';
 import { DateField } from '../../shared/components/DateField';
 import { muiField } from '../../shared/forms';
@@ -16,6 +15,7 @@ import type { AdminDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { stopPropagation } from './ActionButton';
 import { checkNewEvent, FIXED_END_TIME, FIXED_START_TIME, type NewEventPayload, type NewEventValues } from './userEvents';
+import { usersKeys } from './usersDataProvider';
 
 interface CreateEventDialogProps {
   user: { id: number; name: string };
@@ -57,8 +57,8 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
       onClose();
       // The event is in the user's calendar and, as an admin's change, in their activity.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.userCalendar(user.id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.userActivity(user.id) }),
+        queryClient.invalidateQueries({ queryKey: usersKeys.userCalendar(user.id) }),
+        queryClient.invalidateQueries({ queryKey: usersKeys.userActivity(user.id) }),
       ]);
     },
     onError: (error) => notifyFailure('resources.users.createEvent.failed', error),

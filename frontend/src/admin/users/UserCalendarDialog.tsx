@@ -36,7 +36,7 @@ import { useIsMobile } from '../useIsMobile';
 import { stopPropagation } from './ActionButton';
 import { CreateEventDialog } from './CreateEventDialog';
 import { calendarWindow, eventRows, type EventRow } from './userEvents';
-import { queryKeys } from '../../api/queryKeys';
+import { usersKeys } from './usersDataProvider';
 
 export const USER_CALENDAR_FRESH_MS = 5_000;
 export const USER_CALENDAR_POLL_MS = 30_000;
@@ -95,7 +95,7 @@ function UserCalendarContent({ user, onClose }: UserCalendarDialogProps) {
   const months = isMobile ? 1 : 3;
   const range = calendarWindow(month, months);
   const calendar = useQuery({
-    queryKey: queryKeys.admin.userCalendarRange(user.id, range.startDate, range.endDate),
+    queryKey: usersKeys.userCalendarRange(user.id, range.startDate, range.endDate),
     queryFn: () => dataProvider.userCalendar(user.id, range),
     staleTime: USER_CALENDAR_FRESH_MS,
     refetchInterval: USER_CALENDAR_POLL_MS,

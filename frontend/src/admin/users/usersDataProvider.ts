@@ -8,6 +8,14 @@ import type { DataProviderPart, ProviderTools } from '../dataProviderPart';
 import type { AccountNumberChange } from './types';
 import type { CalendarWindow, NewEventPayload, UserCalendar, UserCalendarEvent } from './userEvents';
 
+/** The user pages' extra reads: the user's calendar (and one range of it), account-number history, activity. */
+export const usersKeys = {
+  userCalendar: (userId: number) => ['user-calendar', userId] as const,
+  userCalendarRange: (userId: number, startDate: string, endDate: string) => ['user-calendar', userId, startDate, endDate] as const,
+  accountNumberHistory: (userId: number) => ['account-number-history', userId] as const,
+  userActivity: (userId: number) => ['user-activity', userId] as const,
+};
+
 export interface ResetLink {
   resetLink: string;
   expiresAt: string;

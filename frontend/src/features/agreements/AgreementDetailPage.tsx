@@ -1,6 +1,6 @@
 /** /user/agreements/{id}: one of the owner's agreements with its notes (staff see the same page in the back office). */
 import { useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { parseAgreementId } from './agreementsApi';
 import { AgreementDetail } from './components/AgreementDetail';
 

@@ -5,16 +5,22 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import type { Agreement, AgreementNote } from '../../api/types';
 
+/** The list (an owner's own, or staff's all), one agreement and its notes: all under one prefix. */
+export const agreementsKeys = {
+  all: ['/api/admin-agreements'] as const,
+  one: (id: number) => ['/api/admin-agreements', id] as const,
+  notes: (id: number) => ['/api/admin-agreements', id, 'notes'] as const,
+};
+
 export function useAgreements() {
-  return useQuery({ queryKey: queryKeys.agreements.all, queryFn: () => apiJson<Agreement[]>('GET', '/api/admin-agreements') });
+  return useQuery({ queryKey: agreementsKeys.all, queryFn: () => apiJson<Agreement[]>('GET', '/api/admin-agreements') });
 }
 
 export function useAgreement(id: number | null) {
   return useQuery({
-    queryKey: queryKeys.agreements.one(id ?? 0),
+    queryKey: agreementsKeys.one(id ?? 0),
     queryFn: () => apiJson<Agreement>('GET', `/api/admin-agreements/${id}`),
     enabled: id !== null,
     retry: false,
@@ -23,7 +29,7 @@ export function useAgreement(id: number | null) {
 
 export function useAgreementNotes(id: number | null) {
   return useQuery({
-    queryKey: queryKeys.agreements.notes(id ?? 0),
+    queryKey: agreementsKeys.notes(id ?? 0),
     queryFn: () => apiJson<AgreementNote[]>('GET', `/api/admin-agreements/${id}/notes`),
     enabled: id !== null,
     retry: false,
@@ -34,7 +40,7 @@ export function useAddAgreementNote(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { content: string; isPrivate?: boolean }) => apiJson<AgreementNote>('POST', `/api/admin-agreements/${id}/notes`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agreements.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agreementsKeys.all }),
   });
 }
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import type { Appointment } from '../../api/types';
 import { keyResolver, muiField } from '../../shared/forms';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 import { type AppointmentForm, emptyAppointment, toBooking, validateAppointment } from './appointmentForm';
 import { type AppointmentLocation, useBookAppointment, useCancelAppointment, useSlots, useUpcomingAppointments } from './appointmentsApi';

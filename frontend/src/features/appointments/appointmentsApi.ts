@@ -5,7 +5,6 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import type { Appointment, AppointmentSlot } from '../../api/types';
 
 export type AppointmentLocation = Appointment['location'];
@@ -18,9 +17,17 @@ export interface BookingInput {
   phone?: string;
 }
 
+/** The free slots of a window of days, and the owner's upcoming bookings. */
+export const appointmentsKeys = {
+  all: ['/api/appointments'] as const,
+  slotsAll: ['/api/appointments/slots'] as const,
+  slots: (from: string, to: string) => ['/api/appointments/slots', { from, to }] as const,
+  upcoming: ['/api/appointments', 'upcoming'] as const,
+};
+
 export function useSlots(from: string, to: string, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.appointments.slots(from, to),
+    queryKey: appointmentsKeys.slots(from, to),
     queryFn: () => apiJson<AppointmentSlot[]>('GET', `/api/appointments/slots?${new URLSearchParams({ from, to })}`),
     enabled,
   });
@@ -30,7 +37,7 @@ export function useSlots(from: string, to: string, enabled = true) {
 export function useUpcomingAppointments(enabled = true) {
   const query = new URLSearchParams({ filter: JSON.stringify({ upcoming: true, status: 'booked' }), sort: JSON.stringify(['start', 'ASC']), range: JSON.stringify([0, 99]) });
   return useQuery({
-    queryKey: queryKeys.appointments.upcoming,
+    queryKey: appointmentsKeys.upcoming,
     queryFn: () => apiJson<Appointment[]>('GET', `/api/appointments?${query}`),
     enabled,
   });
@@ -40,8 +47,8 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/appointments/slots'] }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all }),
+      queryClient.invalidateQueries({ queryKey: appointmentsKeys.slotsAll }),
+      queryClient.invalidateQueries({ queryKey: appointmentsKeys.all }),
     ]);
 }
 

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { TextInput } from '../../shared/components/TextInput';
-import { useLoginCode } from '../../shared/session';
+import { useLoginCode } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 
 /** `onSignedIn` runs after the code was taken (the maintenance screen reloads then). */

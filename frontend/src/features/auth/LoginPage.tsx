@@ -10,7 +10,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { useDesign } from '../../shared/design';
-import { needsCode, useCurrentUser, useLogin } from '../../shared/session';
+import { needsCode, useCurrentUser, useLogin } from '../../shared/sessionApi';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { errorText } from '../../api/client';
 import { DeviceSwitch } from '../../shared/components/DeviceSwitch';

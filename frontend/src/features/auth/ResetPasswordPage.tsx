@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { standaloneLinkSx } from '../../shared/theme';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../shared/session';
+import { useResetPassword } from '../../shared/sessionApi';
 import { ApiError } from '../../api/client';
 import { muiField } from '../../shared/forms';
 import { validateReset } from './resetValidation';

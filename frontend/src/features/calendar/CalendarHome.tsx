@@ -11,7 +11,7 @@ import type { User } from '../../api/types';
 import { calendarDateOf, calendarUserOf } from '../../shared/appLinks';
 import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds';
 import { markFirstCalendarPainted } from '../../shared/firstCalendarPaint';

@@ -1,12 +1,11 @@
 // @vitest-environment node
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../../api/queryKeys';
 import { FEED_DEPENDENT_KEYS } from '../feeds/feedsApi';
-import { invalidateEventQueries, invalidateMarkedDayQueries } from './calendarApi';
+import { calendarKeys, invalidateEventQueries, invalidateMarkedDayQueries } from './calendarApi';
 
 const range = { startDate: '2027-01-01T00:00:00.000Z', endDate: '2027-04-01T00:00:00.000Z' };
-const windowKey = queryKeys.calendarWindow.range(range);
+const windowKey = calendarKeys.window.range(range);
 
 /** A client holding a fresh answer of the calendar page's one read (GET /api/calendar-window). */
 function clientWithWindow(): QueryClient {
@@ -38,6 +37,6 @@ describe('the calendar window read is refreshed by every change it shows', () =>
   });
 
   it('after a change to feeds (their imported events are in the window)', () => {
-    expect(FEED_DEPENDENT_KEYS).toContainEqual(queryKeys.calendarWindow.all);
+    expect(FEED_DEPENDENT_KEYS).toContainEqual(calendarKeys.window.all);
   });
 });

@@ -8,7 +8,6 @@ import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
 import type { CalendarConflict, CalendarEvent, CalendarWindow, EventNoteLookup, MarkedDay, RequestBody, TranslateAnswer, TranslationStatus, UserCalendar } from '../../api/types';
 import { drawnBookings, type DrawnBooking } from './viewModel';
-import { queryKeys } from '../../api/queryKeys';
 import { keepWindow, keptWindow } from '../../shared/keptWindows';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
@@ -16,6 +15,35 @@ export interface VisibleRange {
   startDate: string;
   endDate: string;
 }
+
+/**
+ * The calendar's query keys. The first element is the URL the default query function GETs
+ * (docs/product/app.md#data-reads); `all` keys are the prefixes that refresh every range. Other features refresh
+ * them through the calendar's index.ts (the feeds, after a sync).
+ */
+export const calendarKeys = {
+  /** The calendar page's window: own events, marked days and imported events in one read (GET /api/calendar-window). */
+  window: { all: ['/api/calendar-window'] as const, range: (range: VisibleRange) => ['/api/calendar-window', range] as const },
+  events: { all: ['/api/events'] as const },
+  icalEvents: { all: ['/api/ical-feed-events'] as const },
+  markedDays: { all: ['/api/marked-days'] as const },
+  eventNotes: {
+    all: ['/api/ical-event-notes'] as const,
+    one: (externalId: string) => ['/api/ical-event-notes', externalId] as const,
+  },
+  /** Whether the server has a translation service ({ available }); fixed while the server runs. */
+  translationStatus: ['/api/translate'] as const,
+  /** Staff reading another user's calendar and marked days. */
+  userCalendar: {
+    all: ['/api/admin/user-calendar'] as const,
+    ofUser: (userId: number) => ['/api/admin/user-calendar', userId] as const,
+    range: (userId: number, range: VisibleRange) => ['/api/admin/user-calendar', userId, range] as const,
+  },
+  userMarkedDays: {
+    all: ['/api/admin/user-marked-days'] as const,
+    range: (userId: number, range: VisibleRange) => ['/api/admin/user-marked-days', userId, range] as const,
+  },
+};
 
 const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
 
@@ -78,7 +106,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
 
   const queryClient = useQueryClient();
   const ownWindow = useQuery({
-    queryKey: queryKeys.calendarWindow.range(r),
+    queryKey: calendarKeys.window.range(r),
     queryFn: ({ queryKey }) => fetchCalendarWindow(r, queryClient.getQueryData<KeptWindow>(queryKey)),
     enabled: own,
     staleTime: STALE.calendarWindow,
@@ -103,7 +131,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     const prefetch = () => {
       for (const n of neighbours) {
         void queryClient.prefetchQuery({
-          queryKey: queryKeys.calendarWindow.range(n),
+          queryKey: calendarKeys.window.range(n),
           queryFn: ({ queryKey }) => fetchCalendarWindow(n, queryClient.getQueryData<KeptWindow>(queryKey)),
           staleTime: STALE.calendarWindow,
           // As the window's own query starts: from the kept copy, so a read ahead that fails offline still leaves
@@ -131,14 +159,14 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   }, [offline, refetchOwn]);
 
   const adminCalendar = useQuery({
-    queryKey: queryKeys.userCalendar.range(uid, r),
+    queryKey: calendarKeys.userCalendar.range(uid, r),
     queryFn: () => fetchAdminCalendar(uid, r),
     enabled: other,
     staleTime: STALE.adminCalendar,
     refetchInterval: ADMIN_CALENDAR_REFETCH_MS,
   });
   const adminMarked = useQuery({
-    queryKey: queryKeys.userMarkedDays.range(uid, r),
+    queryKey: calendarKeys.userMarkedDays.range(uid, r),
     queryFn: () => apiJson<MarkedDay[]>('GET', withParams(`/api/admin/user-marked-days/${uid}`, { ...r })),
     enabled: other,
     staleTime: STALE.markedDays,
@@ -172,8 +200,8 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
  */
 export function useTranslationAvailable(): boolean {
   const status = useQuery({
-    queryKey: queryKeys.translationStatus,
-    queryFn: () => apiJson<TranslationStatus>('GET', queryKeys.translationStatus[0]),
+    queryKey: calendarKeys.translationStatus,
+    queryFn: () => apiJson<TranslationStatus>('GET', calendarKeys.translationStatus[0]),
     staleTime: Infinity,
   });
   return status.data?.available === true;
@@ -211,23 +239,23 @@ export const saveEventNote = (externalId: string, noteId: number | null, notes: 
 export const deleteEventNote = (noteId: number) => apiJson('DELETE', `/api/ical-event-notes/${noteId}`);
 
 /**
- * After a change to events the event lists, the imported-feed events, notes, the admin feed list and,
- * for an admin acting on another user, that user's calendar are refreshed.
+ * After a change to events the event lists, the imported-feed events, notes and, for an admin acting on another
+ * user, that user's calendar are refreshed.
  */
 export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: number | null): Promise<unknown> {
-  const prefixes = [queryKeys.calendarWindow.all, queryKeys.events.all, queryKeys.icalEvents.all, queryKeys.eventNotes.all, queryKeys.adminFeeds];
+  const prefixes = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.icalEvents.all, calendarKeys.eventNotes.all];
   const jobs = prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
   if (otherUserId != null) {
-    jobs.push(queryClient.invalidateQueries({ queryKey: queryKeys.userCalendar.ofUser(otherUserId) }));
+    jobs.push(queryClient.invalidateQueries({ queryKey: calendarKeys.userCalendar.ofUser(otherUserId) }));
   }
   return Promise.all(jobs);
 }
 
 export function invalidateMarkedDayQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.calendarWindow.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.markedDays.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.userMarkedDays.all }),
+    queryClient.invalidateQueries({ queryKey: calendarKeys.window.all }),
+    queryClient.invalidateQueries({ queryKey: calendarKeys.markedDays.all }),
+    queryClient.invalidateQueries({ queryKey: calendarKeys.userMarkedDays.all }),
   ]);
 }
 

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import type { Case } from '../../api/types';
 import { formatDateTime } from '../../shared/dateFormats';
 import { useDevicePreference } from '../../shared/devicePreference';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { CaseDetails } from './components/CaseDetails';
 import { MessagePane } from './components/MessagePane';
 import { NewCaseDialog } from './components/NewCaseDialog';

@@ -5,9 +5,11 @@
  */
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson, apiRequest } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import type { Case, CaseDetail, CaseMessage } from '../../api/types';
 import { useFallbackPolling } from '../notifications';
+import { CASE_PREFIXES, casesKeys } from './casesKeys';
+
+export { casesKeys } from './casesKeys';
 
 export const MESSAGE_POLL_MS = 3000;
 /** Lists and counts change less often than the open conversation. */
@@ -23,7 +25,7 @@ export const DEPARTMENTS = ['it_dept', 'customer_service', 'homeowner_service', 
 /** The administrators a case can be assigned to: a few, read by the list's filter rather than every user. */
 export function useAdministrators() {
   return useQuery({
-    queryKey: queryKeys.administrators,
+    queryKey: casesKeys.administrators,
     queryFn: () => apiJson<{ id: number; name: string; username: string }[]>('GET', `/api/admin/users?${new URLSearchParams({ filter: JSON.stringify({ isAdmin: true }), sort: JSON.stringify(['name', 'ASC']) })}`),
     staleTime: 5 * 60_000,
   });
@@ -33,7 +35,7 @@ export function useAdministrators() {
 export function useCases(state: CaseState) {
   const refetchInterval = useFallbackPolling(LIST_POLL_MS);
   return useQuery({
-    queryKey: queryKeys.cases.list(state),
+    queryKey: casesKeys.list(state),
     queryFn: () => apiJson<Case[]>('GET', `/api/cases?state=${state}`),
     refetchInterval,
   });
@@ -74,13 +76,13 @@ export interface CaseList {
 export function useCaseList(state: CaseState, staff: boolean): CaseList {
   const refetchInterval = useFallbackPolling(LIST_POLL_MS);
   const own = useQuery({
-    queryKey: queryKeys.cases.list(state),
+    queryKey: casesKeys.list(state),
     queryFn: () => apiJson<Case[]>('GET', `/api/cases?state=${state}`),
     enabled: !staff,
     refetchInterval,
   });
   const all = useInfiniteQuery({
-    queryKey: queryKeys.cases.adminList(state),
+    queryKey: casesKeys.adminList(state),
     queryFn: ({ pageParam }) => fetchStaffPage(state, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
@@ -109,7 +111,7 @@ export function useCaseList(state: CaseState, staff: boolean): CaseList {
 export function useCase(id: number | null) {
   const refetchInterval = useFallbackPolling(MESSAGE_POLL_MS);
   return useQuery({
-    queryKey: queryKeys.cases.one(id ?? 0),
+    queryKey: casesKeys.one(id ?? 0),
     queryFn: () => apiJson<CaseDetail>('GET', `/api/cases/${id}`),
     enabled: id !== null,
     retry: false,
@@ -120,7 +122,7 @@ export function useCase(id: number | null) {
 export function useCaseMessages(id: number | null) {
   const refetchInterval = useFallbackPolling(MESSAGE_POLL_MS);
   return useQuery({
-    queryKey: queryKeys.cases.messages(id ?? 0),
+    queryKey: casesKeys.messages(id ?? 0),
     queryFn: () => apiJson<CaseMessage[]>('GET', `/api/cases/${id}/messages`),
     enabled: id !== null,
     retry: false,
@@ -131,7 +133,7 @@ export function useCaseMessages(id: number | null) {
 export function useCaseUnreadCount(enabled = true) {
   const refetchInterval = useFallbackPolling(LIST_POLL_MS);
   return useQuery({
-    queryKey: queryKeys.cases.unreadCount,
+    queryKey: casesKeys.unreadCount,
     queryFn: () => apiJson<{ count: number }>('GET', '/api/cases/unread-count'),
     enabled,
     refetchInterval,
@@ -140,7 +142,7 @@ export function useCaseUnreadCount(enabled = true) {
 
 /** After any change: every case read (lists, the case, its messages, the counts). */
 export function invalidateCases(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.cases.all }), queryClient.invalidateQueries({ queryKey: queryKeys.cases.admin })]);
+  return Promise.all(CASE_PREFIXES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export interface NewCaseInput {

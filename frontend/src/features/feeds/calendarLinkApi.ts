@@ -1,16 +1,20 @@
 /** The personal subscription link (docs/product/feeds.md#screens): read, renew, and its webcal:// twin. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import type { CalendarLink } from '../../api/types';
 
 /** The .ics download of the user's calendar (opened in a new tab). */
 export const EXPORT_ICAL_URL = '/api/calendar/export-ical';
 
+/** The personal subscription link's query key ({ url }). */
+export const calendarLinkKeys = {
+  link: ['/api/user/calendar-link'] as const,
+};
+
 export function useCalendarLink() {
   return useQuery({
-    queryKey: queryKeys.calendarLink,
-    queryFn: () => apiJson<CalendarLink>('GET', queryKeys.calendarLink[0]),
+    queryKey: calendarLinkKeys.link,
+    queryFn: () => apiJson<CalendarLink>('GET', calendarLinkKeys.link[0]),
   });
 }
 
@@ -19,7 +23,7 @@ export function useRenewCalendarLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<CalendarLink>('POST', '/api/user/calendar-link/renew'),
-    onSuccess: (link) => queryClient.setQueryData(queryKeys.calendarLink, link),
+    onSuccess: (link) => queryClient.setQueryData(calendarLinkKeys.link, link),
   });
 }
 

@@ -1,14 +1,19 @@
 /**
  * The user's iCal feeds (docs/product/feeds.md#routes): the list, add, update (e.g. enabled), delete
- * and sync-now. After any change the feed list, the imported events and the admin feed lists are refreshed.
+ * and sync-now. After any change the feed list and the calendar's imported events are refreshed.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { calendarKeys } from '../calendar';
 import type { Feed, NewFeed, SyncAnswer } from './types';
 
-/** The prefixes to refresh after a feed changed (or was synced). */
-export const FEED_DEPENDENT_KEYS = [queryKeys.feeds, queryKeys.icalEvents.all, queryKeys.calendarWindow.all, queryKeys.adminFeeds];
+/** The feeds' query keys: the user's own feeds (GET /api/ical-feeds). */
+export const feedsKeys = {
+  own: ['/api/ical-feeds'] as const,
+};
+
+/** The prefixes to refresh after a feed changed (or was synced): the list, and the calendar's imported events. */
+export const FEED_DEPENDENT_KEYS = [feedsKeys.own, calendarKeys.icalEvents.all, calendarKeys.window.all];
 
 export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
   return Promise.all(FEED_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
@@ -16,8 +21,8 @@ export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
 
 export function useFeeds(enabled = true) {
   return useQuery({
-    queryKey: queryKeys.feeds,
-    queryFn: () => apiJson<Feed[]>('GET', queryKeys.feeds[0]),
+    queryKey: feedsKeys.own,
+    queryFn: () => apiJson<Feed[]>('GET', feedsKeys.own[0]),
     // iCal data is fresh for 30 s.
     staleTime: 30_000,
     enabled,

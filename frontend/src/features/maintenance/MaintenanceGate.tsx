@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { queryKeys } from '../../api/queryKeys';
 import { PageSpinner } from '../../shared/components/PageSpinner';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { useMaintenanceStatus } from './maintenance';
 import { lazyNamed } from '../../shared/lazyNamed';
 

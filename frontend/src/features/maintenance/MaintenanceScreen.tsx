@@ -10,10 +10,9 @@ import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiJson, errorText } from '../../api/client';
-import type { LoginAnswer } from '../../api/types';
+import { errorText } from '../../api/client';
 import { lazyNamed } from '../../shared/lazyNamed';
-import { needsCode } from '../../shared/session';
+import { logIn, needsCode } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 import { loadCodeStep, LoginFields, useLoginForm } from '../auth';
 import { isMaintenanceRefusal, RELOAD_AFTER_MAINTENANCE_LOGIN_MS } from './maintenance';
@@ -38,7 +37,7 @@ function AdminLoginForm({ onCancel, reload }: { onCancel: () => void; reload: ()
   };
   const form = useLoginForm(async ({ email, password }) => {
     try {
-      const answer = await apiJson<LoginAnswer>('POST', '/api/login', { username: email.trim(), password });
+      const answer = await logIn({ username: email.trim(), password });
       if (needsCode(answer)) {
         setCodeStep(true);
         return;

@@ -4,16 +4,20 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import type { NotificationPage } from './types';
 
 /** How many the popover shows. */
 export const NOTIFICATION_PAGE_SIZE = 50;
 
+/** The bell's list (newest first, its first page with total and unread). */
+export const notificationsKeys = {
+  list: ['/api/notifications'] as const,
+};
+
 export function useNotifications(enabled = true) {
   return useQuery({
-    queryKey: queryKeys.notifications,
-    queryFn: () => apiJson<NotificationPage>('GET', `${queryKeys.notifications[0]}?limit=${NOTIFICATION_PAGE_SIZE}`),
+    queryKey: notificationsKeys.list,
+    queryFn: () => apiJson<NotificationPage>('GET', `${notificationsKeys.list[0]}?limit=${NOTIFICATION_PAGE_SIZE}`),
     enabled,
   });
 }
@@ -22,7 +26,7 @@ function useNotificationAction<T>(action: (arg: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.list }),
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Notification sounds (one per type, five names). The files are small WAVs served by the app from
+ * Notification sounds (five names; a type plays its own or the default). The files are small WAVs served by the app from
  * /sounds (frontend/public/sounds, written by scripts/generate-sounds.mjs). A pushed notification plays its type's
  * sound unless the visitor muted them in the settings (stored in localStorage). Browsers may refuse playback (no
  * user gesture yet, no audio device); a failed playback settles after 1000 ms (docs/product/notifications.md#validation-and-limits) and is otherwise ignored.
@@ -10,35 +10,36 @@ import type { AppNotification } from './types';
 export const SOUND_NAMES = ['calendar-add', 'calendar-update', 'calendar-delete', 'collaboration', 'reminder'] as const;
 export type SoundName = (typeof SOUND_NAMES)[number];
 
-/** Bookings sound like the calendar changes they are; feed health is a reminder. */
-export const SOUND_OF_TYPE: Record<AppNotification['type'], SoundName> = {
+/** What a type without a sound of its own plays: feed health, notes, account numbers, a new type of a domain. */
+export const DEFAULT_SOUND: SoundName = 'reminder';
+
+/**
+ * The types that sound like something else than the reminder: bookings, meetings and appointments sound like the
+ * calendar changes they are. A new notification type needs no entry here (docs/product/notifications.md#types); a
+ * key that is no type fails the type check.
+ */
+export const SOUND_OF_TYPE = {
   event_created: 'calendar-add',
   event_updated: 'calendar-update',
   event_deleted: 'calendar-delete',
   collaboration_invite: 'collaboration',
-  system: 'reminder',
   booking_new: 'calendar-add',
   booking_changed: 'calendar-update',
   booking_cancelled: 'calendar-delete',
-  booking_conflict: 'reminder',
-  feed_failing: 'reminder',
-  feed_recovered: 'reminder',
   agreement_created: 'calendar-add',
   agreement_changed: 'calendar-update',
   agreement_cancelled: 'calendar-delete',
-  agreement_note: 'reminder',
-  agreement_owner_note: 'reminder',
-  account_number_changed: 'reminder',
-  user_account_number_changed: 'reminder',
-  case_message: 'reminder',
   case_assigned: 'calendar-update',
   case_closed: 'calendar-update',
-  case_reopened: 'reminder',
   appointment_booked: 'calendar-add',
   appointment_cancelled: 'calendar-delete',
   appointment_owner_cancelled: 'calendar-delete',
-  two_factor_reset: 'reminder',
-};
+} as const satisfies Partial<Record<AppNotification['type'], SoundName>>;
+
+/** The sound of a notification's type: its own, or the default (a type the app does not know yet included). */
+export function soundOfType(type: string): SoundName {
+  return new Map<string, SoundName>(Object.entries(SOUND_OF_TYPE)).get(type) ?? DEFAULT_SOUND;
+}
 
 /** A sound playback failure completes after 1000 ms. */
 export const SOUND_FAILURE_SETTLE_MS = 1000;
@@ -65,7 +66,7 @@ export function setSoundMuted(muted: boolean, storage: Pick<Storage, 'setItem' |
   }
 }
 
-export type SoundOutcome = 'played' | 'muted' | 'unknown-type' | 'failed';
+export type SoundOutcome = 'played' | 'muted' | 'failed';
 
 export interface SoundDeps {
   storage: Pick<Storage, 'getItem'>;
@@ -87,8 +88,7 @@ const browserDeps = (): SoundDeps => ({
  */
 export function playNotificationSound(type: string, deps: SoundDeps = browserDeps()): Promise<SoundOutcome> {
   if (isSoundMuted(deps.storage)) return Promise.resolve('muted');
-  const name = SOUND_OF_TYPE[type as AppNotification['type']] as SoundName | undefined;
-  if (!name) return Promise.resolve('unknown-type');
+  const name = soundOfType(type);
   return new Promise<SoundOutcome>((resolve) => {
     let settled = false;
     const settle = (outcome: SoundOutcome) => {

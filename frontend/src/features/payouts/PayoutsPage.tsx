@@ -7,19 +7,18 @@ import {
   Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControl, InputLabel, MenuItem, Paper, Select, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { parseISO } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
 import { APP_PATHS } from '../../shared/appLinks';
 import { formatDate } from '../../shared/dateFormats';
 import { formatOre, localeOf, toOre } from '../../shared/money';
 import { YearChart } from './components/YearChart';
+import { usePayoutsOfYear } from './payoutsApi';
 import { byMonth, summarize } from './summary';
-import type { Payout, PayoutStatus } from './types';
+import type { PayoutStatus } from './types';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 
 const STATUS_COLOR: Record<PayoutStatus, 'warning' | 'success' | 'info' | 'default'> = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' };
 
@@ -39,7 +38,7 @@ function OwnPayouts() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [year, setYear] = useState(() => new Date().getFullYear());
-  const { data: payouts, isPending, isError } = useQuery<Payout[]>({ queryKey: queryKeys.payoutsYear(year) });
+  const { data: payouts, isPending, isError } = usePayoutsOfYear(year);
   const summary = useMemo(() => summarize(payouts ?? []), [payouts]);
   const months = useMemo(() => byMonth(payouts ?? []), [payouts]);
   const monthNames = useMemo(() => Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(localeOf(lang), { month: 'long' }).format(new Date(2026, i, 15))), [lang]);

@@ -13,13 +13,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import { formatDecimal } from '../../shared/money';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 import { UserPicker } from '../../shared/components/UserPicker';
 import { PriceDialog } from './components/PriceDialog';
-import { deletePrice, fetchPrices, savePrice } from './pricesApi';
+import { deletePrice, fetchPrices, pricesKeys, savePrice } from './pricesApi';
 import { EMPTY_PRICE, toForm, toPayload } from './priceForm';
 import type { Price, PriceForm } from './types';
 
@@ -33,7 +32,7 @@ export function PricesPage() {
   const [editing, setEditing] = useState<Price | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Price | null>(null);
 
-  const key = queryKeys.prices(isAdmin ? ownerId : null);
+  const key = pricesKeys.ofOwner(isAdmin ? ownerId : null);
   const prices = useQuery<Price[]>({
     queryKey: key,
     queryFn: () => fetchPrices(isAdmin ? ownerId : null),

@@ -3,6 +3,11 @@ import { apiJson } from '../../api/client';
 import type { RequestBody } from '../../api/types';
 import type { Price } from './types';
 
+/** Price intervals: the viewer's own (null), or for an admin the chosen owner's. */
+export const pricesKeys = {
+  ofOwner: (userId: number | null) => ['/api/prices', userId] as const,
+};
+
 /** An owner's intervals: the caller's own, or with `userId` (admins) that owner's. */
 export const fetchPrices = (userId: number | null) => apiJson<Price[]>('GET', userId === null ? '/api/prices' : `/api/prices?userId=${userId}`);
 

@@ -5,7 +5,7 @@
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { isUnconfirmedUser, useCurrentUser } from '../../shared/session';
+import { isUnconfirmedUser, useCurrentUser } from '../../shared/sessionApi';
 import { ActivityTab } from './components/ActivityTab';
 import { CalendarLinkTab } from './components/CalendarLinkTab';
 import { NotificationsTab } from './components/NotificationsTab';

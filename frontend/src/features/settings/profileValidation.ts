@@ -1,5 +1,5 @@
 /** Settings → Profile checks (docs/product/auth-and-users.md#validation-and-limits). Results are i18n keys per field. */
-import type { ProfileInput } from '../../shared/session';
+import type { ProfileInput } from '../../shared/sessionApi';
 import { keyResolver, type KeyErrors } from '../../shared/forms';
 import { isValidEmail } from '../auth';
 

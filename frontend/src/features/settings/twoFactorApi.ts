@@ -4,14 +4,19 @@ import { apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import type { MessageAnswer, TwoFactorSetup, TwoFactorStatus } from '../../api/types';
 
+/** Two-factor sign-in's status: { enabled, recoveryCodesLeft, required } (docs/security.md). */
+export const twoFactorKeys = {
+  status: ['/api/user/2fa'] as const,
+};
+
 export function useTwoFactorStatus(enabled = true) {
-  return useQuery({ queryKey: queryKeys.twoFactor, queryFn: () => apiJson<TwoFactorStatus>('GET', queryKeys.twoFactor[0]), enabled });
+  return useQuery({ queryKey: twoFactorKeys.status, queryFn: () => apiJson<TwoFactorStatus>('GET', twoFactorKeys.status[0]), enabled });
 }
 
 /** After a change: the status and the current user (its twoFactorEnabled) are read again. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor }), queryClient.invalidateQueries({ queryKey: queryKeys.currentUser })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: twoFactorKeys.status }), queryClient.invalidateQueries({ queryKey: queryKeys.currentUser })]);
 }
 
 export function useTwoFactorSetup() {

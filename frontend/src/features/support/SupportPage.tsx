@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { standaloneLinkSx } from '../../shared/theme';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentUser } from '../../shared/session';
+import { useCurrentUser } from '../../shared/sessionApi';
 import { ApiError } from '../../api/client';
 import { telHref, useSupportContact } from '../../shared/supportContact';
 import { useToast } from '../../shared/toast';

@@ -102,7 +102,7 @@ describe('UserPicker', () => {
 
 describe('narrowToTyped', () => {
   it('keeps users whose name, sign-in name, e-mail or phone holds every typed word', () => {
-    const users: PickedUser[] = [...USERS, { id: 10, name: 'Per Persen', username: 'pp', email: 'per@firma.no', phone: '+4799887766' }];
+    const users: PickedUser[] = [...USERS, { id: 10, name: 'Per Persen', username: 'pp', email: 'per@firma.no', phoneNumber: '+4799887766' }];
     expect(narrowToTyped(users, 'HANSEN ole').map((u) => u.id)).toEqual([7]);
     expect(narrowToTyped(users, 'firma').map((u) => u.id)).toEqual([10]);
     expect(narrowToTyped(users, '99887').map((u) => u.id)).toEqual([10]);

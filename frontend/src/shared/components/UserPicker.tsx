@@ -5,24 +5,12 @@
  * The chosen value is a user id; its name is read by id when the page of matches does not hold it.
  */
 import { Autocomplete, CircularProgress, TextField, type SxProps, type Theme } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiJson } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { useStaffUser, useUserSearch, type PickedUser, type UserSearchFilter } from '../staffUsersApi';
 
-/** What the picker shows of a user (GET /api/admin/users answers more). */
-export interface PickedUser {
-  id: number;
-  name: string;
-  username: string;
-  isAdmin?: boolean;
-  email?: string | null;
-  phone?: string | null;
-}
+export { PAGE_SIZE, type PickedUser } from '../staffUsersApi';
 
-/** Matches asked for per search; enough to find someone by a few letters of the name. */
-export const PAGE_SIZE = 20;
 /** Typing pauses this long before the server is asked: short enough to feel immediate, long enough to skip most keys of a quick typist. */
 export const SEARCH_DEBOUNCE_MS = 150;
 
@@ -31,7 +19,7 @@ export interface UserPickerProps {
   value: number | null;
   onChange: (user: PickedUser | null) => void;
   /** Narrows the search, as the list's filter: `{ isAdmin: false }` for owners only, `{ isStaff: true }` for staff. */
-  filter?: { isAdmin?: boolean; isStaff?: boolean };
+  filter?: UserSearchFilter;
   /** Shown when nothing is chosen (e.g. 'Min kalender'). */
   placeholder?: string;
   /** How an option reads; by default 'Name (username)'. */
@@ -42,13 +30,6 @@ export interface UserPickerProps {
 }
 
 const NO_FILTER = {};
-
-const searchUrl = (q: string, filter: object) => {
-  const params = new URLSearchParams({ range: JSON.stringify([0, PAGE_SIZE - 1]), sort: JSON.stringify(['name', 'ASC']) });
-  if (q.trim()) params.set('q', q.trim());
-  if (Object.keys(filter).length) params.set('filter', JSON.stringify(filter));
-  return `/api/admin/users?${params}`;
-};
 
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -68,7 +49,7 @@ export function narrowToTyped(users: readonly PickedUser[], typed: string): Pick
   const words = typed.toLocaleLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return [...users];
   return users.filter((u) => {
-    const text = [u.name, u.username, u.email ?? '', u.phone ?? ''].join(' ').toLocaleLowerCase();
+    const text = [u.name, u.username, u.email ?? '', u.phoneNumber ?? ''].join(' ').toLocaleLowerCase();
     return words.every((word) => text.includes(word));
   });
 }
@@ -80,19 +61,8 @@ export function UserPicker({ label, value, onChange, filter = NO_FILTER, placeho
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const q = useDebounced(input, SEARCH_DEBOUNCE_MS);
-  const matches = useQuery({
-    queryKey: queryKeys.userSearch(q, filter),
-    queryFn: () => apiJson<PickedUser[]>('GET', searchUrl(q, filter)),
-    enabled: open,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-  const chosen = useQuery({
-    queryKey: queryKeys.adminUser(value ?? 0),
-    queryFn: () => apiJson<PickedUser>('GET', `/api/admin/users/${value}`),
-    enabled: value !== null,
-    staleTime: 5 * 60_000,
-  });
+  const matches = useUserSearch(q, filter, open);
+  const chosen = useStaffUser(value);
   // While the typed text is ahead of the answer on screen, show that answer narrowed to the text (see narrowToTyped).
   const answerIsBehind = matches.isPlaceholderData || q !== input;
   const options = answerIsBehind ? narrowToTyped(matches.data ?? [], input) : (matches.data ?? []);

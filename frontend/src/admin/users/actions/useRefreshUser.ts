@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/queryKeys';
+import { resourceKey } from '../../resource';
+import { usersKeys } from '../usersDataProvider';
 
 /**
  * After a change to one user: every cached users query (list and one), so badges and forms show the server's new
@@ -10,7 +11,7 @@ export function useRefreshUser() {
   const queryClient = useQueryClient();
   return (userId: number) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.admin.resource('users') }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.admin.userActivity(userId) }),
+      queryClient.invalidateQueries({ queryKey: resourceKey('users') }),
+      queryClient.invalidateQueries({ queryKey: usersKeys.userActivity(userId) }),
     ]);
 }

@@ -6,12 +6,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi } from '../../../test/localApi';
-import { queryKeys } from '../../../api/queryKeys';
 import type { User } from '../../../api/types';
 import i18n from '../../../i18n';
 import { renderWithApp, startApiForApp } from '../../../test/renderWithApi';
 import type { CalendarEvent } from '../../../api/types';
 import { EventDetailDialog } from './EventDetailDialog';
+import { calendarKeys } from '../calendarApi';
 
 const owner: User = {
   id: 7, username: 'eier', name: 'Eier', email: 'eier@example.com', phoneNumber: null, accountNumber: null, adminInfo: null, adminInfoUpdatedAt: null,
@@ -57,7 +57,7 @@ describe('event detail: translation', () => {
     available = false;
     const { queryClient } = renderWithApp(<EventDetailDialog event={event} currentUser={owner} viewedUserId={null} onClose={() => {}} />);
     expect(await screen.findByText('Velkommen til hytta')).toBeInTheDocument();
-    await waitFor(() => expect(queryClient.getQueryData(queryKeys.translationStatus)).toEqual({ available: false }));
+    await waitFor(() => expect(queryClient.getQueryData(calendarKeys.translationStatus)).toEqual({ available: false }));
     expect(screen.queryByRole('button', { name: 'Translate' })).toBeNull();
   });
 });

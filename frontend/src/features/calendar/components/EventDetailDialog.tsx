@@ -1,34 +1,21 @@
 /**
- * Event detail (docs/product/calendar.md#screens): coloured title bar, date and time, description with translation,
- * routes, the binding-booking notice, personal notes on imported events, edit and delete.
+ * Event detail (docs/product/calendar.md#screens): the coloured title bar, what is known of the event (EventFacts:
+ * date and time, description with translation, routes, the binding-booking notice, personal notes on imported
+ * events), editing its title and description, and deleting it (useEventDetailActions).
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  List,
-  ListItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../../../api/client';
 import type { User } from '../../../api/types';
-import { formatDate, formatTime } from '../../../shared/dateFormats';
-import { useToast } from '../../../shared/toast';
-import { deleteEvent, translateText, updateEvent, useInvalidateEvents, useTranslationAvailable } from '../calendarApi';
-import { ConfirmDialog } from './ConfirmDialog';
-import { parseApiTime } from '../dates';
-import { EventNotes } from './EventNotes';
 import { readableTextColor, useDesign } from '../../../shared/design';
+import { formatDate, formatTime } from '../../../shared/dateFormats';
 import { useSupportContact } from '../../../shared/supportContact';
+import { parseApiTime } from '../dates';
 import { eventColor, isExternalBooking, ownEventActions, replaceLinks } from '../displayRules';
+import { useEventDetailActions } from '../hooks/useEventDetailActions';
 import type { AnyEvent } from '../viewModel';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EventFacts } from './EventFacts';
 
 interface EventDetailDialogProps {
   event: AnyEvent | null;
@@ -59,84 +46,24 @@ export function EventDetailDialog({ event, currentUser, viewedUserId, onClose }:
 }
 
 function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailDialogProps & { event: AnyEvent }) {
-  const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const invalidate = useInvalidateEvents();
+  const { t } = useTranslation();
   const external = isExternalBooking(event);
   const own = event.userId === currentUser.id;
   const asAdmin = viewedUserId !== null && currentUser.isAdmin;
   const canEdit = own && !external && !event.isBinding && typeof event.id === 'number';
   const canDelete = ownEventActions(event).delete && (own || asAdmin);
   const color = eventColor(event, useDesign()['calendar.eventColor']);
-  const when = whenTexts(event);
   const companyWebsite = useSupportContact().website;
   // Links in a description are replaced by the company's own web address, or by the word 'lenke' until staff give one.
   const description = replaceLinks(event.description ?? '', companyWebsite ?? t('calendar.link'));
+  const { busy, save, remove } = useEventDetailActions({ event, own, asAdmin, viewedUserId, onClose });
 
-  const canTranslate = useTranslationAvailable();
-  const [translated, setTranslated] = useState<string | null>(null);
-  const [translateError, setTranslateError] = useState(false);
-  const [translating, setTranslating] = useState(false);
   const [editing, setEditing] = useState(false);
   const [draftTitle, setDraftTitle] = useState(event.title);
   const [draftDescription, setDraftDescription] = useState(event.description ?? '');
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  // Norwegian to English or the reverse, by the interface language (docs/product/calendar.md#routes).
-  const translate = async () => {
-    const target = i18n.language === 'en' ? 'en' : 'nb';
-    setTranslating(true);
-    setTranslateError(false);
-    try {
-      const answer = await translateText({
-        text: description,
-        targetLanguage: target,
-        sourceLanguage: target === 'en' ? 'nb' : 'en',
-      });
-      if (!answer.success || !answer.translatedText) throw new Error(answer.error ?? undefined);
-      setTranslated(answer.translatedText);
-    } catch {
-      setTranslateError(true);
-    } finally {
-      setTranslating(false);
-    }
-  };
-
-  const saveEdit = async () => {
-    setBusy(true);
-    try {
-      await updateEvent(event.id, { title: draftTitle.trim(), description: draftDescription.trim() });
-      await invalidate(null);
-      toast({ title: t('calendar.detail.updated'), severity: 'success' });
-      setEditing(false);
-      onClose();
-    } catch (error) {
-      toast({ title: t('calendar.detail.updateFailed'), description: errorText(error, t('common.error')), severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteEvent(event.id, asAdmin && !own);
-      await invalidate(asAdmin ? viewedUserId : null);
-      toast({ title: t('calendar.detail.deleted'), severity: 'success' });
-      onClose();
-    } catch (error) {
-      const binding = error instanceof ApiError && error.status === 409;
-      toast({
-        title: t('calendar.detail.deleteFailed'),
-        description: binding ? t('calendar.detail.bindingDeleteText') : errorText(error, t('common.error')),
-        severity: 'error',
-      });
-    } finally {
-      setBusy(false);
-      setConfirmDelete(false);
-    }
-  };
+  const saveEdit = () => save({ title: draftTitle.trim(), description: draftDescription.trim() }, () => setEditing(false));
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -158,61 +85,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
             />
           </Stack>
         ) : (
-          <Stack spacing={1.5}>
-            <Typography>
-              {when.date} · {when.time ?? t('calendar.detail.allDay')}
-            </Typography>
-            {description && (
-              <Box>
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                  {translated ?? description}
-                </Typography>
-                {canTranslate && (
-                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-                    {translated === null ? (
-                      <Button size="small" onClick={translate} disabled={translating}>
-                        {translating ? t('calendar.detail.translating') : t('calendar.detail.translate')}
-                      </Button>
-                    ) : (
-                      <Button size="small" onClick={() => setTranslated(null)}>
-                        {t('calendar.detail.showOriginal')}
-                      </Button>
-                    )}
-                    {translateError && (
-                      <Typography variant="caption" color="error">
-                        {t('calendar.detail.translateFailed')}
-                      </Typography>
-                    )}
-                  </Stack>
-                )}
-              </Box>
-            )}
-            {event.location && <Typography variant="body2">{event.location}</Typography>}
-            {!!event.routes?.length && (
-              <Box>
-                <Typography variant="subtitle2">{t('calendar.detail.routes')}</Typography>
-                <List dense disablePadding>
-                  {event.routes.map((route) => (
-                    <ListItem key={route} disableGutters>
-                      {route}
-                    </ListItem>
-                  ))}
-                </List>
-              </Box>
-            )}
-            {event.isBinding && (
-              <Alert severity="warning">
-                {t('calendar.detail.bindingNotice')}
-                {event.source?.feedName && (
-                  <>
-                    <br />
-                    {t('calendar.detail.feedName', { name: [event.source.feedName, ...(event.source.alsoFrom ?? []).map((s) => s.feedName)].join(' + ') })}
-                  </>
-                )}
-              </Alert>
-            )}
-            {external && viewedUserId === null && <EventNotes externalId={String(event.id)} />}
-          </Stack>
+          <EventFacts event={event} when={whenTexts(event)} description={description} showNotes={external && viewedUserId === null} />
         )}
       </DialogContent>
       <DialogActions>
@@ -243,7 +116,7 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
         text={t('calendar.detail.confirmDeleteText')}
         confirmLabel={t('calendar.detail.delete')}
         busy={busy}
-        onConfirm={remove}
+        onConfirm={() => void remove(() => setConfirmDelete(false))}
         onCancel={() => setConfirmDelete(false)}
       />
     </Dialog>

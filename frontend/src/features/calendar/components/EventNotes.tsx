@@ -7,15 +7,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
-import { deleteEventNote, fetchEventNote, saveEventNote } from '../calendarApi';
+import { calendarKeys, deleteEventNote, fetchEventNote, saveEventNote } from '../calendarApi';
 import { useToast } from '../../../shared/toast';
-import { queryKeys } from '../../../api/queryKeys';
 
 export function EventNotes({ externalId }: { externalId: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const key = queryKeys.eventNotes.one(externalId);
+  const key = calendarKeys.eventNotes.one(externalId);
   const note = useQuery({
     queryKey: key,
     queryFn: () => fetchEventNote(externalId),

@@ -1,8 +1,8 @@
 /** Settings → Activity (docs/security.md#the-audit-log): the person's own timeline, newest first. */
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../../api/queryKeys';
 import type { User } from '../../../api/types';
+import { sessionsKeys } from '../sessionsApi';
 import { ActivityTimeline } from './ActivityTimeline';
 
 export function ActivityTab({ user }: { user: User }) {
@@ -13,7 +13,7 @@ export function ActivityTab({ user }: { user: User }) {
         {t('activity.title')}
       </Typography>
       <Typography>{t('activity.intro')}</Typography>
-      <ActivityTimeline url={queryKeys.userActivity[0]} queryKey={queryKeys.userActivity} subjectId={user.id} own labelledBy="activity-title" />
+      <ActivityTimeline url={sessionsKeys.activity[0]} queryKey={sessionsKeys.activity} subjectId={user.id} own labelledBy="activity-title" />
     </Stack>
   );
 }

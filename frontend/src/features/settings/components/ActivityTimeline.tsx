@@ -7,11 +7,12 @@
 import { Alert, Box, Button, List, ListItem, Stack, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, errorText, type Translator } from '../../../api/client';
+import { errorText, type Translator } from '../../../api/client';
 import type { ActivityEntry } from '../../../api/types';
+import { fetchActivityPage } from '../sessionsApi';
 
 /** Entries read per "Show more". */
-export const ACTIVITY_PAGE_SIZE = 20;
+export { ACTIVITY_PAGE_SIZE } from '../sessionsApi';
 
 const OSLO = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -81,18 +82,6 @@ function actorText(entry: ActivityEntry, subjectId: number, own: boolean, { t }:
   return entry.actorName ?? t('activity.by.deleted');
 }
 
-interface Page {
-  rows: ActivityEntry[];
-  total: number;
-}
-
-async function fetchPage(url: string, first: number): Promise<Page> {
-  const res = await apiRequest('GET', `${url}?range=${encodeURIComponent(JSON.stringify([first, first + ACTIVITY_PAGE_SIZE - 1]))}`);
-  const rows = (await res.json()) as ActivityEntry[];
-  const total = /\/(\d+)$/.exec(res.headers.get('Content-Range') ?? '');
-  return { rows, total: total ? Number(total[1]) : first + rows.length };
-}
-
 export interface ActivityTimelineProps {
   /** GET /api/user/activity or /api/admin/users/{id}/activity. */
   url: string;
@@ -109,7 +98,7 @@ export function ActivityTimeline({ url, queryKey, subjectId, own, labelledBy }: 
   const { t, i18n } = useTranslation();
   const pages = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam }) => fetchPage(url, pageParam),
+    queryFn: ({ pageParam }) => fetchActivityPage(url, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last, all) => {
       const loaded = all.reduce((n, page) => n + page.rows.length, 0);

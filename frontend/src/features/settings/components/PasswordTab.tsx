@@ -2,7 +2,7 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useChangePassword } from '../../../shared/session';
+import { useChangePassword } from '../../../shared/sessionApi';
 import { ApiError, errorText, ReauthCancelled } from '../../../api/client';
 import { useToast } from '../../../shared/toast';
 import { muiField } from '../../../shared/forms';

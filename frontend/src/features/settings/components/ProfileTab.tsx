@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDeleteAccount, useUpdateProfile, type ProfileInput } from '../../../shared/session';
+import { useDeleteAccount, useUpdateProfile, type ProfileInput } from '../../../shared/sessionApi';
 import { ApiError, errorText, ReauthCancelled } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { useToast } from '../../../shared/toast';

@@ -6,7 +6,8 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, errorText, setReauthPrompt } from '../../../api/client';
+import { errorText, setReauthPrompt } from '../../../api/client';
+import { reauthenticate } from '../sessionsApi';
 
 const CODE_INPUT = { autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 32 } as const;
 
@@ -51,7 +52,7 @@ export function ReauthDialog({ twoFactorEnabled }: { twoFactorEnabled: boolean }
     if (twoFactorEnabled && !code.trim()) return setError(t('reauth.codeRequired'));
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/user/reauth', twoFactorEnabled ? { password, code: code.trim() } : { password });
+      await reauthenticate(twoFactorEnabled ? { password, code: code.trim() } : { password });
       close(true);
     } catch (failure) {
       setError(errorText(failure, t('common.error')));

@@ -6,10 +6,9 @@ import { Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/ma
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
-import { queryKeys } from '../../../api/queryKeys';
 import { formatDateTime } from '../../../shared/dateFormats';
 import { useToast } from '../../../shared/toast';
-import { endSession, useUserSessions } from '../sessionsApi';
+import { endSession, sessionsKeys, useUserSessions } from '../sessionsApi';
 
 export function SessionsTab() {
   const { t } = useTranslation();
@@ -20,7 +19,7 @@ export function SessionsTab() {
     mutationFn: endSession,
     onSuccess: (answer, id) => {
       toast({ title: t(id ? 'sessions.ended' : 'sessions.othersEnded'), description: answer.message, severity: 'success' });
-      return queryClient.invalidateQueries({ queryKey: queryKeys.userSessions });
+      return queryClient.invalidateQueries({ queryKey: sessionsKeys.sessions });
     },
     onError: (error) => toast({ title: t('sessions.failed'), description: errorText(error, t('common.error')), severity: 'error' }),
   });

@@ -1,9 +1,13 @@
-/** Current user, login, logout and the user's own account calls (docs/product/app.md#data-reads). */
+/**
+ * The session's calls, shared by sign-in, the maintenance screen, the shell and the settings: the current user, login
+ * (both steps), logout and the user's own account (docs/product/app.md#data-reads). Bodies and answers are the
+ * generated types (api/types.ts).
+ */
 import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser } from './keptWindows';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
-import type { LoginAnswer, MessageAnswer, User } from '../api/types';
+import type { LoginAnswer, MessageAnswer, RequestBody, User } from '../api/types';
 
 /** Users answered from this browser's kept copy because the server could not be reached. */
 const fromKeptCopy = new WeakSet<User>();
@@ -52,10 +56,10 @@ export function useCurrentUser() {
   });
 }
 
-export interface LoginInput {
-  username: string;
-  password: string;
-}
+export type LoginInput = RequestBody<'Auth_login'>;
+
+/** POST /api/login: the user, or the code step's challenge. The caller decides what the answer changes. */
+export const logIn = (input: LoginInput) => apiJson<LoginAnswer>('POST', '/api/login', input);
 
 /** True when the password step answered that a code is wanted next (docs/security.md, Two-factor sign-in). */
 export const needsCode = (answer: LoginAnswer): answer is Exclude<LoginAnswer, User> => 'twoFactorRequired' in answer;
@@ -63,7 +67,7 @@ export const needsCode = (answer: LoginAnswer): answer is Exclude<LoginAnswer, U
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiJson<LoginAnswer>('POST', '/api/login', input),
+    mutationFn: logIn,
     onSuccess: (answer) => {
       if (!needsCode(answer)) signedIn(queryClient, answer);
     },
@@ -74,7 +78,7 @@ export function useLogin() {
 export function useLoginCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiJson<User>('POST', '/api/login/2fa', { code }),
+    mutationFn: (code: string) => apiJson<User>('POST', '/api/login/2fa', { code } satisfies RequestBody<'Auth_loginTwoFactor'>),
     onSuccess: (user) => signedIn(queryClient, user),
   });
 }
@@ -96,12 +100,7 @@ export function useLogout() {
   });
 }
 
-export interface ProfileInput {
-  name: string;
-  email: string;
-  phoneNumber: string;
-  accountNumber: string;
-}
+export type ProfileInput = RequestBody<'Users_updateProfile'>;
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -113,7 +112,7 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+    mutationFn: (input: RequestBody<'Users_changePassword'>) =>
       apiJson<MessageAnswer>('PUT', '/api/user/password', input),
   });
 }
@@ -132,7 +131,7 @@ export function useDeleteAccount() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) =>
+    mutationFn: (input: RequestBody<'Auth_resetPassword'>) =>
       apiJson<MessageAnswer>('POST', '/api/reset-password', input),
   });
 }
