@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTIFICATION_KINDS, NOTIFICATION_TYPES } from './notification-kinds';
 import { NOTIFICATION_LANGUAGES } from './notification.types';
@@ -35,12 +35,28 @@ describe('notification texts', () => {
 const SHOWN_AS_STORED = new Set<string>(['system', 'collaboration_invite']);
 
 describe('the frontend’s notification texts', () => {
-  // The app renders a notification in its interface language from its own catalogue (i18n `notifications.types.*`).
-  const catalogue = (language: string) =>
-    JSON.parse(readFileSync(join(__dirname, '../../../frontend/src/i18n', `${language}.json`), 'utf8')) as { notifications: { types: Record<string, { title?: string; message?: string }> } };
+  // The app renders a notification in its interface language from its own catalogue (`notifications.types.*`),
+  // which the frontend's build gathers from i18n/<language>.json and every feature's and back-office resource's own
+  // i18n/<language>.json (docs/development.md#adding-a-frontend-feature): a type's texts may sit in either.
+  type TypeTexts = Record<string, { title?: string; message?: string }>;
+  const frontendSrc = join(__dirname, '../../../frontend/src');
+  const catalogueFiles = (language: string) => [
+    join(frontendSrc, 'i18n', `${language}.json`),
+    ...['features', 'admin'].flatMap((root) =>
+      readdirSync(join(frontendSrc, root), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => join(frontendSrc, root, entry.name, 'i18n', `${language}.json`))
+        .filter((file) => existsSync(file)),
+    ),
+  ];
+  const notificationTexts = (language: string): TypeTexts =>
+    Object.assign(
+      {},
+      ...catalogueFiles(language).map((file) => (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: { types?: TypeTexts } }).notifications?.types ?? {}),
+    );
 
   it.each(NOTIFICATION_LANGUAGES.map((language) => [language]))('every notification type has a title and message in %s, with the backend’s placeholders', (language) => {
-    const types = catalogue(language).notifications.types;
+    const types = notificationTexts(language);
     const placeholders = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
     const differences = NOTIFICATION_TYPES.filter((type) => !SHOWN_AS_STORED.has(type)).flatMap((type) => {
       const text = types[type];
