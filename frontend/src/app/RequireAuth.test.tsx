@@ -90,16 +90,7 @@ it("says 'Ingen tilkobling' while the server cannot be reached, and shows the pa
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => realFetch(typeof input === 'string' ? `${origin}${input}` : input, init));
 
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/']}>
-        <Routes>
-          <Route path="/" element={<RequireAuth>the calendar</RequireAuth>} />
-          <Route path="/auth" element={<>the login page</>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderGuarded();
   expect(await screen.findByRole('heading', { name: 'Ingen tilkobling' })).toBeInTheDocument();
   expect(screen.queryByText('the login page')).not.toBeInTheDocument();
 
