@@ -71,7 +71,10 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * in one part per resource: 203.3, 312.9 and 406.0 kB (budgets 204, 314 and 408).
  * Then features owning their texts, query keys and calls (texts gathered per folder into the same parts: no change;
  * the shell's feed manager refreshes the calendar's keys, so the calendar's calls became a chunk the shell shares,
- * and the cases' keys one the shell's push refresh reads): 203.0, 313.8 and 407.0 kB.
+ * and the cases' keys one the shell's push refresh reads): 203.0, 313.8 and 407.0 kB. With a full reload offline
+ * drawing the last known calendar (the kept user beside the kept windows, the session asked again when the
+ * connection returns), the sign-in strategies and the activity rows' texts: 203.4, 314.3 and 407.5 kB (the calendar's
+ * budget 314 → 315).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -83,7 +86,7 @@ const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
   { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 204, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 314, goalKb: 280, floorPage: 'calendar' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 315, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
