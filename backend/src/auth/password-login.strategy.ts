@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { ForbiddenException, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
@@ -9,6 +9,7 @@ import { SystemSettingsService } from '../system/system-settings.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import type { LoginProof } from './login-proof';
+import { strategyStarted, strategyStopped } from './strategy-lifetime';
 
 /** The name passport knows the password step by. */
 export const PASSWORD_LOGIN = 'password-login';
@@ -23,13 +24,18 @@ export function refuseBlocked(user: User): void {
  * and nothing else; the session is the controller's (docs/security.md#signing-in-on-passport).
  */
 @Injectable()
-export class PasswordLoginStrategy extends PassportStrategy(Strategy, PASSWORD_LOGIN) {
+export class PasswordLoginStrategy extends PassportStrategy(Strategy, PASSWORD_LOGIN) implements OnModuleDestroy {
   constructor(
     private readonly users: UsersService,
     private readonly system: SystemSettingsService,
     private readonly audit: AuditService,
   ) {
     super({ usernameField: 'username', passwordField: 'password', passReqToCallback: true });
+    strategyStarted(PASSWORD_LOGIN, this);
+  }
+
+  onModuleDestroy(): void {
+    strategyStopped(PASSWORD_LOGIN, this);
   }
 
   async validate(req: Request, username: string, password: string): Promise<LoginProof> {

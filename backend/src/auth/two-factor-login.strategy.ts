@@ -1,4 +1,4 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
@@ -10,6 +10,7 @@ import { saveSession } from './session-promises';
 import { SystemSettingsService } from '../system/system-settings.service';
 import { UsersService } from '../users/users.service';
 import type { LoginProof } from './login-proof';
+import { strategyStarted, strategyStopped } from './strategy-lifetime';
 import { refuseBlocked } from './password-login.strategy';
 import { refuseCode, TwoFactorService } from './two-factor.service';
 
@@ -25,7 +26,7 @@ const TWO_FACTOR_LOGIN_MS = 5 * 60 * 1000;
  * codes count against the same limit as wrong passwords (login-rate-limits.ts, keyed by that account).
  */
 @Injectable()
-export class TwoFactorLoginStrategy extends PassportStrategy(Strategy, TWO_FACTOR_LOGIN) {
+export class TwoFactorLoginStrategy extends PassportStrategy(Strategy, TWO_FACTOR_LOGIN) implements OnModuleDestroy {
   constructor(
     private readonly users: UsersService,
     private readonly system: SystemSettingsService,
@@ -34,6 +35,11 @@ export class TwoFactorLoginStrategy extends PassportStrategy(Strategy, TWO_FACTO
     private readonly clock: Clock,
   ) {
     super();
+    strategyStarted(TWO_FACTOR_LOGIN, this);
+  }
+
+  onModuleDestroy(): void {
+    strategyStopped(TWO_FACTOR_LOGIN, this);
   }
 
   async validate(req: Request): Promise<LoginProof> {
