@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Beds24Scheduler } from '../src/beds24/beds24-scheduler.service';
+import { Beds24SyncService } from '../src/beds24/beds24-sync.service';
 import { NEW_KEY_NEEDED } from '../src/beds24/beds24.service';
 import { FeedsService } from '../src/feeds/feeds.service';
 import { FeedSyncService } from '../src/feeds/feed-sync.service';
@@ -9,6 +10,7 @@ import type { User } from '../src/users/user.entity';
 import { Beds24Server, booking, OTHER_PROPERTY, PROPERTY } from './helpers/beds24-server';
 import { FeedServer } from './helpers/feed-server';
 import { TEST_NOW, TestApp } from './helpers/test-app';
+import { waitFor } from './helpers/wait-for';
 
 type Agent = Awaited<ReturnType<TestApp['loginAs']>>['agent'];
 interface CalendarEvent { id: string; title: string; description: string | null; startTime: string; endTime: string; status: string; source: { type: string; feedName: string; feedId: number; uid: string; kind: string; alsoFrom: { type: string; feedName: string; feedId: number }[] } }
@@ -325,6 +327,45 @@ describe('Beds24 channel sync', () => {
       const ics = (await t.anon().get(new URL(link).pathname + new URL(link).search).expect(200)).text;
       expect(ics.match(/DTSTART;VALUE=DATE:20260610/g)).toHaveLength(1);
     });
+  });
+
+  it('\'sync now\' during a running sync waits for it and runs its own; the queued sync it overtook is skipped', async () => {
+    const jobsApp = await t.anotherInstance({ BEDS24_API_URL: beds24.url, ALLOW_PRIVATE_FEED_HOSTS: 'true' });
+    let open!: () => void;
+    try {
+      // A property of its own, so the count of pulls is this configuration's alone (the tick syncs every due one).
+      const property = 3003;
+      beds24.bookings.push(booking(1700, { propertyId: property, arrival: '2026-07-01', departure: '2026-07-04' }));
+      const { user, owner } = await configured({ propId: property });
+      const scheduler = jobsApp.app.get(Beds24Scheduler);
+      beds24.bookingsGate = new Promise<void>((ok) => (open = ok));
+      const pulls = () => beds24.requestsTo('/bookings').filter((r) => r.query.get('propertyId') === String(property)).length;
+      const before = pulls();
+      // The scheduler's sync of the new configuration is held in the middle of its pull…
+      while ((await scheduler.tick()) === null) await new Promise((r) => setTimeout(r, 50));
+      await waitFor(() => pulls() === before + 1, 'the scheduled pull');
+      // …while an admin presses 'sync now': it waits, asking Beds24 nothing, and then answers with a pull of its own.
+      const manual = admin.post(`/api/admin/beds24-sync/${user.id}`).then((r) => r);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(pulls()).toBe(before + 1);
+      beds24.bookingsGate = null;
+      open();
+      const answer = await manual;
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ success: true });
+      expect(pulls()).toBe(before + 2);
+      await scheduler.whenIdle();
+      expect(await uids(owner)).toEqual(['1700']);
+
+      // A sync the tick queued, run after 'sync now' has moved the next sync an hour on, pulls nothing.
+      const [{ id: configId }] = await t.app.get(DataSource).query('SELECT id FROM beds24_config WHERE user_id = $1', [user.id]);
+      const queued = await jobsApp.app.get(Beds24SyncService).sync(configId, { dueOnly: true });
+      expect(queued).toMatchObject({ status: 'skipped', skipped: 'not-due' });
+    } finally {
+      beds24.bookingsGate = null;
+      open?.();
+      await jobsApp.close();
+    }
   });
 
   it('the scheduler queues one job per due configuration, and those sync', async () => {

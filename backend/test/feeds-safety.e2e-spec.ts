@@ -6,6 +6,7 @@ import { FeedSyncService } from '../src/feeds/feed-sync.service';
 import { syncMessage } from '../src/feeds/feeds.dto';
 import { FeedServer, stays } from './helpers/feed-server';
 import { TEST_NOW, TestApp } from './helpers/test-app';
+import { waitFor } from './helpers/wait-for';
 
 /**
  * Sync safety: no booking is lost to a partial, past-dropping or suddenly empty feed; syncs of
@@ -22,17 +23,6 @@ const uids = async (agent: Agent) =>
   ((await agent.get('/api/ical-feed-events').query(WINDOW).expect(200)).body as { source: { uid: string } }[]).map((e) => e.source.uid).sort();
 type FeedState = { id: number; eventCount: number; lastError: string | null; lastWarning: string | null };
 const feedState = async (agent: Agent, id: number) => ((await agent.get('/api/ical-feeds').expect(200)).body as FeedState[]).find((f) => f.id === id)!;
-
-/** Polls until `check` returns a truthy value (or fails after `ms`). */
-async function waitFor<T>(check: () => Promise<T> | T, what: string, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A feed server whose answers wait until the test releases them, to hold a sync in the middle of its fetch. */
 class GatedFeedServer {

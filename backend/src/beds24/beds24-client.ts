@@ -33,7 +33,8 @@ export const LOW_CREDITS = 10;
 export const MAX_WAIT_SECONDS = 30;
 /** A token this close to its expiry is renewed before use. */
 const TOKEN_MARGIN_MS = 60_000;
-const TIMEOUT_MS = 30_000;
+/** The longest one Beds24 call may take. */
+export const BEDS24_TIMEOUT_MS = 30_000;
 const MAX_BYTES = 20 * 1024 * 1024;
 
 /** The fields of a Beds24 booking the sync reads (the rest, guest contact data included, is never kept). */
@@ -212,7 +213,7 @@ export class Beds24Client {
       await this.waitForBudget(budget);
       let answer;
       try {
-        answer = await this.http.get(url, { headers: { accept: 'application/json', ...headers }, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, maxRedirects: 0, anyStatus: true });
+        answer = await this.http.get(url, { headers: { accept: 'application/json', ...headers }, timeoutMs: BEDS24_TIMEOUT_MS, maxBytes: MAX_BYTES, maxRedirects: 0, anyStatus: true });
       } catch (e) {
         throw new Beds24Error('network', e instanceof HttpError ? `Beds24: ${e.message}` : 'Beds24: network error');
       }

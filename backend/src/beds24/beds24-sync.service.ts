@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BookingSourceSync } from '../bookings/booking-source-sync.service';
+import { BookingSourceSync, type SyncOptions } from '../bookings/booking-source-sync.service';
 import type { BookingSource, SourceFetch } from '../bookings/booking-source.types';
 import type { ExternalBookingInput } from '../bookings/external-booking.types';
 import { sha256Hex } from '../common/secrets';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { LOCK_BEDS24_SYNC } from '../database/database.port';
 import { toExternalBooking, syncWindow } from './beds24-bookings';
-import { Beds24AuthError, Beds24Client, Beds24Error } from './beds24-client';
+import { BEDS24_TIMEOUT_MS, Beds24AuthError, Beds24Client, Beds24Error } from './beds24-client';
 import { Beds24Config } from './beds24-config.entity';
 import { Beds24Service, NEW_KEY_NEEDED } from './beds24.service';
 
@@ -19,7 +19,7 @@ export interface Beds24SyncOutcome {
   error?: string;
   errorCode?: string;
   warning?: string;
-  skipped?: 'disabled' | 'busy' | 'needs-credentials';
+  skipped?: 'disabled' | 'busy' | 'not-due' | 'needs-credentials';
 }
 
 /** A pull's bookings as stored, in id order, hashed: equal hashes mean an identical pull. */
@@ -35,7 +35,9 @@ const NEEDS_CREDENTIALS = { message: NEW_KEY_NEEDED, code: 'beds24_needs_credent
  * window pull, every page and every status, mapped to the store's input (docs/product/beds24.md#data-and-states). No delta ("modified
  * since") pull is made, so no removal is ever inferred from one; a pull the page cap or an unreadable row cut short
  * is incomplete and removes nothing it did not see. A refused credential is not a failure to back off from: the
- * configuration waits for a new key (needsCredentials). A second sync of a configuration that is syncing is skipped.
+ * configuration waits for a new key (needsCredentials). A scheduled sync of a configuration that is syncing is
+ * skipped; a person's 'sync now' waits for the running pull (`manualWaitMs`) and then runs its own, as the iCal
+ * feeds' does, so the answer counts a real pull rather than saying 'already syncing'.
  */
 @Injectable()
 export class Beds24SyncService implements BookingSource<Beds24Config> {
@@ -52,10 +54,18 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Syncs one configuration; `force` runs it even when sync is switched off (never when it needs new credentials). */
-  async sync(configId: number, options: { force?: boolean } = {}): Promise<Beds24SyncOutcome> {
+  /** How long a person's sync waits for a running one: one page's longest answer, plus time for the rest of a pull. */
+  get manualWaitMs(): number {
+    return BEDS24_TIMEOUT_MS + 30_000;
+  }
+
+  /**
+   * Syncs one configuration; `force` runs it even when sync is switched off (never when it needs new credentials);
+   * `waitMs` waits that long for a running sync of it before answering 'busy'; `dueOnly`: the scheduler's.
+   */
+  async sync(configId: number, options: SyncOptions = {}): Promise<Beds24SyncOutcome> {
     const result = await this.skeleton.sync(this, configId, options);
-    if (result.status === 'skipped') return { configId, status: 'skipped', skipped: result.skipped === 'busy' ? 'busy' : 'disabled', ...NONE };
+    if (result.status === 'skipped') return { configId, status: 'skipped', skipped: result.skipped === 'missing' ? 'disabled' : result.skipped, ...NONE };
     if (result.status === 'failed') {
       // A configuration that needed a key before this sync was not called at all (fetch refuses it).
       const skipped = result.source.needsCredentials ? { skipped: 'needs-credentials' as const } : {};

@@ -58,14 +58,14 @@ export class Beds24Controller {
     return this.configs.testConnection(userId);
   }
 
-  /** 'Sync now' (only while sync is enabled): a full pull at once; the answer counts what it did. */
+  /** 'Sync now' (only while sync is enabled): a full pull at once, after any running one; the answer counts what it did. */
   @Post('beds24-sync/:userId')
   @Access('admin')
   @HttpCode(200)
   async syncNow(@Param('userId', ParseIdPipe) userId: number): Promise<Beds24SyncResponse> {
     const { config } = await this.configs.get(userId);
     if (!config.syncEnabled) throw new ConflictException(coded('beds24_sync_disabled', 'Synkronisering er slått av for denne Beds24-konfigurasjonen'));
-    const outcome = await this.sync.sync(config.id);
+    const outcome = await this.sync.sync(config.id, { waitMs: this.sync.manualWaitMs });
     if (outcome.skipped === 'busy') throw new ConflictException(coded('beds24_sync_busy', 'En synkronisering av denne konfigurasjonen pågår allerede'));
     return {
       success: outcome.status === 'updated',

@@ -32,8 +32,11 @@ export interface ScheduledSourceSpec {
   /** The sources due at `now` (enabled, next sync time come), at most `limit`, most overdue first. */
   dueIds: (now: Date, limit: number) => Promise<number[]>;
   dueLimit: number;
-  /** Syncs one source (an adapter's sync through BookingSourceSync); errors are logged, never retried blindly. */
-  syncOne: (id: number) => Promise<unknown>;
+  /**
+   * Syncs one source (an adapter's sync through BookingSourceSync); errors are logged, never retried blindly.
+   * `dueOnly`: the tick queued it, so it is skipped if another sync has moved its next sync time on meanwhile.
+   */
+  syncOne: (id: number, options: { dueOnly: boolean }) => Promise<unknown>;
   /** Syncs one instance runs at once. */
   concurrency: () => number;
   /** Retries and the job's lifetime: a sync is bounded by the adapter's time-outs; pick expireInSeconds above them. */
@@ -78,13 +81,14 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
   /** Declares a source kind; its module calls this in onModuleInit. */
   register(spec: ScheduledSourceSpec): ScheduledSource {
     this.specs.push(spec);
+    const send = (id: number, due: boolean) => this.jobs.send(spec.queue, { sourceId: id, ...(due ? { due } : {}) }, { singletonKey: `${spec.queue}-${id}` });
     const source: ScheduledSource = {
       tick: async (now = this.clock.now()) => {
         const due = await spec.dueIds(now, spec.dueLimit);
-        for (const id of due) await source.enqueue(id);
+        for (const id of due) await send(id, true);
         return due.length;
       },
-      enqueue: (id) => this.jobs.send(spec.queue, { sourceId: id }, { singletonKey: `${spec.queue}-${id}` }),
+      enqueue: (id) => send(id, false),
       start: (ids, what) => this.start(spec, source, ids, what),
       whenIdle: async () => {
         if (this.config.runJobs) await this.jobs.whenDrained(spec.queue);
@@ -100,12 +104,12 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
     for (const spec of this.specs) {
       // The queue's heartbeat (JobQueue.createQueue) hands a dead worker's source on within a minute.
       await this.jobs.createQueue(spec.queue, { policy: 'exclusive', ...spec.queueOptions });
-      await this.jobs.work<{ sourceId?: unknown }>(spec.queue, { localConcurrency: spec.concurrency(), pollingIntervalSeconds: 1 }, async (job) => {
+      await this.jobs.work<{ sourceId?: unknown; due?: unknown }>(spec.queue, { localConcurrency: spec.concurrency(), pollingIntervalSeconds: 1 }, async (job) => {
         const id = job.data.sourceId;
         // A job queued before the sources shared this scheduler ({ feedId } / { configId }) is dropped: the source
         // is still due, so the next tick queues it again.
         if (typeof id !== 'number') return;
-        await spec.syncOne(id).catch((e) => this.logger.warn(`${spec.queue} ${id}: ${forLog(e)}`));
+        await spec.syncOne(id, { dueOnly: job.data.due === true }).catch((e) => this.logger.warn(`${spec.queue} ${id}: ${forLog(e)}`));
       });
     }
   }
@@ -116,7 +120,7 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
       return;
     }
     // Each sync takes its source's lock, so this never overlaps a sync already running; those sources are skipped.
-    const run = mapWithConcurrency(ids, spec.concurrency(), (id) => spec.syncOne(id))
+    const run = mapWithConcurrency(ids, spec.concurrency(), (id) => spec.syncOne(id, { dueOnly: false }))
       .catch((e) => this.logger.warn(`${what}: ${forLog(e)}`))
       .finally(() => this.background.delete(run));
     this.background.add(run);

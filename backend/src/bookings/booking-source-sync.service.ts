@@ -19,10 +19,19 @@ const countsOf = (pull: PullResult, pulled: number): PullCounts => ({
   ...pull.future, addedAll: pull.all.added, changedAll: pull.all.changed, removed: pull.removed, stored: pull.stored, pulled,
 });
 
+/** How one sync runs: `force` runs a disabled source; `waitMs` waits that long for a running sync of it; `dueOnly` skips a source no longer due. */
+export interface SyncOptions {
+  force?: boolean;
+  waitMs?: number;
+  dueOnly?: boolean;
+}
+
 /**
  * One sync of one source, the same for every source kind (docs/architecture.md "Booking sources"):
  * - under the source's try-lock (DatabasePort.tryLock), so two instances, or a scheduled and a manual sync, never
  *   work on one source at once; a sync that finds it busy is skipped, or waits up to `waitMs` and then runs its own;
+ *   a `dueOnly` sync (the scheduler's) is skipped when, by the time it holds the lock, another sync has moved the
+ *   source's next sync time past now, so a person's 'sync now' is not followed by the same pull from the queue;
  * - the adapter fetches and maps; a failed fetch never reaches the store, it is recorded on the source (error, code,
  *   failures + 1) and the next attempt backs off (nextSyncAfterFailure);
  * - a pull goes to ExternalBookingsService.applyPull, whose rules decide what it may remove, and the sync state
@@ -42,23 +51,25 @@ export class BookingSourceSync {
     private readonly db: DataSource,
   ) {}
 
-  async sync<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, options: { force?: boolean; waitMs?: number } = {}): Promise<SourceSyncResult<S>> {
+  async sync<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, options: SyncOptions = {}): Promise<SourceSyncResult<S>> {
     // Wall-clock time on purpose: the wait is for real work in progress, not for the (test-settable) business clock.
     const giveUpAt = Date.now() + (options.waitMs ?? 0);
     for (;;) {
-      const run = await this.database.tryLock(adapter.lockKey, id, () => this.syncLocked(adapter, id, options.force ?? false));
+      const run = await this.database.tryLock(adapter.lockKey, id, () => this.syncLocked(adapter, id, options));
       if (run.acquired) return run.value;
       if (Date.now() >= giveUpAt) return { status: 'skipped', skipped: 'busy' };
       await sleep(BUSY_RETRY_MS);
     }
   }
 
-  private async syncLocked<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, force: boolean): Promise<SourceSyncResult<S>> {
+  private async syncLocked<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, options: SyncOptions): Promise<SourceSyncResult<S>> {
+    const force = options.force ?? false;
     // Read under the lock: a sync that finished just before has moved the state on.
     const source = await adapter.load(id);
     if (!source) return { status: 'skipped', skipped: 'missing' };
     if (!adapter.enabled(source) && !force) return { status: 'skipped', skipped: 'disabled' };
     const now = this.clock.now();
+    if (options.dueOnly && source.nextSyncAt.getTime() > now.getTime()) return { status: 'skipped', skipped: 'not-due' };
     try {
       return await this.fetchAndStore(adapter, source, now, force);
     } catch (e) {

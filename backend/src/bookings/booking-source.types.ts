@@ -63,7 +63,7 @@ export const NO_COUNTS: PullCounts = { added: 0, changed: 0, cancelled: 0, added
 
 /** The outcome of one sync of one source; `source` is its row as the sync left it. */
 export type SourceSyncResult<S> =
-  | { status: 'skipped'; skipped: 'busy' | 'disabled' | 'missing' }
+  | { status: 'skipped'; skipped: 'busy' | 'disabled' | 'missing' | 'not-due' }
   | { status: 'failed'; source: S; error: SyncFailure }
   | { status: 'unchanged'; source: S }
   | { status: 'updated'; source: S; counts: PullCounts; pull: PullResult; warning?: string };

@@ -20,16 +20,19 @@ const RECONNECT_MAX_MS = 5000;
  * without pinning a pooled connection. Session locks are re-entrant within a session, so a second caller in this
  * process would get the lock again: an in-process set of held keys refuses that case first. On PostgreSQL the lock
  * session is a dedicated client outside the app's pool; if it drops, the server releases its locks and the next call
- * reconnects. On PGlite the only session is the shared one (no other process can open the database), so the
- * in-process set is what excludes; the advisory lock is still taken so both engines run one path.
+ * reconnects. On PGlite no other process can open the database, so the in-process set is what excludes and no
+ * advisory lock is taken; the set belongs to the PGlite database, shared by every app this process runs on it.
  *
  * Publish/subscribe: an in-process EventEmitter on PGlite (one process owns the database); LISTEN/NOTIFY on
  * PostgreSQL, through one dedicated listener client that reconnects and LISTENs again by itself when it is lost.
  */
+/** The held lock keys of each PGlite database, so two apps of one process on one database exclude each other. */
+const heldOnPglite = new WeakMap<object, Set<string>>();
+
 @Injectable()
 export class Database extends DatabasePort implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
-  private readonly held = new Set<string>();
+  private readonly held: Set<string>;
   private lockClient?: Promise<pg.Client>;
   private lockQueue: Promise<unknown> = Promise.resolve();
 
@@ -43,6 +46,12 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
 
   constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle, private readonly dataSource: DataSource) {
     super();
+    if (handle.kind !== 'pglite') this.held = new Set();
+    else {
+      const shared = heldOnPglite.get(handle.pglite) ?? new Set<string>();
+      heldOnPglite.set(handle.pglite, shared);
+      this.held = shared;
+    }
   }
 
   get singleSession(): boolean {

@@ -29,7 +29,7 @@ export class FeedScheduler implements OnModuleInit {
       runAtStart: true,
       dueIds: (now, limit) => this.feeds.dueFeedIds(now, limit),
       dueLimit: 5000,
-      syncOne: (id) => this.sync.sync(id),
+      syncOne: (id, options) => this.sync.sync(id, options),
       concurrency: () => this.config.feeds.concurrency,
       // A sync is bounded by the fetch time-out.
       queueOptions: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { BookingSourceSync } from '../bookings/booking-source-sync.service';
+import { BookingSourceSync, type SyncOptions } from '../bookings/booking-source-sync.service';
 import type { BookingSource, SourceFetch, SyncFailure } from '../bookings/booking-source.types';
 import { HttpClient } from '../common/adapters/http-client';
 import { EventBus } from '../common/events/domain-events';
@@ -23,8 +23,8 @@ export interface SyncOutcome {
   /** The error's message code and parameters (feeds/sync-messages.ts). */
   errorCode?: string;
   errorParams?: Record<string, string | number>;
-  /** Why a sync was skipped: the feed is disabled, or another sync of it is running. */
-  skipped?: 'disabled' | 'busy';
+  /** Why a sync was skipped: the feed is disabled, another sync of it is running, or (the scheduler's) it is no longer due. */
+  skipped?: 'disabled' | 'busy' | 'not-due';
   /** Set when the parse was partial or a removal was held back (the same text as the feed's lastWarning). */
   warning?: string;
   warningCode?: string;
@@ -76,12 +76,12 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
     return this.config.feeds.timeoutMs + 10_000;
   }
 
-  async sync(feedId: number, options: { force?: boolean; waitMs?: number } = {}): Promise<SyncOutcome> {
+  async sync(feedId: number, options: SyncOptions = {}): Promise<SyncOutcome> {
     const result = await this.skeleton.sync(this, feedId, options);
     if (result.status === 'skipped') {
       const feed = result.skipped === 'missing' ? null : await this.feeds.findOneBy({ id: feedId });
       if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
-      return { feedId, status: 'skipped', skipped: result.skipped === 'busy' ? 'busy' : 'disabled', syncedCount: feed.eventCount };
+      return { feedId, status: 'skipped', skipped: result.skipped === 'missing' ? 'disabled' : result.skipped, syncedCount: feed.eventCount };
     }
     const feed = result.source;
     if (result.status === 'failed') {

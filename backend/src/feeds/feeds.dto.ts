@@ -178,7 +178,8 @@ export function syncMessage(outcome: SyncOutcome, updated: string): string {
 export function syncDetails(outcome: SyncOutcome) {
   return {
     ...(outcome.error ? { error: outcome.error, errorCode: outcome.errorCode, errorParams: outcome.errorParams } : {}),
-    ...(outcome.skipped ? { skipped: outcome.skipped } : {}),
+    // 'not-due' is the scheduler's alone: a person's sync never asks for it.
+    ...(outcome.skipped === 'busy' || outcome.skipped === 'disabled' ? { skipped: outcome.skipped } : {}),
     ...(outcome.warning ? { warning: outcome.warning, warningCode: outcome.warningCode, warningParams: outcome.warningParams } : {}),
   };
 }

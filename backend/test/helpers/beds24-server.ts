@@ -70,6 +70,8 @@ export class Beds24Server {
   ignorePropertyFilter = false;
   remaining = 95;
   resetsIn = 120;
+  /** While set, GET /bookings answers only once it resolves: a slow Beds24 that holds a sync in the middle of its pull. */
+  bookingsGate: Promise<void> | null = null;
   private server!: Server;
   url = '';
 
@@ -172,7 +174,11 @@ export class Beds24Server {
         diagnostics: { requestIp: '127.0.0.1' },
       });
     }
-    if (req.method === 'GET' && path === '/bookings') return this.listBookings(url.searchParams, send, error);
+    if (req.method === 'GET' && path === '/bookings') {
+      const gate = this.bookingsGate;
+      if (gate) return void gate.then(() => this.listBookings(url.searchParams, send, error));
+      return this.listBookings(url.searchParams, send, error);
+    }
     if (req.method === 'POST' && path === '/bookings') {
       let raw = '';
       req.on('data', (c) => (raw += c));

@@ -80,20 +80,21 @@ const beds24 = await startBeds24Server();
 
 describe('Journeys: bookings and signals', () => {
   after(() => beds24.stop());
-  // The Beds24 player runs on this machine: the app may only reach a loopback host when told it may. The syncs are
-  // run through the API, when the story needs them, rather than by the scheduler.
-  const app = useApp({ env: { BEDS24_API_URL: beds24.url, ALLOW_PRIVATE_FEED_HOSTS: 'true', RUN_JOBS: 'false' } });
+  // The Beds24 player runs on this machine: the app may only reach a loopback host when told it may. The scheduler
+  // runs as in production; the story's own syncs are an admin's 'sync now', which waits for a scheduled one.
+  const app = useApp({ env: { BEDS24_API_URL: beds24.url, ALLOW_PRIVATE_FEED_HOSTS: 'true' } });
 
   /** Each owner has their own Beds24 property, so one run's booking never reaches another's calendar. */
   const bookingArrives = (slug, device, lang, { email, name, guest, bookingId, propertyId }) =>
     app.run(slug, inOslo(device), async ({ page, shot }) => {
       const phone = device === PHONE;
       const owner = await createUser(app.url, { email, name, password: 'owner-secret-1' });
-      await adminConfiguresBeds24(app.url, owner.id, { apiKey: beds24.inviteCode(), propId: propertyId });
-      // The owner already has a stay next month. The first sync of a configuration is not news to its owner; the
-      // booking that arrives after it is, and its notification must open that booking's day, not the earlier stay's.
+      // The owner already has a stay next month. The first sync of a configuration (the scheduler's or the admin's,
+      // whichever comes first) is not news to its owner; the booking that arrives after it is, and its notification
+      // must open that booking's day, not the earlier stay's.
       const earlier = dayInMonthsAhead(1, 17);
       beds24.bookings.push(beds24Booking(bookingId + 100, { arrival: isoDate(earlier), departure: isoDate(addDays(earlier, 2)), firstName: 'Tidlig', propertyId }));
+      await adminConfiguresBeds24(app.url, owner.id, { apiKey: beds24.inviteCode(), propId: propertyId });
       await adminSyncsBeds24(app.url, owner.id);
 
       await readyWithBell(page, owner, { lang, phone });
