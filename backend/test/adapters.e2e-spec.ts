@@ -3,10 +3,10 @@ import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { FileStore, RejectedFile, sniffContentType } from '../src/common/adapters/file-store';
-import { Mailer } from '../src/common/adapters/mailer';
+import { MailQueue } from '../src/mail/mail-queue.service';
 import { TestApp } from './helpers/test-app';
 
-/** The outside-world adapters that keep state in the database: the Mailer's outbox and the FileStore. */
+/** The outside-world adapters that keep state in the database: mail sent through the Mailer into the mail outbox, and the FileStore. */
 
 interface Received {
   from: string;
@@ -51,7 +51,7 @@ describe('Mailer on SMTP_URL', () => {
   });
 
   it('sends through the SMTP server and records the message as sent', async () => {
-    const entry = await t.app.get(Mailer).send({ to: 'eier@example.no', subject: 'Velkommen', text: 'Hei og velkommen!' });
+    const entry = await t.app.get(MailQueue).send({ to: 'eier@example.no', subject: 'Velkommen', text: 'Hei og velkommen!' });
     expect(entry).toMatchObject({ to: 'eier@example.no', subject: 'Velkommen', status: 'sent', error: null });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toMatchObject({ from: 'portal@example.no', to: ['eier@example.no'] });
@@ -74,7 +74,7 @@ describe('Mailer when the SMTP server refuses', () => {
   });
 
   it('records the message as failed with the error, without throwing', async () => {
-    const entry = await t.app.get(Mailer).send({ to: 'borte@example.no', subject: 'Hei', text: 'Tekst' });
+    const entry = await t.app.get(MailQueue).send({ to: 'borte@example.no', subject: 'Hei', text: 'Tekst' });
     expect(entry.status).toBe('failed');
     expect(entry.error).toMatch(/mailbox unavailable/);
     expect((await outbox(t))[0]).toMatchObject({ status: 'failed', error: entry.error });
@@ -87,7 +87,7 @@ describe('Mailer without SMTP_URL, and the FileStore', () => {
   afterAll(() => t.close());
 
   it('records a message as not sent', async () => {
-    const entry = await t.app.get(Mailer).send({ to: 'eier@example.no', subject: 'Kvittering', text: 'Takk' });
+    const entry = await t.app.get(MailQueue).send({ to: 'eier@example.no', subject: 'Kvittering', text: 'Takk' });
     expect(entry).toMatchObject({ status: 'not-sent', error: null });
     expect(await outbox(t)).toEqual([{ to: 'eier@example.no', subject: 'Kvittering', text: 'Takk', status: 'not-sent', error: null }]);
   });

@@ -135,6 +135,17 @@ export const NOT_IN_DISABLED_SOURCE = `NOT EXISTS (SELECT 1 FROM external_bookin
   WHERE s.source_kind = b.source_kind AND s.source_id = b.source_id AND NOT s.enabled)`;
 
 /**
+ * For the subscription poll, as LATERAL derived tables on the user id's SQL (`userId`, say `u.id`): a user's visible
+ * bookings' count and last change as (n, at), and the switches of their sources as one text (feeds), which changes
+ * when a source is turned off or on. One row each, also for a user without any.
+ */
+export const bookingsChangeSql = (userId: string) =>
+  `(SELECT count(*) AS n, max(b.updated_at) AS at FROM external_bookings b WHERE b.user_id = ${userId} AND ${NOT_IN_DISABLED_SOURCE})`;
+export const sourceSwitchesSql = (userId: string) =>
+  `(SELECT string_agg(source_kind || source_id || ':' || enabled::text, ',' ORDER BY source_kind, source_id) AS feeds
+             FROM external_booking_sources WHERE user_id = ${userId})`;
+
+/**
  * One stay, shown once: the matching rule. An Airbnb booking that reaches a user both through their Airbnb iCal feed
  * and through Beds24 carries one Airbnb confirmation code ('HM…') in both: in the iCal event's reservation link
  * (DESCRIPTION) and as the Beds24 booking's apiReference (its description's 'Referanse:' line). The database keeps
@@ -152,6 +163,17 @@ export const STAY_ALSO_FROM = `(CASE WHEN b.source_kind = 'beds24' AND b.stay_re
   SELECT json_agg(json_build_object('type', m.source_kind, 'feedName', ms.name, 'feedId', m.source_id) ORDER BY m.source_id)
   FROM external_bookings m JOIN external_booking_sources ms ON ms.source_kind = m.source_kind AND ms.source_id = m.source_id
   WHERE m.user_id = b.user_id AND m.source_kind = 'ical' AND m.stay_reference = b.stay_reference AND ms.enabled) END)`;
+
+/**
+ * For double-booking detection: a user's bookings the calendar shows (VISIBLE_EXTERNAL_BOOKINGS, IS_VISIBLE, not
+ * SHADOWED_BY_CHANNEL) that end after an instant, as a derived table of (id, source_kind, source_id, summary,
+ * source_name, all_day, start_date, end_date, start_time, ends_at), `id` the API id. `userId` and `endsAfter` are SQL.
+ */
+export const visibleBookingsEndingAfterSql = (userId: string, endsAfter: string) => `(
+  SELECT b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS id, b.source_kind, b.source_id,
+    b.summary, s.name AS source_name, b.all_day, b.start_date, b.end_date, b.start_time, b.ends_at
+  FROM ${VISIBLE_EXTERNAL_BOOKINGS}
+  WHERE b.user_id = ${userId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND b.ends_at > ${endsAfter})`;
 
 /**
  * The calendar read's imported events as one JSON array, built by the database (the shape of feeds'

@@ -17,6 +17,12 @@ export interface SessionUserLookup {
    * session store joins it to its own read, so an authenticated request costs one statement, not two.
    */
   selectColumns(alias: string): string;
+  /**
+   * The join that brings in, as `alias`, the user whose id the SQL expression `userId` gives (a LEFT JOIN: no user,
+   * nulls). With selectColumns it lets the session store read the user in its own statement without naming the
+   * users table (docs/architecture.md#where-data-lives).
+   */
+  joinOn(userId: string, alias: string): string;
   /** A row of selectColumns as the same object findById returns. */
   fromRow(row: Record<string, unknown>): SessionUser;
 }

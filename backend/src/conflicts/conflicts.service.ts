@@ -1,7 +1,8 @@
 import { ForbiddenException, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { IS_VISIBLE, SHADOWED_BY_CHANNEL, VISIBLE_EXTERNAL_BOOKINGS } from '../bookings/external-booking.types';
+import { visibleBookingsEndingAfterSql } from '../bookings/external-booking.types';
+import { eventsEndingAfterSql } from '../calendar/events.sql';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -20,19 +21,19 @@ const DAY_MS = 86_400_000;
  * are not shown, and an iCal copy of a stay that Beds24 also holds is read once, as the Beds24 booking:
  * SHADOWED_BY_CHANNEL). All-day entries keep their dates (the end is the check-out day, exclusive); a timed entry
  * holds the days from its start's to its end's, and at least its own day. Only entries ending after $2 take part.
- * `source` tells sources apart: entries of one source never conflict with each other.
+ * `source` tells sources apart: entries of one source never conflict with each other. Each domain hands out the SQL
+ * of its part (calendar/events.sql.ts, bookings/external-booking.types.ts), so detection stays one statement
+ * without naming their tables (docs/architecture.md#where-data-lives).
  */
 const ENTRIES = `
   SELECT e.id::text AS id, 'own'::text AS kind, NULL::int AS source_id, 'own'::text AS source, e.title,
     (e.start_time AT TIME ZONE $3)::date AS from_day, (e.ends_at AT TIME ZONE $3)::date AS to_day
-  FROM events e WHERE e.user_id = $1 AND e.ends_at > $2
+  FROM ${eventsEndingAfterSql('$1', '$2')} e
   UNION ALL
-  SELECT b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16), b.source_kind, b.source_id,
-    b.source_kind || '-' || b.source_id, coalesce(nullif(b.summary, ''), s.name, b.source_kind),
+  SELECT b.id, b.source_kind, b.source_id, b.source_kind || '-' || b.source_id, coalesce(nullif(b.summary, ''), b.source_name, b.source_kind),
     CASE WHEN b.all_day AND b.start_date IS NOT NULL THEN b.start_date ELSE (b.start_time AT TIME ZONE $3)::date END,
     CASE WHEN b.all_day AND b.end_date IS NOT NULL THEN b.end_date ELSE (b.ends_at AT TIME ZONE $3)::date END
-  FROM ${VISIBLE_EXTERNAL_BOOKINGS}
-  WHERE b.user_id = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND b.ends_at > $2`;
+  FROM ${visibleBookingsEndingAfterSql('$1', '$2')} b`;
 
 /**
  * One owner's detection in one statement: the pairs of entries from different sources sharing a night, upserted by

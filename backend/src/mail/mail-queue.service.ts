@@ -3,6 +3,7 @@ import { Mailer, type MailMessage } from '../common/adapters/mailer';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { JOB_LEASE, JobQueue } from '../jobs/job-queue.service';
+import { MailOutboxStore, type OutboxEntry } from './mail-outbox.store';
 
 /** The pg-boss queue outgoing mail waits in. */
 export const MAIL_QUEUE = 'mail';
@@ -12,21 +13,26 @@ const MAIL_RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDel
 /**
  * Outgoing mail through a pg-boss queue: the request that causes a mail only queues it, and whichever instance
  * runs workers sends it through the Mailer, retrying an SMTP failure with backoff (each attempt is in the outbox).
- * Without SMTP_URL nothing is queued: the Mailer records the message as not sent, and the caller hears false.
+ * Without SMTP_URL nothing is queued: the message is recorded as not sent, and the caller hears false.
  */
 @Injectable()
 export class MailQueue implements OnApplicationBootstrap {
   private readonly logger = new Logger(MailQueue.name);
   private ready?: Promise<void>;
 
-  constructor(private readonly jobs: JobQueue, private readonly mailer: Mailer, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly mailer: Mailer,
+    private readonly outbox: MailOutboxStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.smtpUrl) return;
     await this.queueReady();
     if (!this.config.runJobs) return;
     await this.jobs.work<MailMessage>(MAIL_QUEUE, { localConcurrency: 2, pollingIntervalSeconds: 1 }, async (job) => {
-      const entry = await this.mailer.send(job.data);
+      const entry = await this.send(job.data);
       // Thrown, so pg-boss keeps the failure and tries again later.
       if (entry.status === 'failed') throw new Error(entry.error ?? 'mail failed');
     });
@@ -35,6 +41,11 @@ export class MailQueue implements OnApplicationBootstrap {
   private queueReady(): Promise<void> {
     this.ready ??= this.jobs.createQueue(MAIL_QUEUE, { policy: 'standard', ...MAIL_RETRY, ...JOB_LEASE });
     return this.ready;
+  }
+
+  /** Sends one message now, through the Mailer, and records it in the outbox with what became of it. */
+  async send(message: MailMessage): Promise<OutboxEntry> {
+    return this.outbox.record(message, await this.mailer.deliver(message));
   }
 
   /** Whether SMTP is set, so that a queued mail will be sent. */
@@ -48,7 +59,7 @@ export class MailQueue implements OnApplicationBootstrap {
    */
   async enqueue(message: MailMessage): Promise<boolean> {
     if (!this.config.smtpUrl) {
-      await this.mailer.send(message);
+      await this.send(message);
       return false;
     }
     try {

@@ -106,6 +106,10 @@ export class UsersService {
     return this.users.metadata.columns.map((c) => `${alias}."${c.databaseName}" AS "${c.propertyName}"`).join(', ');
   }
 
+  joinOn(userId: string, alias: string): string {
+    return `LEFT JOIN users ${alias} ON ${alias}.id = ${userId}`;
+  }
+
   fromRow(row: Record<string, unknown>): User {
     return Object.assign(new User(), row);
   }

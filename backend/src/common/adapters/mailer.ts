@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { forLog } from '../text/control-characters';
 
@@ -17,29 +16,24 @@ export interface MailMessage {
 
 export type MailStatus = 'sent' | 'failed' | 'not-sent';
 
-export interface OutboxEntry extends MailMessage {
-  id: string;
+/** What became of one message: sent, failed (with the SMTP error), or not sent because no SMTP_URL is set. */
+export interface MailDelivery {
   status: MailStatus;
   error: string | null;
-  createdAt: Date;
 }
 
 /**
- * Outgoing mail: nodemailer on SMTP_URL. Every message is recorded in mail_outbox with what became of it, so staff
- * can see what left: sent, failed (with the SMTP error), or not sent because no SMTP_URL is set (a portal without
- * mail still works; its messages wait there to be read). A failure is recorded and answered, never thrown.
+ * Outgoing mail: nodemailer on SMTP_URL. It only talks to the SMTP server; the mail module records each message
+ * and what became of it in its outbox (mail/mail-outbox.store.ts). A failure is answered, never thrown.
  */
 @Injectable()
 export class Mailer implements OnModuleDestroy {
   private readonly logger = new Logger(Mailer.name);
   private transport?: Transporter;
 
-  constructor(
-    private readonly db: DataSource,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>,
-  ) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>) {}
 
-  async send(message: MailMessage): Promise<OutboxEntry> {
+  async deliver(message: MailMessage): Promise<MailDelivery> {
     let status: MailStatus = 'not-sent';
     let error: string | null = null;
     if (this.config.smtpUrl) {
@@ -59,11 +53,7 @@ export class Mailer implements OnModuleDestroy {
         this.logger.warn(`mail to ${forLog(message.to)} failed: ${forLog(error)}`);
       }
     }
-    const [row] = await this.db.query(
-      `INSERT INTO mail_outbox ("to", subject, text, status, error, ical) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`,
-      [message.to, message.subject, message.text, status, error, message.ical?.content ?? null],
-    );
-    return { id: String(row.id), ...message, status, error, createdAt: row.created_at };
+    return { status, error };
   }
 
   onModuleDestroy(): void {

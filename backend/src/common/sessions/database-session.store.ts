@@ -40,13 +40,14 @@ export class DatabaseSessionStore extends Store {
 
   /**
    * The session and its user in one statement: the access guard then takes the user from here instead of asking the
-   * database again (a read cost three round trips, the bare baseline one). Same snapshot, same request, so
-   * the row is exactly as fresh as the guard's own lookup was; a blocked user is still refused by the guard.
+   * database again (a read cost three round trips, the bare baseline one). The users module writes the user's part
+   * (SessionUserLookup.joinOn, selectColumns). Same snapshot, same request, so the row is exactly as fresh as the
+   * guard's own lookup was; a blocked user is still refused by the guard.
    */
   override get(sid: string, cb: Callback<SessionData | null>): void {
     this.readSession ??=
       `SELECT s.sess AS "${SESS_COLUMN}", s.last_seen_at AS "${SEEN_COLUMN}", ${this.users.selectColumns('u')} ` +
-      'FROM session s LEFT JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > $2';
+      `FROM session s ${this.users.joinOn('s.user_id', 'u')} WHERE s.sid = $1 AND s.expire > $2`;
     this.db.query(this.readSession, [sid, this.clock.now()]).then((rows: Record<string, unknown>[]) => {
       if (!rows[0]) return cb(null, null);
       const { [SESS_COLUMN]: sess, [SEEN_COLUMN]: seen, ...userRow } = rows[0];
