@@ -11,7 +11,7 @@ import { multiLine, singleLine } from '../common/text/control-characters';
 import { utcToWallTime } from '../common/time/timezones';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import type { User } from '../users/user.entity';
-import { calendarTokenOwnerSql } from '../users/users.sql';
+import { calendarTokenOwnerSql } from '../users/users.types';
 import { UsersService } from '../users/users.service';
 import { CalendarService } from './calendar.service';
 
@@ -55,7 +55,7 @@ function allDaySpan(zone: string, start: Date, end: Date | null): { start: strin
  * External bookings are counted as the calendar read shows them (those of a source not switched off).
  * The validators last served (calendar_versions) come along, so an unchanged calendar keeps its Last-Modified.
  * One statement for speed (a 304 costs this and nothing else): users and bookings hand out the SQL of their parts
- * (users/users.sql.ts, bookings/external-booking.types.ts), so it names no other domain's table
+ * (users/users.types.ts, bookings/external-booking.types.ts), so it names no other domain's table
  * (docs/architecture.md#where-data-lives).
  */
 export const POLL_SQL = `

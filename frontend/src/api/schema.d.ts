@@ -273,7 +273,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 'Sync now' (only while sync is enabled): a full pull at once; the answer counts what it did.
+         * 'Sync now' (only while sync is enabled): a full pull at once, after any running one; the answer counts what it did.
          * @description Access: admin (admins only)
          */
         post: operations["Beds24_syncNow"];

@@ -1,6 +1,7 @@
 /**
- * SQL over the users table that another domain composes into a statement of its own, where one round trip matters
- * (docs/architecture.md#where-data-lives): users writes it, so its table and columns stay known to users alone.
+ * What users publishes besides its service: SQL over the users table that another domain composes into a statement
+ * of its own, where one round trip matters (docs/architecture.md#where-data-lives); users writes it, so its table
+ * and columns stay known to users alone.
  */
 
 /**

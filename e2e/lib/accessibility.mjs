@@ -1,19 +1,14 @@
 /**
- * Axe (WCAG 2.1 A/AA) on every route as each role that reaches it, in Norwegian on a desktop and in
- * English on a phone, plus the calendar's dialogs and the notification popover. A screenshot of each page is kept.
+ * Axe (WCAG 2.1 A/AA) on every route as each role that reaches it, plus the calendar's dialogs and the notification
+ * popover, in one language on one device; a screenshot of each page is kept. Each variant is a test file of its own
+ * (tests/accessibility-*.test.mjs), so the two run side by side.
  */
 import { describe, it } from 'node:test';
-import { createUser } from '../lib/api.mjs';
-import { assertNoViolations, axeViolations } from '../lib/axe.mjs';
-import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
-import { inOslo } from '../lib/calendar.mjs';
-import { ADMIN } from '../lib/server.mjs';
-import { logIn, switchLanguage } from '../lib/ui.mjs';
-
-const VARIANTS = [
-  { name: 'nb-desktop', lang: 'nb', device: inOslo(DESKTOP) },
-  { name: 'en-phone', lang: 'en', device: inOslo(PHONE) },
-];
+import { createUser } from './api.mjs';
+import { assertNoViolations, axeViolations } from './axe.mjs';
+import { useApp } from './browser.mjs';
+import { ADMIN } from './server.mjs';
+import { logIn, switchLanguage } from './ui.mjs';
 
 /** Waits until the route has fetched what it shows and no progress indicator is visible (a lasting one fails). */
 async function settle(page) {
@@ -33,26 +28,25 @@ async function checkRoutes(page, shot, routes, label) {
   return found;
 }
 
-describe('Accessibility (axe)', () => {
-  const app = useApp();
-  let owner;
-  let mini;
-
-  for (const variant of VARIANTS) {
-    const { lang, device } = variant;
+/** The routes of every role in `lang` on `device`; `name` labels the screenshots and the tests. */
+export function describeAccessibility({ name, lang, device }) {
+  describe(`Accessibility (axe, ${name})`, () => {
+    const app = useApp();
+    let owner;
+    let mini;
     const enter = async (page) => {
       await page.goto('/auth');
       if (lang !== 'nb') await switchLanguage(page, lang);
     };
 
-    it(`signed out: login and password reset (${variant.name})`, () =>
-      app.run(`a11y-anonymous-${variant.name}`, device, async ({ page, shot }) => {
+    it(`signed out: login and password reset (${name})`, () =>
+      app.run(`a11y-anonymous-${name}`, device, async ({ page, shot }) => {
         await enter(page);
         assertNoViolations(await checkRoutes(page, shot, ['/auth', '/reset-password?token=unknown'], 'anonymous'));
       }));
 
-    it(`owner: calendar, settings tabs, dialogs and the bell (${variant.name})`, () =>
-      app.run(`a11y-owner-${variant.name}`, device, async ({ page, shot }) => {
+    it(`owner: calendar, settings tabs, dialogs and the bell (${name})`, () =>
+      app.run(`a11y-owner-${name}`, device, async ({ page, shot }) => {
         owner ??= await createUser(app.url, { email: 'eier@example.com', name: 'Eva Eier', password: 'eva-secret-1' });
         await enter(page);
         await logIn(page, owner, lang);
@@ -71,25 +65,25 @@ describe('Accessibility (axe)', () => {
         await page.locator('.MuiPopover-paper').waitFor();
         await page.getByRole('tooltip').waitFor({ state: 'detached' });
         await shot('owner-notifications');
-        found.push(...(await axeViolations(page, `the notification popover (owner, ${variant.name})`)));
+        found.push(...(await axeViolations(page, `the notification popover (owner, ${name})`)));
         assertNoViolations(found);
       }));
 
-    it(`mini admin: calendar and the read-only back office (${variant.name})`, () =>
-      app.run(`a11y-mini-admin-${variant.name}`, device, async ({ page, shot }) => {
+    it(`mini admin: calendar and the read-only back office (${name})`, () =>
+      app.run(`a11y-mini-admin-${name}`, device, async ({ page, shot }) => {
         mini ??= await createUser(app.url, { email: 'mini@example.com', name: 'Mia Mini', password: 'mia-secret-1', isMiniAdmin: true });
         await enter(page);
         await logIn(page, mini, lang);
         assertNoViolations(await checkRoutes(page, shot, ['/', '/admin/ical', '/admin/users', '/admin/ical-feeds'], 'mini-admin'));
       }));
 
-    it(`admin: the back office's lists, forms and records (${variant.name})`, () =>
-      app.run(`a11y-admin-${variant.name}`, device, async ({ page, shot }) => {
+    it(`admin: the back office's lists, forms and records (${name})`, () =>
+      app.run(`a11y-admin-${name}`, device, async ({ page, shot }) => {
         owner ??= await createUser(app.url, { email: 'eier@example.com', name: 'Eva Eier', password: 'eva-secret-1' });
         await enter(page);
         await logIn(page, ADMIN, lang);
         const routes = ['/', '/admin/users', '/admin/users/create', `/admin/users/${owner.id}/show`, `/admin/users/${owner.id}`, '/admin/ical', '/admin/ical-feeds', '/admin/ical-feeds/create', '/admin/cases', '/cases'];
         assertNoViolations(await checkRoutes(page, shot, routes, 'admin'));
       }));
-  }
-});
+  });
+}
