@@ -2,18 +2,10 @@ import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DatabasePort } from '../src/database/database.port';
 import { TestApp } from './helpers/test-app';
+import { waitFor } from './helpers/wait-for';
 
 /** The DatabasePort on the engine this run uses (PGlite, or PostgreSQL with DATABASE_URL). */
 const onPostgres = Boolean(process.env.DATABASE_URL);
-
-/** Polls until `check` returns true (or fails after `ms`). */
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('database port', () => {
   let t: TestApp;

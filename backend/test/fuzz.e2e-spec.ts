@@ -18,6 +18,7 @@ import { ScheduledJobs } from '../src/jobs/scheduled-jobs.service';
 import { registeredRoutes } from './helpers/routes';
 import { PASSWORD, TestApp } from './helpers/test-app';
 import { listen, openSocket, sessionCookie } from './helpers/ws-client';
+import { waitFor } from './helpers/wait-for';
 
 const FIXED_SEED = 20260601;
 const seed = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? FIXED_SEED);
@@ -319,14 +320,6 @@ const bodyWith = (body: Record<string, Json>, key: string, raw: string) => {
   const rest = JSON.stringify(body).slice(1);
   return `{${JSON.stringify(key)}:${raw}${rest === '}' ? '}' : `,${rest}`}`;
 };
-
-async function waitFor(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * Names that every object answers to, sent to every route as every role: as query keys (plain, bracketed as qs

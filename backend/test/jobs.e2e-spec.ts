@@ -2,17 +2,7 @@ import { DataSource } from 'typeorm';
 import { JobQueue } from '../src/jobs/job-queue.service';
 import { SCHEDULED_JOB_QUEUE, ScheduledJobs } from '../src/jobs/scheduled-jobs.service';
 import { TestApp } from './helpers/test-app';
-
-/** Polls until `check` returns a truthy value (or fails after `ms`). */
-async function waitFor<T>(check: () => Promise<T> | T, what: string, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { waitFor } from './helpers/wait-for';
 
 describe('scheduled jobs', () => {
   let t: TestApp;
@@ -52,7 +42,7 @@ describe('scheduled jobs', () => {
     scheduled.register({ id: 'probe', schedule: '0 0 3 1 1 *', run: async () => ((runs += 1), await gate, { runs }) });
     const first = await scheduled.enqueue('probe');
     expect(first).toEqual(expect.any(String));
-    await waitFor(() => runs === 1, 'the worker to start the job');
+    await waitFor(() => runs === 1, 'the worker to start the job', 20_000);
     // While it runs, one more may wait in the queue (stately); further ticks add nothing.
     const second = await scheduled.enqueue('probe');
     expect(second).toEqual(expect.any(String));
@@ -74,7 +64,7 @@ describe('scheduled jobs', () => {
     expect(runs).toBe(0);
     // Time passes for the app: the next timer tick is due and runs it, once per tick.
     t.clock.advance(1000);
-    await waitFor(() => runs >= 1, 'the tick the Clock made due');
+    await waitFor(() => runs >= 1, 'the tick the Clock made due', 20_000);
     await t.jobsDone();
     const after = runs;
     await new Promise((r) => setTimeout(r, 2500));
@@ -86,7 +76,7 @@ describe('scheduled jobs', () => {
     const scheduled = t.app.get(ScheduledJobs);
     scheduled.register({ id: 'failing', schedule: '0 0 3 1 1 *', run: async () => Promise.reject(new Error('mail server down')) });
     const id = await scheduled.enqueue('failing');
-    const job = await waitFor(async () => (await t.app.get(JobQueue).jobs(SCHEDULED_JOB_QUEUE)).find((j) => j.id === id && j.state === 'retry'), 'the retry');
+    const job = await waitFor(async () => (await t.app.get(JobQueue).jobs(SCHEDULED_JOB_QUEUE)).find((j) => j.id === id && j.state === 'retry'), 'the retry', 20_000);
     expect(job).toMatchObject({ retryLimit: 3, retryBackoff: true, singletonKey: 'failing' });
     expect(job!.startAfter.getTime()).toBeGreaterThan(Date.now()); // waits out its delay
     expect((await scheduled.statuses()).find((s) => s.id === 'failing')).toMatchObject({ runCount: 1, lastError: 'mail server down', lastSuccessAt: null });
@@ -113,7 +103,7 @@ describe('a worker that dies mid-job', () => {
     await waitFor(() => done.length === 1, 'the retried job to run', 30_000);
     expect(done).toEqual([id]);
     // pg-boss records the completion just after the handler returns.
-    const job = await waitFor(async () => (await queue.jobs('lease-probe')).find((j) => j.id === id && j.state !== 'active'), 'the job to be marked done');
+    const job = await waitFor(async () => (await queue.jobs('lease-probe')).find((j) => j.id === id && j.state !== 'active'), 'the job to be marked done', 20_000);
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
   }, 40_000);
 });

@@ -7,15 +7,7 @@ import type { User } from '../src/users/user.entity';
 import { PASSWORD, TestApp } from './helpers/test-app';
 import WebSocket from 'ws';
 import { listen, openSocket, sessionCookie, socketOf } from './helpers/ws-client';
-
-/** Polls until `check` returns true (or fails after `ms`): another instance hears a change through a broadcast. */
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { waitFor } from './helpers/wait-for';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 type Agent = ReturnType<typeof request.agent>;
