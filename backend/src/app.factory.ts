@@ -14,6 +14,7 @@ import { DataSource } from 'typeorm';
 import { buildApiDocument } from './api-docs';
 import { AppModule } from './app.module';
 import { loginRateLimits } from './auth/login-rate-limits';
+import { Lifecycle } from './common/lifecycle';
 import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
@@ -129,7 +130,7 @@ export async function createApp(
   // /ws upgrades are checked by the same session middleware and against PUBLIC_URL's origin.
   app.useWebSocketAdapter(new SessionWsAdapter(app, sessions, config.publicUrl));
 
-  app.use(LOGIN_PATHS, ...loginRateLimits(config.authRateLimit, app.get(DataSource), app.get(Clock)));
+  app.use(LOGIN_PATHS, ...loginRateLimits(config.authRateLimit, app.get(DataSource), app.get(Clock), app.get(Lifecycle).track));
 
   SwaggerModule.setup('api/docs', app, await buildApiDocument(app));
 

@@ -52,7 +52,7 @@ function attemptKey(req: express.Request): string {
  * accounts and tokens (five times as many), so spraying usernames or guessing reset tokens is limited too. The
  * counts live in the database (DatabaseRateLimitStore), so every instance enforces the same budget.
  */
-export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock) {
+export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock, track?: <T>(write: Promise<T>) => Promise<T>) {
   const common = {
     windowMs: WINDOW_MS,
     standardHeaders: 'draft-8' as const,
@@ -66,13 +66,13 @@ export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock
     handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.', code: 'rate_limited' }),
   };
   return [
-    rateLimit({ ...common, limit: perAccount * 5, keyGenerator: clientKey, identifier: 'per-client', store: new DatabaseRateLimitStore(db, clock, 'per-client:') }),
+    rateLimit({ ...common, limit: perAccount * 5, keyGenerator: clientKey, identifier: 'per-client', store: new DatabaseRateLimitStore(db, clock, 'per-client:', track) }),
     rateLimit({
       ...common,
       limit: perAccount,
       keyGenerator: (req) => `${clientKey(req)}|${attemptKey(req)}`,
       identifier: 'per-account',
-      store: new DatabaseRateLimitStore(db, clock, 'per-account:'),
+      store: new DatabaseRateLimitStore(db, clock, 'per-account:', track),
     }),
   ];
 }

@@ -23,8 +23,16 @@ export class DatabaseRateLimitStore implements Store {
    */
   private readonly givingBack = new Map<string, Promise<unknown>>();
 
-  /** `prefix` keeps the keys of two limiters apart (express-rate-limit wants one store per limiter). */
-  constructor(private readonly db: DataSource, private readonly clock: Clock, readonly prefix: string) {}
+  /**
+   * `prefix` keeps the keys of two limiters apart (express-rate-limit wants one store per limiter). `track` keeps a
+   * give-back, which runs after its answer was sent, until it ends, so the app's close waits for it (Lifecycle.track).
+   */
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    readonly prefix: string,
+    private readonly track: <T>(write: Promise<T>) => Promise<T> = (write) => write,
+  ) {}
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
@@ -64,7 +72,7 @@ export class DatabaseRateLimitStore implements Store {
   /** Takes back a hit that did not count (a successful login); never below zero, never in a window that has passed. */
   async decrement(key: string): Promise<void> {
     const rowKey = this.rowKey(key);
-    const run = this.db.query('UPDATE rate_limit_hits SET hits = hits - 1 WHERE key = $1 AND hits > 0 AND reset_at > $2', [rowKey, this.clock.now()]);
+    const run = this.track(this.db.query('UPDATE rate_limit_hits SET hits = hits - 1 WHERE key = $1 AND hits > 0 AND reset_at > $2', [rowKey, this.clock.now()]));
     this.givingBack.set(rowKey, run);
     try {
       await run;
