@@ -1,6 +1,6 @@
 /**
  * Outbound HTTP with the outbound limits (docs/product/feeds.md#sync), for every call to the outside world (iCal feeds, the
- * Beds24 API): at most `maxRedirects` redirects (each target checked again), one deadline for the whole exchange
+ * Beds24 API, the translation service): at most `maxRedirects` redirects (each target checked again), one deadline for the whole exchange
  * (a server that sends headers and then stalls included), a cap on the (decompressed) body, and no connections to
  * special-purpose addresses (private, loopback, link-local, documentation, the host's own: address-policy.ts)
  * unless allowed. The address rule is applied to every address DNS
@@ -95,16 +95,22 @@ interface Deadline {
 
 const timedOut = (deadline: Deadline) => new HttpError('timeout', `timed out after ${deadline.ms} ms`);
 
-/** One GET; resolves with the response once headers arrived. */
-function request(url: URL, headers: Record<string, string>, allowPrivateHosts: boolean, deadline: Deadline, resolveHost: HostResolver, agents: Agents): Promise<IncomingMessage> {
+/** What one request sends: GET without a body, or POST with one. */
+interface Outgoing {
+  method: 'GET' | 'POST';
+  body?: Buffer;
+}
+
+/** One request; resolves with the response once headers arrived. */
+function request(url: URL, headers: Record<string, string>, allowPrivateHosts: boolean, deadline: Deadline, resolveHost: HostResolver, agents: Agents, outgoing: Outgoing = { method: 'GET' }): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     if (deadline.signal.aborted) return reject(timedOut(deadline));
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !allowPrivateHosts && isBlockedAddress(host)) return reject(new HttpError('blocked', BLOCKED_ADDRESS));
     const req = client.request(url, {
-      method: 'GET',
-      headers,
+      method: outgoing.method,
+      headers: outgoing.body ? { ...headers, 'Content-Length': String(outgoing.body.length) } : headers,
       agent: url.protocol === 'https:' ? agents.https : agents.http,
       lookup: guardedLookup(allowPrivateHosts, resolveHost),
     });
@@ -123,7 +129,7 @@ function request(url: URL, headers: Record<string, string>, allowPrivateHosts: b
     req.on('close', () => deadline.signal.removeEventListener('abort', onAbort));
     req.on('response', resolve);
     req.on('error', reject);
-    req.end();
+    req.end(outgoing.body);
   });
 }
 
@@ -245,6 +251,36 @@ export class HttpClient implements OnApplicationShutdown {
         }
         return { status, headers: res.headers, body: await readBody(res, options.maxBytes, deadline) };
       }
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (controller.signal.aborted) throw timedOut(deadline);
+      throw new HttpError('network', `network error (${errorCode(err)})`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * POSTs `body` to `url` under the same deadline, body cap and address rule as `get`; a redirect is not followed
+   * (it would turn the POST into a GET) and answers as an HTTP error. For the services an operator configured
+   * (translation), not for addresses a user gave.
+   */
+  async post(rawUrl: string | URL, body: string | Buffer, options: Omit<HttpGetOptions, 'maxRedirects'>): Promise<HttpAnswer> {
+    const allowPrivateHosts = options.allowPrivateHosts ?? this.config.feeds.allowPrivateHosts;
+    const controller = new AbortController();
+    const deadline: Deadline = { signal: controller.signal, ms: options.timeoutMs };
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    try {
+      const url = httpUrl(rawUrl);
+      const headers = { 'Accept-Encoding': 'gzip, deflate, br', ...options.headers };
+      const outgoing: Outgoing = { method: 'POST', body: typeof body === 'string' ? Buffer.from(body) : body };
+      const res = await request(url, headers, allowPrivateHosts, deadline, this.resolveHost ?? systemResolver, this.agents, outgoing);
+      const status = res.statusCode ?? 0;
+      if ((status < 200 || status >= 300) && !options.anyStatus) {
+        res.resume();
+        throw new HttpError('http', `HTTP ${status}`, status);
+      }
+      return { status, headers: res.headers, body: await readBody(res, options.maxBytes, deadline) };
     } catch (err) {
       if (err instanceof HttpError) throw err;
       if (controller.signal.aborted) throw timedOut(deadline);
