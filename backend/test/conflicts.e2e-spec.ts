@@ -53,9 +53,10 @@ describe('double bookings', () => {
     (await agent.get('/api/calendar-window').query({ startDate, endDate }).expect(200)).body;
   const conflictsOf = async (agent: Agent): Promise<Conflict[]> => (await windowOf(agent)).conflicts;
   const days = (list: Conflict[]) => list.map((c) => `${c.from}/${c.to}`).sort();
+  /** Double-booking notifications `userId` has about `ownerId`'s calendar (one per detection, however many it found). */
   const told = async (userId: number, ownerId: number): Promise<number> => {
     const [row] = await t.app.get(DataSource).query(
-      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'booking_conflict' AND (user_id = $2 OR params->>'ownerId' = $2::text)`,
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type IN ('booking_conflict', 'booking_conflicts') AND (user_id = $2 OR params->>'ownerId' = $2::text)`,
       [userId, ownerId],
     );
     return row.n;
@@ -100,19 +101,21 @@ describe('double bookings', () => {
     const ics = (start: string, end: string) => stays({ uid: 'moving@bdc', start, end });
     const { user, agent, feedId, path } = await owner(ics('2026-06-21', '2026-06-25'));
     expect(days(await conflictsOf(agent))).toEqual(['2026-06-21/2026-06-23', '2026-06-24/2026-06-25']);
-    expect(await told(user.id, user.id)).toBe(2);
-    expect(await told(adminUser.id, user.id)).toBe(2);
-    expect(await told(secondAdmin.id, user.id)).toBe(2);
+    // The two found by one detection are one notification each for the owner and every admin, opening the first.
+    expect(await told(user.id, user.id)).toBe(1);
+    expect(await told(adminUser.id, user.id)).toBe(1);
+    expect(await told(secondAdmin.id, user.id)).toBe(1);
     const [note] = (await agent.get('/api/notifications').expect(200)).body.notifications;
-    expect(note).toMatchObject({ type: 'booking_conflict', title: 'Dobbeltbooking' });
-    expect(note.link).toMatch(/^\/\?date=2026-06-2[14]$/);
+    expect(note).toMatchObject({ type: 'booking_conflicts', title: 'Dobbeltbookinger', link: '/?date=2026-06-21' });
+    expect(note.message).toMatch(/^2 overlapp, det første 2026-06-21 – 2026-06-22: «.+» og «.+»\.$/);
     const [adminNote] = (await admin.get('/api/notifications').expect(200)).body.notifications;
-    expect(adminNote.link).toMatch(new RegExp(`^/\\?date=2026-06-2[14]&user=${user.id}$`));
+    expect(adminNote).toMatchObject({ type: 'booking_conflicts', link: `/?date=2026-06-21&user=${user.id}` });
+    expect(adminNote.message).toMatch(/^.+: 2 overlapp, det første/);
 
     // Syncing again changes nothing and tells nobody again.
     await syncBeds24(user);
     await resync(feedId!);
-    expect(await told(user.id, user.id)).toBe(2);
+    expect(await told(user.id, user.id)).toBe(1);
 
     // Beds24 cancels 102: its conflict goes, 106's stays.
     beds24.bookings.find((b) => b.id === 102)!.status = 'cancelled';
@@ -129,8 +132,8 @@ describe('double bookings', () => {
     feeds.serve(path, ics('2026-06-25', '2026-06-26'));
     await resync(feedId!);
     expect(days(await conflictsOf(agent))).toEqual(['2026-06-25/2026-06-26']);
-    expect(await told(user.id, user.id)).toBe(2);
-    expect(await told(adminUser.id, user.id)).toBe(2);
+    expect(await told(user.id, user.id)).toBe(1);
+    expect(await told(adminUser.id, user.id)).toBe(1);
   });
 
   it('looks again when the Beds24 configuration moves to another property or is deleted', async () => {

@@ -11,6 +11,13 @@ const kinds = notificationKinds({
     target: (p) => ({ screen: 'calendar', date: dayParam(p), ...(p.ownerId !== undefined ? { userId: Number(p.ownerId) } : {}) }),
     example: { params: { a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', conflictId: 5, owner: '' }, link: '/?date=2027-07-04' },
   },
+  // Several found at once (a new feed's first import, say): one notification, opening the first.
+  booking_conflicts: {
+    nb: { title: 'Dobbeltbookinger', message: '{owner}{count} overlapp, det første {period}: «{a}» og «{b}».' },
+    en: { title: 'Double bookings', message: '{owner}{count} overlaps, the first {period}: “{a}” and “{b}”.' },
+    target: (p) => ({ screen: 'calendar', date: dayParam(p), ...(p.ownerId !== undefined ? { userId: Number(p.ownerId) } : {}) }),
+    example: { params: { count: 3, a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', owner: '' }, link: '/?date=2027-07-04' },
+  },
 });
 
 declare module '../notifications/notification.types' {
@@ -22,15 +29,21 @@ declare module '../notifications/notification.types' {
 export const conflictsNotifications = domainNotifications({
   kinds,
   reactions: {
-    // A new double booking (docs/architecture.md "Double bookings"): the owner and every admin, each once per pair
-    // (detection announces a pair only when it first stores it).
-    'bookings.conflict.detected': async (e, n) => {
-      const period = e.from === addDays(e.to, -1) ? e.from : `${e.from} – ${addDays(e.to, -1)}`;
-      const params = { a: e.aTitle, b: e.bTitle, from: e.from, to: e.to, period, date: e.from, conflictId: e.conflictId };
-      await n.send(e.userId, 'booking_conflict', { ...params, owner: '' });
+    // New double bookings (docs/architecture.md "Double bookings"): the owner and every admin, each once per
+    // detection (detection announces a pair only when it first stores it); one found is named, several are counted
+    // and the notification opens the first.
+    'bookings.conflicts.detected': async (e, n) => {
+      const [first] = e.conflicts;
+      const period = first.from === addDays(first.to, -1) ? first.from : `${first.from} – ${addDays(first.to, -1)}`;
+      const about = { a: first.aTitle, b: first.bTitle, from: first.from, to: first.to, period, date: first.from };
+      const send = (userId: number, owner: Record<string, string | number>) =>
+        e.conflicts.length === 1
+          ? n.send(userId, 'booking_conflict', { ...about, conflictId: first.conflictId, owner: '', ...owner })
+          : n.send(userId, 'booking_conflicts', { ...about, count: e.conflicts.length, owner: '', ...owner });
+      await send(e.userId, {});
       for (const userId of e.admins) {
         if (userId === e.userId) continue;
-        await n.send(userId, 'booking_conflict', { ...params, owner: `${e.ownerName}: `, ownerId: e.userId });
+        await send(userId, { owner: `${e.ownerName}: `, ownerId: e.userId });
       }
     },
   },

@@ -110,7 +110,8 @@ export class ConflictsService implements OnModuleInit {
 
   /**
    * Detects one owner's double bookings: stores new pairs, refreshes moved ones, resolves those gone. New conflicts
-   * that are not over yet are announced once (`bookings.conflict.detected`) after the commit.
+   * that are not over yet are announced once, all of one detection together (`bookings.conflicts.detected`), after
+   * the commit.
    */
   async detect(userId: number): Promise<{ added: DetectedConflict[]; resolved: number }> {
     const now = this.clock.now();
@@ -128,9 +129,10 @@ export class ConflictsService implements OnModuleInit {
     if (news.length > 0) {
       const ownerName = (await this.users.namesOf([userId])).get(userId) ?? '';
       const admins = await this.users.activeAdminIds();
-      for (const c of news) {
-        await this.bus.emit('bookings.conflict.detected', { userId, ownerName, conflictId: c.id, from: c.from, to: c.to, aTitle: c.aTitle, bTitle: c.bTitle, admins });
-      }
+      const conflicts = news
+        .map((c) => ({ conflictId: c.id, from: c.from, to: c.to, aTitle: c.aTitle, bTitle: c.bTitle }))
+        .sort((x, y) => (x.from < y.from ? -1 : x.from > y.from ? 1 : x.conflictId - y.conflictId));
+      await this.bus.emit('bookings.conflicts.detected', { userId, ownerName, admins, conflicts });
     }
     return { added, resolved };
   }

@@ -3037,7 +3037,7 @@ export interface components {
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "booking_conflict" | "feed_failing" | "feed_recovered" | "system" | "account_number_changed" | "user_account_number_changed";
+            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "booking_conflict" | "booking_conflicts" | "feed_failing" | "feed_recovered" | "system" | "account_number_changed" | "user_account_number_changed";
         };
         PayoutResponse: {
             /**

@@ -33,7 +33,8 @@ export interface DomainEvents {
    * Detection found a new double booking (docs/architecture.md "Double bookings"): two entries of the owner's calendar
    * from different sources whose nights overlap on [from, to). `admins` are every active admin to be told.
    */
-  'bookings.conflict.detected': { userId: number; ownerName: string; conflictId: number; from: string; to: string; aTitle: string; bTitle: string; admins: number[] };
+  /** The double bookings one detection found that are not over yet, earliest first (never empty). */
+  'bookings.conflicts.detected': { userId: number; ownerName: string; admins: number[]; conflicts: { conflictId: number; from: string; to: string; aTitle: string; bTitle: string }[] };
   /** A feed has failed for longer than FEED_STALE_HOURS (`since`: its last success, or its creation); once per spell. */
   'feed.failing': { userId: number; feedId: number; feedName: string; since: string };
   /** A feed whose failing was announced synced again. */
