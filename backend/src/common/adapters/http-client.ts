@@ -189,6 +189,16 @@ function readBody(res: IncomingMessage, maxBytes: number, deadline: Deadline): P
   });
 }
 
+/** A final answer: 2xx with its body, or any status with `anyStatus`; otherwise an HttpError with the status. */
+async function answer(res: IncomingMessage, options: Pick<HttpGetOptions, 'maxBytes' | 'anyStatus'>, deadline: Deadline): Promise<HttpAnswer> {
+  const status = res.statusCode ?? 0;
+  if ((status < 200 || status >= 300) && !options.anyStatus) {
+    res.resume();
+    throw new HttpError('http', `HTTP ${status}`, status);
+  }
+  return { status, headers: res.headers, body: await readBody(res, options.maxBytes, deadline) };
+}
+
 function errorCode(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   return e?.code ?? e?.message ?? String(err);
@@ -219,13 +229,9 @@ export class HttpClient implements OnApplicationShutdown {
   ) {}
 
   /** GETs `url`, following redirects; rejects with an HttpError (anything but 2xx or 304 included, unless `anyStatus`). */
-  async get(rawUrl: string | URL, options: HttpGetOptions): Promise<HttpAnswer> {
+  get(rawUrl: string | URL, options: HttpGetOptions): Promise<HttpAnswer> {
     const maxRedirects = options.maxRedirects ?? 3;
-    const allowPrivateHosts = options.allowPrivateHosts ?? this.config.feeds.allowPrivateHosts;
-    const controller = new AbortController();
-    const deadline: Deadline = { signal: controller.signal, ms: options.timeoutMs };
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-    try {
+    return this.exchange(options, async (deadline, allowPrivateHosts) => {
       let url = httpUrl(rawUrl);
       const headers = { 'Accept-Encoding': 'gzip, deflate, br', ...options.headers };
       for (let redirects = 0; ; redirects++) {
@@ -245,19 +251,9 @@ export class HttpClient implements OnApplicationShutdown {
           res.resume();
           return { status, headers: res.headers, body: Buffer.alloc(0) };
         }
-        if ((status < 200 || status >= 300) && !options.anyStatus) {
-          res.resume();
-          throw new HttpError('http', `HTTP ${status}`, status);
-        }
-        return { status, headers: res.headers, body: await readBody(res, options.maxBytes, deadline) };
+        return answer(res, options, deadline);
       }
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      if (controller.signal.aborted) throw timedOut(deadline);
-      throw new HttpError('network', `network error (${errorCode(err)})`);
-    } finally {
-      clearTimeout(timer);
-    }
+    });
   }
 
   /**
@@ -265,22 +261,23 @@ export class HttpClient implements OnApplicationShutdown {
    * (it would turn the POST into a GET) and answers as an HTTP error. For the services an operator configured
    * (translation), not for addresses a user gave.
    */
-  async post(rawUrl: string | URL, body: string | Buffer, options: Omit<HttpGetOptions, 'maxRedirects'>): Promise<HttpAnswer> {
+  post(rawUrl: string | URL, body: string | Buffer, options: Omit<HttpGetOptions, 'maxRedirects'>): Promise<HttpAnswer> {
+    return this.exchange(options, async (deadline, allowPrivateHosts) => {
+      const headers = { 'Accept-Encoding': 'gzip, deflate, br', ...options.headers };
+      const outgoing: Outgoing = { method: 'POST', body: typeof body === 'string' ? Buffer.from(body) : body };
+      const res = await request(httpUrl(rawUrl), headers, allowPrivateHosts, deadline, this.resolveHost ?? systemResolver, this.agents, outgoing);
+      return answer(res, options, deadline);
+    });
+  }
+
+  /** One exchange under one deadline; whatever fails becomes an HttpError whose message is safe to show. */
+  private async exchange(options: Pick<HttpGetOptions, 'timeoutMs' | 'allowPrivateHosts'>, run: (deadline: Deadline, allowPrivateHosts: boolean) => Promise<HttpAnswer>): Promise<HttpAnswer> {
     const allowPrivateHosts = options.allowPrivateHosts ?? this.config.feeds.allowPrivateHosts;
     const controller = new AbortController();
     const deadline: Deadline = { signal: controller.signal, ms: options.timeoutMs };
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     try {
-      const url = httpUrl(rawUrl);
-      const headers = { 'Accept-Encoding': 'gzip, deflate, br', ...options.headers };
-      const outgoing: Outgoing = { method: 'POST', body: typeof body === 'string' ? Buffer.from(body) : body };
-      const res = await request(url, headers, allowPrivateHosts, deadline, this.resolveHost ?? systemResolver, this.agents, outgoing);
-      const status = res.statusCode ?? 0;
-      if ((status < 200 || status >= 300) && !options.anyStatus) {
-        res.resume();
-        throw new HttpError('http', `HTTP ${status}`, status);
-      }
-      return { status, headers: res.headers, body: await readBody(res, options.maxBytes, deadline) };
+      return await run(deadline, allowPrivateHosts);
     } catch (err) {
       if (err instanceof HttpError) throw err;
       if (controller.signal.aborted) throw timedOut(deadline);
