@@ -134,6 +134,9 @@ export const IS_VISIBLE = 's.enabled IS NOT FALSE';
 export const NOT_IN_DISABLED_SOURCE = `NOT EXISTS (SELECT 1 FROM external_booking_sources s
   WHERE s.source_kind = b.source_kind AND s.source_id = b.source_id AND NOT s.enabled)`;
 
+/** A booking's id as the API gives it (`ical-3-0123456789abcdef`), from its row `b`: kind, source and a hash of its UID. */
+const BOOKING_API_ID = `b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16)`;
+
 /**
  * For the subscription poll, as LATERAL derived tables on the user id's SQL (`userId`, say `u.id`): a user's visible
  * bookings' count and last change as (n, at), and the switches of their sources as one text (feeds), which changes
@@ -170,7 +173,7 @@ export const STAY_ALSO_FROM = `(CASE WHEN b.source_kind = 'beds24' AND b.stay_re
  * source_name, all_day, start_date, end_date, start_time, ends_at), `id` the API id. `userId` and `endsAfter` are SQL.
  */
 export const visibleBookingsEndingAfterSql = (userId: string, endsAfter: string) => `(
-  SELECT b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS id, b.source_kind, b.source_id,
+  SELECT ${BOOKING_API_ID} AS id, b.source_kind, b.source_id,
     b.summary, s.name AS source_name, b.all_day, b.start_date, b.end_date, b.start_time, b.ends_at
   FROM ${VISIBLE_EXTERNAL_BOOKINGS}
   WHERE b.user_id = ${userId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND b.ends_at > ${endsAfter})`;
@@ -183,7 +186,7 @@ export const visibleBookingsEndingAfterSql = (userId: string, endsAfter: string)
 export function externalBookingsJsonSql(params: { userId: string; start: string; end: string; color: string }): string {
   const kindNames = Object.entries(SOURCE_KIND_NAMES).map(([kind, name]) => `WHEN '${kind}' THEN '${name}'`).join(' ');
   return jsonArraySql(`
-    SELECT b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS id, b.user_id AS "userId",
+    SELECT ${BOOKING_API_ID} AS id, b.user_id AS "userId",
       b.summary AS title, b.description,
       CASE WHEN b.all_day THEN ${isoDateSql('b.start_date')} ELSE ${isoTimestampSql('b.start_time')} END AS "startTime",
       CASE WHEN b.all_day THEN ${isoDateSql('b.end_date')} ELSE ${isoTimestampSql('b.ends_at')} END AS "endTime",
