@@ -50,6 +50,11 @@ export default defineConfig(
     rules: { 'no-unused-vars': ['error', unusedVars] },
   },
   {
+    // Plain scripts the browser runs as they are (the prerendered login page's).
+    files: ['frontend/boot/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     // Browser tests hand functions to page.evaluate(), which run in the page.
     files: ['e2e/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

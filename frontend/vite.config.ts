@@ -63,6 +63,24 @@ function adminOnAppRouter(): Plugin {
   };
 }
 
+/**
+ * Writes the scripts of boot/ that index.html names (`<script src="/boot/…">`) into the page itself: they draw before
+ * the app's code (docs/architecture.md#calendar-snapshot), and a separate file would cost a request before the first
+ * paint. The server allows exactly these inline scripts by their hashes (backend/src/inline-scripts.ts).
+ */
+function inlineBootScripts(): Plugin {
+  return {
+    name: 'inline-boot-scripts',
+    apply: 'build',
+    transformIndexHtml(html) {
+      return html.replace(/<script src="\/boot\/([\w-]+\.js)"><\/script>/g, (_tag, file: string) => {
+        const code = readFileSync(new URL(`./boot/${file}`, import.meta.url), 'utf8');
+        return `<script>${code.trim()}</script>`;
+      });
+    },
+  };
+}
+
 /** The back office's own code: a chunk whose module is under src/admin/ starts it (AdminApp and its pages). */
 const BACK_OFFICE_SOURCE = /[\\/]src[\\/]admin[\\/]/;
 
@@ -145,7 +163,7 @@ const installableApp = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), catalogueParts(), adminOnAppRouter(), backOfficeChunkFinder(backOfficeChunks), installableApp],
+  plugins: [react(), inlineBootScripts(), catalogueParts(), adminOnAppRouter(), backOfficeChunkFinder(backOfficeChunks), installableApp],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
   },

@@ -32,6 +32,7 @@ import type { HttpDrain } from './http-drain';
 import { APP_LOG, type AppLog } from './common/observability/app-log';
 import { METRICS_PATH, metricsEndpoint, observeRequests } from './common/observability/http-observer';
 import { Metrics } from './common/observability/metrics.service';
+import { inlineScriptHashes } from './inline-scripts';
 import { keepPreviousAssets } from './previous-assets';
 
 /** The built frontend's hashed files: scripts, styles, fonts and images, never a document or a worker. */
@@ -93,6 +94,8 @@ export async function createApp(
       // needs: it has no web fonts); inline styles stay, as MUI writes its styles into <style> elements.
       directives: {
         upgradeInsecureRequests: config.cookieSecure ? [] : null,
+        // The built pages' own inline scripts, by hash (inline-scripts.ts); no other inline script runs.
+        'script-src': ["'self'", ...inlineScriptHashes(config.frontendDist)],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'font-src': ["'self'", 'data:'],
@@ -164,10 +167,23 @@ async function serveFrontend(app: NestExpressApplication, config: AppConfig) {
   const files = express.static(config.frontendDist, { index: false, maxAge: 0 });
   // API requests never touch the disk.
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
+  // The login page prerendered at build time (docs/architecture.md#prerendered-login-page), for a visitor without a
+  // session: the pages that lead to the login form paint it before any script has run.
+  const loginShell = path.join(config.frontendDist, 'auth.html');
+  const withLoginShell = existsSync(loginShell) ? LOGIN_SHELL_PATHS : new Set<string>();
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     // HEAD answers as GET does (monitors and link checkers ask with it); sendFile leaves the body out for HEAD.
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if (!withLoginShell.has(req.path)) return res.sendFile(index);
+    res.setHeader('Vary', 'Cookie');
+    res.sendFile(hasSessionCookie(req) ? index : loginShell);
   });
+}
+
+/** The login page and the home page, which sends a visitor without a session on to it. */
+const LOGIN_SHELL_PATHS = new Set(['/auth', '/']);
+
+function hasSessionCookie(req: express.Request): boolean {
+  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }

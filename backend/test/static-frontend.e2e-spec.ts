@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,11 +9,15 @@ import { TestApp } from './helpers/test-app';
 function builtFrontend(): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'eierportal-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Eierportal</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Eierportal</title><script>${INLINE_SCRIPT}</script><div id="root"></div>`);
+  writeFileSync(path.join(dist, 'auth.html'), '<!doctype html><title>Eierportal</title><div id="login-shell"><form></form></div><div id="root"></div>');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dist, 'assets', 'core-AbC123.js'), `export const answer = ${JSON.stringify('x'.repeat(2000))};`);
   return dist;
 }
+
+/** A boot script as the build writes it into the page. */
+const INLINE_SCRIPT = "(function () { document.documentElement.dataset.booted = 'yes'; })();";
 
 /** What a browser reads only on a document or a worker. */
 const DOCUMENT_POLICIES = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster'];
@@ -39,6 +44,19 @@ describe('The built frontend', () => {
     }
   });
 
+  it('answers a visitor without a session on the login and home pages with the prerendered login page, others with the plain page', async () => {
+    for (const url of ['/auth', '/']) {
+      const firstVisit = await request(t.server).get(url).expect(200);
+      expect(firstVisit.text).toContain('<div id="login-shell">');
+      expect(firstVisit.headers.vary).toContain('Cookie');
+      expect(firstVisit.headers['cache-control']).toBe('no-cache');
+      // A session cookie (valid or not: the app decides) gets the page the service worker would give.
+      const signedIn = await request(t.server).get(url).set('Cookie', 'theme=dark; connect.sid=s%3Aabc.def').expect(200);
+      expect(signedIn.text).not.toContain('login-shell');
+    }
+    for (const url of ['/payouts', '/reset-password', '/admin/users']) expect((await request(t.server).get(url).expect(200)).text).not.toContain('login-shell');
+  });
+
   it('answers HEAD on the page and every app path as GET does: 200 with the same headers and no body', async () => {
     for (const url of ['/', '/auth', '/payouts', '/admin/users', '/calendar/some/deep/link']) {
       const get = await request(t.server).get(url).expect(200);
@@ -47,6 +65,14 @@ describe('The built frontend', () => {
       for (const header of ['content-type', 'content-length', 'cache-control', 'etag', 'content-security-policy']) expect(head.headers[header]).toBe(get.headers[header]);
     }
     await request(t.server).head('/sw.js').expect(200);
+  });
+
+  it('lets the built page\'s own inline script run, by its hash, and no other inline script', async () => {
+    const csp = String((await request(t.server).get('/payouts').expect(200)).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    const hash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+    expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+    expect(csp).not.toContain("'unsafe-inline' 'sha256");
   });
 
   it('lets styles and fonts come from this origin only, not from any https: origin', async () => {

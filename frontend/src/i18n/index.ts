@@ -88,7 +88,8 @@ export async function setLanguage(language: Language): Promise<void> {
 }
 
 i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
+  // No document when the login page is prerendered at build time.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
 
 const initialLanguage = storedLanguage();

@@ -65,8 +65,9 @@ function subscribeWidth(notify: () => void) {
 const readWidth = () => window.innerWidth;
 
 export function useDevicePreference() {
-  const preference = useSyncExternalStore(subscribePreference, readPreference);
-  const width = useSyncExternalStore(subscribeWidth, readWidth);
+  // The server snapshots serve the login page prerendered at build time, where there is no window: 'auto', wide.
+  const preference = useSyncExternalStore(subscribePreference, readPreference, () => 'auto' as const);
+  const width = useSyncExternalStore(subscribeWidth, readWidth, () => Number.POSITIVE_INFINITY);
   const setPreference = useCallback((next: DevicePreference) => setDevicePreference(next), []);
   return { preference, setPreference, isMobile: resolveIsMobile(preference, width) };
 }

@@ -10,6 +10,8 @@ import type { User } from '../api/types';
 
 export const KEPT_WINDOWS_KEY = 'keptCalendarWindows';
 export const KEPT_USER_KEY = 'keptSignedInUser';
+/** The last calendar as drawn (features/calendar/calendarSnapshot.ts; frontend/boot/calendar-snapshot.js reads it). */
+export const CALENDAR_SNAPSHOT_KEY = 'calendarSnapshot';
 const KEPT_WINDOWS = 6;
 
 interface Kept<T> {
@@ -105,6 +107,7 @@ export function forgetKeptCalendar(storage = localStore()): void {
   try {
     storage?.removeItem(KEPT_WINDOWS_KEY);
     storage?.removeItem(KEPT_USER_KEY);
+    storage?.removeItem(CALENDAR_SNAPSHOT_KEY);
   } catch {
     // Blocked storage kept nothing.
   }

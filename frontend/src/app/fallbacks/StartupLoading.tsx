@@ -7,6 +7,7 @@ export function StartupLoading() {
   const { t } = useTranslation();
   return (
     <CenteredScreen
+      loading
       title={t('app.name')}
       actions={
         <Button variant="outlined" onClick={() => window.location.reload()}>

@@ -6,7 +6,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import SyncIcon from '@mui/icons-material/Sync';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { useDesign } from '../../shared/design';
@@ -19,6 +19,7 @@ import { clearBrowserData } from '../../shared/storage';
 import { SupportContact } from '../../shared/components/SupportContact';
 import { useToast } from '../../shared/toast';
 import { LoginFields } from './LoginFields';
+import { LOGIN_PAGE_ATTRIBUTE, readLoginShell, removeLoginShell, replayShellClicks, restoreShellFocus } from './loginShell';
 import { useLoginForm } from './useLoginForm';
 
 const CodeStep = lazyNamed(() => import('./CodeStep'), 'CodeStep');
@@ -65,6 +66,7 @@ function LoginForm() {
   const toast = useToast();
   const login = useLogin();
   const [codeStep, setCodeStep] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // Checked on submit only (docs/product/auth-and-users.md#validation-and-limits).
   const form = useLoginForm(async ({ email, password }) => {
     // mutateAsync, not mutate's callbacks: the page unmounts (redirect) as soon as the user is cached.
@@ -80,6 +82,20 @@ function LoginForm() {
     }
   });
 
+  // A first visit's prerendered form (loginShell.ts) is taken over as this form is put on the page, before the
+  // browser draws: what was typed, the caret, the other buttons pressed there, and a press of 'Logg inn'.
+  const { replaceValues, submit } = form;
+  useLayoutEffect(() => {
+    const shell = readLoginShell();
+    const element = formRef.current;
+    if (!shell || !element) return;
+    removeLoginShell();
+    replaceValues(shell.values);
+    restoreShellFocus(element, shell.focused);
+    replayShellClicks(element, shell.clicks);
+    if (shell.pressed) void submit(shell.values, element);
+  }, [replaceValues, submit]);
+
   if (codeStep) {
     return (
       <Suspense fallback={null}>
@@ -89,10 +105,12 @@ function LoginForm() {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={form.onSubmit} aria-label={t('login.formLabel')}>
+    // method="post": a press in the prerendered page before its script ran never puts the password in the address.
+    <Box component="form" ref={formRef} method="post" noValidate onSubmit={form.onSubmit} aria-label={t('login.formLabel')}>
       <Stack spacing={2}>
         <LoginFields idPrefix="login" form={form} labels={{ email: t('login.email'), password: t('login.password') }} />
-        <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+        {/* data-busy-label: what the prerendered page's script shows on a press kept for the app (frontend/boot/login-shell.js). */}
+        <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-busy-label={t('login.signingIn')}>
           {login.isPending ? t('login.signingIn') : t('login.signIn')}
         </Button>
         <Typography variant="body2" color="text.secondary">
@@ -139,13 +157,16 @@ export function LoginPage() {
   return <LoginLayout now={now} />;
 }
 
-/** The page itself; the front page's colours are the design's (staff set them in the back office). */
-function LoginLayout({ now }: { now: Date }) {
+/**
+ * The page itself; the front page's colours are the design's (staff set them in the back office). Without `now`
+ * (the page prerendered at build time, prerenderLoginShell.tsx) the footer with today's date is left out.
+ */
+export function LoginLayout({ now }: { now?: Date }) {
   const { t } = useTranslation();
   const background = useDesign()['frontPage.backgroundColor'];
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.100' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.100' }} {...{ [LOGIN_PAGE_ATTRIBUTE]: '' }}>
       <Box sx={{ flexGrow: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Box
           sx={{
@@ -181,10 +202,12 @@ function LoginLayout({ now }: { now: Date }) {
           </Stack>
         </Container>
       </Box>
-      <Box component="footer" sx={{ py: 2, px: 3, display: 'flex', justifyContent: 'space-between', color: 'text.secondary' }}>
-        <Typography variant="body2">{t('login.footer', { year: now.getFullYear() })}</Typography>
-        <Typography variant="body2">{t('login.version', { month: now.getMonth() + 1, day: now.getDate() })}</Typography>
-      </Box>
+      {now && (
+        <Box component="footer" sx={{ py: 2, px: 3, display: 'flex', justifyContent: 'space-between', color: 'text.secondary' }}>
+          <Typography variant="body2">{t('login.footer', { year: now.getFullYear() })}</Typography>
+          <Typography variant="body2">{t('login.version', { month: now.getMonth() + 1, day: now.getDate() })}</Typography>
+        </Box>
+      )}
     </Box>
   );
 }

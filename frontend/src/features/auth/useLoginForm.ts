@@ -39,10 +39,9 @@ export function useLoginForm(onValid: (values: LoginValues) => Promise<void>) {
     errorKey: errors[name],
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const found = validateLogin(values.email, values.password);
+  /** Checks the values and sends them; `formElement` is where the first invalid field is focused. */
+  const submit = async (submitted: LoginValues, formElement: HTMLFormElement) => {
+    const found = validateLogin(submitted.email, submitted.password);
     setErrors(found);
     const firstInvalid = FIELDS.find((name) => found[name]);
     if (firstInvalid) {
@@ -52,13 +51,21 @@ export function useLoginForm(onValid: (values: LoginValues) => Promise<void>) {
     }
     setSubmitting(true);
     try {
-      await onValid(values);
+      await onValid(submitted);
     } finally {
       setSubmitting(false);
     }
   };
 
-  return { email: field('email'), password: field('password'), onSubmit, isSubmitting };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    return submit(values, event.currentTarget);
+  };
+
+  /** Puts in what was typed elsewhere: the prerendered login page's fields (loginShell.ts). */
+  const replaceValues = setValues;
+
+  return { email: field('email'), password: field('password'), onSubmit, submit, isSubmitting, replaceValues };
 }
 
 export type LoginForm = ReturnType<typeof useLoginForm>;

@@ -15,6 +15,8 @@ import { useCurrentUser } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds';
 import { markFirstCalendarPainted } from '../../shared/firstCalendarPaint';
+import { whenIdle } from '../../shared/whenIdle';
+import { calendarSnapshotShown, removeCalendarSnapshot, saveCalendarSnapshot } from './calendarSnapshot';
 import { useCalendarData } from './calendarApi';
 import { neighbourWindows } from './neighbourWindows';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
@@ -47,6 +49,14 @@ const EventDetailDialog = lazyNamed(() => import('./components/EventDetailDialog
 // An admin's colour menu and delete confirmation: owners never download them.
 const AdminEventMenus = lazyNamed(() => import('./components/AdminEventMenus'), 'AdminEventMenus');
 
+/** How many frames the snapshot waits for FullCalendar's bookings before it goes anyway (a month without any). */
+const SNAPSHOT_HANDOVER_FRAMES = 10;
+
+function includesToday(range: { startDate: string; endDate: string }): boolean {
+  const now = Date.now();
+  return Date.parse(range.startDate) <= now && now < Date.parse(range.endDate);
+}
+
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
   // RequireAuth renders this page only with a user.
@@ -77,6 +87,25 @@ function CalendarScreen({ user }: { user: User }) {
     const frame = requestAnimationFrame(() => markFirstCalendarPainted());
     return () => cancelAnimationFrame(frame);
   }, [painted]);
+  // A repeat visit's snapshot of the last calendar (calendarSnapshot.ts) goes in the frame this calendar draws its
+  // bookings; FullCalendar draws them a frame or two after the data is in, so it waits for them a few frames.
+  useEffect(() => {
+    if (!painted || !calendarSnapshotShown()) return undefined;
+    let frame = 0;
+    let framesLeft = SNAPSHOT_HANDOVER_FRAMES;
+    const handOver = () => {
+      if (framesLeft-- > 0 && !document.querySelector('#root .fc-event')) frame = requestAnimationFrame(handOver);
+      else removeCalendarSnapshot();
+    };
+    frame = requestAnimationFrame(handOver);
+    return () => cancelAnimationFrame(frame);
+  }, [painted]);
+  // What the next visit paints first: the own calendar as it stands, once the server's answer is in, on today's month.
+  const snapshotWorthy = painted && !!data.settled && searchParams.size === 0 && !!win.range && includesToday(win.range);
+  useEffect(() => {
+    if (!snapshotWorthy) return undefined;
+    return whenIdle(() => saveCalendarSnapshot(user.id, new Date()), { timeoutMs: 5000, fallbackMs: 2000 });
+  }, [snapshotWorthy, data.events, data.icalEvents, data.markedDays, user.id]);
   const days = useCalendarDays(data);
   const dialogs = useEventDialogs();
   const adminActions = useAdminEventActions(viewedUserId);

@@ -87,6 +87,8 @@ export interface CalendarData {
   /** The own calendar's double bookings (another user's calendar, read through the admin endpoints, has none here). */
   conflicts: CalendarConflict[];
   isLoading: boolean;
+  /** The own window is the server's latest answer (not a kept one still being revalidated, not offline). */
+  settled?: boolean;
   error: unknown;
   /** Name of the user whose calendar an admin is viewing, once known. */
   viewedUserName?: string;
@@ -189,6 +191,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     markedDays: ownWindow.data?.markedDays ?? [],
     conflicts: ownWindow.data?.conflicts ?? [],
     isLoading: own && ownWindow.isPending,
+    settled: own && ownWindow.isSuccess && !ownWindow.isFetching && !offline,
     error: offline ? null : ownWindow.error,
     offline,
   };

@@ -1,0 +1,110 @@
+/**
+ * The prerendered login page (docs/architecture.md#prerendered-login-page): a first visit draws the login form from
+ * the page's HTML before the app's code has run. What a person does there in the meantime is not lost: what was
+ * typed, where the caret was, a press of 'Logg inn' and of the other buttons are taken over by the app's own page.
+ * The app's code is held back here until the test lets it through, as a slow phone line would hold it.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createUser } from '../lib/api.mjs';
+import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
+import { main } from '../lib/texts.mjs';
+import { homeHeading } from '../lib/ui.mjs';
+
+const nb = main.nb;
+const en = main.en;
+
+/** Holds the app's entry script until `release()`: the page has only its HTML, its styles and the shell's script. */
+async function holdAppCode(page) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const shell = (page) => page.locator('#login-shell');
+const loginForm = (page, t = nb) => page.getByRole('form', { name: t.login.formLabel });
+
+describe('Prerendered login page', () => {
+  const app = useApp();
+
+  it('is drawn before the app has run, and a login sent there goes through once the app is in (phone)', () =>
+    app.run('prerendered-login-pressed', PHONE, async ({ page, shot }) => {
+      const owner = await createUser(app.url, { email: 'forhånd@example.com', name: 'Frida Forhånd', password: 'frida-secret-1' });
+      const release = await holdAppCode(page);
+      // Not waiting for 'load': that needs the app's code.
+      await page.goto('/auth', { waitUntil: 'commit' });
+      const form = loginForm(page);
+      await form.getByRole('button', { name: nb.login.signIn, exact: true }).waitFor();
+      assert.equal(await shell(page).count(), 1, 'the form on screen is the prerendered one');
+      await page.getByRole('heading', { name: nb.login.welcome, exact: true }).waitFor();
+      await shot('login-before-app');
+
+      await form.getByLabel(nb.login.email, { exact: true }).fill(owner.email);
+      await form.getByLabel(nb.login.password, { exact: true }).fill('frida-secret-1');
+      await form.getByRole('button', { name: nb.login.signIn, exact: true }).click();
+      // The press is kept: the button says so, and the page stays where it is (no form post, nothing in the address).
+      await form.getByRole('button', { name: nb.login.signingIn, exact: true }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/auth');
+      assert.equal(new URL(page.url()).search, '');
+
+      release();
+      await homeHeading(page).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/');
+      assert.equal(await shell(page).count(), 0);
+      await shot('calendar-after-kept-press');
+    }));
+
+  it('keeps what is typed and where the caret is when the app takes the form over (desktop)', () =>
+    app.run('prerendered-login-typing', DESKTOP, async ({ page, shot }) => {
+      const owner = await createUser(app.url, { email: 'tastar@example.com', name: 'Tore Tastar', password: 'tore-secret-1' });
+      const release = await holdAppCode(page);
+      // Not waiting for 'load': that needs the app's code.
+      await page.goto('/auth', { waitUntil: 'commit' });
+      const email = loginForm(page).getByLabel(nb.login.email, { exact: true });
+      await email.click();
+      await page.keyboard.type('tastar@exa');
+      // The label has moved up out of the text's way, as on the app's own field.
+      assert.equal(await page.locator('#login-shell .MuiFormControl-root:has(#login-email)').getAttribute('data-raised'), 'true');
+      await shot('typing-before-app');
+
+      release();
+      await shell(page).waitFor({ state: 'detached' });
+      // The app's own field has what was typed and the caret: typing simply goes on.
+      await page.keyboard.type('mple.com');
+      assert.equal(await email.inputValue(), owner.email);
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'email');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('tore-secret-1');
+      await page.keyboard.press('Enter');
+      await homeHeading(page).waitFor();
+    }));
+
+  it('presses again on the app\'s page the buttons pressed before it was in: English', () =>
+    app.run('prerendered-login-language', PHONE, async ({ page, shot }) => {
+      const release = await holdAppCode(page);
+      // Not waiting for 'load': that needs the app's code.
+      await page.goto('/auth', { waitUntil: 'commit' });
+      await page.getByRole('button', { name: en.preferences.language_en, exact: true }).click();
+      release();
+      await page.getByRole('heading', { name: en.login.welcome, exact: true }).waitFor();
+      await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+      assert.equal(await shell(page).count(), 0);
+      await loginForm(page, en).getByRole('button', { name: en.login.signIn, exact: true }).waitFor();
+      await shot('english-after-kept-press');
+    }));
+
+  it('gives way to the app\'s page when the visitor is signed in already', () =>
+    app.run('prerendered-login-signed-in', PHONE, async ({ page }) => {
+      const owner = await createUser(app.url, { email: 'allerede@example.com', name: 'Alf Allerede', password: 'alf-secret-1' });
+      // Signed in through the API in this browser: the session cookie is there, the page is the app's plain one.
+      const res = await page.request.post('/api/login', { data: { username: owner.email, password: 'alf-secret-1' } });
+      assert.equal(res.status(), 200);
+      await page.goto('/auth');
+      await homeHeading(page).waitFor();
+      assert.equal(await shell(page).count(), 0);
+    }));
+});

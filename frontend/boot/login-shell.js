@@ -1,0 +1,81 @@
+/*
+ * The prerendered login page's own script (auth.html; docs/architecture.md#prerendered-login-page). It runs before
+ * the page is drawn, so the form is never pressed without it: a press (the button or Enter) is kept on the form, and
+ * other buttons' presses on the page, for the app, whose login form takes over what was typed, sends the login and
+ * presses those buttons again (src/features/auth/loginShell.ts). Any other first
+ * screen of the app (already signed in, maintenance, an error) removes the prerendered page when it draws.
+ */
+(function () {
+  'use strict';
+  var root = document.documentElement;
+  // The prerendered page is Norwegian; someone who chose English waits for the app instead.
+  try {
+    if (localStorage.getItem('language') === 'en') root.setAttribute('data-no-login-shell', '');
+  } catch (error) {
+    // Storage blocked: Norwegian, the default.
+  }
+
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.closest('#login-shell')) return;
+      event.preventDefault();
+      form.setAttribute('data-pressed', '');
+      var button = form.querySelector('button[type="submit"]');
+      if (button && button.getAttribute('data-busy-label')) button.textContent = button.getAttribute('data-busy-label');
+    },
+    true,
+  );
+
+  // Any other button (the language, the view, clearing the cache) is pressed again on the app's page when it has
+  // taken over; the buttons are the same, in the same order.
+  document.addEventListener(
+    'click',
+    function (event) {
+      var shell = document.getElementById('login-shell');
+      var button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!shell || !button || !shell.contains(button) || button.type === 'submit') return;
+      var index = Array.prototype.indexOf.call(shell.querySelectorAll('button'), button);
+      var clicks = shell.getAttribute('data-clicks');
+      shell.setAttribute('data-clicks', clicks ? clicks + ',' + index : String(index));
+    },
+    true,
+  );
+
+  // A field's label moves up while it has the caret or a value, as the app's fields do (the styles are auth.html's).
+  function markLabel(event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.closest('#login-shell')) return;
+    var raised = input.value !== '' || (event.type !== 'focusout' && document.activeElement === input);
+    var field = input.closest('.MuiFormControl-root');
+    if (field) field.setAttribute('data-raised', String(raised));
+  }
+  document.addEventListener('focusin', markLabel, true);
+  document.addEventListener('focusout', markLabel, true);
+  document.addEventListener('input', markLabel, true);
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var shell = document.getElementById('login-shell');
+    var app = document.getElementById('root');
+    if (!shell || !app) return;
+    if (root.hasAttribute('data-no-login-shell')) {
+      shell.remove();
+      return;
+    }
+    // The e-mail field has the caret from the start (autofocus), before any focus event this script could see.
+    var focused = document.activeElement;
+    if (focused instanceof HTMLInputElement && shell.contains(focused)) markLabel({ target: focused, type: 'focusin' });
+    // The app's own login form removes the shell as it mounts; a heading, landmark or form of any other screen that
+    // is not the startup's loading screen means the app went elsewhere.
+    var observer = new MutationObserver(function () {
+      if (!shell.isConnected) return observer.disconnect();
+      var content = app.querySelector('h1, main, form');
+      if (content && !content.closest('[data-app-loading]')) {
+        shell.remove();
+        observer.disconnect();
+      }
+    });
+    observer.observe(app, { childList: true, subtree: true });
+  });
+})();

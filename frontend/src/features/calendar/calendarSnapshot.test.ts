@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CALENDAR_SNAPSHOT_KEY, forgetKeptCalendar } from '../../shared/keptWindows';
+import { calendarSnapshotShown, monthOf, removeCalendarSnapshot, saveCalendarSnapshot, usedCss, type CalendarSnapshot } from './calendarSnapshot';
+
+function page(css: string, html: string) {
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.appendChild(style);
+  document.body.innerHTML = `<div id="root">${html}</div>`;
+}
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('the calendar snapshot', () => {
+  it('keeps the style rules the page uses, inside their media blocks, and the keyframes', () => {
+    page(
+      '.used{color:red} .unused{color:blue} .used::before{content:"x"} .used:hover{color:green} @media (min-width: 1px){.used{margin:0} .unused{margin:1px}} @media print{.unused{display:none}} @keyframes spin{from{opacity:0} to{opacity:1}}',
+      '<p class="used">Opphold</p>',
+    );
+    const css = usedCss(document);
+    expect(css).toMatch(/\.used\s*\{\s*color: red;?\s*\}/);
+    expect(css).toMatch(/\.used::before/);
+    expect(css).toMatch(/\.used:hover/);
+    expect(css).toMatch(/@media \(min-width: 1px\)\s*\{\s*\.used/);
+    expect(css).not.toContain('.unused');
+    expect(css).not.toContain('print');
+    expect(css).toContain('spin');
+  });
+
+  it('saves the page for this user, this month and this width, and logout forgets it', () => {
+    page('.bar{color:red}', '<h1>Kalender</h1><div class="bar">Opphold 1</div>');
+    const now = new Date(2026, 10, 29, 12);
+    saveCalendarSnapshot(7, now);
+    const kept = JSON.parse(localStorage.getItem(CALENDAR_SNAPSHOT_KEY) ?? 'null') as CalendarSnapshot;
+    expect(kept).toMatchObject({ userId: 7, month: '2026-11', width: window.innerWidth, heading: 'Kalender' });
+    expect(kept.html).toContain('Opphold 1');
+    expect(kept.css).toContain('.bar');
+    forgetKeptCalendar();
+    expect(localStorage.getItem(CALENDAR_SNAPSHOT_KEY)).toBeNull();
+  });
+
+  it('names months by the local calendar', () => {
+    expect(monthOf(new Date(2027, 0, 1, 0, 30))).toBe('2027-01');
+  });
+
+  it('takes the drawn snapshot and its styles off the page', () => {
+    document.body.innerHTML = '<div id="calendar-snapshot"></div><div id="root"></div>';
+    const styles = document.createElement('style');
+    styles.id = 'calendar-snapshot-styles';
+    document.head.appendChild(styles);
+    expect(calendarSnapshotShown()).toBe(true);
+    removeCalendarSnapshot();
+    expect(calendarSnapshotShown()).toBe(false);
+    expect(document.getElementById('calendar-snapshot-styles')).toBeNull();
+  });
+});
