@@ -12,6 +12,7 @@ import { NewVersionPrompt } from './NewVersionPrompt';
 import { PageSpinner } from '../shared/components/PageSpinner';
 import { SomethingWentWrong } from './fallbacks/SomethingWentWrong';
 import { manifest as signedOutPages } from '../features/auth/manifest';
+import { loginPressedBeforeApp } from '../shared/loginPressedBeforeApp';
 import { createQueryClient } from './queryClient';
 import { MaintenanceGate } from '../features/maintenance';
 import { RequireAuth } from './RequireAuth';
@@ -45,6 +46,11 @@ function PrefetchSignedInShell() {
         .then((app) => Promise.all([app.loadHomePage(), isMobile ? app.loadMobileDrawer() : undefined]))
         .catch(() => undefined);
     };
+    // A login pressed on the prerendered page before the app ran is on its way: no typing pause to wait for.
+    if (loginPressedBeforeApp()) {
+      prefetch();
+      return undefined;
+    }
     return whenIdle(prefetch, { timeoutMs: 3000, fallbackMs: 1000 });
   }, [isMobile]);
   return null;

@@ -4,6 +4,7 @@
  * a press for later; when the app's own form mounts, it takes over here: what was typed, where the caret was, and a
  * press not yet answered. Any other first screen (signed in already, maintenance, an error) removes the shell instead.
  */
+import { markLoginPressedBeforeApp } from '../../shared/loginPressedBeforeApp';
 import type { LoginValues } from './useLoginForm';
 
 export const LOGIN_SHELL_ID = 'login-shell';
@@ -42,6 +43,7 @@ export function readLoginShell(): ShellState | null {
     const input = field(name);
     return input instanceof HTMLInputElement ? input.value : '';
   };
+  if (form.hasAttribute('data-pressed')) markLoginPressedBeforeApp();
   const active = document.activeElement;
   const focusedName = (['email', 'password'] as const).find((name) => field(name) === active);
   return {

@@ -84,6 +84,7 @@ export function usedCss(doc: Document): string {
 export function saveCalendarSnapshot(userId: number, now: Date, doc: Document = document, storage: Storage | null = localStore()): void {
   const root = doc.getElementById('root');
   if (!root || !storage) return;
+  const started = performance.now();
   const snapshot: CalendarSnapshot = {
     userId,
     month: monthOf(now),
@@ -96,6 +97,8 @@ export function saveCalendarSnapshot(userId: number, now: Date, doc: Document = 
   if (snapshot.css.length + snapshot.html.length > MAX_SNAPSHOT_CHARS) return;
   try {
     storage.setItem(CALENDAR_SNAPSHOT_KEY, JSON.stringify(snapshot));
+    // What it cost, for the phone bench (e2e/bench/first-screens.mjs) and the browser's performance panel.
+    performance.measure('calendar-snapshot-saved', { start: started });
   } catch {
     // Full or blocked storage: the next visit draws when the app has run, as before.
   }
