@@ -113,6 +113,7 @@ async function oneRun(browser, url, owner, typed) {
     });
 
     const loginStarted = performance.now();
+    const opened = Date.now();
     await page.goto('/auth', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: t.login.formLabel });
     const signIn = form.getByRole('button', { name: t.login.signIn, exact: true });
@@ -133,7 +134,9 @@ async function oneRun(browser, url, owner, typed) {
     await watchText(page, 'Opphol');
     const pressed = Date.now();
     await signIn.click({ noWaitAfter: true });
-    const calendarMs = (await textPainted(page)) - pressed;
+    const calendarPaintedAt = await textPainted(page);
+    const calendarMs = calendarPaintedAt - pressed;
+    const openedToCalendarMs = calendarPaintedAt - opened;
 
     // 'Neste måned' once the calendar has been on screen a moment (the reads ahead run while it is idle).
     await page.waitForTimeout(3000);
@@ -151,7 +154,7 @@ async function oneRun(browser, url, owner, typed) {
     const reopened = Date.now();
     await again.goto('/', { waitUntil: 'commit' });
     const repeatVisitMs = (await textPainted(again)) - reopened;
-    return { loginUsableMs, loginLcpMs, calendarMs, nextMonthMs, repeatVisitMs };
+    return { loginUsableMs, loginLcpMs, calendarMs, openedToCalendarMs, nextMonthMs, repeatVisitMs };
   } finally {
     await context.close();
   }
@@ -177,18 +180,21 @@ try {
     repeatVisitCalendarMs: Math.round(median(all.map((r) => r.repeatVisitMs))),
     nextMonthMs: Math.round(median(all.map((r) => r.nextMonthMs))),
   };
+  // No target of its own: what 'pressed at once' means to the person, from opening the page to the calendar.
+  const pressedOpenedToCalendarMs = Math.round(median(rightAway.map((r) => r.openedToCalendarMs)));
   const missed = Object.entries(TARGETS).filter(([figure, target]) => medians[figure] > target);
   const result = {
     profile: { cpuSlowdown: CPU_SLOWDOWN, network: 'slow 4G (150 ms, 1.6 Mbit/s down)', viewport: '390×844', events: EVENTS, keyDelayMs: KEY_DELAY_MS, serviceWorker: 'allowed' },
     typed,
     rightAway,
-    medians,
+    medians: { ...medians, pressedOpenedToCalendarMs },
     targets: TARGETS,
     missed: missed.map(([figure]) => figure),
   };
   for (const [figure, target] of Object.entries(TARGETS)) {
     console.log(`${medians[figure] > target ? 'MISS' : 'ok  '} ${figure.padEnd(26)} ${String(medians[figure]).padStart(6)} ms (target ${target} ms, median of ${figure.startsWith('typed') || figure.startsWith('pressed') ? RUNS : 2 * RUNS})`);
   }
+  console.log(`     ${'pressedOpenedToCalendarMs'.padEnd(26)} ${String(pressedOpenedToCalendarMs).padStart(6)} ms (no target: opening the page → the calendar, pressed at once)`);
   const dir = path.join(import.meta.dirname, 'results');
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'latest.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), ...result }, null, 2)}\n`);

@@ -45,3 +45,18 @@ export async function logOut(page, lang = 'nb') {
 
 /** The toast (MUI Alert, role alert) that has this title. */
 export const toast = (page, title) => page.getByRole('alert').filter({ hasText: title });
+
+/**
+ * Holds the app's entry script back until the returned `release()` is called, as a slow phone line would: the page
+ * has only its HTML, its styles and its inline boot scripts meanwhile (the prerendered login page, the calendar
+ * snapshot). Navigate with `{ waitUntil: 'commit' }`: 'load' needs the app's code.
+ */
+export async function holdAppCode(page) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

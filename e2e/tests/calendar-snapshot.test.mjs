@@ -8,21 +8,10 @@ import { describe, it } from 'node:test';
 import { adminAddsEvent, createUser } from '../lib/api.mjs';
 import { PHONE, useApp } from '../lib/browser.mjs';
 import { main } from '../lib/texts.mjs';
-import { homeHeading, logIn, logOut, openMobileMenu } from '../lib/ui.mjs';
+import { holdAppCode, homeHeading, logIn, logOut, openMobileMenu } from '../lib/ui.mjs';
 
 const DAY_MS = 86_400_000;
 const t = main.nb;
-
-/** Holds the app's entry script until `release()`. */
-async function holdAppCode(page) {
-  let release;
-  const released = new Promise((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const snapshot = (page) => page.locator('#calendar-snapshot');
 const keptSnapshot = (page) => page.evaluate(() => localStorage.getItem('calendarSnapshot'));

@@ -9,21 +9,10 @@ import { describe, it } from 'node:test';
 import { createUser } from '../lib/api.mjs';
 import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
 import { main } from '../lib/texts.mjs';
-import { homeHeading } from '../lib/ui.mjs';
+import { holdAppCode, homeHeading } from '../lib/ui.mjs';
 
 const nb = main.nb;
 const en = main.en;
-
-/** Holds the app's entry script until `release()`: the page has only its HTML, its styles and the shell's script. */
-async function holdAppCode(page) {
-  let release;
-  const released = new Promise((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const shell = (page) => page.locator('#login-shell');
 const loginForm = (page, t = nb) => page.getByRole('form', { name: t.login.formLabel });
