@@ -14,6 +14,7 @@ import { AdminContext, AdminUI, memoryStore, Resource, useTranslate } from 'reac
 import { AccessDenied } from './AccessDenied';
 import { ApiUrlContext } from './apiUrl';
 import { AdminLayout } from './AdminLayout';
+import { AdminLoading } from './AdminLoading';
 import { createAuthProvider, type Role } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
@@ -54,7 +55,7 @@ export default function AdminApp({ apiUrl = '/api', leave }: AdminAppProps) {
   return (
     <ApiUrlContext.Provider value={apiUrl}>
       <AdminContext basename="/admin" theme={adminLightTheme} {...providers}>
-        <AdminUI disableTelemetry requireAuth loginPage={false} title={<AdminTitle />} layout={AdminLayout} accessDenied={AccessDenied}>
+        <AdminUI disableTelemetry requireAuth loginPage={false} title={<AdminTitle />} layout={AdminLayout} accessDenied={AccessDenied} loading={AdminLoading}>
           {(permissions: Role) => resourcesFor(permissions)}
         </AdminUI>
       </AdminContext>

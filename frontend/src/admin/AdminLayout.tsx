@@ -2,9 +2,10 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { Button, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import {
-  AppBar, Layout, LoadingPage, TitlePortal, useGetIdentity, usePermissions, UserMenu, useTranslate, type AppBarProps, type LayoutProps,
+  AppBar, Layout, TitlePortal, useGetIdentity, usePermissions, UserMenu, useTranslate, type AppBarProps, type LayoutProps,
 } from 'react-admin';
 import { AccessDenied } from './AccessDenied';
+import { AdminLoading } from './AdminLoading';
 import type { Role } from './authProvider';
 import { MissingContactNotice } from './system/MissingContactNotice';
 
@@ -47,7 +48,7 @@ function AdminAppBar(props: AppBarProps) {
 
 export function AdminLayout({ children, ...rest }: LayoutProps) {
   const { permissions, isPending } = usePermissions<Role>();
-  if (isPending) return <LoadingPage />;
+  if (isPending) return <AdminLoading />;
   if (permissions !== 'admin' && permissions !== 'miniAdmin') return <AccessDenied />;
   return (
     <Layout {...rest} appBar={AdminAppBar}>

@@ -101,7 +101,7 @@ function CalendarScreen({ user }: { user: User }) {
     return () => cancelAnimationFrame(frame);
   }, [painted]);
   // What the next visit paints first: the own calendar as it stands, once the server's answer is in, on today's month.
-  const snapshotWorthy = painted && !!data.settled && searchParams.size === 0 && !!win.range && includesToday(win.range);
+  const snapshotWorthy = painted && !!data.settled && searchParams.toString() === '' && !!win.range && includesToday(win.range);
   useEffect(() => {
     if (!snapshotWorthy) return undefined;
     return whenIdle(() => saveCalendarSnapshot(user.id, new Date()), { timeoutMs: 5000, fallbackMs: 2000 });
