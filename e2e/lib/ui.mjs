@@ -5,6 +5,9 @@ import { main } from './texts.mjs';
 export async function submitLogin(page, { email, password }, lang = 'nb') {
   const t = main[lang];
   await page.goto('/auth');
+  // The app's own form, not the prerendered one it takes over: a field found just before the take-over would be
+  // filled after it, into a form no longer on the page (the take-over itself: tests/prerendered-login.test.mjs).
+  await page.locator('#login-shell').waitFor({ state: 'detached' });
   const form = page.getByRole('form', { name: t.login.formLabel });
   await form.getByLabel(t.login.email, { exact: true }).fill(email);
   await form.getByLabel(t.login.password, { exact: true }).fill(password);
