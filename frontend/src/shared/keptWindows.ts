@@ -31,7 +31,8 @@ function read<T>(storage: Storage | null, userId: number): Kept<T> | null {
   }
 }
 
-const localStore = (): Storage | null => {
+/** This browser's local storage, or null where reading it throws (storage blocked). */
+export const localStore = (): Storage | null => {
   try {
     return window.localStorage;
   } catch {

@@ -4,7 +4,7 @@
  * calendar has drawn the same month. Only the own calendar's home page opened on today's month is kept, and like the
  * kept windows it is forgotten at logout, a refused session and a new build (forgetKeptCalendar, shared/storage.ts).
  */
-import { CALENDAR_SNAPSHOT_KEY } from '../../shared/keptWindows';
+import { CALENDAR_SNAPSHOT_KEY, localStore } from '../../shared/keptWindows';
 
 /** The layer frontend/boot/calendar-snapshot.js draws, and its styles. */
 const SNAPSHOT_LAYER_ID = 'calendar-snapshot';
@@ -113,12 +113,4 @@ export function calendarSnapshotShown(doc: Document = document): boolean {
 export function removeCalendarSnapshot(doc: Document = document): void {
   doc.getElementById(SNAPSHOT_LAYER_ID)?.remove();
   doc.getElementById(SNAPSHOT_STYLES_ID)?.remove();
-}
-
-function localStore(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
