@@ -32,12 +32,15 @@ describe('the calendar snapshot', () => {
   });
 
   it('saves the page for this user, this month and this width, and logout forgets it', () => {
-    page('.bar{color:red}', '<h1>Kalender</h1><div class="bar">Opphold 1</div>');
+    page('.bar{color:red}', '<h1 id="title">Kalender</h1><div class="bar" data-testid="booking">Opphold 1</div>');
     const now = new Date(2026, 10, 29, 12);
     saveCalendarSnapshot(7, now);
     const kept = JSON.parse(localStorage.getItem(CALENDAR_SNAPSHOT_KEY) ?? 'null') as CalendarSnapshot;
     expect(kept).toMatchObject({ userId: 7, month: '2026-11', width: window.innerWidth, heading: 'Kalender' });
     expect(kept.html).toContain('Opphold 1');
+    // Drawn over the app's own page, the picture repeats none of its ids or test ids.
+    expect(kept.html).not.toMatch(/\bid=|data-testid/);
+    expect(document.getElementById('title')).not.toBeNull();
     expect(kept.css).toContain('.bar');
     forgetKeptCalendar();
     expect(localStorage.getItem(CALENDAR_SNAPSHOT_KEY)).toBeNull();

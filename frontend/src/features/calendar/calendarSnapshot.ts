@@ -80,6 +80,19 @@ export function usedCss(doc: Document): string {
   return css;
 }
 
+/**
+ * The root's HTML without ids and test ids: the picture stands over the app's own page until that has drawn, and the
+ * same id twice on one page would let a label, a link or a test find the picture's element instead of the app's.
+ */
+export function pictureHtml(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const el of Array.from(copy.querySelectorAll('[id], [data-testid]'))) {
+    el.removeAttribute('id');
+    el.removeAttribute('data-testid');
+  }
+  return copy.innerHTML;
+}
+
 /** Keeps the page as drawn now for this user's next visit. Storage that refuses keeps nothing. */
 export function saveCalendarSnapshot(userId: number, now: Date, doc: Document = document, storage: Storage | null = localStore()): void {
   const root = doc.getElementById('root');
@@ -92,7 +105,7 @@ export function saveCalendarSnapshot(userId: number, now: Date, doc: Document = 
     heading: root.querySelector('h1')?.textContent ?? '',
     htmlClass: doc.documentElement.className,
     css: usedCss(doc),
-    html: root.innerHTML,
+    html: pictureHtml(root),
   };
   if (snapshot.css.length + snapshot.html.length > MAX_SNAPSHOT_CHARS) return;
   try {
