@@ -110,7 +110,7 @@ function readManifest() {
 }
 
 /** The files a manifest entry loads at once: its own and those of its static imports, transitively. */
-function staticClosure(manifest, key, files = new Set()) {
+export function staticClosure(manifest, key, files = new Set()) {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`The build manifest has no chunk for ${key}: was it renamed or made static?`);
   if (files.has(chunk.file)) return files;

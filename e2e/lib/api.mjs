@@ -5,11 +5,21 @@
 import { ADMIN } from './server.mjs';
 
 async function call(url, path, { method = 'GET', body, cookie } = {}) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Origin: url, ...(cookie && { Cookie: cookie }) },
-    body: body && JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${url}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Origin: url, ...(cookie && { Cookie: cookie }) },
+      body: body && JSON.stringify(body),
+    });
+  let res;
+  try {
+    res = await send();
+  } catch (error) {
+    // A kept-alive connection the app closed just as this request reused it (on a busy machine the client's own
+    // close comes late): the request never reached the app, so it goes once more on a new connection.
+    if (error?.cause?.code !== 'ECONNRESET') throw error;
+    res = await send();
+  }
   if (!res.ok) throw new Error(`${method} /api${path} answered ${res.status}: ${await res.text()}`);
   return res;
 }

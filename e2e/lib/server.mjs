@@ -106,8 +106,9 @@ export async function startApp({ env: extraEnv = {}, dataDir, port: givenPort, f
   const deadline = Date.now() + BOOT_TIMEOUT_MS;
   while (!(await isHealthy(url))) {
     if (exit || Date.now() > deadline) {
-      await stop();
+      // Read before stop(), whose SIGTERM would otherwise read as the reason.
       const why = exit ? `exited (${exit.code ?? exit.signal})` : `did not answer /api/health within ${BOOT_TIMEOUT_MS} ms`;
+      await stop();
       throw new Error(`The app ${why}. Its output:\n${logTail()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));

@@ -1,7 +1,8 @@
 /**
  * The prerendered login page (docs/architecture.md#prerendered-login-page): a first visit draws the login form from
  * the page's HTML before the app's code has run. What a person does there in the meantime is not lost: what was
- * typed, where the caret was, a press of 'Logg inn' and of the other buttons are taken over by the app's own page.
+ * typed, where the caret was, a press of 'Logg inn' and of the other buttons are taken over by the app's own page,
+ * and a press sends the login at once, whose answer (a welcome or a refusal) the app adopts.
  * The app's code is held back here until the test lets it through, as a slow phone line would hold it.
  */
 import assert from 'node:assert/strict';
@@ -20,9 +21,13 @@ const loginForm = (page, t = nb) => page.getByRole('form', { name: t.login.formL
 describe('Prerendered login page', () => {
   const app = useApp();
 
-  it('is drawn before the app has run, and a login sent there goes through once the app is in (phone)', () =>
+  it('is drawn before the app has run, and a login pressed there is sent at once and adopted by the app (phone)', () =>
     app.run('prerendered-login-pressed', PHONE, async ({ page, shot }) => {
       const owner = await createUser(app.url, { email: 'forhånd@example.com', name: 'Frida Forhånd', password: 'frida-secret-1' });
+      const logins = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/login') logins.push(request.method());
+      });
       const release = await holdAppCode(page);
       // Not waiting for 'load': that needs the app's code.
       await page.goto('/auth', { waitUntil: 'commit' });
@@ -34,17 +39,44 @@ describe('Prerendered login page', () => {
 
       await form.getByLabel(nb.login.email, { exact: true }).fill(owner.email);
       await form.getByLabel(nb.login.password, { exact: true }).fill('frida-secret-1');
+      // The login goes while the app's code is still held back.
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
       await form.getByRole('button', { name: nb.login.signIn, exact: true }).click();
       // The press is kept: the button says so, and the page stays where it is (no form post, nothing in the address).
       await form.getByRole('button', { name: nb.login.signingIn, exact: true }).waitFor();
+      assert.equal((await answered).status(), 200);
       assert.equal(new URL(page.url()).pathname, '/auth');
       assert.equal(new URL(page.url()).search, '');
+      // A second press while it waits sends nothing more.
+      await page.locator('#login-shell button[type="submit"]').click();
 
       release();
       await homeHeading(page).waitFor();
       assert.equal(new URL(page.url()).pathname, '/');
       assert.equal(await shell(page).count(), 0);
       await shot('calendar-after-kept-press');
+      assert.deepEqual(logins, ['POST'], 'the app adopted the answer instead of sending the login again');
+    }));
+
+  it('shows the refusal of a login pressed before the app was in, and keeps what was typed (phone)', () =>
+    app.run('prerendered-login-refused', PHONE, async ({ page }) => {
+      const owner = await createUser(app.url, { email: 'feiltast@example.com', name: 'Fia Feiltast', password: 'fia-secret-1' });
+      const release = await holdAppCode(page);
+      await page.goto('/auth', { waitUntil: 'commit' });
+      const form = loginForm(page);
+      await form.getByLabel(nb.login.email, { exact: true }).fill(owner.email);
+      await form.getByLabel(nb.login.password, { exact: true }).fill('not-her-password');
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+      await form.getByRole('button', { name: nb.login.signIn, exact: true }).click();
+      assert.equal((await answered).status(), 401);
+
+      release();
+      await page.getByText(nb.auth.loginFailed, { exact: true }).waitFor();
+      await shell(page).waitFor({ state: 'detached' });
+      assert.equal(new URL(page.url()).pathname, '/auth');
+      assert.equal(await form.getByLabel(nb.login.email, { exact: true }).inputValue(), owner.email);
+      // The button is the app's again, ready for another try.
+      await form.getByRole('button', { name: nb.login.signIn, exact: true }).waitFor();
     }));
 
   it('keeps what is typed and where the caret is when the app takes the form over (desktop)', () =>

@@ -1,9 +1,9 @@
 /*
  * The prerendered login page's own script (auth.html; docs/architecture.md#prerendered-login-page). It runs before
- * the page is drawn, so the form is never pressed without it: a press (the button or Enter) is kept on the form, and
- * other buttons' presses on the page, for the app, whose login form takes over what was typed, sends the login and
- * presses those buttons again (src/features/auth/loginShell.ts). Any other first
- * screen of the app (already signed in, maintenance, an error) removes the prerendered page when it draws.
+ * the page is drawn, so the form is never pressed without it: a press (the button or Enter) sends the login and keeps
+ * its answer on the form, and other buttons' presses on the page are kept, for the app, whose login form takes over
+ * what was typed, adopts the login's answer and presses those buttons again (src/features/auth/loginShell.ts). Any
+ * other first screen of the app (already signed in, maintenance, an error) removes the prerendered page when it draws.
  */
 (function () {
   'use strict';
@@ -15,15 +15,59 @@
     // Storage blocked: Norwegian, the default.
   }
 
+  // loginValidation.ts's EMAIL_PATTERN: a login is sent from here only when the app's own check would send it too.
+  var EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+  // A press sends the login at once, as the app would, and keeps its answer on the form for the app to adopt
+  // (src/shared/prerenderedLogin.ts): the wait for the answer overlaps the wait for the app's code.
+  function sendLogin(form) {
+    var email = form.elements.namedItem('email');
+    var password = form.elements.namedItem('password');
+    var username = email ? email.value.trim() : '';
+    if (!EMAIL_PATTERN.test(username) || !password || !password.value) return;
+    form.sentLogin = fetch('/api/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: username, password: password.value }),
+    }).then(function (res) {
+      return res.text().then(function (text) {
+        return { status: res.status, statusText: res.statusText, text: text };
+      });
+    });
+    // Read by the app; a failure no one has read yet is not an unhandled error.
+    form.sentLogin.catch(function () {});
+  }
+
+  // The signed-in app and the calendar (the build lists them on the page) download while the login is answered.
+  function preloadSignedInApp() {
+    var shell = document.getElementById('login-shell');
+    var files = shell ? (shell.getAttribute('data-after-login') || '').split(' ') : [];
+    for (var i = 0; i < files.length; i++) {
+      if (!files[i]) continue;
+      var link = document.createElement('link');
+      var css = /\.css$/.test(files[i]);
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.as = 'style';
+      link.crossOrigin = '';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
+  }
+
   document.addEventListener(
     'submit',
     function (event) {
       var form = event.target;
       if (!(form instanceof HTMLFormElement) || !form.closest('#login-shell')) return;
       event.preventDefault();
+      // Pressed again while the first press waits for the app: that one stands.
+      if (form.hasAttribute('data-pressed')) return;
       form.setAttribute('data-pressed', '');
       var button = form.querySelector('button[type="submit"]');
       if (button && button.getAttribute('data-busy-label')) button.textContent = button.getAttribute('data-busy-label');
+      sendLogin(form);
+      preloadSignedInApp();
     },
     true,
   );

@@ -101,6 +101,19 @@ export class ReauthCancelled extends Error {
   }
 }
 
+/** An answer read in full where the app's code could not yet run (the prerendered login page's script sends one). */
+export interface SentAnswer {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+/** A read answer as apiJson gives it: its JSON (undefined when empty), or the ApiError a non-OK status throws. */
+export function answerJson<T>({ status, statusText, text }: SentAnswer): T {
+  if (status < 200 || status > 299) throw new ApiError(status, statusText, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 /** apiRequest plus JSON parsing; an empty body (204) gives undefined. */
 export async function apiJson<T>(method: string, url: string, payload?: unknown): Promise<T> {
   const res = await apiRequest(method, url, payload);

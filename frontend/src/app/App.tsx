@@ -12,7 +12,7 @@ import { NewVersionPrompt } from './NewVersionPrompt';
 import { PageSpinner } from '../shared/components/PageSpinner';
 import { SomethingWentWrong } from './fallbacks/SomethingWentWrong';
 import { manifest as signedOutPages } from '../features/auth/manifest';
-import { loginPressedBeforeApp } from '../shared/loginPressedBeforeApp';
+import { loginPressedBeforeApp } from '../shared/prerenderedLogin';
 import { createQueryClient } from './queryClient';
 import { MaintenanceGate } from '../features/maintenance';
 import { RequireAuth } from './RequireAuth';

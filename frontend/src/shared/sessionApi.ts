@@ -4,8 +4,9 @@
  * generated types (api/types.ts).
  */
 import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser } from './keptWindows';
+import { forgetSentLogin, sentLogin } from './prerenderedLogin';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiJson } from '../api/client';
+import { ApiError, answerJson, apiJson, type SentAnswer } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 import type { LoginAnswer, MessageAnswer, RequestBody, User } from '../api/types';
 
@@ -22,6 +23,17 @@ export const isUnconfirmedUser = (user: User): boolean => fromKeptCopy.has(user)
  * the error stays ('Ingen tilkobling').
  */
 export async function fetchCurrentUser(): Promise<User | null> {
+  // A login sent by the prerendered login page before the app ran (prerenderedLogin.ts) answers first: its user is
+  // the current one. Any other answer leaves it to the login form, which shows it, and the server says who is here.
+  const sent = sentLogin();
+  if (sent) {
+    const answer = await sent.then(answerJson<LoginAnswer>).catch(() => null);
+    if (answer && !needsCode(answer)) {
+      forgetSentLogin();
+      keepSignedInUser(answer);
+      return answer;
+    }
+  }
   try {
     const user = await apiJson<User>('GET', queryKeys.currentUser[0]);
     keepSignedInUser(user);
@@ -64,10 +76,20 @@ export const logIn = (input: LoginInput) => apiJson<LoginAnswer>('POST', '/api/l
 /** True when the password step answered that a code is wanted next (docs/security.md, Two-factor sign-in). */
 export const needsCode = (answer: LoginAnswer): answer is Exclude<LoginAnswer, User> => 'twoFactorRequired' in answer;
 
+/** A login to send, or one the prerendered login page has sent already (prerenderedLogin.ts), whose answer is adopted. */
+export type LoginRequest = LoginInput | { sent: Promise<SentAnswer> };
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: logIn,
+    mutationFn: async (request: LoginRequest) => {
+      if (!('sent' in request)) return logIn(request);
+      try {
+        return answerJson<LoginAnswer>(await request.sent);
+      } finally {
+        forgetSentLogin();
+      }
+    },
     onSuccess: (answer) => {
       if (!needsCode(answer)) signedIn(queryClient, answer);
     },
@@ -89,6 +111,7 @@ export function useLogout() {
     mutationFn: () => {
       // Forgotten before asking: on a shared device, a logout that fails offline leaves nothing kept either.
       forgetKeptCalendar();
+      forgetSentLogin();
       return apiJson<MessageAnswer>('POST', '/api/logout');
     },
     onSuccess: () => {

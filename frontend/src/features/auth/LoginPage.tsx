@@ -12,7 +12,7 @@ import { Navigate, useLocation, type Location } from 'react-router';
 import { useDesign } from '../../shared/design';
 import { needsCode, useCurrentUser, useLogin } from '../../shared/sessionApi';
 import { lazyNamed } from '../../shared/lazyNamed';
-import { errorText } from '../../api/client';
+import { errorText, type SentAnswer } from '../../api/client';
 import { DeviceSwitch } from '../../shared/components/DeviceSwitch';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { clearBrowserData } from '../../shared/storage';
@@ -67,11 +67,15 @@ function LoginForm() {
   const login = useLogin();
   const [codeStep, setCodeStep] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // A login the prerendered page sent on a press before this form took it over: its answer is this submit's.
+  const sentLoginRef = useRef<Promise<SentAnswer> | null>(null);
   // Checked on submit only (docs/product/auth-and-users.md#validation-and-limits).
   const form = useLoginForm(async ({ email, password }) => {
+    const sent = sentLoginRef.current;
+    sentLoginRef.current = null;
     // mutateAsync, not mutate's callbacks: the page unmounts (redirect) as soon as the user is cached.
     try {
-      const user = await login.mutateAsync({ username: email.trim(), password });
+      const user = await login.mutateAsync(sent ? { sent } : { username: email.trim(), password });
       if (needsCode(user)) {
         setCodeStep(true);
         return;
@@ -93,7 +97,9 @@ function LoginForm() {
     replaceValues(shell.values);
     restoreShellFocus(element, shell.focused);
     replayShellClicks(element, shell.clicks);
-    if (shell.pressed) void submit(shell.values, element);
+    if (!shell.pressed) return;
+    sentLoginRef.current = shell.sentLogin;
+    void submit(shell.values, element);
   }, [replaceValues, submit]);
 
   if (codeStep) {

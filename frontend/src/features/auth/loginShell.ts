@@ -4,10 +4,9 @@
  * a press for later; when the app's own form mounts, it takes over here: what was typed, where the caret was, and a
  * press not yet answered. Any other first screen (signed in already, maintenance, an error) removes the shell instead.
  */
-import { markLoginPressedBeforeApp } from '../../shared/loginPressedBeforeApp';
+import type { SentAnswer } from '../../api/client';
+import { LOGIN_SHELL_ID, markLoginPressedBeforeApp, prerenderedLoginForm, sentLogin } from '../../shared/prerenderedLogin';
 import type { LoginValues } from './useLoginForm';
-
-export const LOGIN_SHELL_ID = 'login-shell';
 
 type ShellField = 'email' | 'password';
 
@@ -18,16 +17,14 @@ export interface ShellState {
   focused: { name: ShellField; selectionStart: number | null; selectionEnd: number | null } | null;
   /** 'Logg inn' was pressed (or Enter): the app's form sends the login as soon as it has taken over. */
   pressed: boolean;
+  /** The login the page's script sent on that press, whose answer the app's form adopts instead of sending it again. */
+  sentLogin: Promise<SentAnswer> | null;
   /** Other buttons pressed, in order, each as its place among the page's buttons (the live page has the same). */
   clicks: number[];
 }
 
 /** Marks the login page's outermost element, in the prerendered page and the live one, to find its buttons. */
 export const LOGIN_PAGE_ATTRIBUTE = 'data-login-page';
-
-function shellForm(): HTMLFormElement | null {
-  return document.getElementById(LOGIN_SHELL_ID)?.querySelector('form') ?? null;
-}
 
 function shellClicks(): number[] {
   const recorded = document.getElementById(LOGIN_SHELL_ID)?.getAttribute('data-clicks');
@@ -36,7 +33,7 @@ function shellClicks(): number[] {
 
 /** Reads the prerendered form, if this page has one; the shell itself stays until removeLoginShell. */
 export function readLoginShell(): ShellState | null {
-  const form = typeof document === 'undefined' ? null : shellForm();
+  const form = prerenderedLoginForm();
   if (!form) return null;
   const field = (name: ShellField) => form.elements.namedItem(name);
   const value = (name: ShellField) => {
@@ -53,6 +50,7 @@ export function readLoginShell(): ShellState | null {
         ? { name: focusedName, selectionStart: active.selectionStart, selectionEnd: active.selectionEnd }
         : null,
     pressed: form.hasAttribute('data-pressed'),
+    sentLogin: sentLogin(),
     clicks: shellClicks(),
   };
 }

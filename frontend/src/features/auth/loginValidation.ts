@@ -5,7 +5,7 @@ export interface LoginErrors {
 }
 
 // Same shape the server's @IsEmail accepts in practice: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);

@@ -1,0 +1,56 @@
+/**
+ * What a visitor did on the prerendered login page before the app's code ran (docs/architecture.md#prerendered-login-page).
+ * Its script (frontend/boot/login-shell.js) marks a press of 'Logg inn' on the form and, when the fields hold an
+ * e-mail and a password, sends the login itself and keeps the answer on the form, so the app adopts an answer
+ * already on its way instead of sending the login once its own code has run. The login form takes the page over
+ * (features/auth/loginShell.ts); the current-user check reads a login answered before then (sessionApi.ts); the app
+ * shell fetches the signed-in app at once after a press (app/App.tsx).
+ */
+import type { SentAnswer } from '../api/client';
+
+export const LOGIN_SHELL_ID = 'login-shell';
+
+/** The prerendered form carries the login its script sent, under this name. */
+interface PrerenderedForm extends HTMLFormElement {
+  sentLogin?: Promise<SentAnswer>;
+}
+
+export function prerenderedLoginForm(): PrerenderedForm | null {
+  if (typeof document === 'undefined') return null;
+  return document.getElementById(LOGIN_SHELL_ID)?.querySelector('form') ?? null;
+}
+
+let pressed = false;
+
+/** Told by the login form as it takes the page over, which removes the page: the press outlives it. */
+export function markLoginPressedBeforeApp(): void {
+  pressed = true;
+}
+
+export function loginPressedBeforeApp(): boolean {
+  return pressed || (prerenderedLoginForm()?.hasAttribute('data-pressed') ?? false);
+}
+
+/**
+ * The sent login, held here from the first look on: the login form removes the prerendered page as it takes it over,
+ * and the current-user check may look after that. Undefined until a look found one; null once used.
+ */
+let sent: Promise<SentAnswer> | null | undefined;
+
+/** The answer to the login the prerendered page sent; null when it sent none, or once that answer has been used. */
+export function sentLogin(): Promise<SentAnswer> | null {
+  if (sent === undefined) {
+    const found = prerenderedLoginForm()?.sentLogin;
+    if (!found) return null;
+    sent = found;
+  }
+  return sent;
+}
+
+/**
+ * The sent login's answer signed the visitor in: it is not read again, or a later current-user check (after a
+ * logout) would take its user for the current one.
+ */
+export function forgetSentLogin(): void {
+  sent = null;
+}
