@@ -3,7 +3,7 @@
  * every `features/<name>/manifest.ts` (app/manifests.ts) for its routes and the sidebar. Adding a page is adding a
  * route here; nothing else in app/ changes (docs/development.md "Adding a domain").
  */
-import type { QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyNamed } from './lazyNamed';
 import type { NavItem } from './navigation';
@@ -19,6 +19,11 @@ export interface FeatureRoute {
   access: 'signedIn' | 'signedOut';
   /** The signed-in home page, fetched ahead while someone types at the login page. */
   home?: boolean;
+  /**
+   * Starts the page's first read when the signed-in app opens on it, before the page's own code has loaded and
+   * drawn (app/SignedInApp.tsx): the read and the download go side by side.
+   */
+  readAhead?: (queryClient: QueryClient, opened: { userId: number; isMobile: boolean; search: string }) => void;
 }
 
 /**
@@ -38,6 +43,6 @@ export interface FeatureManifest {
 }
 
 /** A route whose page is the named export of a lazily loaded module. */
-export function route<K extends string>(path: string, load: () => Promise<Record<K, ComponentType>>, name: K, options: Pick<FeatureRoute, 'access' | 'home'> = { access: 'signedIn' }): FeatureRoute {
-  return { path, load, access: options.access, home: options.home, page: lazyNamed(load, name) };
+export function route<K extends string>(path: string, load: () => Promise<Record<K, ComponentType>>, name: K, options: Pick<FeatureRoute, 'access' | 'home' | 'readAhead'> = { access: 'signedIn' }): FeatureRoute {
+  return { path, load, access: options.access, home: options.home, readAhead: options.readAhead, page: lazyNamed(load, name) };
 }

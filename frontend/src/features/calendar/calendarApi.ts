@@ -69,6 +69,22 @@ export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindo
   return etag ? { ...window, etag } : window;
 }
 
+/**
+ * A read ahead of the own calendar's window `range`, as the page's own query reads it: from the copy this browser
+ * kept of it (stale from the start, so it is revalidated), and then the server's answer.
+ */
+export function prefetchOwnWindow(queryClient: QueryClient, range: VisibleRange, ownerId: number): Promise<void> {
+  return queryClient.prefetchQuery({
+    queryKey: calendarKeys.window.range(range),
+    queryFn: ({ queryKey }) => fetchCalendarWindow(range, queryClient.getQueryData<KeptWindow>(queryKey)),
+    staleTime: STALE.calendarWindow,
+    // From the kept copy, so a read that fails offline still leaves the kept window to show (with the offline note),
+    // and one that succeeds can be a 304.
+    initialData: () => (ownerId ? keptWindow<KeptWindow>(ownerId, range) : undefined),
+    initialDataUpdatedAt: 0,
+  });
+}
+
 // The first fetch of a user's calendar in this page's life asks the server to refresh that user's feeds.
 const forceRefreshed = new Set<number>();
 
@@ -131,17 +147,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   useEffect(() => {
     if (!windowReady || neighbours.length === 0) return undefined;
     const prefetch = () => {
-      for (const n of neighbours) {
-        void queryClient.prefetchQuery({
-          queryKey: calendarKeys.window.range(n),
-          queryFn: ({ queryKey }) => fetchCalendarWindow(n, queryClient.getQueryData<KeptWindow>(queryKey)),
-          staleTime: STALE.calendarWindow,
-          // As the window's own query starts: from the kept copy, so a read ahead that fails offline still leaves
-          // the kept window to show (with the offline note), and one that succeeds can be a 304.
-          initialData: () => (ownerId ? keptWindow<KeptWindow>(ownerId, n) : undefined),
-          initialDataUpdatedAt: 0,
-        });
-      }
+      for (const n of neighbours) void prefetchOwnWindow(queryClient, n, ownerId);
     };
     const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: 2000 }) : window.setTimeout(prefetch, 200);
     return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthGridRange, neighbourWindows } from './neighbourWindows';
+import { monthGridRange, neighbourWindows, openingRange } from './neighbourWindows';
 import { FC_VIEWS } from './viewNames';
 
 const local = (y: number, m: number, d: number) => new Date(y, m, d).toISOString();
@@ -20,5 +20,15 @@ describe('neighbourWindows', () => {
   it('gives nothing for the other views or before a range is known', () => {
     expect(neighbourWindows(monthGridRange(2026, 10), FC_VIEWS.threeMonth)).toEqual([]);
     expect(neighbourWindows(null, FC_VIEWS.oneMonth)).toEqual([]);
+  });
+});
+
+describe('the range the calendar opens on', () => {
+  it("is the phone's month grid of the link's date, known before FullCalendar runs", () => {
+    expect(openingRange(true, '2027-03-15')).toEqual(monthGridRange(2027, 2));
+  });
+
+  it('is not known in advance on a desktop, whose views FullCalendar names', () => {
+    expect(openingRange(false)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * six weeks from the week start on or before the 1st; other views are read when shown.
  */
 import type { VisibleRange } from './calendarApi';
-import { FC_VIEWS, type FcViewName } from './viewNames';
+import { FC_VIEWS, effectiveView, fcViewName, type FcViewName } from './viewNames';
 
 const WEEKS_SHOWN = 6;
 
@@ -13,6 +13,16 @@ export function monthGridRange(year: number, month: number, firstDay = 1): Visib
   const first = new Date(year, month, 1);
   const back = (first.getDay() - firstDay + 7) % 7;
   return { startDate: new Date(year, month, 1 - back).toISOString(), endDate: new Date(year, month, 1 - back + WEEKS_SHOWN * 7).toISOString() };
+}
+
+/**
+ * The range the calendar opens on, when it is known before FullCalendar has run: the phone's one-month grid of the
+ * focus date's month ('YYYY-MM-DD', from ?date=) or today's. Other views wait for FullCalendar to name theirs.
+ */
+export function openingRange(isMobile: boolean, focusDate: string | null = null): VisibleRange | null {
+  if (fcViewName(effectiveView('month', 'large', isMobile), isMobile) !== FC_VIEWS.oneMonth) return null;
+  const day = focusDate ? new Date(`${focusDate}T12:00:00`) : new Date();
+  return Number.isNaN(day.getTime()) ? null : monthGridRange(day.getFullYear(), day.getMonth());
 }
 
 /** The previous and next windows of `range` in `view`, nearest first (next, then previous); none for other views. */

@@ -7,15 +7,8 @@ import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useState, type RefObject } from 'react';
 import type { VisibleRange } from '../calendarApi';
 import type { CalendarSize, CalendarViewKind } from '../viewModel';
-import { monthGridRange } from '../neighbourWindows';
+import { openingRange } from '../neighbourWindows';
 import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
-
-/** The one-month grid's range of the month FullCalendar opens on (the focus date's or today's); other views wait for it. */
-function initialRange(fcView: string, focusDate: string | null): VisibleRange | null {
-  if (fcView !== FC_VIEWS.oneMonth) return null;
-  const day = focusDate ? new Date(`${focusDate}T12:00:00`) : new Date();
-  return Number.isNaN(day.getTime()) ? null : monthGridRange(day.getFullYear(), day.getMonth());
-}
 
 /** `focusDate` ('YYYY-MM-DD', from the address's ?date=): the month view of that day, with the day highlighted. */
 export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, isMobile: boolean, focusDate: string | null = null) {
@@ -30,7 +23,7 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
   const [showYearWeekNumbers, setShowYearWeekNumbers] = useState(false);
   // Known before FullCalendar renders on a phone's month grid: the window is read at once, and FullCalendar's first
   // render already has the bookings instead of drawing the month empty and then again with them.
-  const [range, setRange] = useState<VisibleRange | null>(() => initialRange(fcViewName(effectiveView('month', 'large', isMobile), isMobile), focusDate));
+  const [range, setRange] = useState<VisibleRange | null>(() => openingRange(isMobile, focusDate));
   const [periodTitle, setPeriodTitle] = useState('');
 
   const view = effectiveView(chosenView, size, isMobile);
