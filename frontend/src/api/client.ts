@@ -117,8 +117,7 @@ export function answerJson<T>({ status, statusText, text }: SentAnswer): T {
 /** apiRequest plus JSON parsing; an empty body (204) gives undefined. */
 export async function apiJson<T>(method: string, url: string, payload?: unknown): Promise<T> {
   const res = await apiRequest(method, url, payload);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return answerJson<T>({ status: res.status, statusText: res.statusText, text: await res.text() });
 }
 
 /**
