@@ -51,7 +51,10 @@ async function clickDay(page, key, how = 'click') {
   else await cell.click({ button: how === 'right' ? 'right' : 'left', position });
 }
 
-/** Closes a toast with its 'Lukk'/'Close' button, so the next one need not queue behind it. */
+/**
+ * Closes a toast with its 'Lukk'/'Close' button, so the next one need not queue behind it. Call it as soon as the
+ * toast has been seen: it hides itself after five seconds, which a loaded machine can spend on one more wait.
+ */
 async function closeToast(shownToast, lang = 'nb') {
   await shownToast.getByRole('button', { name: main[lang].common.close, exact: true, includeHidden: true }).click();
   await shownToast.waitFor({ state: 'hidden' });
@@ -187,9 +190,9 @@ describe('iCal feed import', () => {
       const toggle = row.getByLabel(fill(nb.feeds.toggleNamed, { name }));
       await toggle.click();
       await toast(page, nb.feeds.updated).filter({ hasText: `${name}: ${nb.feeds.disabled}` }).waitFor();
-      await row.getByText(nb.feeds.disabled, { exact: true }).waitFor();
       await shot('feed-turned-off');
       await dismissToast(page, nb.feeds.updated);
+      await row.getByText(nb.feeds.disabled, { exact: true }).waitFor();
       await closeFeedManager(page, nb);
       await stay1Bar.waitFor({ state: 'detached' });
       assert.equal(await page.getByRole('button', { name: stay1.summary, exact: true }).count(), 0, 'no stays from a turned-off feed');
@@ -211,9 +214,9 @@ describe('iCal feed import', () => {
       await shot('delete-confirmation');
       await confirm.getByRole('button', { name: nb.feeds.deleteConfirm.confirm, exact: true }).click();
       await toast(page, nb.feeds.deleted).filter({ hasText: name }).waitFor();
-      await manager.getByText(nb.feeds.empty).waitFor();
       await shot('feed-deleted');
       await dismissToast(page, nb.feeds.deleted);
+      await manager.getByText(nb.feeds.empty).waitFor();
       await closeFeedManager(page, nb);
       await stay1Bar.waitFor({ state: 'detached' });
       await clickDay(page, bookedDay);

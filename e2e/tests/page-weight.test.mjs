@@ -54,6 +54,11 @@ describe('Page weight', () => {
     app.run('page-weight', DESKTOP, async ({ page, shot }) => {
       const owner = await createUser(app.url, { email: 'vekt@example.com', name: 'Vera Vekt', password: 'vekt-secret-1' });
       await page.goto('/auth');
+      // The signed-in shell is fetched once the page is idle, which a loaded machine can put off past a moment
+      // without requests: wait for it to start, then for the network to settle.
+      await page
+        .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PREFETCH_MARK, { timeout: 15_000 })
+        .catch(() => assert.fail('the login page never began fetching the signed-in shell while idle'));
       await page.waitForLoadState('networkidle');
       const fetched = await downloads(page);
       const login = fetched.filter((e) => e.own);
