@@ -5,6 +5,7 @@
  * named by its title.
  */
 import { main } from './texts.mjs';
+import { appLoginPage } from './ui.mjs';
 
 /** A Norwegian homeowner's time zone, in which the add dialog's fixed 11:00–15:00 are meant. */
 export const TIME_ZONE = 'Europe/Oslo';
@@ -19,6 +20,7 @@ export const inOslo = (device) => ({ ...device, timezoneId: TIME_ZONE });
  */
 export async function chooseDesktopView(page, lang = 'nb') {
   const t = main[lang].preferences;
+  await appLoginPage(page);
   const views = page.getByRole('group', { name: t.device, exact: true });
   await views.getByRole('button', { name: t.device_desktop, exact: true }).click();
   await views.getByRole('button', { name: t.device_desktop, exact: true, pressed: true }).waitFor();

@@ -1,13 +1,19 @@
 /** What a person does in the main app, step by step, through the visible texts of the chosen language. */
 import { main } from './texts.mjs';
 
+/**
+ * Waits until the app's own login page has taken over from the prerendered one (at once on any other page). Steps
+ * on the login page wait for it: a field found just before the take-over would be filled after it, into a form no
+ * longer on the page, and a click whose press lands on the prerendered button and whose release on the app's is no
+ * click at all (the take-over itself: tests/prerendered-login.test.mjs).
+ */
+export const appLoginPage = (page) => page.locator('#login-shell').waitFor({ state: 'detached' });
+
 /** Opens /auth and sends the form; what happens next is the caller's to check. */
 export async function submitLogin(page, { email, password }, lang = 'nb') {
   const t = main[lang];
   await page.goto('/auth');
-  // The app's own form, not the prerendered one it takes over: a field found just before the take-over would be
-  // filled after it, into a form no longer on the page (the take-over itself: tests/prerendered-login.test.mjs).
-  await page.locator('#login-shell').waitFor({ state: 'detached' });
+  await appLoginPage(page);
   const form = page.getByRole('form', { name: t.login.formLabel });
   await form.getByLabel(t.login.email, { exact: true }).fill(email);
   await form.getByLabel(t.login.password, { exact: true }).fill(password);
@@ -34,6 +40,7 @@ export async function openMobileMenu(page, lang = 'nb') {
 
 /** Clicks 'Norsk' or 'English' in the language switch (each is named in its own language, so in either UI). */
 export async function switchLanguage(page, to) {
+  await appLoginPage(page);
   const button = page.getByRole('button', { name: main[to].preferences[`language_${to}`], exact: true });
   await button.click();
   // The app sets <html lang> once i18next has switched.

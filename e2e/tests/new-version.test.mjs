@@ -125,7 +125,9 @@ describe('A new version deployed under an open tab', () => {
       await deployB();
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const prompt = page.getByRole('button', { name: t.app.reloadForNewVersion, exact: true });
-      await prompt.waitFor();
+      // B's worker waits only once it has precached every file of B: a few hundred requests, which a loaded
+      // machine can take longer than one step's 15 s over.
+      await prompt.waitFor({ timeout: 60_000 });
       await page.getByText(t.app.newVersionReady, { exact: true }).waitFor();
       await shot('new-version-offered');
 
