@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CATALOGUE_PARTS, cataloguePart, type CataloguePart } from './src/i18n/catalogueParts';
 import { gatherCatalogue, type CatalogueLanguage } from './src/i18n/gatherCatalogue';
@@ -162,8 +164,19 @@ const installableApp = VitePWA({
   },
 });
 
+/**
+ * A brotli copy (.br, at its best quality, once per build) beside every script and style sheet, which the server
+ * sends to browsers that accept br (backend/src/app.factory.ts): about 12% fewer bytes than the gzip made on the fly,
+ * what a phone on a slow line waits for before the login page and the calendar run (docs/architecture.md).
+ */
+const brotliCopies = compression({
+  algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } })],
+  include: /\.(js|css)$/,
+  logLevel: 'silent',
+});
+
 export default defineConfig({
-  plugins: [react(), inlineBootScripts(), catalogueParts(), adminOnAppRouter(), backOfficeChunkFinder(backOfficeChunks), installableApp],
+  plugins: [react(), inlineBootScripts(), catalogueParts(), adminOnAppRouter(), backOfficeChunkFinder(backOfficeChunks), installableApp, brotliCopies],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
   },

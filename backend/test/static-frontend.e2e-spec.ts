@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import request from 'supertest';
 import { TestApp } from './helpers/test-app';
@@ -12,9 +13,13 @@ function builtFrontend(): string {
   writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Eierportal</title><script>${INLINE_SCRIPT}</script><div id="root"></div>`);
   writeFileSync(path.join(dist, 'auth.html'), '<!doctype html><title>Eierportal</title><div id="login-shell"><form></form></div><div id="root"></div>');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  writeFileSync(path.join(dist, 'assets', 'core-AbC123.js'), `export const answer = ${JSON.stringify('x'.repeat(2000))};`);
+  writeFileSync(path.join(dist, 'assets', 'core-AbC123.js'), SCRIPT);
+  // The build's brotli copy beside it.
+  writeFileSync(path.join(dist, 'assets', 'core-AbC123.js.br'), brotliCompressSync(SCRIPT));
   return dist;
 }
+
+const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(2000))};`;
 
 /** A boot script as the build writes it into the page. */
 const INLINE_SCRIPT = "(function () { document.documentElement.dataset.booted = 'yes'; })();";
@@ -103,6 +108,25 @@ describe('The built frontend', () => {
     await request(t.server).get('/assets/core-AbC123.js').set('If-None-Match', '"other"').set('Cache-Control', 'no-cache').expect(200);
   });
 
+  it("sends a browser that accepts brotli the build's brotli copy, and the others gzip or the file as it is", async () => {
+    const br = await request(t.server).get('/assets/core-AbC123.js').set('Accept-Encoding', 'gzip, deflate, br, zstd').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The client decodes what the header names: the brotli copy's bytes, fewer than the file's.
+    expect(Number(br.headers['content-length'])).toBeLessThan(SCRIPT.length / 10);
+    expect(br.text).toBe(SCRIPT);
+    await request(t.server).get('/assets/core-AbC123.js').set('Accept-Encoding', 'br').set('If-None-Match', br.headers.etag).expect(304);
+
+    const gzip = await request(t.server).get('/assets/core-AbC123.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(SCRIPT);
+    const plain = await request(t.server).get('/assets/core-AbC123.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(SCRIPT);
+  });
+
   it('answers the page\'s and the worker\'s revalidation with 304 whatever the request\'s Cache-Control says', async () => {
     const page = await request(t.server).get('/').expect(200);
     await request(t.server).get('/').set('If-Modified-Since', page.headers['last-modified']).set('Cache-Control', 'no-cache').expect(304);
@@ -125,7 +149,7 @@ describe('A deploy of a new build', () => {
     distA = builtFrontend();
     // Build B: the same page, its script under a new hash, as the next build names what changed.
     distB = builtFrontend();
-    renameSync(path.join(distB, 'assets', 'core-AbC123.js'), path.join(distB, 'assets', 'core-DeF456.js'));
+    for (const copy of ['', '.br']) renameSync(path.join(distB, 'assets', `core-AbC123.js${copy}`), path.join(distB, 'assets', `core-DeF456.js${copy}`));
   });
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-data-'));
@@ -148,6 +172,9 @@ describe('A deploy of a new build', () => {
       const previous = await request(b.server).get('/assets/core-AbC123.js').expect(200);
       expect(previous.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(previous.headers['x-content-type-options']).toBe('nosniff');
+      const previousBrotli = await request(b.server).get('/assets/core-AbC123.js').set('Accept-Encoding', 'br').expect(200);
+      expect(previousBrotli.headers['content-encoding']).toBe('br');
+      expect(previousBrotli.text).toBe(SCRIPT);
       await request(b.server).get('/assets/core-DeF456.js').expect(200);
       await request(b.server).get('/assets/core-never-built.js').expect(404);
     } finally {
