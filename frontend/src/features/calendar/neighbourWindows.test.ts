@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthGridRange, neighbourWindows, openingRange } from './neighbourWindows';
+import { adjacentWindow, monthGridRange, neighbourWindows, openingRange } from './neighbourWindows';
 import { FC_VIEWS } from './viewNames';
 
 const local = (y: number, m: number, d: number) => new Date(y, m, d).toISOString();
@@ -15,6 +15,13 @@ describe('neighbourWindows', () => {
   it('gives the next and the previous month of a month grid, across a year', () => {
     const december = monthGridRange(2026, 11);
     expect(neighbourWindows(december, FC_VIEWS.oneMonth)).toEqual([monthGridRange(2027, 0), monthGridRange(2026, 10)]);
+  });
+
+  it('steps one month grid forward or back, the range FullCalendar then reports', () => {
+    const december = monthGridRange(2026, 11);
+    expect(adjacentWindow(december, FC_VIEWS.oneMonth, 1)).toEqual(monthGridRange(2027, 0));
+    expect(adjacentWindow(december, FC_VIEWS.oneMonth, -1)).toEqual(monthGridRange(2026, 10));
+    expect(adjacentWindow(december, FC_VIEWS.week, 1)).toBeNull();
   });
 
   it('gives nothing for the other views or before a range is known', () => {

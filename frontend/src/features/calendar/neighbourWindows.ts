@@ -25,11 +25,20 @@ export function openingRange(isMobile: boolean, focusDate: string | null = null)
   return Number.isNaN(day.getTime()) ? null : monthGridRange(day.getFullYear(), day.getMonth());
 }
 
-/** The previous and next windows of `range` in `view`, nearest first (next, then previous); none for other views. */
-export function neighbourWindows(range: VisibleRange | null, view: FcViewName): VisibleRange[] {
-  if (!range || view !== FC_VIEWS.oneMonth) return [];
+/**
+ * The window one step forward (1) or back (-1) from `range` in `view`, or null where FullCalendar alone knows it
+ * (views other than the one-month grid, or no range yet).
+ */
+export function adjacentWindow(range: VisibleRange | null, view: FcViewName, step: 1 | -1): VisibleRange | null {
+  if (!range || view !== FC_VIEWS.oneMonth) return null;
   // The grid's second week always lies in the month it shows.
   const inMonth = new Date(new Date(range.startDate).getTime() + 10 * 86_400_000);
-  const [year, month] = [inMonth.getFullYear(), inMonth.getMonth()];
-  return [monthGridRange(year, month + 1), monthGridRange(year, month - 1)];
+  return monthGridRange(inMonth.getFullYear(), inMonth.getMonth() + step);
+}
+
+/** The previous and next windows of `range` in `view`, nearest first (next, then previous); none for other views. */
+export function neighbourWindows(range: VisibleRange | null, view: FcViewName): VisibleRange[] {
+  const next = adjacentWindow(range, view, 1);
+  const previous = adjacentWindow(range, view, -1);
+  return next && previous ? [next, previous] : [];
 }

@@ -164,6 +164,9 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         slotMinTime={hours.slotMinTime}
         slotMaxTime={hours.slotMaxTime}
         scrollTime={isMobile ? hours.slotMinTime : '07:00:00'}
+        // A month grid grows to its full height and has nothing to scroll: without this, every new month would
+        // measure its rows (a forced layout) to scroll to the first of them.
+        scrollTimeReset={!monthGrid}
         allDayText={t('calendar.detail.allDay')}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         // A week column has room for the start and the title on one line ('10:00 Vindusvask'); the day view shows

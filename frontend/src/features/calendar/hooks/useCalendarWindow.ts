@@ -7,7 +7,7 @@ import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useState, type RefObject } from 'react';
 import type { VisibleRange } from '../calendarApi';
 import type { CalendarSize, CalendarViewKind } from '../viewModel';
-import { openingRange } from '../neighbourWindows';
+import { adjacentWindow, openingRange } from '../neighbourWindows';
 import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
 
 /** `focusDate` ('YYYY-MM-DD', from the address's ?date=): the month view of that day, with the day highlighted. */
@@ -34,6 +34,17 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
   const showWeekNumbers = monthGrid || (fcView === FC_VIEWS.year && showYearWeekNumbers);
 
   const api = () => calendarRef.current?.getApi();
+  /**
+   * Moves FullCalendar a step. Where the next window is known in advance (the phone's month grid) it is set in the
+   * same click: React draws the new month and its bookings (read ahead, in the cache) in one render, instead of the
+   * month empty first and then again when FullCalendar reports its new dates.
+   */
+  const step = (direction: 1 | -1) => {
+    const ahead = adjacentWindow(range, fcView, direction);
+    if (ahead) setRange(ahead);
+    if (direction === 1) api()?.next();
+    else api()?.prev();
+  };
 
   const onDatesSet = (info: DatesSetInfo) => {
     const next = { startDate: info.start.toISOString(), endDate: info.end.toISOString() };
@@ -57,8 +68,8 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
     changeView: setChosenView,
     changeSize: setSize,
     onDatesSet,
-    prev: () => api()?.prev(),
-    next: () => api()?.next(),
+    prev: () => step(-1),
+    next: () => step(1),
     today: () => api()?.today(),
   };
 }
