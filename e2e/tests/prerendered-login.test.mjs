@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { createUser } from '../lib/api.mjs';
 import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
 import { main } from '../lib/texts.mjs';
-import { holdAppCode, homeHeading } from '../lib/ui.mjs';
+import { holdAppCode, homeHeading, toast } from '../lib/ui.mjs';
 
 const nb = main.nb;
 const en = main.en;
@@ -54,6 +54,9 @@ describe('Prerendered login page', () => {
       await homeHeading(page).waitFor();
       assert.equal(new URL(page.url()).pathname, '/');
       assert.equal(await shell(page).count(), 0);
+      // Welcomed as a login typed in the app's form is, once, whichever of the app's screens had the answer first.
+      await toast(page, nb.auth.loginSuccess).waitFor();
+      assert.equal(await toast(page, nb.auth.loginSuccess).count(), 1);
       await shot('calendar-after-kept-press');
       assert.deepEqual(logins, ['POST'], 'the app adopted the answer instead of sending the login again');
     }));

@@ -9,6 +9,7 @@ import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '../shared/components/PageSpinner';
 import { useDevicePreference } from '../shared/devicePreference';
 import { useCurrentUser } from '../shared/sessionApi';
+import { useOwedLoginWelcome } from '../shared/loginWelcome';
 import { Layout } from './Layout';
 import { HOME_ROUTE, SIGNED_IN_ROUTES } from './manifests';
 
@@ -38,6 +39,7 @@ function useFirstPageReadAhead() {
 
 export function SignedInApp() {
   useFirstPageReadAhead();
+  useOwedLoginWelcome();
   return (
     <Routes>
       <Route element={<Layout />}>

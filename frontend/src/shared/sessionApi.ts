@@ -4,7 +4,7 @@
  * generated types (api/types.ts).
  */
 import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser } from './keptWindows';
-import { forgetSentLogin, sentLogin } from './prerenderedLogin';
+import { forgetSentLogin, markSentLoginAdopted, sentLogin } from './prerenderedLogin';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, answerJson, apiJson, type SentAnswer } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
@@ -30,6 +30,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
     const answer = await sent.then(answerJson<LoginAnswer>).catch(() => null);
     if (answer && !needsCode(answer)) {
       forgetSentLogin();
+      markSentLoginAdopted();
       keepSignedInUser(answer);
       return answer;
     }

@@ -21,6 +21,8 @@ import { useToast } from '../../shared/toast';
 import { LoginFields } from './LoginFields';
 import { LOGIN_PAGE_ATTRIBUTE, readLoginShell, removeLoginShell, replayShellClicks, restoreShellFocus } from './loginShell';
 import { useLoginForm } from './useLoginForm';
+import { useWelcomeToast } from '../../shared/loginWelcome';
+import { claimSentLoginWelcome } from '../../shared/prerenderedLogin';
 
 const CodeStep = lazyNamed(() => import('./CodeStep'), 'CodeStep');
 
@@ -64,6 +66,7 @@ function Hero() {
 function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
+  const welcome = useWelcomeToast();
   const login = useLogin();
   const [codeStep, setCodeStep] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -80,7 +83,8 @@ function LoginForm() {
         setCodeStep(true);
         return;
       }
-      toast({ title: t('auth.loginSuccess'), description: t('auth.welcomeBack', { name: user.name }), severity: 'success' });
+      // The prerendered page's login is welcomed once: the signed-in app may have done it (shared/loginWelcome.ts).
+      if (!sent || claimSentLoginWelcome()) welcome(user);
     } catch (error) {
       toast({ title: t('auth.loginFailed'), description: errorText(error, t('common.error')), severity: 'error' });
     }
