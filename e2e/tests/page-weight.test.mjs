@@ -4,12 +4,17 @@
  * office is its own chunk and must not be among them.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createUser } from '../lib/api.mjs';
 import { DESKTOP, useApp } from '../lib/browser.mjs';
+import { frontendDist } from '../lib/paths.mjs';
 import { homeHeading, logIn } from '../lib/ui.mjs';
 
 const KB = 1024;
+/** V8's explicit compile hint (frontend/vite.config.ts, compileHints). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /*
  * DESIGN's 250 kB for the login page and 400 kB for the calendar. Measured 261.5 and 418.8 kB with Beds24, payouts, prices, agreements and maintenance;
  * one language's texts per screen took some back, then customer service (three more pages and their texts), the
@@ -83,5 +88,15 @@ describe('Page weight', () => {
       assert.deepEqual([...fetched, ...added].filter((e) => /AdminApp/.test(e.name)), [], 'a customer never downloads the back office');
       // The date pickers come with the first form that shows a date field, not with the calendar.
       assert.deepEqual([...fetched, ...added].filter((e) => /\/datePickers-/.test(e.name)), [], 'the date pickers wait for a form');
+
+      // V8 compiles each customer script whole as it downloads (the compile hint on its first line,
+      // docs/architecture.md#compile-hints); the back office's scripts compile as they are called.
+      const scripts = [...new Set([...fetched, ...added].map((e) => e.name).filter((name) => name.endsWith('.js') && name.startsWith('/assets/')))];
+      assert.ok(scripts.length > 20, `the login page and the calendar ran ${scripts.length} scripts`);
+      const firstLine = async (name) => (await (await fetch(new URL(name, app.url))).text()).split('\n', 1)[0];
+      for (const name of scripts) assert.equal(await firstLine(name), COMPILE_HINT, `${name} starts with the compile hint`);
+      const manifest = JSON.parse(await readFile(path.join(frontendDist, '.vite/manifest.json'), 'utf8'));
+      const adminApp = `/${manifest['src/admin/AdminApp.tsx'].file}`;
+      assert.notEqual(await firstLine(adminApp), COMPILE_HINT, 'the back office compiles as it is called');
     }));
 });
