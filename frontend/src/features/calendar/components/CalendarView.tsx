@@ -9,10 +9,10 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import FullCalendar, { type CalendarRef, type EventClickInfo, type SlotLaneInfo } from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef, type DayCellInfo, type DayHeaderInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
 import nbLocale from '@fullcalendar/react/locales/nb';
 import { Box, LinearProgress } from '@mui/material';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayCellClass, slotLaneClass } from '../cellClasses';
 import { toDateKey } from '../dates';
@@ -32,8 +32,16 @@ import { CalendarEventBar } from './CalendarEventBar';
 import { DayHeader, DayTop } from './CalendarDayContent';
 import { WeekHalfSwitch } from './WeekHalfSwitch';
 
+/*
+ * FullCalendar takes every option whose value is new on a render as changed: it refines it again, makes a new
+ * date formatter (and its Intl formats) for a new format object, and redraws with the new options. So the constant
+ * options are made once here, and the drawing callbacks below keep their identity until what they draw changes:
+ * moving a month then redraws the dates, not the whole calendar's settings.
+ */
 const NO_EVENTS: never[] = [];
 const NO_HIDDEN_DAYS: number[] = [];
+const LOCALES = [nbLocale];
+const HOURS_AND_MINUTES = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 /** Width to height of a year view's mini month: about 20 px rows at the 220-260 px a month gets on a desktop. */
 const YEAR_ASPECT_RATIO = 2;
 
@@ -76,11 +84,17 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
     if (api && focusDate) api.gotoDate(focusDate);
   }, [calendarRef, focusDate]);
 
-  const onFcEventClick = (info: EventClickInfo) => {
+  // Handlers read the newest props through a ref, so FullCalendar is handed the same function on every render.
+  const latest = useRef({ onEventClick, onDatesSet: win.onDatesSet });
+  useLayoutEffect(() => {
+    latest.current = { onEventClick, onDatesSet: win.onDatesSet };
+  });
+  const onFcEventClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
     if ((info.jsEvent.target as HTMLElement | null)?.closest('.cal-event-action')) return;
-    onEventClick(info.event.extendedProps.source as AnyEvent);
-  };
+    latest.current.onEventClick(info.event.extendedProps.source as AnyEvent);
+  }, []);
+  const onDatesSet: typeof win.onDatesSet = useCallback((info) => latest.current.onDatesSet(info), []);
 
   const yearView = fcView === FC_VIEWS.year;
   const coloursDays = monthGrid || yearView;
@@ -88,8 +102,35 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   // Day view (docs/product/calendar.md#screens): which hours of the shown day hold something (cellClasses.ts).
   const shownDay = range && fcView === FC_VIEWS.day ? toDateKey(new Date(range.startDate)) : null;
   const busy = useMemo(() => (shownDay ? busyHours(days.allEvents, shownDay) : null), [days.allEvents, shownDay]);
-  const laneClass = (arg: SlotLaneInfo) =>
-    !shownDay || !busy || !arg.time ? '' : slotLaneClass(Math.floor(arg.time.milliseconds / 3_600_000), shownDay, busy, new Date());
+  const laneClass = useCallback(
+    (arg: SlotLaneInfo) => (!shownDay || !busy || !arg.time ? '' : slotLaneClass(Math.floor(arg.time.milliseconds / 3_600_000), shownDay, busy, new Date())),
+    [shownDay, busy],
+  );
+
+  const { markedByDay, conflictedDays, dayIndex } = days;
+  const { showWeekNumbers } = win;
+  const eventContent = useCallback(
+    (arg: EventDisplayInfo) => <CalendarEventBar arg={arg} monthGrid={monthGrid} isMobile={isMobile} adminActions={adminActions} />,
+    [monthGrid, isMobile, adminActions],
+  );
+  const weekNumberHeaderContent = useCallback((arg: { num?: number }) => `${t('calendar.weekHeader')} ${arg.num ?? ''}`, [t]);
+  const moreLinkContent = useCallback((arg: { num: number }) => moreLabel(arg.num, t), [t]);
+  const cellClass = useCallback(
+    (arg: DayCellInfo) => dayCellClass(arg, { coloursDays, dayIndex, conflictedDays, focusDate }),
+    [coloursDays, dayIndex, conflictedDays, focusDate],
+  );
+  const dayCellTopContent = useCallback(
+    (arg: DayCellInfo) => (
+      <DayTop arg={arg} markedByDay={markedByDay} conflictedDays={conflictedDays} yearView={yearView} showWeekNumbers={showWeekNumbers} onMarkerClick={onMarkerClick} />
+    ),
+    [markedByDay, conflictedDays, yearView, showWeekNumbers, onMarkerClick],
+  );
+  // The week and day views' column headers carry the sign (their day cells have no top).
+  const withConflict = !monthGrid && !yearView;
+  const dayHeaderContent = useCallback(
+    (arg: DayHeaderInfo) => <DayHeader arg={arg} withConflict={withConflict} conflictedDays={conflictedDays} />,
+    [withConflict, conflictedDays],
+  );
 
   const hours = visibleHours(isMobile);
   // The 3-month view puts three months side by side, each narrower than a third by its gaps and padding (measured:
@@ -119,7 +160,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
       <FullCalendar
         ref={calendarRef}
         plugins={plugins}
-        locales={[nbLocale]}
+        locales={LOCALES}
         locale={i18n.language === 'en' ? 'en' : 'nb'}
         firstDay={1}
         headerToolbar={false}
@@ -133,28 +174,18 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         // The year overview shows days by colour only; its mini months have no room for event bars.
         events={fcView === FC_VIEWS.year ? NO_EVENTS : days.eventInputs}
         eventDisplay="block"
-        eventContent={(arg) => <CalendarEventBar arg={arg} monthGrid={monthGrid} isMobile={isMobile} adminActions={adminActions} />}
+        eventContent={eventContent}
         eventClass={NOT_A_DAY_CLICK}
         moreLinkClass={NOT_A_DAY_CLICK}
         eventClick={onFcEventClick}
-        datesSet={win.onDatesSet}
+        datesSet={onDatesSet}
         weekNumbers={!monthGrid && fcView !== FC_VIEWS.year}
-        weekNumberHeaderContent={(arg) => `${t('calendar.weekHeader')} ${arg.num ?? ''}`}
+        weekNumberHeaderContent={weekNumberHeaderContent}
         dayMaxEvents={isMobile ? 1 : compact ? 2 : 3}
-        moreLinkContent={(arg) => moreLabel(arg.num, t)}
-        dayCellClass={(arg) => dayCellClass(arg, { coloursDays, dayIndex: days.dayIndex, conflictedDays: days.conflictedDays, focusDate })}
-        dayCellTopContent={(arg) => (
-          <DayTop
-            arg={arg}
-            markedByDay={days.markedByDay}
-            conflictedDays={days.conflictedDays}
-            yearView={yearView}
-            showWeekNumbers={win.showWeekNumbers}
-            onMarkerClick={onMarkerClick}
-          />
-        )}
-        // The week and day views' column headers carry the sign (their day cells have no top).
-        dayHeaderContent={(arg) => <DayHeader arg={arg} withConflict={!monthGrid && !yearView} conflictedDays={days.conflictedDays} />}
+        moreLinkContent={moreLinkContent}
+        dayCellClass={cellClass}
+        dayCellTopContent={dayCellTopContent}
+        dayHeaderContent={dayHeaderContent}
         dayCellDidMount={dayCells.dayCellDidMount}
         dayCellWillUnmount={dayCells.dayCellWillUnmount}
         slotDuration="01:00:00"
@@ -168,11 +199,11 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         // measure its rows (a forced layout) to scroll to the first of them.
         scrollTimeReset={!monthGrid}
         allDayText={t('calendar.detail.allDay')}
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        eventTimeFormat={HOURS_AND_MINUTES}
         // A week column has room for the start and the title on one line ('10:00 Vindusvask'); the day view shows
         // The whole span (docs/product/calendar.md#screens), the detail dialog always does.
         displayEventEnd={fcView === FC_VIEWS.day}
-        slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotHeaderFormat={HOURS_AND_MINUTES}
         nowIndicator
       />
     </Box>

@@ -40,8 +40,9 @@ export function useDayCellAccess({ markedByDay, conflictedDays, onOpen, onMark }
   const label = (el: HTMLElement, dateKey: string) => {
     const { markedByDay: marks, conflictedDays: conflicted, t: translate, language } = latest.current;
     const text = dayCellLabel(dateKey, marks.get(dateKey) ?? [], conflicted.has(dateKey), translate, language);
-    if (text) el.setAttribute('aria-label', text);
-    else el.removeAttribute('aria-label');
+    // Written only when it changes: every cell is asked again after each render of the calendar.
+    if (text && el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
+    else if (!text && el.hasAttribute('aria-label')) el.removeAttribute('aria-label');
   };
 
   /**
@@ -54,7 +55,12 @@ export function useDayCellAccess({ markedByDay, conflictedDays, onOpen, onMark }
     const today = toDateKey(new Date());
     const stop =
       activeKey.current && shown.has(activeKey.current) ? activeKey.current : shown.has(today) ? today : [...shown.keys()].sort()[0];
-    for (const [key, el] of shown) el.tabIndex = key === stop ? 0 : -1;
+    for (const [key, el] of shown) {
+      const tabIndex = key === stop ? 0 : -1;
+      // Asked as each of a month's cells mounts: only a change touches the page. The attribute, not the property: a
+      // cell without one reads -1 too, yet cannot take the focus the arrow keys move to it.
+      if (el.getAttribute('tabindex') !== String(tabIndex)) el.tabIndex = tabIndex;
+    }
   };
 
   const dayCellDidMount = (info: MountInfo<DayCellInfo>) => {
