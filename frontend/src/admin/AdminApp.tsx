@@ -9,7 +9,8 @@
  * which role sees what: docs/roles.md). Without a dashboard react-admin opens the first resource, so the order
  * depends on the role: mini admins land on ical, admins on users.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AdminContext, AdminUI, memoryStore, Resource, useTranslate } from 'react-admin';
 import { AccessDenied } from './AccessDenied';
 import { ApiUrlContext } from './apiUrl';
@@ -50,11 +51,14 @@ export default function AdminApp({ apiUrl = '/api', leave }: AdminAppProps) {
     // In memory: react-admin's persisted locale would otherwise override the main app's 'language' choice.
     store: memoryStore(),
   }));
+  // The theme names unnamed spinners in the current language, so it follows a language switch.
+  const { t } = useTranslation();
+  const theme = useMemo(() => adminLightTheme(t('ra.page.loading')), [t]);
   // react-admin's <Admin> is these two; used as they are, the bundle leaves out the polyglot i18nProvider that
   // <Admin> falls back to (about 5 kB gzip), which the back office never uses.
   return (
     <ApiUrlContext.Provider value={apiUrl}>
-      <AdminContext basename="/admin" theme={adminLightTheme} {...providers}>
+      <AdminContext basename="/admin" theme={theme} {...providers}>
         <AdminUI disableTelemetry requireAuth loginPage={false} title={<AdminTitle />} layout={AdminLayout} accessDenied={AccessDenied} loading={AdminLoading}>
           {(permissions: Role) => resourcesFor(permissions)}
         </AdminUI>
