@@ -25,8 +25,15 @@ describe('Prerendered login page', () => {
     app.run('prerendered-login-pressed', PHONE, async ({ page, shot }) => {
       const owner = await createUser(app.url, { email: 'forhånd@example.com', name: 'Frida Forhånd', password: 'frida-secret-1' });
       const logins = [];
+      const windowReads = [];
+      let released = false;
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/login') logins.push(request.method());
+      });
+      page.on('response', (res) => {
+        const url = new URL(res.url());
+        if (url.pathname !== '/api/calendar-window') return;
+        windowReads.push({ range: url.search, afterApp: released, ifNoneMatch: res.request().headers()['if-none-match'], status: res.status() });
       });
       const release = await holdAppCode(page);
       // Not waiting for 'load': that needs the app's code.
@@ -41,6 +48,7 @@ describe('Prerendered login page', () => {
       await form.getByLabel(nb.login.password, { exact: true }).fill('frida-secret-1');
       // The login goes while the app's code is still held back.
       const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+      const firstWindow = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/calendar-window');
       await form.getByRole('button', { name: nb.login.signIn, exact: true }).click();
       // The press is kept: the button says so, and the page stays where it is (no form post, nothing in the address).
       await form.getByRole('button', { name: nb.login.signingIn, exact: true }).waitFor();
@@ -50,6 +58,10 @@ describe('Prerendered login page', () => {
       // A second press while it waits sends nothing more.
       await page.locator('#login-shell button[type="submit"]').click();
 
+      // Its answer signed her in: the calendar's first window is read at once, while the app's code is still held.
+      await firstWindow;
+      const revalidated = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/calendar-window' && !!res.request().headers()['if-none-match']);
+      released = true;
       release();
       await homeHeading(page).waitFor();
       assert.equal(new URL(page.url()).pathname, '/');
@@ -59,6 +71,14 @@ describe('Prerendered login page', () => {
       assert.equal(await toast(page, nb.auth.loginSuccess).count(), 1);
       await shot('calendar-after-kept-press');
       assert.deepEqual(logins, ['POST'], 'the app adopted the answer instead of sending the login again');
+      // The app drew that window and only asked whether it had changed: every later read of it is a 304.
+      await revalidated;
+      const [first, ...later] = windowReads;
+      assert.equal(first.afterApp, false);
+      assert.equal(first.status, 200);
+      const again = later.filter((read) => read.range === first.range);
+      assert.ok(again.length > 0, 'the app revalidates the window it was handed');
+      for (const read of again) assert.deepEqual([read.ifNoneMatch !== undefined, read.status], [true, 304]);
     }));
 
   it('shows the refusal of a login pressed before the app was in, and keeps what was typed (phone)', () =>

@@ -1,9 +1,10 @@
 /*
  * The prerendered login page's own script (auth.html; docs/architecture.md#prerendered-login-page). It runs before
  * the page is drawn, so the form is never pressed without it: a press (the button or Enter) sends the login and keeps
- * its answer on the form, and other buttons' presses on the page are kept, for the app, whose login form takes over
- * what was typed, adopts the login's answer and presses those buttons again (src/features/auth/loginShell.ts). Any
- * other first screen of the app (already signed in, maintenance, an error) removes the prerendered page when it draws.
+ * its answer on the form (with, once it signed the visitor in, the calendar's first window), and other buttons'
+ * presses on the page are kept, for the app, whose login form takes over what was typed, adopts the login's answer
+ * and presses those buttons again (src/features/auth/loginShell.ts). Any other first screen of the app (already
+ * signed in, maintenance, an error) removes the prerendered page when it draws.
  */
 (function () {
   'use strict';
@@ -37,6 +38,38 @@
     });
     // Read by the app; a failure no one has read yet is not an unhandled error.
     form.sentLogin.catch(function () {});
+    form.sentWindow = form.sentLogin.then(function (answer) {
+      return signedIn(answer) ? readFirstWindow() : null;
+    });
+    form.sentWindow.catch(function () {});
+  }
+
+  // A login answered with a user, not with the code step's challenge.
+  function signedIn(answer) {
+    if (answer.status !== 200) return false;
+    try {
+      return !('twoFactorRequired' in JSON.parse(answer.text));
+    } catch (error) {
+      return false;
+    }
+  }
+
+  // The calendar's first window, read the moment the login is answered while the app's code is still on its way; the
+  // app keeps it as a window this browser knows, so the calendar's first drawing has the bookings
+  // (src/shared/prerenderedLogin.ts). It is the one-month grid of today's month as FullCalendar draws it: six weeks of
+  // local days from the Monday on or before the 1st (the app's monthGridRange in neighbourWindows.ts).
+  function readFirstWindow() {
+    var now = new Date();
+    var back = (new Date(now.getFullYear(), now.getMonth(), 1).getDay() + 6) % 7;
+    var range = {
+      startDate: new Date(now.getFullYear(), now.getMonth(), 1 - back).toISOString(),
+      endDate: new Date(now.getFullYear(), now.getMonth(), 1 - back + 42).toISOString(),
+    };
+    return fetch('/api/calendar-window?' + new URLSearchParams(range), { credentials: 'include', cache: 'no-store' }).then(function (res) {
+      return res.text().then(function (text) {
+        return { range: range, status: res.status, text: text, etag: res.headers.get('ETag') };
+      });
+    });
   }
 
   // The signed-in app and the calendar (the build lists them on the page) download while the login is answered.

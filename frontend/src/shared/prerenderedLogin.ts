@@ -7,12 +7,22 @@
  * shell fetches the signed-in app at once after a press (app/App.tsx).
  */
 import type { SentAnswer } from '../api/client';
+import { keepWindow } from './keptWindows';
 
 export const LOGIN_SHELL_ID = 'login-shell';
 
-/** The prerendered form carries the login its script sent, under this name. */
+/** The calendar window the prerendered page read once its login signed the visitor in, with the range it asked for. */
+interface SentWindow {
+  range: { startDate: string; endDate: string };
+  status: number;
+  text: string;
+  etag: string | null;
+}
+
+/** The prerendered form carries the login its script sent, and the window it then read, under these names. */
 interface PrerenderedForm extends HTMLFormElement {
   sentLogin?: Promise<SentAnswer>;
+  sentWindow?: Promise<SentWindow | null>;
 }
 
 export function prerenderedLoginForm(): PrerenderedForm | null {
@@ -36,13 +46,17 @@ export function loginPressedBeforeApp(): boolean {
  * and the current-user check may look after that. Undefined until a look found one; null once used.
  */
 let sent: Promise<SentAnswer> | null | undefined;
+let sentWindow: Promise<SentWindow | null> | null = null;
+/** The sent window being kept for the user its login signed in, until a logout. */
+let keeping: Promise<SentWindow | null> | null = null;
 
 /** The answer to the login the prerendered page sent; null when it sent none, or once that answer has been used. */
 export function sentLogin(): Promise<SentAnswer> | null {
   if (sent === undefined) {
-    const found = prerenderedLoginForm()?.sentLogin;
-    if (!found) return null;
-    sent = found;
+    const form = prerenderedLoginForm();
+    if (!form?.sentLogin) return null;
+    sent = form.sentLogin;
+    sentWindow = form.sentWindow ?? null;
   }
   return sent;
 }
@@ -53,6 +67,32 @@ export function sentLogin(): Promise<SentAnswer> | null {
  */
 export function forgetSentLogin(): void {
   sent = null;
+  sentWindow = null;
+}
+
+/**
+ * The sent login signed `userId` in: the calendar window the prerendered page read with it is kept as a window this
+ * browser knows (keptWindows.ts), so the calendar draws its first month with the bookings instead of empty and then
+ * again, and asks the server only whether it changed (a 304). Called before forgetSentLogin.
+ */
+export function keepSentWindow(userId: number): void {
+  const pending = sentWindow;
+  if (!pending) return;
+  keeping = pending;
+  void pending
+    .then((window) => {
+      // A logout while it was on its way: nothing of that user is kept.
+      if (keeping !== pending || window?.status !== 200) return;
+      const answer = JSON.parse(window.text) as object;
+      keepWindow(userId, window.range, window.etag ? { ...answer, etag: window.etag } : answer);
+    })
+    // Not read, or not JSON: the calendar reads its window itself, as it would have anyway.
+    .catch(() => undefined);
+}
+
+/** A logout: a sent window still on its way is not kept. */
+export function forgetSentWindow(): void {
+  keeping = null;
 }
 
 /**

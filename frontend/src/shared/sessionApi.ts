@@ -4,7 +4,7 @@
  * generated types (api/types.ts).
  */
 import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser } from './keptWindows';
-import { forgetSentLogin, markSentLoginAdopted, sentLogin } from './prerenderedLogin';
+import { forgetSentLogin, forgetSentWindow, keepSentWindow, markSentLoginAdopted, sentLogin } from './prerenderedLogin';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, answerJson, apiJson, type SentAnswer } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
@@ -29,6 +29,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
   if (sent) {
     const answer = await sent.then(answerJson<LoginAnswer>).catch(() => null);
     if (answer && !needsCode(answer)) {
+      keepSentWindow(answer.id);
       forgetSentLogin();
       markSentLoginAdopted();
       keepSignedInUser(answer);
@@ -86,7 +87,9 @@ export function useLogin() {
     mutationFn: async (request: LoginRequest) => {
       if (!('sent' in request)) return logIn(request);
       try {
-        return answerJson<LoginAnswer>(await request.sent);
+        const answer = answerJson<LoginAnswer>(await request.sent);
+        if (!needsCode(answer)) keepSentWindow(answer.id);
+        return answer;
       } finally {
         forgetSentLogin();
       }
@@ -113,6 +116,7 @@ export function useLogout() {
       // Forgotten before asking: on a shared device, a logout that fails offline leaves nothing kept either.
       forgetKeptCalendar();
       forgetSentLogin();
+      forgetSentWindow();
       return apiJson<MessageAnswer>('POST', '/api/logout');
     },
     onSuccess: () => {
