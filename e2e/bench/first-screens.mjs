@@ -38,6 +38,7 @@ const EVENTS = 24;
 /** A person's pace on a phone keyboard: about 5 characters a second. */
 const KEY_DELAY_MS = 200;
 
+const RESULTS = path.join(import.meta.dirname, 'results');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const DAY_MS = 86_400_000;
 
@@ -98,10 +99,32 @@ async function press(page, button) {
   return pressedAt;
 }
 
-/** Waits until text starting with `prefix` was drawn; returns the wall-clock time of that frame. */
+/**
+ * Waits until text starting with `prefix` was drawn; returns the wall-clock time of that frame. When it never is, the
+ * page's state goes into the error (its text, the errors it logged) and a screenshot into bench/results/.
+ */
 async function textPainted(page) {
-  const handle = await page.waitForFunction(() => window.__textPaintedAt || false, null, { timeout: 60_000, polling: 100 });
-  return handle.jsonValue();
+  try {
+    const handle = await page.waitForFunction(() => window.__textPaintedAt || false, null, { timeout: 60_000, polling: 100 });
+    return await handle.jsonValue();
+  } catch (error) {
+    const shot = path.join(RESULTS, `not-painted-${Date.now()}.png`);
+    await mkdir(RESULTS, { recursive: true });
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    const text = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '(page gone)');
+    throw new Error(`The calendar's bookings were not drawn within 60 s on ${page.url()} (screenshot: ${shot}). Page errors: ${JSON.stringify(pageErrors.get(page) ?? [])}. On screen: ${text}`, { cause: error });
+  }
+}
+
+/** What each page logged as an error, for a failed run's report. */
+const pageErrors = new WeakMap();
+function collectErrors(page) {
+  const errors = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
 }
 
 async function throttle(context, page) {
@@ -120,6 +143,7 @@ async function oneRun(browser, url, owner, typed) {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'allow', baseURL: url });
   try {
     const page = await context.newPage();
+    collectErrors(page);
     await throttle(context, page);
     await context.addInitScript(watchForText);
     await page.addInitScript(() => {
@@ -165,6 +189,7 @@ async function oneRun(browser, url, owner, typed) {
     await page.waitForTimeout(3000);
     await page.close();
     const again = await context.newPage();
+    collectErrors(again);
     await throttle(context, again);
     const reopened = Date.now();
     await again.goto('/', { waitUntil: 'commit' });
@@ -210,7 +235,7 @@ try {
     console.log(`${medians[figure] > target ? 'MISS' : 'ok  '} ${figure.padEnd(26)} ${String(medians[figure]).padStart(6)} ms (target ${target} ms, median of ${figure.startsWith('typed') || figure.startsWith('pressed') ? RUNS : 2 * RUNS})`);
   }
   console.log(`     ${'pressedOpenedToCalendarMs'.padEnd(26)} ${String(pressedOpenedToCalendarMs).padStart(6)} ms (no target: opening the page → the calendar, pressed at once)`);
-  const dir = path.join(import.meta.dirname, 'results');
+  const dir = RESULTS;
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'latest.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), ...result }, null, 2)}\n`);
   if (missed.length) process.exitCode = 1;

@@ -11,6 +11,7 @@ import { useDevicePreference } from '../shared/devicePreference';
 import { useCurrentUser } from '../shared/sessionApi';
 import { useOwedLoginWelcome } from '../shared/loginWelcome';
 import { Layout } from './Layout';
+import type { FeatureRoute } from '../shared/featureManifest';
 import { HOME_ROUTE, SIGNED_IN_ROUTES } from './manifests';
 
 export { loadMobileDrawer } from './Layout';
@@ -23,23 +24,25 @@ export const loadHomePage = () => HOME_ROUTE?.load();
  * render itself, as TanStack Query's usePrefetchQuery does, not in an effect, which would run only after the page
  * below (the calendar's FullCalendar, the costliest render of the app) has rendered and committed.
  */
-function useFirstPageReadAhead() {
+function useFirstPageReadAhead(): FeatureRoute | undefined {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   const { isMobile } = useDevicePreference();
   const { pathname, search } = useLocation();
   // A state's initialiser runs on the first render only: the page the app opens on (RequireAuth renders this with a
   // user); later pages read when they are drawn.
-  useState(() => {
-    const opened = SIGNED_IN_ROUTES.find((route) => route.path !== '*' && matchPath(route.path, pathname));
-    if (user) opened?.readAhead?.(queryClient, { userId: user.id, isMobile, search: search.replace(/^\?/, '') });
-    return true;
+  const [opened] = useState(() => {
+    const route = SIGNED_IN_ROUTES.find((r) => r.path !== '*' && matchPath(r.path, pathname));
+    if (user) route?.readAhead?.(queryClient, { userId: user.id, isMobile, search: search.replace(/^\?/, '') });
+    return route;
   });
+  return opened;
 }
 
 export function SignedInApp() {
-  useFirstPageReadAhead();
-  useOwedLoginWelcome();
+  const opened = useFirstPageReadAhead();
+  // Any path no feature claims shows the home page, the calendar.
+  useOwedLoginWelcome(!opened || !!opened.home);
   return (
     <Routes>
       <Route element={<Layout />}>

@@ -57,12 +57,26 @@ function subscribePreference(notify: () => void) {
   };
 }
 
+/**
+ * The viewport's width, read once and then on each resize. Reading `window.innerWidth` while the page holds changes
+ * not yet laid out makes the browser lay the page out there and then, and React reads a store on every render and
+ * again after every commit: on a phone's first calendar that was a dozen forced layouts.
+ */
+let width: number | undefined;
+function readWidth(): number {
+  if (width === undefined) {
+    width = window.innerWidth;
+    // Ahead of any subscriber's listener (added later), so each one reads the new width.
+    window.addEventListener('resize', () => (width = window.innerWidth));
+  }
+  return width;
+}
+
 function subscribeWidth(notify: () => void) {
+  readWidth();
   window.addEventListener('resize', notify);
   return () => window.removeEventListener('resize', notify);
 }
-
-const readWidth = () => window.innerWidth;
 
 export function useDevicePreference() {
   // The server snapshots serve the login page prerendered at build time, where there is no window: 'auto', wide.

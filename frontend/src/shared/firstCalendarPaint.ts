@@ -15,8 +15,9 @@ export function markFirstCalendarPainted(): void {
   for (const listener of listeners) listener();
 }
 
-/** Calls `listener` once the first calendar has painted (at once if it has). */
-export function onFirstCalendarPainted(listener: Listener): void {
+/** Calls `listener` once the first calendar has painted (at once if it has); the returned function cancels that. */
+export function onFirstCalendarPainted(listener: Listener): () => void {
   if (painted) listener();
   else listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -6,6 +6,7 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../api/types';
+import { onFirstCalendarPainted } from './firstCalendarPaint';
 import { owedSentLoginWelcome } from './prerenderedLogin';
 import { useCurrentUser } from './sessionApi';
 import { useToast } from './toast';
@@ -19,11 +20,22 @@ export function useWelcomeToast(): (user: Pick<User, 'name'>) => void {
   );
 }
 
-/** For the signed-in app: the welcome a login sent by the prerendered page is owed, once its user is known. */
-export function useOwedLoginWelcome(): void {
+/**
+ * For the signed-in app: the welcome a login sent by the prerendered page is owed, once its user is known. When the
+ * app opens on the calendar it comes once the calendar has painted: drawn in the same frames, the toast and its
+ * entrance (a forced layout) were work a phone did before the calendar it is waiting for.
+ */
+export function useOwedLoginWelcome(opensOnCalendar: boolean): void {
   const welcome = useWelcomeToast();
   const { data: user } = useCurrentUser();
   useEffect(() => {
-    if (user && owedSentLoginWelcome()) welcome(user);
+    if (!user || !owedSentLoginWelcome()) return undefined;
+    if (!opensOnCalendar) {
+      welcome(user);
+      return undefined;
+    }
+    return onFirstCalendarPainted(() => welcome(user));
+    // Decided once, for the page the app opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user, welcome]);
 }

@@ -122,6 +122,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('nb');
   setSocketConnected(true);
   window.innerWidth = 1280;
+  window.dispatchEvent(new Event('resize'));
 });
 afterEach(async () => {
   await api?.close();
@@ -253,6 +254,7 @@ describe('CasesPage', () => {
 
   it('shows one column on a phone, with a way back to the list', async () => {
     window.innerWidth = 400;
+    window.dispatchEvent(new Event('resize'));
     api = await serve(OWNER, []);
     page();
     const user = userEvent.setup();
