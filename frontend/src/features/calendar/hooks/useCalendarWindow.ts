@@ -4,7 +4,7 @@
  * FullCalendar runs (`fcView`) follows from the choice, the size and the device; CalendarView keeps it there.
  */
 import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
-import { useState, type RefObject } from 'react';
+import { startTransition, useState, type RefObject } from 'react';
 import type { VisibleRange } from '../calendarApi';
 import type { CalendarSize, CalendarViewKind } from '../viewModel';
 import { adjacentWindow, openingRange } from '../neighbourWindows';
@@ -46,10 +46,18 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
     else api()?.prev();
   };
 
+  /**
+   * FullCalendar reports its new dates while React commits its move, and a state change made there is drawn before the
+   * browser paints: the whole page again, FullCalendar included, for a new title. As a transition it comes in the next
+   * render instead, after the moved calendar has been painted (on the month grid the range is already set by `step`).
+   */
   const onDatesSet = (info: DatesSetInfo) => {
     const next = { startDate: info.start.toISOString(), endDate: info.end.toISOString() };
-    setRange((current) => (current?.startDate === next.startDate && current.endDate === next.endDate ? current : next));
-    setPeriodTitle(info.view.title);
+    const title = info.view.title;
+    startTransition(() => {
+      setRange((current) => (current?.startDate === next.startDate && current.endDate === next.endDate ? current : next));
+      setPeriodTitle(title);
+    });
   };
 
   return {
