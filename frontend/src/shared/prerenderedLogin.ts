@@ -4,7 +4,8 @@
  * e-mail and a password, sends the login itself and keeps the answer on the form, so the app adopts an answer
  * already on its way instead of sending the login once its own code has run. The login form takes the page over
  * (features/auth/loginShell.ts); the current-user check reads a login answered before then (sessionApi.ts); the app
- * shell fetches the signed-in app at once after a press (app/App.tsx).
+ * shell fetches the signed-in app at once after a press (app/App.tsx). A login that signed the visitor in also brought
+ * the calendar's first window, which whoever adopts the login keeps for the calendar (keepSentWindow).
  */
 import type { SentAnswer } from '../api/client';
 import { keepWindow } from './keptWindows';
