@@ -35,7 +35,5 @@ export function useOwedLoginWelcome(opensOnCalendar: boolean): void {
       return undefined;
     }
     return onFirstCalendarPainted(() => welcome(user));
-    // Decided once, for the page the app opened on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user, welcome]);
+  }, [user, welcome, opensOnCalendar]);
 }
