@@ -2,7 +2,7 @@
  * MUI theme. Light by default; the mode is class-based (a class on <html>) and MUI keeps it in localStorage
  * under THEME_KEY (docs/product/app.md#layout-and-devices).
  */
-import { createTheme, type Components, type Theme } from '@mui/material/styles';
+import { createTheme, keyframes, type Components, type Theme } from '@mui/material/styles';
 
 /** The brand's blue: 6.7:1 against white, so white text on it and it as text on white both pass WCAG AA. */
 export const BRAND_BLUE = '#1d4ed8';
@@ -42,6 +42,12 @@ export const accessibleControls: Components<Omit<Theme, 'components'>> = {
  */
 export const standaloneLinkSx = { [COARSE_POINTER]: { display: 'inline-flex', alignItems: 'center', minHeight: 44 } } as const;
 
+/** An indeterminate bar (40 % of the track) crossing it from the left edge out to the right. */
+const SLIDE_ACROSS = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(250%); }
+`;
+
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'class' },
   colorSchemes: { light: true, dark: true },
@@ -52,6 +58,16 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   components: {
     ...accessibleControls,
+    // Loading indicators move by transform only, which the compositor animates off the main thread. MUI's growing
+    // and shrinking arc and its bars' sliding edges (left and right) are drawn again on the main thread every frame,
+    // which on a phone slows the very loading they stand for (the calendar's first render beside them).
+    MuiCircularProgress: { defaultProps: { disableShrink: true } },
+    MuiLinearProgress: {
+      styleOverrides: {
+        bar1: { variants: [{ props: { variant: 'indeterminate' }, style: { right: 'auto', width: '40%', animation: `${SLIDE_ACROSS} 1.6s ease-in-out infinite` } }] },
+        bar2: { variants: [{ props: { variant: 'indeterminate' }, style: { display: 'none' } }] },
+      },
+    },
     // MUI's unselected toggle text (action.active) has 4.47:1 on the login page's grey; text.secondary passes.
     MuiToggleButton: {
       styleOverrides: {
