@@ -132,6 +132,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
     [withConflict, conflictedDays],
   );
 
+  const hiddenDays = useMemo(() => (phoneWeek ? mobileWeekHiddenDays(weekHalf) : NO_HIDDEN_DAYS), [phoneWeek, weekHalf]);
   const hours = visibleHours(isMobile);
   // The 3-month view puts three months side by side, each narrower than a third by its gaps and padding (measured:
   // 308 of 1366 - 248 px sidebar); the minimum cell height holds in both sizes (docs/product/calendar.md#validation-and-limits), compact only fits less in.
@@ -168,7 +169,7 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         initialView={viewReady ? fcView : isMobile ? FC_VIEWS.oneMonth : FC_VIEWS.threeMonth}
         initialDate={focusDate ?? undefined}
         views={CUSTOM_VIEWS}
-        hiddenDays={phoneWeek ? mobileWeekHiddenDays(weekHalf) : NO_HIDDEN_DAYS}
+        hiddenDays={hiddenDays}
         height="auto"
         aspectRatio={aspectRatio}
         // The year overview shows days by colour only; its mini months have no room for event bars.

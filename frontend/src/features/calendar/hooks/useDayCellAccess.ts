@@ -8,7 +8,8 @@
  *   double-booking sign sit in FullCalendar's aria-hidden day number).
  */
 import type { DayCellInfo, MountInfo } from '@fullcalendar/react';
-import { useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toDateKey } from '../dates';
 import { dayCellLabel, dayKeyAction, shiftDateKey } from '../dayCells';
@@ -22,6 +23,38 @@ interface DayCellAccessOptions {
   onMark: (dateKey: string) => void;
 }
 
+/** What the cells' names are made of, read at the moment a cell is named. */
+interface Naming {
+  markedByDay: ReadonlyMap<string, readonly MarkedDay[]>;
+  conflictedDays: ReadonlySet<string>;
+  t: TFunction;
+  language: string;
+  hintId: string;
+}
+
+function nameCell(el: HTMLElement, dateKey: string, { markedByDay, conflictedDays, t, language }: Naming) {
+  const text = dayCellLabel(dateKey, markedByDay.get(dateKey) ?? [], conflictedDays.has(dateKey), t, language);
+  // Written only when it changes: every cell is asked again after each render of the calendar.
+  if (text && el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
+  else if (!text && el.hasAttribute('aria-label')) el.removeAttribute('aria-label');
+}
+
+/**
+ * Exactly one day is reachable with Tab: the one last focused if shown, else today, else the first day shown.
+ * Asked again as each cell mounts, so today wins over the days FullCalendar happens to mount before it.
+ */
+function settleTabStop(shown: ReadonlyMap<string, HTMLElement>, activeKey: string | null) {
+  if (shown.size === 0) return;
+  const today = toDateKey(new Date());
+  const stop = activeKey && shown.has(activeKey) ? activeKey : shown.has(today) ? today : [...shown.keys()].sort()[0];
+  for (const [key, el] of shown) {
+    const tabIndex = key === stop ? 0 : -1;
+    // Asked as each of a month's cells mounts: only a change touches the page. The attribute, not the property: a
+    // cell without one reads -1 too, yet cannot take the focus the arrow keys move to it.
+    if (el.getAttribute('tabindex') !== String(tabIndex)) el.tabIndex = tabIndex;
+  }
+}
+
 export function useDayCellAccess({ markedByDay, conflictedDays, onOpen, onMark }: DayCellAccessOptions) {
   const { t, i18n } = useTranslation();
   const hintId = useId();
@@ -30,57 +63,31 @@ export function useDayCellAccess({ markedByDay, conflictedDays, onOpen, onMark }
   /** The day last focused, which keeps the tab stop while it is shown. */
   const activeKey = useRef<string | null>(null);
 
-  // FullCalendar keeps the mount handlers it was first given: they read the newest values through this ref (a
-  // cell mounted before it is updated is relabelled by the effect below).
-  const latest = useRef({ markedByDay, conflictedDays, t, language: i18n.language, hintId });
+  // The mount handlers keep their identity from render to render, as FullCalendar redraws every cell for a new one;
+  // they read the newest values through this ref (a cell mounted before it is updated is renamed by the effect below).
+  const latest = useRef<Naming>({ markedByDay, conflictedDays, t, language: i18n.language, hintId });
   useLayoutEffect(() => {
     latest.current = { markedByDay, conflictedDays, t, language: i18n.language, hintId };
   });
 
-  const label = (el: HTMLElement, dateKey: string) => {
-    const { markedByDay: marks, conflictedDays: conflicted, t: translate, language } = latest.current;
-    const text = dayCellLabel(dateKey, marks.get(dateKey) ?? [], conflicted.has(dateKey), translate, language);
-    // Written only when it changes: every cell is asked again after each render of the calendar.
-    if (text && el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
-    else if (!text && el.hasAttribute('aria-label')) el.removeAttribute('aria-label');
-  };
-
-  /**
-   * Exactly one day is reachable with Tab: the one last focused if shown, else today, else the first day shown.
-   * Asked again as each cell mounts, so today wins over the days FullCalendar happens to mount before it.
-   */
-  const settleTabStop = () => {
-    const shown = cells.current;
-    if (shown.size === 0) return;
-    const today = toDateKey(new Date());
-    const stop =
-      activeKey.current && shown.has(activeKey.current) ? activeKey.current : shown.has(today) ? today : [...shown.keys()].sort()[0];
-    for (const [key, el] of shown) {
-      const tabIndex = key === stop ? 0 : -1;
-      // Asked as each of a month's cells mounts: only a change touches the page. The attribute, not the property: a
-      // cell without one reads -1 too, yet cannot take the focus the arrow keys move to it.
-      if (el.getAttribute('tabindex') !== String(tabIndex)) el.tabIndex = tabIndex;
-    }
-  };
-
-  const dayCellDidMount = (info: MountInfo<DayCellInfo>) => {
+  const dayCellDidMount = useCallback((info: MountInfo<DayCellInfo>) => {
     if (info.isOther || info.isDisabled) return;
     const dateKey = toDateKey(info.date);
     cells.current.set(dateKey, info.el);
     info.el.setAttribute('aria-describedby', latest.current.hintId);
-    label(info.el, dateKey);
-    settleTabStop();
-  };
+    nameCell(info.el, dateKey, latest.current);
+    settleTabStop(cells.current, activeKey.current);
+  }, []);
 
-  const dayCellWillUnmount = (info: MountInfo<DayCellInfo>) => {
+  const dayCellWillUnmount = useCallback((info: MountInfo<DayCellInfo>) => {
     const dateKey = toDateKey(info.date);
     if (cells.current.get(dateKey) === info.el) cells.current.delete(dateKey);
-  };
+  }, []);
 
   // Marks come and go without FullCalendar remounting the cells, and the language changes their words.
   useEffect(() => {
-    for (const [dateKey, el] of cells.current) label(el, dateKey);
-    settleTabStop();
+    for (const [dateKey, el] of cells.current) nameCell(el, dateKey, latest.current);
+    settleTabStop(cells.current, activeKey.current);
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
@@ -96,7 +103,7 @@ export function useDayCellAccess({ markedByDay, conflictedDays, onOpen, onMark }
       const next = cells.current.get(shiftDateKey(dateKey, action.days));
       if (!next) return;
       activeKey.current = shiftDateKey(dateKey, action.days);
-      settleTabStop();
+      settleTabStop(cells.current, activeKey.current);
       next.focus();
     }
   };
@@ -106,7 +113,7 @@ export function useDayCellAccess({ markedByDay, conflictedDays, onOpen, onMark }
     const dateKey = e.target.matches('[data-date]') ? e.target.dataset.date?.slice(0, 10) : undefined;
     if (!dateKey || !cells.current.has(dateKey) || dateKey === activeKey.current) return;
     activeKey.current = dateKey;
-    settleTabStop();
+    settleTabStop(cells.current, activeKey.current);
   };
 
   return { hintId, hint: t('calendar.dayKeyboardHint'), dayCellDidMount, dayCellWillUnmount, onKeyDown, onFocus };
