@@ -61,11 +61,20 @@ describe('Prerendered login page', () => {
       // Its answer signed her in: the calendar's first window is read at once, while the app's code is still held.
       await firstWindow;
       const revalidated = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/calendar-window' && !!res.request().headers()['if-none-match']);
+      // Whether the app ever puts its own login page on the page: an answer with a user goes straight on.
+      await page.evaluate(() => {
+        window.appLoginPageDrawn = false;
+        const isLoginPage = (node) => node.nodeType === 1 && (node.matches('[data-login-page]') || !!node.querySelector('[data-login-page]'));
+        new MutationObserver((records) => {
+          if (records.some((record) => [...record.addedNodes].some(isLoginPage))) window.appLoginPageDrawn = true;
+        }).observe(document.getElementById('root'), { childList: true, subtree: true });
+      });
       released = true;
       release();
       await homeHeading(page).waitFor();
       assert.equal(new URL(page.url()).pathname, '/');
       assert.equal(await shell(page).count(), 0);
+      assert.equal(await page.evaluate(() => window.appLoginPageDrawn), false, "the app's own login page was not drawn on the way");
       // Welcomed as a login typed in the app's form is, once, whichever of the app's screens had the answer first.
       await toast(page, nb.auth.loginSuccess).waitFor();
       assert.equal(await toast(page, nb.auth.loginSuccess).count(), 1);

@@ -20,6 +20,8 @@ import { ToastProvider } from '../shared/toast';
 import { lazyNamed } from '../shared/lazyNamed';
 import { whenIdle } from '../shared/whenIdle';
 import { useDevicePreference } from '../shared/devicePreference';
+import { useOwedLoginWelcome } from '../shared/loginWelcome';
+import { addCataloguePart } from '../i18n';
 
 // The signed-in app is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
 const loadSignedInApp = () => import('./SignedInApp');
@@ -32,18 +34,21 @@ const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{eleme
 export const PREFETCH_MARK = 'eierportal:prefetch-signed-in-shell';
 
 /**
- * While someone types their e-mail and password, the browser is idle: fetch the signed-in app (the shell and the
- * features' manifests) and then the home page, so that after 'Logg inn' the calendar paints without waiting for
- * them. A failed fetch is harmless: the route loads it again when it renders.
+ * While someone types their e-mail and password, the browser is idle: fetch the signed-in app (the shell, its texts
+ * and the features' manifests) and then the home page, so that after 'Logg inn' the calendar paints without waiting
+ * for them; a press before then starts it at once. A failed fetch is harmless: the route loads it again when it renders.
  */
 function PrefetchSignedInShell() {
   const { isMobile } = useDevicePreference();
   useEffect(() => {
     const prefetch = () => {
       performance.mark(PREFETCH_MARK);
+      // The shell's texts beside the shell: the shell's module waits for them (Layout.tsx), and the home page's
+      // download starts only once that module is in, so fetched after it they would hold the home page back a round trip.
+      void addCataloguePart('app').catch(() => undefined);
       void loadSignedInApp()
-        // A phone's menu opens in a drawer of its own chunk (Layout.tsx).
-        .then((app) => Promise.all([app.loadHomePage(), isMobile ? app.loadMobileDrawer() : undefined]))
+        // A phone's menu opens in a drawer of its own chunk (Layout.tsx): after the home page, not competing with it.
+        .then((app) => app.loadHomePage()?.then(() => (isMobile ? app.loadMobileDrawer() : undefined)))
         .catch(() => undefined);
     };
     // A login pressed on the prerendered page before the app ran is on its way: no typing pause to wait for.
@@ -51,8 +56,27 @@ function PrefetchSignedInShell() {
       prefetch();
       return undefined;
     }
-    return whenIdle(prefetch, { timeoutMs: 3000, fallbackMs: 1000 });
+    // Nor after a press on this page before the browser was idle (a phone still busy running the app's code).
+    let cancelIdle = () => {};
+    const start = () => {
+      cancelIdle();
+      document.removeEventListener('submit', start, true);
+      prefetch();
+    };
+    document.addEventListener('submit', start, true);
+    cancelIdle = whenIdle(start, { timeoutMs: 3000, fallbackMs: 1000 });
+    return () => {
+      cancelIdle();
+      document.removeEventListener('submit', start, true);
+    };
   }, [isMobile]);
+  return null;
+}
+
+/** The back office shows the welcome a login owes at once (the signed-in app shows it in SignedInApp.tsx). */
+function BackOfficeWelcome() {
+  const { data: user } = useCurrentUser();
+  useOwedLoginWelcome(user, false);
   return null;
 }
 
@@ -89,7 +113,15 @@ export default function App({ onReady }: { onReady: () => void }) {
                   )}
                 />
               ))}
-              <Route path="/admin/*" element={<RequireAuth staffOnly>{page(<AdminApp />)}</RequireAuth>} />
+              <Route
+                path="/admin/*"
+                element={
+                  <RequireAuth staffOnly>
+                    <BackOfficeWelcome />
+                    {page(<AdminApp />)}
+                  </RequireAuth>
+                }
+              />
               <Route path="*" element={<RequireAuth>{page(<SignedInApp />)}</RequireAuth>} />
             </Routes>
             </MaintenanceGate>

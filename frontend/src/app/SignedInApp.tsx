@@ -41,8 +41,9 @@ function useFirstPageReadAhead(): FeatureRoute | undefined {
 
 export function SignedInApp() {
   const opened = useFirstPageReadAhead();
+  const { data: user } = useCurrentUser();
   // Any path no feature claims shows the home page, the calendar.
-  useOwedLoginWelcome(!opened || !!opened.home);
+  useOwedLoginWelcome(user, !opened || !!opened.home);
   return (
     <Routes>
       <Route element={<Layout />}>

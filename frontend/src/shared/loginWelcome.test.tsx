@@ -1,25 +1,29 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SentAnswer } from '../api/client';
+import type { User } from '../api/types';
 import '../i18n';
 
-/**
- * The modules are loaded afresh for each test: the sent login's welcome is owed once per page, and the first
- * calendar paints once per page.
- */
-async function signedInAppOpening(opensOnCalendar: boolean) {
-  vi.resetModules();
+const user = { id: 7, name: 'Eva Eier', email: 'eva@example.com' } as User;
+const answer = (status: number, body: unknown): SentAnswer => ({ status, statusText: '', text: JSON.stringify(body) });
+
+/** The prerendered login page as its script leaves it after a press: the form, marked, with the login's answer. */
+function prerenderedPage(sent: SentAnswer) {
+  document.body.innerHTML = '<div id="login-shell"><form data-pressed></form></div><div id="root"></div>';
+  (document.querySelector('form') as HTMLFormElement & { sentLogin?: Promise<SentAnswer> }).sentLogin = Promise.resolve(sent);
+}
+
+/** The first signed-in screen, opening on the calendar or on another page, for the current user. */
+async function firstScreen(opensOnCalendar: boolean) {
   const { queryKeys } = await import('../api/queryKeys');
   const { ToastProvider } = await import('./toast');
   const { useOwedLoginWelcome } = await import('./loginWelcome');
-  const { markSentLoginAdopted } = await import('./prerenderedLogin');
   const { markFirstCalendarPainted } = await import('./firstCalendarPaint');
   const queryClient = new QueryClient();
-  queryClient.setQueryData(queryKeys.currentUser, { id: 7, name: 'Eva Eier' });
-  // The current-user check signed her in with the login the prerendered page sent.
-  markSentLoginAdopted();
+  queryClient.setQueryData(queryKeys.currentUser, user);
   function SignedInApp() {
-    useOwedLoginWelcome(opensOnCalendar);
+    useOwedLoginWelcome(user, opensOnCalendar);
     return null;
   }
   render(
@@ -32,22 +36,62 @@ async function signedInAppOpening(opensOnCalendar: boolean) {
   return { calendarPainted: () => act(() => markFirstCalendarPainted()) };
 }
 
-const welcome = () => screen.queryAllByText('Innlogging vellykket');
+const welcomes = () => screen.queryAllByText('Innlogging vellykket');
 
-describe("the welcome owed to a login the prerendered page sent", () => {
-  beforeEach(() => vi.resetModules());
+// The modules are loaded afresh for each test: a welcome is owed once per login, the first calendar paints once per page.
+beforeEach(() => vi.resetModules());
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
 
-  it('waits for the calendar to paint when the app opens on it, then shows once', async () => {
-    const { calendarPainted } = await signedInAppOpening(true);
-    expect(welcome()).toHaveLength(0);
+describe('the welcome a login owes', () => {
+  it('waits for the calendar to paint when the first screen is the calendar, then shows once', async () => {
+    const { oweLoginWelcome } = await import('./loginWelcome');
+    oweLoginWelcome({ sent: false });
+    const { calendarPainted } = await firstScreen(true);
+    expect(welcomes()).toHaveLength(0);
     calendarPainted();
     expect(await screen.findByText('Innlogging vellykket')).toBeInTheDocument();
     calendarPainted();
-    expect(welcome()).toHaveLength(1);
+    expect(welcomes()).toHaveLength(1);
   });
 
-  it('shows at once when the app opens on another page', async () => {
-    await signedInAppOpening(false);
+  it('shows at once when the first screen is another page', async () => {
+    const { oweLoginWelcome } = await import('./loginWelcome');
+    oweLoginWelcome({ sent: false });
+    await firstScreen(false);
     expect(await screen.findByText('Innlogging vellykket')).toBeInTheDocument();
+  });
+
+  it('is not shown when no login owes it (a reload of a signed-in page)', async () => {
+    const { calendarPainted } = await firstScreen(true);
+    calendarPainted();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(welcomes()).toHaveLength(0);
+  });
+
+  it("is owed once for the prerendered page's login, adopted by the current-user check and the login form alike", async () => {
+    prerenderedPage(answer(200, user));
+    const { fetchCurrentUser } = await import('./sessionApi');
+    expect(await fetchCurrentUser()).toEqual(user);
+    const { oweLoginWelcome } = await import('./loginWelcome');
+    // The login form had taken the same answer over too.
+    oweLoginWelcome({ sent: true });
+    await firstScreen(false);
+    expect(await screen.findByText('Innlogging vellykket')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(welcomes()).toHaveLength(1);
+  });
+
+  it('is not owed for a refused login, which the login form shows', async () => {
+    prerenderedPage(answer(401, { message: 'Feil e-post eller passord', code: 'invalid_credentials' }));
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"Unauthorized"}', { status: 401 })));
+    const { fetchCurrentUser } = await import('./sessionApi');
+    expect(await fetchCurrentUser()).toBeNull();
+    await firstScreen(false);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(welcomes()).toHaveLength(0);
   });
 });

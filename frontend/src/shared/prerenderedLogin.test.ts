@@ -72,33 +72,3 @@ describe('the login sent by the prerendered page', () => {
     expect(sentLogin()).not.toBeNull();
   });
 });
-
-describe("the sent login's welcome", () => {
-  it('is owed once the current-user check has adopted the answer, and shown once', async () => {
-    prerenderedPage(answer(200, user));
-    const { fetchCurrentUser } = await loadSession();
-    const { owedSentLoginWelcome } = await load();
-    expect(owedSentLoginWelcome()).toBe(false);
-    expect(await fetchCurrentUser()).toEqual(user);
-    expect(owedSentLoginWelcome()).toBe(true);
-    expect(owedSentLoginWelcome()).toBe(false);
-  });
-
-  it('is not owed again when the login form showed it first', async () => {
-    prerenderedPage(answer(200, user));
-    const { fetchCurrentUser } = await loadSession();
-    const { claimSentLoginWelcome, owedSentLoginWelcome } = await load();
-    expect(claimSentLoginWelcome()).toBe(true);
-    await fetchCurrentUser();
-    expect(owedSentLoginWelcome()).toBe(false);
-  });
-
-  it('is not owed for a refused login, which the login form shows', async () => {
-    prerenderedPage(answer(401, { message: 'Feil e-post eller passord', code: 'invalid_credentials' }));
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"Unauthorized"}', { status: 401 })));
-    const { fetchCurrentUser } = await loadSession();
-    const { owedSentLoginWelcome } = await load();
-    await fetchCurrentUser();
-    expect(owedSentLoginWelcome()).toBe(false);
-  });
-});

@@ -95,27 +95,3 @@ export function keepSentWindow(userId: number): void {
 export function forgetSentWindow(): void {
   keeping = null;
 }
-
-/**
- * The welcome of the prerendered page's login ('Innlogging vellykket'), shown once: by the login form when it adopts
- * the answer, or by the signed-in app when the current-user check adopted it first and the login form never came.
- */
-let sentLoginAdopted = false;
-let sentLoginWelcomed = false;
-
-/** The current-user check signed the visitor in with the sent login's answer: its welcome is owed. */
-export function markSentLoginAdopted(): void {
-  sentLoginAdopted = true;
-}
-
-/** True once only: the caller shows the sent login's welcome. */
-export function claimSentLoginWelcome(): boolean {
-  if (sentLoginWelcomed) return false;
-  sentLoginWelcomed = true;
-  return true;
-}
-
-/** True once, when the current-user check adopted the sent login and no one has shown its welcome yet. */
-export function owedSentLoginWelcome(): boolean {
-  return sentLoginAdopted && claimSentLoginWelcome();
-}

@@ -4,7 +4,8 @@
  * generated types (api/types.ts).
  */
 import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser } from './keptWindows';
-import { forgetSentLogin, forgetSentWindow, keepSentWindow, markSentLoginAdopted, sentLogin } from './prerenderedLogin';
+import { forgetSentLogin, forgetSentWindow, keepSentWindow, sentLogin } from './prerenderedLogin';
+import { oweLoginWelcome } from './loginWelcome';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, answerJson, apiJson, type SentAnswer } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
@@ -31,7 +32,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
     if (answer && !needsCode(answer)) {
       keepSentWindow(answer.id);
       forgetSentLogin();
-      markSentLoginAdopted();
+      oweLoginWelcome({ sent: true });
       keepSignedInUser(answer);
       return answer;
     }

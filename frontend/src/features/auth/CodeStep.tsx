@@ -11,8 +11,8 @@ import { TextInput } from '../../shared/components/TextInput';
 import { useLoginCode } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 
-/** `onSignedIn` runs after the code was taken (the maintenance screen reloads then). */
-export function CodeStep({ onCancel, onSignedIn }: { onCancel: () => void; onSignedIn?: () => void }) {
+/** `onSignedIn` runs after the code was taken: the login page owes the welcome then, the maintenance screen reloads. */
+export function CodeStep({ onCancel, onSignedIn }: { onCancel: () => void; onSignedIn: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const submit = useLoginCode();
@@ -26,9 +26,8 @@ export function CodeStep({ onCancel, onSignedIn }: { onCancel: () => void; onSig
       return;
     }
     try {
-      const user = await submit.mutateAsync(code.trim());
-      toast({ title: t('auth.loginSuccess'), description: t('auth.welcomeBack', { name: user.name }), severity: 'success' });
-      onSignedIn?.();
+      await submit.mutateAsync(code.trim());
+      onSignedIn();
     } catch (failure) {
       const text = errorText(failure, t('common.error'));
       setError(text);

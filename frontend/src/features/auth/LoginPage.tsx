@@ -21,8 +21,8 @@ import { useToast } from '../../shared/toast';
 import { LoginFields } from './LoginFields';
 import { LOGIN_PAGE_ATTRIBUTE, readLoginShell, removeLoginShell, replayShellClicks, restoreShellFocus } from './loginShell';
 import { useLoginForm } from './useLoginForm';
-import { useWelcomeToast } from '../../shared/loginWelcome';
-import { claimSentLoginWelcome } from '../../shared/prerenderedLogin';
+import { oweLoginWelcome } from '../../shared/loginWelcome';
+import { loginPressedBeforeApp } from '../../shared/prerenderedLogin';
 
 const CodeStep = lazyNamed(() => import('./CodeStep'), 'CodeStep');
 
@@ -66,7 +66,6 @@ function Hero() {
 function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
-  const welcome = useWelcomeToast();
   const login = useLogin();
   const [codeStep, setCodeStep] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -83,8 +82,8 @@ function LoginForm() {
         setCodeStep(true);
         return;
       }
-      // The prerendered page's login is welcomed once: the signed-in app may have done it (shared/loginWelcome.ts).
-      if (!sent || claimSentLoginWelcome()) welcome(user);
+      // Shown by the first signed-in screen once it has drawn (shared/loginWelcome.ts).
+      oweLoginWelcome({ sent: !!sent });
     } catch (error) {
       toast({ title: t('auth.loginFailed'), description: errorText(error, t('common.error')), severity: 'error' });
     }
@@ -109,7 +108,7 @@ function LoginForm() {
   if (codeStep) {
     return (
       <Suspense fallback={null}>
-        <CodeStep onCancel={() => setCodeStep(false)} />
+        <CodeStep onCancel={() => setCodeStep(false)} onSignedIn={() => oweLoginWelcome({ sent: false })} />
       </Suspense>
     );
   }
@@ -158,12 +157,16 @@ function ClearCacheButton() {
 
 export function LoginPage() {
   const location = useLocation();
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
   const [now] = useState(() => new Date());
   const from = (location.state as { from?: Location } | null)?.from;
   const target = from && from.pathname !== '/auth' ? `${from.pathname}${from.search}${from.hash}` : '/';
 
   if (user) return <Navigate to={target} replace />;
+  // A press on the prerendered page before the app ran: the current-user check adopts its answer, and until then the
+  // prerendered page stays, saying 'Logger inn …'. A user goes straight on, without this page drawn in between (on
+  // a phone, work done before the calendar it is waiting for); a refusal or the code step gets the form, which shows it.
+  if (isPending && loginPressedBeforeApp()) return null;
   return <LoginLayout now={now} />;
 }
 

@@ -49,8 +49,8 @@ const EventDetailDialog = lazyNamed(() => import('./components/EventDetailDialog
 // An admin's colour menu and delete confirmation: owners never download them.
 const AdminEventMenus = lazyNamed(() => import('./components/AdminEventMenus'), 'AdminEventMenus');
 
-/** How many frames the snapshot waits for FullCalendar's bookings before it goes anyway (a month without any). */
-const SNAPSHOT_HANDOVER_FRAMES = 10;
+/** How many frames the first calendar waits for FullCalendar to draw its bookings before it counts as painted anyway. */
+const BOOKINGS_DRAWN_FRAMES = 10;
 
 function includesToday(range: { startDate: string; endDate: string }): boolean {
   const now = Date.now();
@@ -80,24 +80,24 @@ function CalendarScreen({ user }: { user: User }) {
   const viewedUserId = canViewOthers ? chosenUserId : null;
 
   const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView), user.id);
-  // The first window with its bookings is on screen: the service worker may start its downloads now.
+  // The first window's data is in. FullCalendar draws its bookings a frame or two later, so the calendar counts as
+  // painted in the frame they are drawn (or after a few frames, for a month without any): then a repeat visit's
+  // snapshot of the last calendar (calendarSnapshot.ts) goes, and what waits for the first calendar may start (the
+  // service worker's downloads, the login's welcome).
   const painted = !data.isLoading && win.range !== null;
   useEffect(() => {
     if (!painted) return undefined;
-    const frame = requestAnimationFrame(() => markFirstCalendarPainted());
-    return () => cancelAnimationFrame(frame);
-  }, [painted]);
-  // A repeat visit's snapshot of the last calendar (calendarSnapshot.ts) goes in the frame this calendar draws its
-  // bookings; FullCalendar draws them a frame or two after the data is in, so it waits for them a few frames.
-  useEffect(() => {
-    if (!painted || !calendarSnapshotShown()) return undefined;
     let frame = 0;
-    let framesLeft = SNAPSHOT_HANDOVER_FRAMES;
-    const handOver = () => {
-      if (framesLeft-- > 0 && !document.querySelector('#root .fc-event')) frame = requestAnimationFrame(handOver);
-      else removeCalendarSnapshot();
+    let framesLeft = BOOKINGS_DRAWN_FRAMES;
+    const whenDrawn = () => {
+      if (framesLeft-- > 0 && !document.querySelector('#root .fc-event')) {
+        frame = requestAnimationFrame(whenDrawn);
+        return;
+      }
+      if (calendarSnapshotShown()) removeCalendarSnapshot();
+      markFirstCalendarPainted();
     };
-    frame = requestAnimationFrame(handOver);
+    frame = requestAnimationFrame(whenDrawn);
     return () => cancelAnimationFrame(frame);
   }, [painted]);
   // What the next visit paints first: the own calendar as it stands, once the server's answer is in, on today's month.
