@@ -6,7 +6,7 @@ import ConflictIcon from '@mui/icons-material/WarningAmberRounded';
 import { Tooltip } from '@mui/material';
 import type { DayCellInfo, DayHeaderInfo } from '@fullcalendar/react';
 import { getISOWeek } from 'date-fns';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { MarkedDay } from '../../../api/types';
 import { TOOLTIP_DELAY_MS } from '../constants';
 import { toDateKey } from '../dates';
@@ -15,8 +15,7 @@ import { toDateKey } from '../dates';
  * A double-booked day's sign: colour, an icon and the word (docs/architecture.md#double-bookings). The year view's
  * mini days have room for the icon only; their word is there for screen readers, as is the day cell's name.
  */
-export function ConflictSign({ dateKey, wordShown }: { dateKey: string; wordShown: boolean }) {
-  const { t } = useTranslation();
+export function ConflictSign({ dateKey, wordShown, t }: { dateKey: string; wordShown: boolean; t: TFunction }) {
   return (
     <span className="cal-conflict" title={t('calendar.conflict.label')} data-conflict-day={dateKey}>
       <ConflictIcon className="cal-conflict-icon" fontSize="inherit" aria-hidden />
@@ -30,15 +29,16 @@ interface DayHeaderProps {
   /** Whether this view's headers carry the sign (the week and day views, whose day cells have no top). */
   withConflict: boolean;
   conflictedDays: ReadonlySet<string>;
+  t: TFunction;
 }
 
 /** The week and day views' column headers carry the date, and so the sign. */
-export function DayHeader({ arg, withConflict, conflictedDays }: DayHeaderProps) {
+export function DayHeader({ arg, withConflict, conflictedDays, t }: DayHeaderProps) {
   const dateKey = toDateKey(arg.date);
   return (
     <>
       {arg.text}
-      {withConflict && !arg.inPopover && conflictedDays.has(dateKey) && <ConflictSign dateKey={dateKey} wordShown />}
+      {withConflict && !arg.inPopover && conflictedDays.has(dateKey) && <ConflictSign dateKey={dateKey} wordShown t={t} />}
     </>
   );
 }
@@ -51,10 +51,11 @@ interface DayTopProps {
   yearView: boolean;
   showWeekNumbers: boolean;
   onMarkerClick: (mark: MarkedDay) => void;
+  /** The calendar's translator, handed down: a hook of its own in each of a month's 42 days cost more than the day. */
+  t: TFunction;
 }
 
-export function DayTop({ arg, markedByDay, conflictedDays, yearView, showWeekNumbers, onMarkerClick }: DayTopProps) {
-  const { t } = useTranslation();
+export function DayTop({ arg, markedByDay, conflictedDays, yearView, showWeekNumbers, onMarkerClick, t }: DayTopProps) {
   const dateKey = toDateKey(arg.date);
   // Days of the neighbouring months repeat in a month grid; their dots belong to their own month.
   const ownDay = !arg.isOther && !arg.isDisabled;
@@ -81,7 +82,7 @@ export function DayTop({ arg, markedByDay, conflictedDays, yearView, showWeekNum
         </Tooltip>
       ))}
       <span className="cal-day-number">{arg.dayNumberText}</span>
-      {ownDay && conflictedDays.has(dateKey) && <ConflictSign dateKey={dateKey} wordShown={!yearView} />}
+      {ownDay && conflictedDays.has(dateKey) && <ConflictSign dateKey={dateKey} wordShown={!yearView} t={t} />}
     </span>
   );
 }

@@ -5,7 +5,7 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import type { EventDisplayInfo } from '@fullcalendar/react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { displayTitle, ownEventActions } from '../displayRules';
 import type { AdminEventActions } from '../hooks/useAdminEventActions';
 import type { AnyEvent } from '../viewModel';
@@ -16,10 +16,11 @@ interface CalendarEventBarProps {
   monthGrid: boolean;
   isMobile: boolean;
   adminActions: AdminEventActions | null;
+  /** The calendar's translator, handed down: a hook of its own in each of a month's bars cost more than the bar. */
+  t: TFunction;
 }
 
-export function CalendarEventBar({ arg, monthGrid, isMobile, adminActions }: CalendarEventBarProps) {
-  const { t } = useTranslation();
+export function CalendarEventBar({ arg, monthGrid, isMobile, adminActions, t }: CalendarEventBarProps) {
   const source = arg.event.extendedProps.source as AnyEvent;
   // Only what the API accepts for this event: an external booking (iCal, Beds24) gets neither button.
   const actions = adminActions ? ownEventActions(source) : { color: false, delete: false };

@@ -110,8 +110,8 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const { markedByDay, conflictedDays, dayIndex } = days;
   const { showWeekNumbers } = win;
   const eventContent = useCallback(
-    (arg: EventDisplayInfo) => <CalendarEventBar arg={arg} monthGrid={monthGrid} isMobile={isMobile} adminActions={adminActions} />,
-    [monthGrid, isMobile, adminActions],
+    (arg: EventDisplayInfo) => <CalendarEventBar arg={arg} monthGrid={monthGrid} isMobile={isMobile} adminActions={adminActions} t={t} />,
+    [monthGrid, isMobile, adminActions, t],
   );
   const weekNumberHeaderContent = useCallback((arg: { num?: number }) => `${t('calendar.weekHeader')} ${arg.num ?? ''}`, [t]);
   const moreLinkContent = useCallback((arg: { num: number }) => moreLabel(arg.num, t), [t]);
@@ -121,15 +121,15 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   );
   const dayCellTopContent = useCallback(
     (arg: DayCellInfo) => (
-      <DayTop arg={arg} markedByDay={markedByDay} conflictedDays={conflictedDays} yearView={yearView} showWeekNumbers={showWeekNumbers} onMarkerClick={onMarkerClick} />
+      <DayTop arg={arg} markedByDay={markedByDay} conflictedDays={conflictedDays} yearView={yearView} showWeekNumbers={showWeekNumbers} onMarkerClick={onMarkerClick} t={t} />
     ),
-    [markedByDay, conflictedDays, yearView, showWeekNumbers, onMarkerClick],
+    [markedByDay, conflictedDays, yearView, showWeekNumbers, onMarkerClick, t],
   );
   // The week and day views' column headers carry the sign (their day cells have no top).
   const withConflict = !monthGrid && !yearView;
   const dayHeaderContent = useCallback(
-    (arg: DayHeaderInfo) => <DayHeader arg={arg} withConflict={withConflict} conflictedDays={conflictedDays} />,
-    [withConflict, conflictedDays],
+    (arg: DayHeaderInfo) => <DayHeader arg={arg} withConflict={withConflict} conflictedDays={conflictedDays} t={t} />,
+    [withConflict, conflictedDays, t],
   );
 
   const hiddenDays = useMemo(() => (phoneWeek ? mobileWeekHiddenDays(weekHalf) : NO_HIDDEN_DAYS), [phoneWeek, weekHalf]);
