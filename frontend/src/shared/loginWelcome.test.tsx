@@ -1,37 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SentAnswer } from '../api/client';
 import type { User } from '../api/types';
 import '../i18n';
+import { prerenderedPageAfterPress as prerenderedPage, sentAnswer as answer } from '../test/prerenderedPage';
 
 const user = { id: 7, name: 'Eva Eier', email: 'eva@example.com' } as User;
-const answer = (status: number, body: unknown): SentAnswer => ({ status, statusText: '', text: JSON.stringify(body) });
 
-/** The prerendered login page as its script leaves it after a press: the form, marked, with the login's answer. */
-function prerenderedPage(sent: SentAnswer) {
-  document.body.innerHTML = '<div id="login-shell"><form data-pressed></form></div><div id="root"></div>';
-  (document.querySelector('form') as HTMLFormElement & { sentLogin?: Promise<SentAnswer> }).sentLogin = Promise.resolve(sent);
-}
-
-/** The first signed-in screen, opening on the calendar or on another page, for the current user. */
+/** The first signed-in screen, opening on the calendar or on another page, for the signed-in user. */
 async function firstScreen(opensOnCalendar: boolean) {
-  const { queryKeys } = await import('../api/queryKeys');
   const { ToastProvider } = await import('./toast');
   const { useOwedLoginWelcome } = await import('./loginWelcome');
   const { markFirstCalendarPainted } = await import('./firstCalendarPaint');
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(queryKeys.currentUser, user);
   function SignedInApp() {
     useOwedLoginWelcome(user, opensOnCalendar);
     return null;
   }
   render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <SignedInApp />
-      </ToastProvider>
-    </QueryClientProvider>,
+    <ToastProvider>
+      <SignedInApp />
+    </ToastProvider>,
   );
   return { calendarPainted: () => act(() => markFirstCalendarPainted()) };
 }

@@ -31,7 +31,7 @@ function takeOwedLoginWelcome(): boolean {
   return was;
 }
 
-export function useWelcomeToast(): (user: Pick<User, 'name'>) => void {
+function useWelcomeToast(): (user: Pick<User, 'name'>) => void {
   const { t } = useTranslation();
   const toast = useToast();
   return useCallback(

@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SentAnswer } from '../api/client';
 import type { User } from '../api/types';
-
-/** The prerendered login page as its script leaves it after a press: the form, marked, with the login's answer. */
-function prerenderedPage(answer: SentAnswer | null) {
-  document.body.innerHTML = '<div id="login-shell"><form data-pressed></form></div><div id="root"></div>';
-  const form = document.querySelector('form') as HTMLFormElement & { sentLogin?: Promise<SentAnswer> };
-  if (answer) form.sentLogin = Promise.resolve(answer);
-}
+import { prerenderedPageAfterPress as prerenderedPage, sentAnswer as answer } from '../test/prerenderedPage';
 
 const user = { id: 4, name: 'Frida Forhånd', email: 'frida@example.com' } as User;
-const answer = (status: number, body: unknown): SentAnswer => ({ status, statusText: '', text: JSON.stringify(body) });
 
 // The module holds the sent login from its first look on: each test starts from a fresh copy.
 const load = () => import('./prerenderedLogin');
