@@ -46,8 +46,9 @@ const downloads = (page) =>
       .filter((e) => e.name.startsWith(location.origin) && !e.name.includes('/api/'))
       .map((e) => ({ name: new URL(e.name).pathname, bytes: e.transferSize, own: e.startTime < prefetchFrom }));
   }, PREFETCH_MARK);
-/** App.tsx's PREFETCH_MARK. */
+/** App.tsx's PREFETCH_MARK and PREFETCHED_MARK. */
 const PREFETCH_MARK = 'eierportal:prefetch-signed-in-shell';
+const PREFETCHED_MARK = 'eierportal:prefetched-signed-in-shell';
 
 const total = (entries) => entries.reduce((sum, e) => sum + e.bytes, 0);
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
@@ -59,12 +60,11 @@ describe('Page weight', () => {
     app.run('page-weight', DESKTOP, async ({ page, shot }) => {
       const owner = await createUser(app.url, { email: 'vekt@example.com', name: 'Vera Vekt', password: 'vekt-secret-1' });
       await page.goto('/auth');
-      // The signed-in shell is fetched once the page is idle, which a loaded machine can put off past a moment
-      // without requests: wait for it to start, then for the network to settle.
+      // The signed-in shell is fetched once the page is idle, which a loaded machine can put off past the moment the
+      // network first went quiet (so Playwright's 'networkidle' may already lie behind): wait for the prefetch's end.
       await page
-        .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PREFETCH_MARK, { timeout: 15_000 })
-        .catch(() => assert.fail('the login page never began fetching the signed-in shell while idle'));
-      await page.waitForLoadState('networkidle');
+        .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PREFETCHED_MARK, { timeout: 20_000 })
+        .catch(() => assert.fail('the login page never finished fetching the signed-in shell while idle'));
       const fetched = await downloads(page);
       const login = fetched.filter((e) => e.own);
       await shot('login');

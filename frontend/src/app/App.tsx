@@ -32,6 +32,8 @@ const page = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{eleme
 
 /** Marks where the login page's own downloads end (the browser tests' page weight counts up to here). */
 export const PREFETCH_MARK = 'eierportal:prefetch-signed-in-shell';
+/** Marks the end of that prefetch, failed or not: what follows it on the wire is no longer the login page's doing. */
+export const PREFETCHED_MARK = 'eierportal:prefetched-signed-in-shell';
 
 /**
  * While someone types their e-mail and password, the browser is idle: fetch the signed-in app (the shell, its texts
@@ -45,11 +47,11 @@ function PrefetchSignedInShell() {
       performance.mark(PREFETCH_MARK);
       // The shell's texts beside the shell: the shell's module waits for them (Layout.tsx), and the home page's
       // download starts only once that module is in, so fetched after it they would hold the home page back a round trip.
-      void addCataloguePart('app').catch(() => undefined);
-      void loadSignedInApp()
+      const texts = addCataloguePart('app');
+      const code = loadSignedInApp()
         // A phone's menu opens in a drawer of its own chunk (Layout.tsx): after the home page, not competing with it.
-        .then((app) => app.loadHomePage()?.then(() => (isMobile ? app.loadMobileDrawer() : undefined)))
-        .catch(() => undefined);
+        .then((app) => app.loadHomePage()?.then(() => (isMobile ? app.loadMobileDrawer() : undefined)));
+      void Promise.allSettled([texts, code]).then(() => performance.mark(PREFETCHED_MARK));
     };
     // A login pressed on the prerendered page before the app ran is on its way: no typing pause to wait for.
     if (loginPressedBeforeApp()) {
