@@ -16,7 +16,7 @@ import { useToast } from '../../shared/toast';
 import { useFeeds } from '../feeds';
 import { markFirstCalendarPainted } from '../../shared/firstCalendarPaint';
 import { whenIdle } from '../../shared/whenIdle';
-import { calendarSnapshotShown, removeCalendarSnapshot, saveCalendarSnapshot } from './calendarSnapshot';
+import { calendarSnapshotShown, removeCalendarSnapshot, saveCalendarSnapshot, showsOpeningWindow } from './calendarSnapshot';
 import { useCalendarData } from './calendarApi';
 import { neighbourWindows } from './neighbourWindows';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
@@ -51,11 +51,6 @@ const AdminEventMenus = lazyNamed(() => import('./components/AdminEventMenus'), 
 
 /** How many frames the first calendar waits for FullCalendar to draw its bookings before it counts as painted anyway. */
 const BOOKINGS_DRAWN_FRAMES = 10;
-
-function includesToday(range: { startDate: string; endDate: string }): boolean {
-  const now = Date.now();
-  return Date.parse(range.startDate) <= now && now < Date.parse(range.endDate);
-}
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
@@ -101,7 +96,7 @@ function CalendarScreen({ user }: { user: User }) {
     return () => cancelAnimationFrame(frame);
   }, [painted]);
   // What the next visit paints first: the own calendar as it stands, once the server's answer is in, on today's month.
-  const snapshotWorthy = painted && !!data.settled && searchParams.toString() === '' && !!win.range && includesToday(win.range);
+  const snapshotWorthy = painted && !!data.settled && searchParams.toString() === '' && showsOpeningWindow(win, isMobile, new Date());
   useEffect(() => {
     if (!snapshotWorthy) return undefined;
     return whenIdle(() => saveCalendarSnapshot(user.id, new Date()), { timeoutMs: 5000, fallbackMs: 2000 });

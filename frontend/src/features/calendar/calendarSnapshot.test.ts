@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALENDAR_SNAPSHOT_KEY, forgetKeptCalendar } from '../../shared/keptWindows';
-import { calendarSnapshotShown, monthOf, removeCalendarSnapshot, saveCalendarSnapshot, usedCss, type CalendarSnapshot } from './calendarSnapshot';
+import { calendarSnapshotShown, removeCalendarSnapshot, saveCalendarSnapshot, showsOpeningWindow, usedCss, type CalendarSnapshot } from './calendarSnapshot';
+import { monthGridRange } from './neighbourWindows';
+import { FC_VIEWS } from './viewNames';
 
 function page(css: string, html: string) {
   const style = document.createElement('style');
@@ -46,10 +48,6 @@ describe('the calendar snapshot', () => {
     expect(localStorage.getItem(CALENDAR_SNAPSHOT_KEY)).toBeNull();
   });
 
-  it('names months by the local calendar', () => {
-    expect(monthOf(new Date(2027, 0, 1, 0, 30))).toBe('2027-01');
-  });
-
   it('takes the drawn snapshot and its styles off the page', () => {
     document.body.innerHTML = '<div id="calendar-snapshot"></div><div id="root"></div>';
     const styles = document.createElement('style');
@@ -59,5 +57,36 @@ describe('the calendar snapshot', () => {
     removeCalendarSnapshot();
     expect(calendarSnapshotShown()).toBe(false);
     expect(document.getElementById('calendar-snapshot-styles')).toBeNull();
+  });
+});
+
+describe('the calendar worth keeping', () => {
+  // Monday 30 November 2026: December's grid on a phone starts that day.
+  const now = new Date(2026, 10, 30, 12);
+  const local = (y: number, m: number, d: number) => new Date(y, m, d).toISOString();
+  const phone = (range: ReturnType<typeof monthGridRange>) => ({ range, fcView: FC_VIEWS.oneMonth, compact: false });
+  const desktop = (firstMonth: number, compact = false) => ({
+    range: { startDate: local(2026, firstMonth, 1), endDate: local(2026, firstMonth + 3, 1) },
+    fcView: FC_VIEWS.threeMonth,
+    compact,
+  });
+
+  it("is the month a visit opens on, today's", () => {
+    expect(showsOpeningWindow(phone(monthGridRange(2026, 10)), true, now)).toBe(true);
+    expect(showsOpeningWindow(desktop(10), false, now)).toBe(true);
+  });
+
+  it('is not the next month on its last days, though its grid holds today', () => {
+    expect(showsOpeningWindow(phone(monthGridRange(2026, 11)), true, now)).toBe(false);
+  });
+
+  it('is not the three months before, though they hold today', () => {
+    expect(showsOpeningWindow(desktop(9), false, now)).toBe(false);
+  });
+
+  it('is not another view or size than a visit opens on, nor a window not yet known', () => {
+    expect(showsOpeningWindow(desktop(10, true), false, now)).toBe(false);
+    expect(showsOpeningWindow({ range: { startDate: local(2026, 10, 16), endDate: local(2026, 10, 23) }, fcView: FC_VIEWS.mobileWeek, compact: false }, true, now)).toBe(false);
+    expect(showsOpeningWindow({ range: null, fcView: FC_VIEWS.oneMonth, compact: false }, true, now)).toBe(false);
   });
 });

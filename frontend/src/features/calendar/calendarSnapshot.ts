@@ -5,6 +5,10 @@
  * kept windows it is forgotten at logout, a refused session and a new build (forgetKeptCalendar, shared/storage.ts).
  */
 import { CALENDAR_SNAPSHOT_KEY, localStore } from '../../shared/keptWindows';
+import type { VisibleRange } from './calendarApi';
+import { toMonthKey } from './dates';
+import { firstMonthShown, openingView } from './neighbourWindows';
+import type { FcViewName } from './viewNames';
 
 /** The layer frontend/boot/calendar-snapshot.js draws, and its styles. */
 const SNAPSHOT_LAYER_ID = 'calendar-snapshot';
@@ -27,8 +31,17 @@ export interface CalendarSnapshot {
   html: string;
 }
 
-export function monthOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+/**
+ * Whether the calendar shows what a visit opens on, the only calendar worth keeping: the opening view at its large
+ * size, on `now`'s month. A window that merely holds today is not enough: on the last days of a month the next
+ * month's grid starts on one of them, and the three months before the present ones hold it too.
+ */
+export function showsOpeningWindow(
+  shown: { range: VisibleRange | null; fcView: FcViewName; compact: boolean },
+  isMobile: boolean,
+  now: Date,
+): boolean {
+  return !!shown.range && shown.fcView === openingView(isMobile) && !shown.compact && firstMonthShown(shown.range) === toMonthKey(now);
 }
 
 /** CSSRule.KEYFRAMES_RULE and CSSRule.FONT_FACE_RULE. */
@@ -100,7 +113,7 @@ export function saveCalendarSnapshot(userId: number, now: Date, doc: Document = 
   const started = performance.now();
   const snapshot: CalendarSnapshot = {
     userId,
-    month: monthOf(now),
+    month: toMonthKey(now),
     width: doc.defaultView?.innerWidth ?? 0,
     heading: root.querySelector('h1')?.textContent ?? '',
     htmlClass: doc.documentElement.className,

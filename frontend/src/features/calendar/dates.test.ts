@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAddEvent } from './addEventForm';
-import { daysCovered, isValidDateKey, toDateAfterFromChange } from './dates';
+import { daysCovered, isValidDateKey, toDateAfterFromChange, toMonthKey } from './dates';
 
 describe('the to-date rule', () => {
   it('moves the to-date up when the from-date passes it, and leaves it otherwise', () => {
@@ -54,5 +54,11 @@ describe('add-event submission rules', () => {
     expect(checkAddEvent({ ...valid, title: '  ' })).toMatchObject({ ok: false, titleKey: 'calendar.addEvent.validationTitle' });
     expect(checkAddEvent({ ...valid, fromDate: '' })).toMatchObject({ ok: false, titleKey: 'calendar.addEvent.invalidStart' });
     expect(checkAddEvent({ ...valid, toDate: '2025-06-30' })).toMatchObject({ ok: false, titleKey: 'calendar.addEvent.invalidEnd' });
+  });
+});
+
+describe('toMonthKey', () => {
+  it('names the month by the local calendar', () => {
+    expect(toMonthKey(new Date(2027, 0, 1, 0, 30))).toBe('2027-01');
   });
 });

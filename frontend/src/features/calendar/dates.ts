@@ -8,6 +8,11 @@ export function toDateKey(date: Date): string {
   return lightFormat(date, 'yyyy-MM-dd');
 }
 
+/** 'YYYY-MM', the month of a moment in the browser's own calendar. */
+export function toMonthKey(date: Date): string {
+  return lightFormat(date, 'yyyy-MM');
+}
+
 /** True for a real calendar date written 'YYYY-MM-DD' (what an <input type="date"> gives). */
 export function isValidDateKey(value: string): boolean {
   return DATE_ONLY.test(value) && isValid(parseISO(value)) && toDateKey(parseISO(value)) === value;

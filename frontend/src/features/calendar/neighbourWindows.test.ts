@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjacentWindow, monthGridRange, neighbourWindows, openingRange } from './neighbourWindows';
+import { adjacentWindow, firstMonthShown, monthGridRange, neighbourWindows, openingRange, openingView } from './neighbourWindows';
 import { FC_VIEWS } from './viewNames';
 
 const local = (y: number, m: number, d: number) => new Date(y, m, d).toISOString();
@@ -37,5 +37,23 @@ describe('the range the calendar opens on', () => {
 
   it('is not known in advance on a desktop, whose views FullCalendar names', () => {
     expect(openingRange(false)).toBeNull();
+  });
+});
+
+describe('the month a window shows first', () => {
+  it('is the month of the grid, not the month its first days belong to', () => {
+    // December 2026's grid starts on Monday 30 November: a window that holds that day, yet shows December.
+    expect(monthGridRange(2026, 11).startDate).toBe(local(2026, 10, 30));
+    expect(firstMonthShown(monthGridRange(2026, 11))).toBe('2026-12');
+    expect(firstMonthShown(monthGridRange(2027, 1))).toBe('2027-02');
+  });
+
+  it("is the first of a desktop's three months", () => {
+    expect(firstMonthShown({ startDate: local(2026, 9, 1), endDate: local(2027, 0, 1) })).toBe('2026-10');
+  });
+
+  it('belongs to the view a visit opens on: one month on a phone, three on a desktop', () => {
+    expect(openingView(true)).toBe(FC_VIEWS.oneMonth);
+    expect(openingView(false)).toBe(FC_VIEWS.threeMonth);
   });
 });
