@@ -20,6 +20,7 @@ import { calendarSnapshotShown, removeCalendarSnapshot, saveCalendarSnapshot, sh
 import { useCalendarData } from './calendarApi';
 import { neighbourWindows } from './neighbourWindows';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
+import { EVENT_BAR_CLASS } from './components/CalendarEventBar';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
 import { FirstUsePanel } from './components/FirstUsePanel';
@@ -85,7 +86,7 @@ function CalendarScreen({ user }: { user: User }) {
     let frame = 0;
     let framesLeft = BOOKINGS_DRAWN_FRAMES;
     const whenDrawn = () => {
-      if (framesLeft-- > 0 && !document.querySelector('#root .fc-event')) {
+      if (framesLeft-- > 0 && !document.querySelector(`#root .${EVENT_BAR_CLASS}`)) {
         frame = requestAnimationFrame(whenDrawn);
         return;
       }

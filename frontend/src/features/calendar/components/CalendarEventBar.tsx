@@ -10,6 +10,9 @@ import { displayTitle, ownEventActions } from '../displayRules';
 import type { AdminEventActions } from '../hooks/useAdminEventActions';
 import type { AnyEvent } from '../viewModel';
 
+/** The class of every drawn event: FullCalendar's own class names are hashed, so the page looks for this one. */
+export const EVENT_BAR_CLASS = 'cal-event';
+
 interface CalendarEventBarProps {
   arg: EventDisplayInfo;
   /** Month grids draw bars on one line; the other views stack the time above the title. */
@@ -25,7 +28,7 @@ export function CalendarEventBar({ arg, monthGrid, isMobile, adminActions, t }: 
   // Only what the API accepts for this event: an external booking (iCal, Beds24) gets neither button.
   const actions = adminActions ? ownEventActions(source) : { color: false, delete: false };
   return (
-    <span className={monthGrid ? 'cal-event' : 'cal-event cal-event-stacked'} title={arg.event.title}>
+    <span className={monthGrid ? EVENT_BAR_CLASS : `${EVENT_BAR_CLASS} cal-event-stacked`} title={arg.event.title}>
       {!monthGrid && arg.timeText && <span className="cal-event-time">{arg.timeText}</span>}
       <span className="cal-event-title">{displayTitle(arg.event.title, t('calendar.link'), isMobile)}</span>
       {adminActions && actions.color && (
