@@ -17,14 +17,15 @@ import { createQueryClient } from './queryClient';
 import { MaintenanceGate } from '../features/maintenance';
 import { RequireAuth } from './RequireAuth';
 import { ToastProvider } from '../shared/toast';
-import { lazyNamed } from '../shared/lazyNamed';
+import { lazyNamed, prefetch, rememberLoaded } from '../shared/lazyNamed';
+import { onFirstCalendarPainted } from '../shared/firstCalendarPaint';
 import { whenIdle } from '../shared/whenIdle';
 import { useDevicePreference } from '../shared/devicePreference';
 import { useOwedLoginWelcome } from '../shared/loginWelcome';
 import { addCataloguePart } from '../i18n';
 
 // The signed-in app is lazy too, so the login page does not download the sidebar, the feed manager and their parts.
-const loadSignedInApp = () => import('./SignedInApp');
+const loadSignedInApp = rememberLoaded(() => import('./SignedInApp'));
 const SignedInApp = lazyNamed(loadSignedInApp, 'SignedInApp');
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
@@ -43,19 +44,22 @@ export const PREFETCHED_MARK = 'eierportal:prefetched-signed-in-shell';
 function PrefetchSignedInShell() {
   const { isMobile } = useDevicePreference();
   useEffect(() => {
-    const prefetch = () => {
+    const fetchAhead = () => {
       performance.mark(PREFETCH_MARK);
       // The shell's texts beside the shell: the shell's module waits for them (Layout.tsx), and the home page's
       // download starts only once that module is in, so fetched after it they would hold the home page back a round trip.
       const texts = addCataloguePart('app');
-      const code = loadSignedInApp()
-        // A phone's menu opens in a drawer of its own chunk (Layout.tsx): after the home page, not competing with it.
-        .then((app) => app.loadHomePage()?.then(() => (isMobile ? app.loadMobileDrawer() : undefined)));
+      const code = loadSignedInApp().then((app) => {
+        // A phone's menu opens in a drawer of its own chunk (Layout.tsx): once the first calendar is on screen, not
+        // competing with it for the line and the processor.
+        if (isMobile) onFirstCalendarPainted(() => prefetch(app.loadMobileDrawer));
+        return app.loadHomePage();
+      });
       void Promise.allSettled([texts, code]).then(() => performance.mark(PREFETCHED_MARK));
     };
     // A login pressed on the prerendered page before the app ran is on its way: no typing pause to wait for.
     if (loginPressedBeforeApp()) {
-      prefetch();
+      fetchAhead();
       return undefined;
     }
     // Nor after a press on this page before the browser was idle (a phone still busy running the app's code).
@@ -63,7 +67,7 @@ function PrefetchSignedInShell() {
     const start = () => {
       cancelIdle();
       document.removeEventListener('submit', start, true);
-      prefetch();
+      fetchAhead();
     };
     document.addEventListener('submit', start, true);
     cancelIdle = whenIdle(start, { timeoutMs: 3000, fallbackMs: 1000 });

@@ -36,7 +36,7 @@ import { PUSH_REFRESHES } from './manifests';
 import { SupportContact } from '../shared/components/SupportContact';
 import { useToast } from '../shared/toast';
 import { addCataloguePart } from '../i18n';
-import { lazyNamed, prefetch } from '../shared/lazyNamed';
+import { lazyNamed, prefetch, rememberLoaded } from '../shared/lazyNamed';
 import { useLazyOpen } from '../shared/useLazyOpen';
 
 // The chunk finishes loading once the signed-in app's texts are in, so the shell and every page inside it render
@@ -50,7 +50,7 @@ const SIDEBAR_WIDTH = 272;
  * menu button starts the download as it is pressed. Not fetched when idle after the first screen: on a slow line that
  * competed with the calendar's own reads (the phone benchmark's login-to-calendar time rose by a few hundred ms).
  */
-export const loadMobileDrawer = () => import('./MobileDrawer');
+export const loadMobileDrawer = rememberLoaded(() => import('./MobileDrawer'));
 const MobileDrawer = lazyNamed(loadMobileDrawer, 'MobileDrawer');
 /** Only staff without two-factor sign-in load it (docs/security.md). */
 const StaffTwoFactorNotice = lazyNamed(loadStaffTwoFactorNotice, 'StaffTwoFactorNotice');

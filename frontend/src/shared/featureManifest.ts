@@ -4,15 +4,15 @@
  * route here; nothing else in app/ changes (docs/development.md "Adding a domain").
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyNamed } from './lazyNamed';
+import type { ComponentType } from 'react';
+import { lazyNamed, rememberLoaded } from './lazyNamed';
 import type { NavItem } from './navigation';
 
 export interface FeatureRoute {
   /** A react-router path ('/cases', '/user/agreements/:id'; '*' for the signed-in fallback). */
   path: string;
-  /** The page, lazily loaded: `lazyNamed(load, 'XPage')`. */
-  page: LazyExoticComponent<ComponentType>;
+  /** The page, lazily loaded (`lazyNamed(load, 'XPage')`), or a guard in the first chunk that loads it when it draws it. */
+  page: ComponentType;
   /** The page's module loader, so the app can fetch it ahead (the login page prefetches the home page). */
   load: () => Promise<unknown>;
   /** 'signedOut' pages stand alone (login, password reset); the rest open inside the signed-in shell. */
@@ -42,7 +42,16 @@ export interface FeatureManifest {
   pushRefresh?: PushRefresh;
 }
 
-/** A route whose page is the named export of a lazily loaded module. */
+/**
+ * A route whose page is the named export of a lazily loaded module. Loaded ahead through `load` (the home page while
+ * someone types at the login page), the page then renders without suspending.
+ */
 export function route<K extends string>(path: string, load: () => Promise<Record<K, ComponentType>>, name: K, options: Pick<FeatureRoute, 'access' | 'home' | 'readAhead'> = { access: 'signedIn' }): FeatureRoute {
-  return { path, load, access: options.access, home: options.home, readAhead: options.readAhead, page: lazyNamed(load, name) };
+  const remembering = rememberLoaded(load);
+  return { path, load: remembering, access: options.access, home: options.home, readAhead: options.readAhead, page: lazyNamed(remembering, name) };
+}
+
+/** A route whose page is a guard in the app's first chunk (a redirect, or nothing yet), which draws `load`'s page itself. */
+export function guardedRoute(path: string, guard: ComponentType, load: () => Promise<unknown>, options: Pick<FeatureRoute, 'access'>): FeatureRoute {
+  return { path, load, access: options.access, page: guard };
 }

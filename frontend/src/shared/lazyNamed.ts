@@ -2,12 +2,40 @@
  * React.lazy for a module's named export: `lazyNamed(() => import('./UserList'), 'UserList')`. The page, dialog or
  * resource view then loads when it first renders, inside a <Suspense> (the app's routes, react-admin's layout, or
  * the caller's own).
+ *
+ * A lazy component suspends on its first render even when its module is in already (fetched ahead while the visitor
+ * typed, or on a press): React then draws the boundary's fallback and renders everything below it again. Given a
+ * loader made by `rememberLoaded`, whose module someone has loaded by then, the component renders at once instead.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+
+/** A module loader that keeps the module once it has loaded, for lazyNamed's components to render without suspending. */
+export interface RememberingLoader<M> {
+  (): Promise<M>;
+  loaded?: M;
+}
+
+/** Wraps `load` so that whoever loads the module first (a prefetch, a render) leaves it for the others. */
+export function rememberLoaded<M>(load: () => Promise<M>): RememberingLoader<M> {
+  const remembering: RememberingLoader<M> = () =>
+    load().then((module) => {
+      remembering.loaded = module;
+      return module;
+    });
+  return remembering;
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a component of any props
-export function lazyNamed<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): LazyExoticComponent<C> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+export function lazyNamed<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): ComponentType<ComponentProps<C>> {
+  const Lazy = lazy(() => load().then((module) => ({ default: module[name] }))) as unknown as ComponentType<ComponentProps<C>>;
+  const remembered = (): ComponentType<ComponentProps<C>> | undefined => (load as RememberingLoader<Record<K, C>>).loaded?.[name];
+  function LazyNamed(props: ComponentProps<C>) {
+    // Chosen once per mount: a part that mounted lazily stays that part (a switch would mount it again, losing its state).
+    const [{ Component }] = useState(() => ({ Component: remembered() ?? Lazy }));
+    return createElement(Component, props);
+  }
+  LazyNamed.displayName = `LazyNamed(${name})`;
+  return LazyNamed;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * /auth (docs/product/auth-and-users.md#screens): hero with the product's features, the sign-in form, preference switches, a
- * clear-cache button and customer-service details. A logged-in visitor is sent on to /.
+ * clear-cache button and customer-service details. A logged-in visitor never gets here (LoginRoute.tsx).
  */
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import SyncIcon from '@mui/icons-material/Sync';
@@ -8,9 +8,8 @@ import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, type Location } from 'react-router';
 import { useDesign } from '../../shared/design';
-import { needsCode, useCurrentUser, useLogin } from '../../shared/sessionApi';
+import { needsCode, useLogin } from '../../shared/sessionApi';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { errorText, type SentAnswer } from '../../api/client';
 import { DeviceSwitch } from '../../shared/components/DeviceSwitch';
@@ -22,7 +21,6 @@ import { LoginFields } from './LoginFields';
 import { LOGIN_PAGE_ATTRIBUTE, readLoginShell, removeLoginShell, replayShellClicks, restoreShellFocus } from './loginShell';
 import { useLoginForm } from './useLoginForm';
 import { oweLoginWelcome } from '../../shared/loginWelcome';
-import { loginPressedBeforeApp } from '../../shared/prerenderedLogin';
 
 const CodeStep = lazyNamed(() => import('./CodeStep'), 'CodeStep');
 
@@ -155,18 +153,9 @@ function ClearCacheButton() {
   );
 }
 
+/** The login page; its route (LoginRoute.tsx) has sent a signed-in visitor on before it loads. */
 export function LoginPage() {
-  const location = useLocation();
-  const { data: user, isPending } = useCurrentUser();
   const [now] = useState(() => new Date());
-  const from = (location.state as { from?: Location } | null)?.from;
-  const target = from && from.pathname !== '/auth' ? `${from.pathname}${from.search}${from.hash}` : '/';
-
-  if (user) return <Navigate to={target} replace />;
-  // A press on the prerendered page before the app ran: the current-user check adopts its answer, and until then the
-  // prerendered page stays, saying 'Logger inn …'. A user goes straight on, without this page drawn in between (on
-  // a phone, work done before the calendar it is waiting for); a refusal or the code step gets the form, which shows it.
-  if (isPending && loginPressedBeforeApp()) return null;
   return <LoginLayout now={now} />;
 }
 

@@ -1,9 +1,10 @@
 /** Signing in and resetting a password: the pages a signed-out visitor sees. */
-import { route, type FeatureManifest } from '../../shared/featureManifest';
+import { guardedRoute, route, type FeatureManifest } from '../../shared/featureManifest';
+import { LoginRoute, loadLoginPage } from './LoginRoute';
 
 export const manifest: FeatureManifest = {
   routes: [
-    route('/auth', () => import('./LoginPage'), 'LoginPage', { access: 'signedOut' }),
+    guardedRoute('/auth', LoginRoute, loadLoginPage, { access: 'signedOut' }),
     route('/reset-password', () => import('./ResetPasswordPage'), 'ResetPasswordPage', { access: 'signedOut' }),
   ],
 };
