@@ -18,6 +18,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarSize, CalendarViewKind } from '../viewModel';
 import { lazyNamed } from '../../../shared/lazyNamed';
+import { usePeriodTitle, type PeriodTitle } from '../hooks/periodTitle';
 
 // Staff only: owners never download the select it is made of.
 const CalendarUserPicker = lazyNamed(() => import('./CalendarUserPicker'), 'CalendarUserPicker');
@@ -28,7 +29,8 @@ const VIEWS: CalendarViewKind[] = ['month', 'week', 'day', 'year'];
 
 interface CalendarToolbarProps {
   isMobile: boolean;
-  periodTitle: string;
+  /** The title of the dates on screen, drawn by its own line (hooks/periodTitle.ts). */
+  periodTitle: PeriodTitle;
   view: CalendarViewKind;
   size: CalendarSize;
   showYearWeekNumbers: boolean;
@@ -97,7 +99,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           {t('calendar.today')}
         </Button>
         <Typography sx={{ fontWeight: 600, flexGrow: 1, textTransform: 'capitalize', minWidth: 120 }} aria-live="polite">
-          {props.periodTitle}
+          <PeriodTitleText periodTitle={props.periodTitle} />
         </Typography>
         {view === 'year' && (
           <Suspense fallback={null}>
@@ -122,4 +124,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
       </Stack>
     </Stack>
   );
+}
+
+/** The toolbar's title of the dates on screen, the one part of the page a move's new title redraws. */
+function PeriodTitleText({ periodTitle }: { periodTitle: PeriodTitle }) {
+  return usePeriodTitle(periodTitle);
 }

@@ -8,6 +8,7 @@ import { startTransition, useState, type RefObject } from 'react';
 import type { VisibleRange } from '../calendarApi';
 import type { CalendarSize, CalendarViewKind } from '../viewModel';
 import { adjacentWindow, openingRange } from '../neighbourWindows';
+import { createPeriodTitle } from './periodTitle';
 import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
 
 /** `focusDate` ('YYYY-MM-DD', from the address's ?date=): the month view of that day, with the day highlighted. */
@@ -24,7 +25,7 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
   // Known before FullCalendar renders on a phone's month grid: the window is read at once, and FullCalendar's first
   // render already has the bookings instead of drawing the month empty and then again with them.
   const [range, setRange] = useState<VisibleRange | null>(() => openingRange(isMobile, focusDate));
-  const [periodTitle, setPeriodTitle] = useState('');
+  const [periodTitle] = useState(createPeriodTitle);
 
   const view = effectiveView(chosenView, size, isMobile);
   const fcView = fcViewName(view, isMobile);
@@ -47,16 +48,16 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
   };
 
   /**
-   * FullCalendar reports its new dates while React commits its move, and a state change made there is drawn before the
-   * browser paints: the whole page again, FullCalendar included, for a new title. As a transition it comes in the next
-   * render instead, after the moved calendar has been painted (on the month grid the range is already set by `step`).
+   * FullCalendar reports its new dates while React commits its move. The title goes to the toolbar's title line alone
+   * (periodTitle.ts). A new range is page state, drawn as a transition after the moved calendar has been painted; on
+   * the month grid `step` has set it already, and an unchanged range draws nothing.
    */
   const onDatesSet = (info: DatesSetInfo) => {
     const next = { startDate: info.start.toISOString(), endDate: info.end.toISOString() };
-    const title = info.view.title;
+    periodTitle.set(info.view.title);
+    if (range?.startDate === next.startDate && range.endDate === next.endDate) return;
     startTransition(() => {
       setRange((current) => (current?.startDate === next.startDate && current.endDate === next.endDate ? current : next));
-      setPeriodTitle(title);
     });
   };
 
