@@ -9,7 +9,10 @@
  */
 import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 
-/** A module loader that keeps the module once it has loaded, for lazyNamed's components to render without suspending. */
+/**
+ * A module loader that keeps the module once it has loaded, for lazyNamed's components to render without suspending.
+ * Any plain loader is one that has not kept it.
+ */
 export interface RememberingLoader<M> {
   (): Promise<M>;
   loaded?: M;
@@ -26,12 +29,12 @@ export function rememberLoaded<M>(load: () => Promise<M>): RememberingLoader<M> 
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a component of any props
-export function lazyNamed<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): ComponentType<ComponentProps<C>> {
+export function lazyNamed<K extends string, C extends ComponentType<any>>(load: RememberingLoader<Record<K, C>>, name: K): ComponentType<ComponentProps<C>> {
+  // React.lazy types its component by the module's export; it takes the same props.
   const Lazy = lazy(() => load().then((module) => ({ default: module[name] }))) as unknown as ComponentType<ComponentProps<C>>;
-  const remembered = (): ComponentType<ComponentProps<C>> | undefined => (load as RememberingLoader<Record<K, C>>).loaded?.[name];
   function LazyNamed(props: ComponentProps<C>) {
     // Chosen once per mount: a part that mounted lazily stays that part (a switch would mount it again, losing its state).
-    const [{ Component }] = useState(() => ({ Component: remembered() ?? Lazy }));
+    const [{ Component }] = useState(() => ({ Component: load.loaded?.[name] ?? Lazy }));
     return createElement(Component, props);
   }
   LazyNamed.displayName = `LazyNamed(${name})`;

@@ -12,7 +12,7 @@ export const loadLoginPage = () => import('./LoginPage');
 const LoginPage = lazyNamed(loadLoginPage, 'LoginPage');
 
 /** Where a login goes on to: the page that sent the visitor to /auth, or the home page. */
-export function afterLoginTarget(location: Location): string {
+function afterLoginTarget(location: Location): string {
   const from = (location.state as { from?: Location } | null)?.from;
   return from && from.pathname !== '/auth' ? `${from.pathname}${from.search}${from.hash}` : '/';
 }

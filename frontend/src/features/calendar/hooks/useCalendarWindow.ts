@@ -11,6 +11,8 @@ import { adjacentWindow, openingRange } from '../neighbourWindows';
 import { createPeriodTitle } from './periodTitle';
 import { FC_VIEWS, effectiveView, fcViewName, isMonthGrid } from '../viewNames';
 
+const sameRange = (a: VisibleRange | null, b: VisibleRange) => a?.startDate === b.startDate && a.endDate === b.endDate;
+
 /** `focusDate` ('YYYY-MM-DD', from the address's ?date=): the month view of that day, with the day highlighted. */
 export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, isMobile: boolean, focusDate: string | null = null) {
   const [chosenView, setChosenView] = useState<CalendarViewKind>('month');
@@ -55,10 +57,8 @@ export function useCalendarWindow(calendarRef: RefObject<CalendarRef | null>, is
   const onDatesSet = (info: DatesSetInfo) => {
     const next = { startDate: info.start.toISOString(), endDate: info.end.toISOString() };
     periodTitle.set(info.view.title);
-    if (range?.startDate === next.startDate && range.endDate === next.endDate) return;
-    startTransition(() => {
-      setRange((current) => (current?.startDate === next.startDate && current.endDate === next.endDate ? current : next));
-    });
+    if (sameRange(range, next)) return;
+    startTransition(() => setRange((current) => (sameRange(current, next) ? current : next)));
   };
 
   return {
