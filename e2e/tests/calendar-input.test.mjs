@@ -38,6 +38,9 @@ describe('Calendar from touch and keyboard', () => {
       await switchLanguage(page, 'en');
       await logIn(page, ada, 'en');
       await homeHeading(page, 'en').waitFor();
+      // The press goes to a point on the screen: wait until the page above the grid is complete (an empty
+      // calendar's first-use panel), so the grid is where it was measured when the finger lands.
+      await page.getByRole('region', { name: t.firstUse.title, exact: true }).waitFor();
 
       await longPress(page, dayCell(page, date, 'en'));
       const form = dialog(page, t.markedDay.heading);
