@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetKeptCalendar, keepWindow, keptWindow } from './keptWindows';
+import { forgetKeptCalendar, keepFeedCount, keepWindow, keptFeedCount, keptWindow } from './keptWindows';
 
 const range = (month: number) => ({ startDate: `2027-${String(month).padStart(2, '0')}-01T00:00:00.000Z`, endDate: `2027-${String(month + 1).padStart(2, '0')}-01T00:00:00.000Z` });
 
@@ -26,5 +26,21 @@ describe('kept calendar windows', () => {
     expect(keptWindow(7, range(3), storage)).toEqual({ m: 3 });
     storage.setItem('keptCalendarWindows', '{not json');
     expect(keptWindow(7, range(3), storage)).toBeUndefined();
+  });
+
+  it("keeps the user's feed count beside their windows, and forgets it with them", () => {
+    const storage = window.localStorage;
+    storage.clear();
+    keepWindow(7, range(1), { m: 1 }, storage);
+    keepFeedCount(7, 0, storage);
+    keepWindow(7, range(2), { m: 2 }, storage);
+    expect(keptFeedCount(7, storage)).toBe(0);
+    expect(keptWindow(7, range(1), storage)).toEqual({ m: 1 });
+    expect(keptFeedCount(8, storage)).toBeUndefined();
+    keepFeedCount(8, 2, storage);
+    expect(keptWindow(7, range(1), storage)).toBeUndefined();
+    expect(keptFeedCount(8, storage)).toBe(2);
+    forgetKeptCalendar(storage);
+    expect(keptFeedCount(8, storage)).toBeUndefined();
   });
 });

@@ -18,6 +18,8 @@ interface Kept<T> {
   userId: number;
   /** By range ('start|end'), oldest first. */
   windows: [string, T][];
+  /** How many feeds the user had at the last read: whether the calendar's first-use panel stands above the month. */
+  feedCount?: number;
 }
 
 const rangeKey = (range: { startDate: string; endDate: string }) => `${range.startDate}|${range.endDate}`;
@@ -45,16 +47,37 @@ export function keptWindow<T>(userId: number, range: { startDate: string; endDat
   return read<T>(storage, userId)?.windows.find(([key]) => key === rangeKey(range))?.[1];
 }
 
-/** Keeps a window this user read (another user's kept windows are dropped). Storage that refuses keeps nothing. */
-export function keepWindow<T>(userId: number, range: { startDate: string; endDate: string }, window: T, storage = localStore()): void {
-  const key = rangeKey(range);
-  const windows = (read<T>(storage, userId)?.windows ?? []).filter(([k]) => k !== key);
-  windows.push([key, window]);
+function write<T>(storage: Storage | null, kept: Kept<T>): void {
   try {
-    storage?.setItem(KEPT_WINDOWS_KEY, JSON.stringify({ userId, windows: windows.slice(-KEPT_WINDOWS) } satisfies Kept<T>));
+    storage?.setItem(KEPT_WINDOWS_KEY, JSON.stringify(kept));
   } catch {
     // Full or blocked storage: the calendar is read from the server as before.
   }
+}
+
+/** Keeps a window this user read (another user's kept windows are dropped). Storage that refuses keeps nothing. */
+export function keepWindow<T>(userId: number, range: { startDate: string; endDate: string }, window: T, storage = localStore()): void {
+  const key = rangeKey(range);
+  const kept = read<T>(storage, userId);
+  const windows = (kept?.windows ?? []).filter(([k]) => k !== key);
+  windows.push([key, window]);
+  write<T>(storage, { userId, windows: windows.slice(-KEPT_WINDOWS), feedCount: kept?.feedCount });
+}
+
+/**
+ * The number of feeds this user had when last read, if this browser kept it: a repeat visit draws the kept month
+ * with or without the first-use panel above it from the start, instead of moving the month when the feeds come in.
+ */
+export function keptFeedCount(userId: number, storage = localStore()): number | undefined {
+  const count = read(storage, userId)?.feedCount;
+  return typeof count === 'number' ? count : undefined;
+}
+
+/** Keeps the number of feeds this user has, beside their kept windows (the URLs themselves are not kept). */
+export function keepFeedCount(userId: number, feedCount: number, storage = localStore()): void {
+  const kept = read(storage, userId);
+  if (kept?.feedCount === feedCount) return;
+  write(storage, { userId, windows: kept?.windows ?? [], feedCount });
 }
 
 /** What the shell needs to draw a signed-in page: who it is, and the role that decides the menu. */

@@ -13,7 +13,6 @@ import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
-import { useFeeds } from '../feeds';
 import { markFirstCalendarPainted } from '../../shared/firstCalendarPaint';
 import { whenIdle } from '../../shared/whenIdle';
 import { calendarSnapshotShown, removeCalendarSnapshot, saveCalendarSnapshot, showsOpeningWindow } from './calendarSnapshot';
@@ -33,6 +32,7 @@ import { useAdminEventActions } from './hooks/useAdminEventActions';
 import { useCalendarDays } from './hooks/useCalendarDays';
 import { useCalendarWindow } from './hooks/useCalendarWindow';
 import { useEventDialogs } from './hooks/useEventDialogs';
+import { useOwnFeedCount } from './hooks/useOwnFeedCount';
 import { lazyNamed, prefetch } from '../../shared/lazyNamed';
 
 // The forms load when first opened, with the date pickers alongside: they are not part of the calendar's first paint.
@@ -109,12 +109,12 @@ function CalendarScreen({ user }: { user: User }) {
   const canAdd = ownCalendar || user.isAdmin;
   const showAdminActions = user.isAdmin && win.monthGrid && !isMobile;
 
-  const feeds = useFeeds(ownCalendar);
+  const feedCount = useOwnFeedCount(ownCalendar, user.id);
   const [firstUseDismissed, setFirstUseDismissed] = useState(isFirstUseDismissed);
   const firstUse = showsFirstUse({
     ownCalendar,
     loading: data.isLoading,
-    feedCount: feeds.data?.length,
+    feedCount,
     eventCount: data.events.length + data.icalEvents.length,
     markedDayCount: data.markedDays.length,
     dismissed: firstUseDismissed,
