@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
  * The home page's read ahead, against a real local HTTP server: as the signed-in app opens on the calendar, the
- * phone's first window and the own feeds (which decide the first-use panel above the month) are both asked for,
- * before the calendar's code has run; a link's date leaves the window to the calendar, not the feeds.
+ * phone's first window is asked for before the calendar's code has run; where the calendar alone knows its window
+ * (a link's date, a desktop's three months), nothing is read ahead.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,11 +23,7 @@ const home = manifest.routes!.find((route) => route.home)!;
 const WINDOW = { events: [], markedDays: [], feedEvents: [], conflicts: [] };
 
 async function readAhead(opened: { isMobile: boolean; search: string }) {
-  api = await startApiForApp((req) => {
-    if (req.path === '/api/calendar-window') return { json: WINDOW };
-    if (req.path === '/api/ical-feeds') return { json: [] };
-    return undefined;
-  });
+  api = await startApiForApp((req) => (req.path === '/api/calendar-window' ? { json: WINDOW } : undefined));
   const queryClient = new QueryClient();
   home.readAhead!(queryClient, { userId: 7, ...opened });
   await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -35,19 +31,18 @@ async function readAhead(opened: { isMobile: boolean; search: string }) {
 }
 
 describe("the calendar's read ahead", () => {
-  it("reads the phone's first window and the own feeds at once", async () => {
+  it("reads the phone's first window, today's month grid", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 30, 12) });
     const queryClient = await readAhead({ isMobile: true, search: '' });
-    expect(api!.requests.map((r) => r.path).sort()).toEqual(['/api/calendar-window', '/api/ical-feeds']);
+    expect(api!.requests.map((r) => r.path)).toEqual(['/api/calendar-window']);
     expect(queryClient.getQueryData(calendarKeys.window.range(monthGridRange(2026, 10)))).toEqual(WINDOW);
-    expect(queryClient.getQueryData(['/api/ical-feeds'])).toEqual([]);
   });
 
-  it("reads only the feeds when the window is the calendar's to find (a link's date, a desktop's three months)", async () => {
+  it("reads nothing where the calendar alone knows its window (a link's date, a desktop's three months)", async () => {
     await readAhead({ isMobile: true, search: 'date=2027-03-04' });
-    expect(api!.requests.map((r) => r.path)).toEqual(['/api/ical-feeds']);
+    expect(api!.requests).toEqual([]);
     await api!.close();
     await readAhead({ isMobile: false, search: '' });
-    expect(api!.requests.map((r) => r.path)).toEqual(['/api/ical-feeds']);
+    expect(api!.requests).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { APP_PATHS } from '../../shared/appLinks';
 import { route, type FeatureManifest, type FeatureRoute } from '../../shared/featureManifest';
 import { everyone } from '../../shared/navigation';
-import { prefetchOwnFeeds } from '../feeds';
 import { prefetchOwnWindow } from './calendarApi';
 import { openingRange } from './neighbourWindows';
 
@@ -11,13 +10,11 @@ const loadCalendarHome = () => import('./CalendarHome');
 
 /**
  * The home page's first window, read as the signed-in app starts instead of once the calendar's code has run and
- * drawn: known in advance on the phone's month grid, opened on today's month without a link's date or owner. The
- * own feeds come beside it: with them the first drawing knows whether the first-use panel stands above the month.
+ * drawn: known in advance on the phone's month grid, opened on today's month without a link's date or owner.
  */
 const readHomeWindow: FeatureRoute['readAhead'] = (queryClient, { userId, isMobile, search }) => {
   const range = search === '' ? openingRange(isMobile) : null;
   if (range) void prefetchOwnWindow(queryClient, range, userId);
-  void prefetchOwnFeeds(queryClient);
 };
 
 export const manifest: FeatureManifest = {

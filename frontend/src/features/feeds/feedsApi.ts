@@ -19,23 +19,14 @@ export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
   return Promise.all(FEED_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }
 
-const ownFeedsQuery = {
-  queryKey: feedsKeys.own,
-  queryFn: () => apiJson<Feed[]>('GET', feedsKeys.own[0]),
-  // iCal data is fresh for 30 s.
-  staleTime: 30_000,
-};
-
 export function useFeeds(enabled = true) {
-  return useQuery({ ...ownFeedsQuery, enabled });
-}
-
-/**
- * Reads the own feeds ahead, beside the calendar's first window: the calendar's first-use panel shows only once it
- * knows there are none, and known late it would push the drawn month down under a finger about to tap a day.
- */
-export function prefetchOwnFeeds(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(ownFeedsQuery);
+  return useQuery({
+    queryKey: feedsKeys.own,
+    queryFn: () => apiJson<Feed[]>('GET', feedsKeys.own[0]),
+    // iCal data is fresh for 30 s.
+    staleTime: 30_000,
+    enabled,
+  });
 }
 
 export function useCreateFeed() {
