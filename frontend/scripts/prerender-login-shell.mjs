@@ -47,31 +47,29 @@ const shellStyles = [
   '#login-shell .MuiOutlinedInput-root:focus-within .MuiOutlinedInput-notchedOutline{border-color:#1d4ed8;border-width:2px}',
 ].join('');
 /*
- * What the page fetches ahead, from the build manifest. Every visitor of this page runs the app, whose code the
- * entry would ask for only once it has run: it is preloaded from the start. The login page's own code is not: the
- * prerendered form takes typing and a press without it, the app asks for it as it starts, and a login pressed before
- * then never needs it (features/auth/LoginRoute.tsx), so on a slow line it would only hold the calendar back. The
- * signed-in app and the calendar come after a press of 'Logg inn': the page's script preloads them then
- * (data-after-login), so they download while the login is answered instead of one import after another once it is.
+ * What the page fetches ahead, from the build manifest. Every visitor of this page loads the app and the login
+ * page's code, which the entry would ask for only once it has run: they are preloaded from the start. The signed-in
+ * app and the calendar come after a press of 'Logg inn': the page's script preloads them then (data-after-login),
+ * so they download while the login is answered instead of one import after another once it is.
  */
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const closure = (keys) => keys.reduce((files, key) => staticClosure(manifest, key, files), new Set());
 const withCss = (files) => [...files].flatMap((file) => [file, ...(Object.values(manifest).find((chunk) => chunk.file === file)?.css ?? [])]);
 const entryFiles = closure(['index.html']);
-const appFiles = closure(['index.html', 'virtual:catalogue/nb/start', 'src/app/App.tsx']);
+const loginFiles = closure(['index.html', 'virtual:catalogue/nb/start', 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx']);
 const afterLoginFiles = closure(['src/app/SignedInApp.tsx', 'virtual:catalogue/nb/app', 'src/features/calendar/CalendarHome.tsx']);
-const appPreloads = [...appFiles]
+const loginPreloads = [...loginFiles]
   .filter((file) => !entryFiles.has(file) && file.endsWith('.js'))
   .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`)
   .join('\n');
-const afterLogin = withCss([...afterLoginFiles].filter((file) => !appFiles.has(file)))
+const afterLogin = withCss([...afterLoginFiles].filter((file) => !loginFiles.has(file)))
   .map((file) => `/${file}`)
   .join(' ');
 
 // Its script (boot/login-shell.js), written into the page, runs before it is drawn, so no press can come before it.
 // The server allows the page's inline scripts by their hashes (backend/src/inline-scripts.ts).
 const shellScript = (await readFile(path.join(root, 'boot', 'login-shell.js'), 'utf8')).trim();
-const head = `${appPreloads}\n    <script>${shellScript}</script>\n  </head>`;
+const head = `${loginPreloads}\n    <script>${shellScript}</script>\n  </head>`;
 const appRoot = '<div id="root"></div>';
 if (!index.includes('</head>') || index.split(appRoot).length !== 2) {
   throw new Error('dist/index.html no longer has the shape prerender-login-shell.mjs expects; update the script');
