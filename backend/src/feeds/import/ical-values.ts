@@ -34,7 +34,8 @@ export interface DateValue {
   wall: WallTime;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A DATE; ical.js writes a date-only value it was told is a DATE-TIME (no `VALUE=DATE`) as 'YYYY-MM-DDT::'. */
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T::)?$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z?)$/;
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -44,7 +45,10 @@ function daysInMonth(year: number, month: number): number {
   return month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
 }
 
-/** Parses one raw jCal date or date-time string; null when it is not a real calendar date/time. */
+/**
+ * Parses one raw jCal date or date-time string; null when it is not a real calendar date/time. A value with only a
+ * date is a DATE whatever its VALUE parameter says, and a TZID on it is ignored (docs/interop.md#rules-for-feeds-we-did-not-write).
+ */
 export function parseDateValue(raw: unknown, tzid: string | null): DateValue | null {
   if (typeof raw !== 'string') return null;
   const date = DATE.exec(raw);

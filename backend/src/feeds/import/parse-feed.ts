@@ -53,8 +53,25 @@ export interface ParsedVevent {
   phoneLast4?: string;
 }
 
+/**
+ * Why an event was left out, as a message code the owner reads in their language (errors.feed.event.<code> in the
+ * frontend's catalogue); `reason` is the English detail for the logs and staff.
+ */
+export type RejectionCode =
+  | 'missingStart'
+  | 'invalidStart'
+  | 'invalidEnd'
+  | 'endBeforeStart'
+  | 'invalidDuration'
+  | 'invalidRecurrenceId'
+  | 'invalidRule'
+  | 'unsupportedCalendarScale'
+  | 'stalledSeries'
+  | 'unreadable';
+
 export interface RejectedEvent {
   uid: string | null;
+  code: RejectionCode;
   reason: string;
 }
 
@@ -143,7 +160,17 @@ interface Candidate {
   fields: Omit<ParsedVevent, 'uid' | 'recurrenceId' | 'start' | 'end' | 'allDay'>;
 }
 
-class Rejection extends Error {}
+class Rejection extends Error {
+  constructor(
+    readonly code: RejectionCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The last day an iCalendar date can name (four-digit years): an end past it is no date at all. */
+const LAST_DAY = Date.UTC(9999, 11, 31);
 
 function syntheticUid(props: Map<string, JCalProperty>): string {
   const parts = ['dtstart', 'dtend', 'duration', 'summary', 'rrule', 'recurrence-id'].map((name) => props.get(name) ?? null);
@@ -193,15 +220,15 @@ class FeedParser {
     const props = indexProperties(jcal);
     const uid = textValue(props.get('uid'))?.trim() || syntheticUid(props);
     const start = firstDateValue(props.get('dtstart'));
-    if (start === undefined) throw new Rejection('missing DTSTART');
-    if (start === null) throw new Rejection('DTSTART is not a valid date');
+    if (start === undefined) throw new Rejection('missingStart', 'missing DTSTART');
+    if (start === null) throw new Rejection('invalidStart', 'DTSTART is not a valid date');
     const zone = start.isDate ? this.zones.defaultZone : this.valueZone(start, this.zones.defaultZone);
     const span = this.readSpan(jcal, props, start, zone);
 
     let recurrenceKey: string | null = null;
     let recurrenceDate: string | null = null;
     const rid = firstDateValue(props.get('recurrence-id'));
-    if (rid === null) throw new Rejection('RECURRENCE-ID is not a valid date');
+    if (rid === null) throw new Rejection('invalidRecurrenceId', 'RECURRENCE-ID is not a valid date');
     if (rid) {
       recurrenceKey = this.recurrenceKeyOf(rid, zone);
       recurrenceDate = formatDate(rid.wall);
@@ -246,15 +273,15 @@ class FeedParser {
     const endProp = props.get('dtend');
     if (endProp) {
       const end = firstDateValue(endProp);
-      if (!end) throw new Rejection('DTEND is not a valid date');
+      if (!end) throw new Rejection('invalidEnd', 'DTEND is not a valid date');
       if (start.isDate) {
         const days = daysBetween(start.wall, end.wall);
-        if (days < 0) throw new Rejection('DTEND is before DTSTART');
+        if (days < 0) throw new Rejection('endBeforeStart', 'DTEND is before DTSTART');
         return { days: Math.max(days, 1), ms: 0 }; // DTEND == DTSTART on a DATE means one day (fixture tz-8)
       }
       const startMs = zone.toUtc(start.wall);
       const endMs = end.isDate ? zone.toUtc(end.wall) : this.valueZone(end, zone).toUtc(end.wall);
-      if (endMs < startMs) throw new Rejection('DTEND is before DTSTART');
+      if (endMs < startMs) throw new Rejection('endBeforeStart', 'DTEND is before DTSTART');
       return { days: 0, ms: endMs - startMs };
     }
     if (props.has('duration')) {
@@ -264,9 +291,12 @@ class FeedParser {
       } catch {
         d = null;
       }
-      if (!d || d.isNegative) throw new Rejection('DURATION is negative or not valid');
+      if (!d || d.isNegative) throw new Rejection('invalidDuration', 'DURATION is negative or not valid');
       const days = d.weeks * 7 + d.days;
       const ms = ((d.hours * 60 + d.minutes) * 60 + d.seconds) * 1000;
+      // An end past the last date iCalendar can write (P999999999999999999W) is no end: the event is rejected.
+      const startDay = Date.UTC(start.wall.year, start.wall.month - 1, start.wall.day);
+      if (!(startDay + days * DAY_MS + ms <= LAST_DAY)) throw new Rejection('invalidDuration', 'DURATION ends after the year 9999');
       if (start.isDate) return { days: Math.max(days + Math.ceil(ms / DAY_MS), 1), ms: 0 };
       return { days, ms };
     }
@@ -345,9 +375,15 @@ class FeedParser {
     const margin = 2 * DAY_MS + master.span.days * DAY_MS + master.span.ms;
     rules: for (const prop of stoppedBy ? [] : component.getAllProperties('rrule')) {
       const recur = prop.getFirstValue() as ICAL.Recur;
+      checkCalendarScale(prop.jCal[3]);
       this.alignUntil(recur, master);
+      // ical.js counts the dates it makes up (29 February in a common year becomes 1 March), so COUNT is kept here.
+      const count = recur.count;
+      recur.count = null;
+      const exists = occursOnRealDate(recur, start.wall);
       const iterator = recur.iterator(dtstart);
       let steps = 0;
+      let counted = 0;
       for (let occ = iterator.next(); occ; occ = iterator.next()) {
         if (++steps > MAX_RECURRENCE_STEPS) {
           stoppedBy = 'steps';
@@ -359,6 +395,8 @@ class FeedParser {
           break rules;
         }
         const wall = { year: occ.year, month: occ.month, day: occ.day, hour: occ.hour, minute: occ.minute, second: occ.second };
+        if (steps > 1 && !exists(wall)) continue; // DTSTART (the first) always counts
+        if (count && ++counted > count) break;
         const roughMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
         if (roughMs - 2 * DAY_MS >= this.windowEnd) break;
         if (roughMs + margin <= this.windowStart) continue;
@@ -382,16 +420,15 @@ class FeedParser {
   /**
    * ical.js compares UNTIL with instances in the series' own zone; with a TZID it does not know, instances are
    * floating and a UTC UNTIL (as Google writes it) would cut off the last instance. Rewrite UNTIL in the series' zone.
+   * An all-day series ends on the date its UNTIL names as written, a UTC instant's date in UTC, as other clients read
+   * it (docs/interop.md#rules-for-feeds-we-did-not-write).
    */
   private alignUntil(recur: ICAL.Recur, master: Candidate): void {
     const until = recur.until;
     if (!until) return;
     const untilIsUtc = until.zone?.tzid === 'UTC';
     if (master.start.isDate) {
-      if (!until.isDate) {
-        const w = untilIsUtc ? this.zones.defaultZone.toWall(until.toUnixTime() * 1000) : until;
-        recur.until = ICAL.Time.fromData({ year: w.year, month: w.month, day: w.day, isDate: true });
-      }
+      if (!until.isDate) recur.until = ICAL.Time.fromData({ year: until.year, month: until.month, day: until.day, isDate: true });
       return;
     }
     if (master.start.utc || !untilIsUtc) return;
@@ -405,7 +442,7 @@ class FeedParser {
     const events: ParsedVevent[] = [];
     if (master && this.isRecurring(master)) {
       if (this.skipSeries.has(master.uid)) {
-        this.reject(master.uid, STALLED_SERIES);
+        this.reject(master.uid, STALLED_SERIES, 'stalledSeries');
         return [];
       }
       let instances: Map<string, WallTime>;
@@ -413,7 +450,8 @@ class FeedParser {
         this.onSeries(master.uid);
         instances = this.expand(master);
       } catch (e) {
-        this.reject(master.uid, `recurrence rule could not be expanded (${(e as Error).message})`);
+        if (e instanceof Rejection) this.reject(master.uid, e.message, e.code);
+        else this.reject(master.uid, `recurrence rule could not be expanded (${(e as Error).message})`, 'invalidRule');
         return [];
       } finally {
         this.onSeries(null);
@@ -433,10 +471,48 @@ class FeedParser {
     return events;
   }
 
-  reject(uid: string | null, reason: string): void {
-    this.rejected.push({ uid, reason });
+  reject(uid: string | null, reason: string, code: RejectionCode): void {
+    this.rejected.push({ uid, code, reason });
     this.warnings.push(`Rejected event ${uid ?? '(no UID)'}: ${reason}`);
   }
+}
+
+/**
+ * RSCALE (RFC 7529) names the calendar a rule counts in; only the Gregorian one is read, and only with the default
+ * SKIP=OMIT (a date the year lacks is left out). Another calendar read as Gregorian would put every instance on the
+ * wrong day, so such a series is rejected.
+ */
+function checkCalendarScale(value: unknown): void {
+  const parts = (value ?? {}) as Record<string, unknown>;
+  const rscale = typeof parts.rscale === 'string' ? parts.rscale.toUpperCase() : null;
+  const skip = typeof parts.skip === 'string' ? parts.skip.toUpperCase() : 'OMIT';
+  if (rscale !== null && rscale !== 'GREGORIAN') throw new Rejection('unsupportedCalendarScale', `RRULE with RSCALE=${rscale}`);
+  if (skip !== 'OMIT') throw new Rejection('unsupportedCalendarScale', `RRULE with SKIP=${skip}`);
+}
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * A test for the dates ical.js makes up: a rule whose day comes from DTSTART or BYMONTHDAY yields 1 March for 29
+ * February in a common year (FREQ=YEARLY from 2024-02-29). RFC 5545 §3.3.10: a date that does not exist is no
+ * instance and is not counted.
+ */
+function occursOnRealDate(recur: ICAL.Recur, start: WallTime): (wall: WallTime) => boolean {
+  const parts = recur.parts as Record<string, number[] | undefined>;
+  const byMonth = parts.BYMONTH;
+  const byMonthDay = parts.BYMONTHDAY;
+  const dayFromStart = !byMonthDay && !parts.BYDAY && !parts.BYYEARDAY && !parts.BYWEEKNO;
+  return (wall) => {
+    if (byMonth && !byMonth.includes(wall.month)) return false;
+    if (byMonthDay) {
+      const last = daysIn(wall.year, wall.month);
+      return byMonthDay.some((d) => (d > 0 ? d : last + 1 + d) === wall.day);
+    }
+    if (!dayFromStart) return true;
+    if (recur.freq === 'YEARLY') return wall.day === start.day && (byMonth !== undefined || wall.month === start.month);
+    if (recur.freq === 'MONTHLY') return wall.day === start.day;
+    return true;
+  };
 }
 
 const VEVENT_BLOCK = /^BEGIN:VEVENT\r\n[\s\S]*?^END:VEVENT\r\n/gm;
@@ -452,7 +528,7 @@ function toRoots(jcal: unknown[]): ICAL.Component[] {
  */
 function parseCalendars(text: string): { roots: ICAL.Component[]; unreadable: RejectedEvent[] } | { error: string } {
   try {
-    return { roots: toRoots(ICAL.parse(text)), unreadable: [] };
+    return { roots: toRoots(ICAL.parse(text)), unreadable: [] as RejectedEvent[] };
   } catch (e) {
     const unreadable: RejectedEvent[] = [];
     const rest = text.replace(VEVENT_BLOCK, (block) => {
@@ -460,7 +536,7 @@ function parseCalendars(text: string): { roots: ICAL.Component[]; unreadable: Re
         ICAL.parse(`BEGIN:VCALENDAR\r\n${block}END:VCALENDAR\r\n`);
         return block;
       } catch (blockError) {
-        unreadable.push({ uid: /^UID(?:;[^:]*)?:(.*)$/m.exec(block)?.[1]?.trim() ?? null, reason: (blockError as Error).message });
+        unreadable.push({ uid: /^UID(?:;[^:]*)?:(.*)$/m.exec(block)?.[1]?.trim() ?? null, code: 'unreadable', reason: (blockError as Error).message });
         return '';
       }
     });
@@ -494,7 +570,7 @@ export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedRe
 
   const parser = new FeedParser(roots, options);
   parser.warnings.unshift(...warnings);
-  for (const bad of parsed.unreadable) parser.reject(bad.uid, `unreadable event (${bad.reason})`);
+  for (const bad of parsed.unreadable) parser.reject(bad.uid, `unreadable event (${bad.reason})`, bad.code);
 
   // Dedupe on (UID, RECURRENCE-ID) before expansion, so file order never matters.
   const best = new Map<string, Candidate>();
@@ -506,8 +582,10 @@ export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedRe
       try {
         candidate = parser.readCandidate(jcal, order++);
       } catch (e) {
-        if (!(e instanceof Rejection)) throw e;
-        parser.reject(textValue(indexProperties(jcal).get('uid')), e.message);
+        // One event's surprise (a value ical.js cannot read) is that event's rejection, never the feed's failure.
+        const uid = textValue(indexProperties(jcal).get('uid'))?.trim() || null;
+        if (e instanceof Rejection) parser.reject(uid, e.message, e.code);
+        else parser.reject(uid, `unreadable event (${(e as Error).message})`, 'unreadable');
         continue;
       }
       const key = `${candidate.uid}\n${candidate.recurrenceKey ?? ''}`;
@@ -523,7 +601,14 @@ export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedRe
     else group.overrides.push(c);
     series.set(c.uid, group);
   }
-  const events = [...series.values()].flatMap(({ master, overrides }) => parser.eventsOf(master, overrides));
+  const events = [...series.values()].flatMap(({ master, overrides }) => {
+    try {
+      return parser.eventsOf(master, overrides);
+    } catch (e) {
+      parser.reject((master ?? overrides[0]).uid, `unreadable event (${(e as Error).message})`, 'unreadable');
+      return [];
+    }
+  });
 
   const rootProps = indexProperties(roots[0].jCal);
   return {
