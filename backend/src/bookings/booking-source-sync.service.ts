@@ -100,7 +100,7 @@ export class BookingSourceSync {
     const { bookings, finish } = fetched;
     let patch: Partial<S> | Partial<SourceSyncState> = {};
     const pull = await this.bookings.applyPull(
-      { source: { kind: adapter.kind, id: source.id, userId: source.userId }, complete: fetched.complete, bookings, now, emptyPullsBefore: source.emptyPulls },
+      { source: { kind: adapter.kind, id: source.id, userId: source.userId }, complete: fetched.complete, unreadUids: fetched.unreadUids ?? [], bookings, now, emptyPullsBefore: source.emptyPulls },
       async (tx, result) => {
         patch = {
           ...this.success(adapter, now),

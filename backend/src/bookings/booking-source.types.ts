@@ -38,11 +38,12 @@ export type SourceFetch<S> =
   /** The source answered and nothing needs storing (a 304, an identical pull): only the sync state (and `patch`) is written. */
   | { status: 'unchanged'; patch?: Partial<S> }
   /**
-   * A pull for the store. `complete`: the source's whole window was read without losing anything. `finish` gives
+   * A pull for the store. `complete`: the source's whole window was read without losing anything, but for the
+   * bookings whose keys are in `unreadUids` (events the source sent but could not be read). `finish` gives
    * the source's own columns to write with the sync state, in the pull's last transaction. `warning` is passed on
    * in the result (a source that keeps its warnings writes them in `finish`).
    */
-  | { status: 'pulled'; complete: boolean; bookings: ExternalBookingInput[]; finish?: (result: PullResult) => Partial<S>; warning?: string };
+  | { status: 'pulled'; complete: boolean; unreadUids?: string[]; bookings: ExternalBookingInput[]; finish?: (result: PullResult) => Partial<S>; warning?: string };
 
 /** What one pull did to the store: the counts a sync answers with. */
 export interface PullCounts {

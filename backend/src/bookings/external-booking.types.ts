@@ -47,6 +47,11 @@ export const CANCELLED = 'cancelled';
 export interface ExternalPull {
   source: BookingSource;
   complete: boolean;
+  /**
+   * A complete pull's exceptions: keys (externalUid, every recurrence of it) the source sent but could not be read,
+   * e.g. an iCal event with a broken date. Their stored bookings are neither removed nor counted as unseen.
+   */
+  unreadUids?: string[];
   bookings: ExternalBookingInput[];
   /** Bookings ending before this instant are never removed for vanishing: Airbnb drops past stays from its feed. */
   now: Date;

@@ -15,7 +15,8 @@ import { ExternalBookingsStore, type UpsertCounts } from './external-bookings.st
  *   stays, and a host's past bookings must not vanish with them);
  * - a complete pull with no future booking, while future ones are stored, removes nothing until the next complete
  *   pull confirms it (a source glitch serving an empty calendar must not wipe every booking in one sync);
- * - a failed pull never reaches the store, and an incomplete (partial or delta) pull removes nothing.
+ * - a failed pull never reaches the store, and an incomplete (delta, cut-off) pull removes nothing;
+ * - a complete pull that names keys it could not read (`unreadUids`) removes what it did not see but those.
  * Reads go through listForUser: the calendar, the subscription feed and booked-day checks.
  */
 /** Bookings per upsert statement and transaction (see applyPull). */
@@ -37,6 +38,7 @@ export class ExternalBookingsService {
    */
   async applyPull<T = PullResult>(pull: ExternalPull, finish?: (tx: EntityManager, result: PullResult) => Promise<T>): Promise<T> {
     const { source, now } = pull;
+    const unread = pull.unreadUids ?? [];
     const live = pull.bookings.filter((b) => b.status !== CANCELLED);
     const cancelled = pull.bookings.filter((b) => b.status === CANCELLED);
     const generation = await this.database.transaction((tx) => this.store.nextGeneration(tx));
@@ -65,10 +67,10 @@ export class ExternalBookingsService {
       const decide = async (): Promise<{ emptyPulls: number; keptUntilConfirmed: number | null }> => {
         if (!pull.complete) return { emptyPulls: 0, keptUntilConfirmed: null };
         if (!live.some((b) => b.endsAt > now)) {
-          const unseenFuture = await this.store.countUnseenAfter(tx, source, generation, now);
+          const unseenFuture = await this.store.countUnseenAfter(tx, source, generation, now, unread);
           if (unseenFuture > 0 && pull.emptyPullsBefore < 1) return { emptyPulls: pull.emptyPullsBefore + 1, keptUntilConfirmed: unseenFuture };
         }
-        const unseen = await this.store.removeUnseen(tx, source, generation, now);
+        const unseen = await this.store.removeUnseen(tx, source, generation, now, unread);
         removed += unseen;
         cancelledFuture += unseen;
         return { emptyPulls: 0, keptUntilConfirmed: null };

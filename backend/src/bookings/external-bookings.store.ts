@@ -114,21 +114,23 @@ export class ExternalBookingsStore {
     return { removed: row.n, future: row.future };
   }
 
-  /** Removes the source's bookings the pull of `generation` did not see, of those ending after `after`. */
-  async removeUnseen(tx: EntityManager, source: BookingSource, generation: number, after: Date): Promise<number> {
+  /** Removes the source's bookings the pull of `generation` did not see, of those ending after `after`, but those keyed by a UID in `keep`. */
+  async removeUnseen(tx: EntityManager, source: BookingSource, generation: number, after: Date, keep: string[] = []): Promise<number> {
     const [row] = await tx.query(
-      `WITH gone AS (DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4 RETURNING 1)
+      `WITH gone AS (DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4
+         AND NOT (external_uid = ANY($5::varchar[])) RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
-      [source.kind, source.id, generation, after],
+      [source.kind, source.id, generation, after, keep],
     );
     return row.n;
   }
 
-  /** Stored bookings of the source ending after `after` that the pull of `generation` did not see. */
-  async countUnseenAfter(tx: EntityManager, source: BookingSource, generation: number, after: Date): Promise<number> {
+  /** Stored bookings of the source ending after `after` that the pull of `generation` did not see, but those keyed by a UID in `keep`. */
+  async countUnseenAfter(tx: EntityManager, source: BookingSource, generation: number, after: Date, keep: string[] = []): Promise<number> {
     const [row] = await tx.query(
-      'SELECT count(*)::int AS n FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4',
-      [source.kind, source.id, generation, after],
+      `SELECT count(*)::int AS n FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND sync_generation <> $3 AND ends_at > $4
+         AND NOT (external_uid = ANY($5::varchar[]))`,
+      [source.kind, source.id, generation, after, keep],
     );
     return row.n;
   }

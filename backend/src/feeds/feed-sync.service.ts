@@ -12,7 +12,8 @@ import { toExternalBookings } from './ical-bookings';
 import { IcalFeed } from './ical-feed.entity';
 import { fetchFeed } from './import/fetch-feed';
 import { FeedParsePool } from './import/parse-pool';
-import { emptyHeldBack, fetchError, INTERNAL_ERROR, parseError, partialParse, recurrenceTruncated, SyncMessage } from './sync-messages';
+import { emptyHeldBack, eventsRejected, fetchError, INTERNAL_ERROR, parseError, recurrenceTruncated, SyncMessage } from './sync-messages';
+import { singleLine } from '../common/text/control-characters';
 
 export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
 export interface SyncOutcome {
@@ -50,8 +51,9 @@ const storedWarning = (f: IcalFeed) =>
 /**
  * The iCal adapter of the booking-source skeleton (docs/architecture.md "Booking sources"): fetches one feed
  * (conditionally, with its ETag and Last-Modified) and parses it into the store's input; BookingSourceSync does the
- * lock, the state, the back-off and the event. A parse that skipped some VEVENTs is an incomplete pull (a rejected
- * VEVENT may be a booking whose last good copy is stored). A person's 'sync now' waits for a running sync
+ * lock, the state, the back-off and the event. A calendar that parsed is a complete pull, also when some VEVENTs were
+ * rejected: their UIDs (and the series cut short by the budget) are the pull's unread keys, whose stored copies stay,
+ * while every other booking that left the feed goes (docs/interop.md#rules-for-feeds-we-did-not-write). A person's 'sync now' waits for a running sync
  * (`manualWaitMs`) and then runs its own, so the answer they see is a real result rather than 'already syncing'.
  */
 @Injectable()
@@ -119,13 +121,16 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
     const parsed = await this.parser.parse(fetched.body, { window: expansionWindow(now), defaultTimeZone: zone, contentType: fetched.contentType });
     if (!parsed.ok) return { status: 'failed', error: parseError(parsed.error) };
     const bookings = toExternalBookings(parsed.events, zone);
+    // Keys as the store holds them (toExternalBooking's singleLine); a rejected event without a UID has none to keep.
+    const unread = [...parsed.rejected.map((r) => r.uid), ...parsed.truncated.map((t) => t.uid)].filter((uid): uid is string => !!uid);
     return {
       status: 'pulled',
-      complete: parsed.rejected.length === 0,
+      complete: true,
+      unreadUids: [...new Set(unread.map((uid) => singleLine(uid)))],
       bookings,
       finish: (pull) => {
         let warning: SyncMessage | null = null;
-        if (parsed.rejected.length > 0) warning = partialParse(parsed.rejected.length, parsed.rejected.slice(0, 3).map((r) => r.reason).join('; '));
+        if (parsed.rejected.length > 0) warning = eventsRejected(parsed.rejected);
         else if (pull.keptUntilConfirmed !== null) warning = emptyHeldBack(pull.keptUntilConfirmed);
         else if (parsed.truncated.length > 0) warning = recurrenceTruncated(parsed.truncated);
         return {

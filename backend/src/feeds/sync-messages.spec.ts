@@ -1,5 +1,5 @@
-import { NOT_A_CALENDAR, TRUNCATED_CALENDAR } from './import/preprocess';
-import { emptyHeldBack, fetchError, parseError, partialParse } from './sync-messages';
+import { CONTENT_BEFORE_CALENDAR, NOT_A_CALENDAR, TRUNCATED_CALENDAR } from './import/preprocess';
+import { emptyHeldBack, eventsRejected, fetchError, parseError } from './sync-messages';
 
 describe('sync messages', () => {
   it.each([
@@ -23,14 +23,26 @@ describe('sync messages', () => {
   it('codes parse errors; a page that is no calendar says the link may have expired', () => {
     expect(parseError(NOT_A_CALENDAR)).toEqual({ code: 'feed.parse.notACalendar', params: {}, message: 'not a calendar (the link may be invalid or expired)' });
     expect(parseError(TRUNCATED_CALENDAR)).toEqual({ code: 'feed.parse.truncated', params: {}, message: TRUNCATED_CALENDAR });
-    expect(parseError('unbalanced END:VEVENT')).toEqual({ code: 'feed.parse.invalid', params: { detail: 'unbalanced END:VEVENT' }, message: 'unbalanced END:VEVENT' });
+  });
+
+  it('gives a broken calendar a code and no detail for the owner, and no expired-link hint', () => {
+    for (const error of ['unbalanced END:VEVENT', 'content outside VCALENDAR', CONTENT_BEFORE_CALENDAR]) {
+      expect(parseError(error)).toEqual({ code: 'feed.parse.structure', params: {}, message: error });
+    }
+    const raw = "invalid calendar: Cannot read properties of undefined (reading 'propertyGroups')";
+    expect(parseError(raw)).toEqual({ code: 'feed.parse.unreadable', params: {}, message: raw });
   });
 
   it('codes the warnings with the numbers their texts hold', () => {
-    expect(partialParse(2, 'missing DTSTART; DTEND is before DTSTART')).toEqual({
-      code: 'feed.sync.partial',
-      params: { skipped: 2, reasons: 'missing DTSTART; DTEND is before DTSTART' },
-      message: '2 event(s) skipped: missing DTSTART; DTEND is before DTSTART. Events missing from the feed are kept until a complete parse.',
+    expect(
+      eventsRejected([
+        { uid: 'a', code: 'feed.event.missingStart', reason: 'missing DTSTART' },
+        { uid: 'b', code: 'feed.event.endBeforeStart', reason: 'DTEND is before DTSTART' },
+      ]),
+    ).toEqual({
+      code: 'feed.sync.eventsRejected',
+      params: { skipped: 2, reason: 'feed.event.missingStart' },
+      message: '2 event(s) could not be read and were skipped: missing DTSTART; DTEND is before DTSTART. Their stored copies are kept.',
     });
     expect(emptyHeldBack(3)).toMatchObject({ code: 'feed.sync.emptyHeldBack', params: { kept: 3 } });
   });

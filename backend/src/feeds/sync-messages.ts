@@ -1,4 +1,4 @@
-import type { TruncatedSeries } from './import/parse-feed';
+import type { RejectedEvent, TruncatedSeries } from './import/parse-feed';
 import { PARSE_OUT_OF_MEMORY, PARSE_TIMED_OUT, PARSE_TOO_MANY_STALLED } from './import/parse-pool';
 import { NOT_A_CALENDAR, TRUNCATED_CALENDAR } from './import/preprocess';
 
@@ -43,24 +43,37 @@ export function fetchError(error: string): SyncMessage {
   return { code: 'feed.fetch.failed', params: { detail: error }, message: error };
 }
 
-/** A body the parser refused. A login page instead of a calendar usually means an expired link, and says so. */
+/**
+ * A body the parser refused. Only an answer that is no calendar at all (a login or error page, an empty body) says
+ * the link may be invalid or expired; a calendar that is broken says so without the hint. Whatever the parser's
+ * detail, the owner reads a sentence of the catalogue (errors.feed.parse.*), never a library's error text; the
+ * detail stays in `message` for the logs.
+ */
 export function parseError(error: string): SyncMessage {
   if (error === NOT_A_CALENDAR) return { code: 'feed.parse.notACalendar', params: {}, message: 'not a calendar (the link may be invalid or expired)' };
   if (error === TRUNCATED_CALENDAR) return { code: 'feed.parse.truncated', params: {}, message: error };
   if (error === PARSE_TIMED_OUT) return { code: 'feed.parse.timedOut', params: {}, message: error };
   if (error === PARSE_OUT_OF_MEMORY) return { code: 'feed.parse.outOfMemory', params: {}, message: error };
   if (error === PARSE_TOO_MANY_STALLED) return { code: 'feed.parse.tooManyStalled', params: {}, message: error };
-  return { code: 'feed.parse.invalid', params: { detail: error }, message: error };
+  if (STRUCTURE_ERRORS.some((p) => p.test(error))) return { code: 'feed.parse.structure', params: {}, message: error };
+  return { code: 'feed.parse.unreadable', params: {}, message: error };
 }
+
+/** prepareCalendarText's refusals of a calendar whose components do not nest. */
+const STRUCTURE_ERRORS = [/^content outside VCALENDAR$/, /^content before BEGIN:VCALENDAR$/, /^unbalanced END:/];
 
 export const INTERNAL_ERROR: SyncMessage = { code: 'feed.sync.internalError', params: {}, message: 'internal error during sync' };
 
-/** Some VEVENTs could not be read: the parse imported the rest and removed nothing. */
-export function partialParse(skipped: number, reasons: string): SyncMessage {
+/**
+ * Some VEVENTs could not be read: the rest was imported, their stored copies were kept, and what left the feed was
+ * removed. `reason` is the first rejection's code (errors.<reason> in the catalogue).
+ */
+export function eventsRejected(rejected: RejectedEvent[]): SyncMessage {
+  const reasons = rejected.slice(0, 3).map((r) => r.reason).join('; ');
   return {
-    code: 'feed.sync.partial',
-    params: { skipped, reasons },
-    message: `${skipped} event(s) skipped: ${reasons}. Events missing from the feed are kept until a complete parse.`,
+    code: 'feed.sync.eventsRejected',
+    params: { skipped: rejected.length, reason: rejected[0].code },
+    message: `${rejected.length} event(s) could not be read and were skipped: ${reasons}. Their stored copies are kept.`,
   };
 }
 

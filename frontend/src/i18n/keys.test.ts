@@ -140,6 +140,8 @@ describe('message files', () => {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/\bcoded\(\s*'([A-Za-z0-9_.]+)'/g)) codes.add(match[1]);
       for (const match of text.matchAll(/\bcode: '([A-Za-z0-9_.]+)'/g)) codes.add(match[1]);
+      // Why a feed's event was rejected, named where the parser rejects it (a sync warning's `reason`).
+      for (const match of text.matchAll(/'(feed\.event\.[A-Za-z]+)'/g)) codes.add(match[1]);
       // The codes the error filter gives plain HTTP errors by status.
       for (const match of text.matchAll(/^\s+\d{3}: '([a-z_]+)',$/gm)) codes.add(match[1]);
     }

@@ -29,6 +29,22 @@ describe('stored sync messages', () => {
     expect(lastWarningText(feed, await translator('nb'))).toMatch(/^Feeden har ingen fremtidige hendelser lenger; 3 lagrede/);
   });
 
+  it('says which kind of event a partial import skipped, in either language, without the parser\'s own words', async () => {
+    const feed = {
+      lastError: null,
+      lastWarning: '1 event(s) could not be read and were skipped: DURATION ends after the year 9999. Their stored copies are kept.',
+      lastWarningCode: 'feed.sync.eventsRejected',
+      lastWarningParams: { skipped: 1, reason: 'feed.event.invalidDuration' },
+    };
+    expect(lastWarningText(feed, await translator('nb'))).toBe(
+      '1 hendelse(r) kunne ikke leses og ble hoppet over (en hendelse har en varighet som ikke kan leses). Det som er lagret fra dem, beholdes; det som er borte fra feeden, er fjernet.',
+    );
+    expect(lastWarningText(feed, await translator('en'))).toMatch(/^1 event\(s\) could not be read and were skipped \(an event has a duration that cannot be read\)\./);
+    const raw = { lastError: "invalid calendar: Cannot read properties of undefined (reading 'x')", lastErrorCode: 'feed.parse.unreadable', lastErrorParams: {}, lastWarning: null };
+    expect(lastErrorText(raw, await translator('nb'))).toBe('Kalenderen kunne ikke leses');
+    expect(lastErrorText(raw, await translator('en'))).toBe('The calendar could not be read');
+  });
+
   it('shows the stored text of a message without a code, or with a code the catalogue does not know', async () => {
     const nbT = await translator('nb');
     expect(lastErrorText({ lastError: 'Tidsavbrudd', lastWarning: null }, nbT)).toBe('Tidsavbrudd');

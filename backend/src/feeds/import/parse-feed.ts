@@ -54,20 +54,20 @@ export interface ParsedVevent {
 }
 
 /**
- * Why an event was left out, as a message code the owner reads in their language (errors.feed.event.<code> in the
- * frontend's catalogue); `reason` is the English detail for the logs and staff.
+ * Why an event was left out, as a message code the owner reads in their language (errors.<code> in the frontend's
+ * catalogue); `reason` is the English detail for the logs and staff.
  */
 export type RejectionCode =
-  | 'missingStart'
-  | 'invalidStart'
-  | 'invalidEnd'
-  | 'endBeforeStart'
-  | 'invalidDuration'
-  | 'invalidRecurrenceId'
-  | 'invalidRule'
-  | 'unsupportedCalendarScale'
-  | 'stalledSeries'
-  | 'unreadable';
+  | 'feed.event.missingStart'
+  | 'feed.event.invalidStart'
+  | 'feed.event.invalidEnd'
+  | 'feed.event.endBeforeStart'
+  | 'feed.event.invalidDuration'
+  | 'feed.event.invalidRecurrenceId'
+  | 'feed.event.invalidRule'
+  | 'feed.event.unsupportedCalendarScale'
+  | 'feed.event.stalledSeries'
+  | 'feed.event.unreadable';
 
 export interface RejectedEvent {
   uid: string | null;
@@ -220,15 +220,15 @@ class FeedParser {
     const props = indexProperties(jcal);
     const uid = textValue(props.get('uid'))?.trim() || syntheticUid(props);
     const start = firstDateValue(props.get('dtstart'));
-    if (start === undefined) throw new Rejection('missingStart', 'missing DTSTART');
-    if (start === null) throw new Rejection('invalidStart', 'DTSTART is not a valid date');
+    if (start === undefined) throw new Rejection('feed.event.missingStart', 'missing DTSTART');
+    if (start === null) throw new Rejection('feed.event.invalidStart', 'DTSTART is not a valid date');
     const zone = start.isDate ? this.zones.defaultZone : this.valueZone(start, this.zones.defaultZone);
     const span = this.readSpan(jcal, props, start, zone);
 
     let recurrenceKey: string | null = null;
     let recurrenceDate: string | null = null;
     const rid = firstDateValue(props.get('recurrence-id'));
-    if (rid === null) throw new Rejection('invalidRecurrenceId', 'RECURRENCE-ID is not a valid date');
+    if (rid === null) throw new Rejection('feed.event.invalidRecurrenceId', 'RECURRENCE-ID is not a valid date');
     if (rid) {
       recurrenceKey = this.recurrenceKeyOf(rid, zone);
       recurrenceDate = formatDate(rid.wall);
@@ -273,15 +273,15 @@ class FeedParser {
     const endProp = props.get('dtend');
     if (endProp) {
       const end = firstDateValue(endProp);
-      if (!end) throw new Rejection('invalidEnd', 'DTEND is not a valid date');
+      if (!end) throw new Rejection('feed.event.invalidEnd', 'DTEND is not a valid date');
       if (start.isDate) {
         const days = daysBetween(start.wall, end.wall);
-        if (days < 0) throw new Rejection('endBeforeStart', 'DTEND is before DTSTART');
+        if (days < 0) throw new Rejection('feed.event.endBeforeStart', 'DTEND is before DTSTART');
         return { days: Math.max(days, 1), ms: 0 }; // DTEND == DTSTART on a DATE means one day (fixture tz-8)
       }
       const startMs = zone.toUtc(start.wall);
       const endMs = end.isDate ? zone.toUtc(end.wall) : this.valueZone(end, zone).toUtc(end.wall);
-      if (endMs < startMs) throw new Rejection('endBeforeStart', 'DTEND is before DTSTART');
+      if (endMs < startMs) throw new Rejection('feed.event.endBeforeStart', 'DTEND is before DTSTART');
       return { days: 0, ms: endMs - startMs };
     }
     if (props.has('duration')) {
@@ -291,12 +291,12 @@ class FeedParser {
       } catch {
         d = null;
       }
-      if (!d || d.isNegative) throw new Rejection('invalidDuration', 'DURATION is negative or not valid');
+      if (!d || d.isNegative) throw new Rejection('feed.event.invalidDuration', 'DURATION is negative or not valid');
       const days = d.weeks * 7 + d.days;
       const ms = ((d.hours * 60 + d.minutes) * 60 + d.seconds) * 1000;
       // An end past the last date iCalendar can write (P999999999999999999W) is no end: the event is rejected.
       const startDay = Date.UTC(start.wall.year, start.wall.month - 1, start.wall.day);
-      if (!(startDay + days * DAY_MS + ms <= LAST_DAY)) throw new Rejection('invalidDuration', 'DURATION ends after the year 9999');
+      if (!(startDay + days * DAY_MS + ms <= LAST_DAY)) throw new Rejection('feed.event.invalidDuration', 'DURATION ends after the year 9999');
       if (start.isDate) return { days: Math.max(days + Math.ceil(ms / DAY_MS), 1), ms: 0 };
       return { days, ms };
     }
@@ -442,7 +442,7 @@ class FeedParser {
     const events: ParsedVevent[] = [];
     if (master && this.isRecurring(master)) {
       if (this.skipSeries.has(master.uid)) {
-        this.reject(master.uid, STALLED_SERIES, 'stalledSeries');
+        this.reject(master.uid, STALLED_SERIES, 'feed.event.stalledSeries');
         return [];
       }
       let instances: Map<string, WallTime>;
@@ -451,7 +451,7 @@ class FeedParser {
         instances = this.expand(master);
       } catch (e) {
         if (e instanceof Rejection) this.reject(master.uid, e.message, e.code);
-        else this.reject(master.uid, `recurrence rule could not be expanded (${(e as Error).message})`, 'invalidRule');
+        else this.reject(master.uid, `recurrence rule could not be expanded (${(e as Error).message})`, 'feed.event.invalidRule');
         return [];
       } finally {
         this.onSeries(null);
@@ -486,8 +486,8 @@ function checkCalendarScale(value: unknown): void {
   const parts = (value ?? {}) as Record<string, unknown>;
   const rscale = typeof parts.rscale === 'string' ? parts.rscale.toUpperCase() : null;
   const skip = typeof parts.skip === 'string' ? parts.skip.toUpperCase() : 'OMIT';
-  if (rscale !== null && rscale !== 'GREGORIAN') throw new Rejection('unsupportedCalendarScale', `RRULE with RSCALE=${rscale}`);
-  if (skip !== 'OMIT') throw new Rejection('unsupportedCalendarScale', `RRULE with SKIP=${skip}`);
+  if (rscale !== null && rscale !== 'GREGORIAN') throw new Rejection('feed.event.unsupportedCalendarScale', `RRULE with RSCALE=${rscale}`);
+  if (skip !== 'OMIT') throw new Rejection('feed.event.unsupportedCalendarScale', `RRULE with SKIP=${skip}`);
 }
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -536,7 +536,7 @@ function parseCalendars(text: string): { roots: ICAL.Component[]; unreadable: Re
         ICAL.parse(`BEGIN:VCALENDAR\r\n${block}END:VCALENDAR\r\n`);
         return block;
       } catch (blockError) {
-        unreadable.push({ uid: /^UID(?:;[^:]*)?:(.*)$/m.exec(block)?.[1]?.trim() ?? null, code: 'unreadable', reason: (blockError as Error).message });
+        unreadable.push({ uid: /^UID(?:;[^:]*)?:(.*)$/m.exec(block)?.[1]?.trim() ?? null, code: 'feed.event.unreadable', reason: (blockError as Error).message });
         return '';
       }
     });
@@ -585,7 +585,7 @@ export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedRe
         // One event's surprise (a value ical.js cannot read) is that event's rejection, never the feed's failure.
         const uid = textValue(indexProperties(jcal).get('uid'))?.trim() || null;
         if (e instanceof Rejection) parser.reject(uid, e.message, e.code);
-        else parser.reject(uid, `unreadable event (${(e as Error).message})`, 'unreadable');
+        else parser.reject(uid, `unreadable event (${(e as Error).message})`, 'feed.event.unreadable');
         continue;
       }
       const key = `${candidate.uid}\n${candidate.recurrenceKey ?? ''}`;
@@ -605,7 +605,7 @@ export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedRe
     try {
       return parser.eventsOf(master, overrides);
     } catch (e) {
-      parser.reject((master ?? overrides[0]).uid, `unreadable event (${(e as Error).message})`, 'unreadable');
+      parser.reject((master ?? overrides[0]).uid, `unreadable event (${(e as Error).message})`, 'feed.event.unreadable');
       return [];
     }
   });

@@ -42,6 +42,7 @@ export type PreparedCalendar =
 
 export const NOT_A_CALENDAR = 'not a calendar';
 export const TRUNCATED_CALENDAR = 'truncated calendar (no END:VCALENDAR)';
+export const CONTENT_BEFORE_CALENDAR = 'content before BEGIN:VCALENDAR';
 
 /** [A-Za-z0-9-]: the characters of property and parameter names. */
 function isNameChar(c: number): boolean {
@@ -105,7 +106,9 @@ export function prepareCalendarText(text: string): PreparedCalendar {
   const lines = text.split('\n');
   const firstContent = lines.find((l) => l.trim() !== '');
   if (!firstContent || firstContent.trim().toUpperCase() !== 'BEGIN:VCALENDAR') {
-    return { ok: false, error: NOT_A_CALENDAR };
+    // A calendar behind a stray first line is a broken calendar, not a sign that the link expired.
+    const calendarLater = lines.some((l) => l.trim().toUpperCase() === 'BEGIN:VCALENDAR');
+    return { ok: false, error: calendarLater ? CONTENT_BEFORE_CALENDAR : NOT_A_CALENDAR };
   }
   const kept: string[] = [];
   const open: string[] = [];
