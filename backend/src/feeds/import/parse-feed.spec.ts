@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pythonIcalendar, runPythonJson } from '../../../test/helpers/python';
 import { type ParsedVevent, parseFeed, type ParseFeedOptions, type ParseFeedResult } from './parse-feed';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/ics');
@@ -235,10 +236,10 @@ describe('parseFeed on the shared fixtures', () => {
       { uid: 'good-2@fixtures.invalid', start: '2027-08-20', end: '2027-08-22', allDay: true, summary: 'Good two (after a junk line)' },
     ]);
     expect(result.rejected).toEqual([
-      { uid: 'bad-no-dtstart@fixtures.invalid', reason: 'missing DTSTART' },
-      { uid: 'bad-date@fixtures.invalid', reason: 'DTSTART is not a valid date' },
-      { uid: 'bad-order@fixtures.invalid', reason: 'DTEND is before DTSTART' },
-      { uid: 'bad-garbage-date@fixtures.invalid', reason: 'DTSTART is not a valid date' },
+      { uid: 'bad-no-dtstart@fixtures.invalid', code: 'feed.event.missingStart', reason: 'missing DTSTART' },
+      { uid: 'bad-date@fixtures.invalid', code: 'feed.event.invalidStart', reason: 'DTSTART is not a valid date' },
+      { uid: 'bad-order@fixtures.invalid', code: 'feed.event.endBeforeStart', reason: 'DTEND is before DTSTART' },
+      { uid: 'bad-garbage-date@fixtures.invalid', code: 'feed.event.invalidStart', reason: 'DTSTART is not a valid date' },
     ]);
     expect(result.warnings).toContain('Skipped 1 malformed line(s)');
   });
@@ -249,6 +250,87 @@ describe('parseFeed on the shared fixtures', () => {
 
   it('12. not-a-calendar.ics: an HTML page fails the feed', () => {
     expect(parseFixture('not-a-calendar.ics')).toEqual({ ok: false, error: 'not a calendar' });
+  });
+
+  it('13. dates-without-value.ics: a date written without VALUE=DATE (with or without TZID) is all day', () => {
+    const result = imported('dates-without-value.ics');
+    expect(result.events.map((e) => [e.uid, e.recurrenceId, e.start, e.end, e.allDay])).toEqual([
+      ['julaften-2027@fixtures.invalid', null, '2027-12-24', '2027-12-25', true],
+      ['juledag-2027@fixtures.invalid', null, '2027-12-25', '2027-12-26', true],
+      ['romjul-2027@fixtures.invalid', null, '2027-12-27', '2027-12-30', true],
+      ['grunnlovsdag@fixtures.invalid', '2027-05-17', '2027-05-17', '2027-05-18', true],
+      ['timed-still-timed@fixtures.invalid', null, '2027-12-24T14:00:00Z', '2027-12-24T15:00:00Z', false],
+    ]);
+    expect(result.rejected).toEqual([]);
+  });
+
+  it('14. absurd-duration.ics: a DURATION past the year 9999 rejects its event, the rest imports', () => {
+    const result = imported('absurd-duration.ics');
+    expect(result.events.map(canonical)).toEqual([{ uid: 'good-duration@fixtures.invalid', start: '2027-06-10', end: '2027-06-13', allDay: true, summary: 'Reserved' }]);
+    expect(result.rejected).toEqual([
+      { uid: 'absurd-weeks@fixtures.invalid', code: 'feed.event.invalidDuration', reason: 'DURATION ends after the year 9999' },
+      { uid: 'absurd-timed@fixtures.invalid', code: 'feed.event.invalidDuration', reason: 'DURATION ends after the year 9999' },
+    ]);
+  });
+
+  it('15. recurrence-edge-cases.ics: 29 February only in leap years, RSCALE refused, all-day UNTIL in UTC, month ends', () => {
+    const twoYears = { start: new Date('2026-12-31T23:00:00Z'), end: new Date('2028-12-31T23:00:00Z') };
+    const result = parseFixture('recurrence-edge-cases.ics', { window: twoYears });
+    if (!result.ok) throw new Error(result.error);
+    const starts = (uid: string) => result.events.filter((e) => e.uid === uid).map((e) => e.start);
+    expect(starts('leap-day@fixtures.invalid')).toEqual(['2028-02-29']);
+    expect(starts('leap-day-count@fixtures.invalid')).toEqual(['2028-02-29']); // COUNT=2: 2024 and 2028, no made-up 1 March
+    expect(starts('gregorian-rscale@fixtures.invalid')).toEqual(['2027-04-05', '2027-05-05']);
+    expect(starts('allday-until-utc@fixtures.invalid')).toEqual(['2027-03-01', '2027-03-02', '2027-03-03']);
+    expect(starts('month-end@fixtures.invalid')).toEqual(['2027-01-31', '2027-03-31', '2027-05-31', '2027-07-31']);
+    expect(result.rejected).toEqual([{ uid: 'hebrew-yearly@fixtures.invalid', code: 'feed.event.unsupportedCalendarScale', reason: 'RRULE with RSCALE=HEBREW' }]);
+    // In the README's window 2027 has no 29 February at all.
+    expect(imported('recurrence-edge-cases.ics').events.filter((e) => e.uid.startsWith('leap-day'))).toEqual([]);
+  });
+
+  (pythonIcalendar ? it : it.skip)('13 and 15 read the same in python-icalendar with dateutil (an independent reader)', () => {
+    // All-day starts per UID over [2027-01-01, 2029-01-01); a series' UNTIL instant is read as its UTC date.
+    const script = `
+import sys, json, datetime
+from icalendar import Calendar
+from dateutil.rrule import rrulestr
+out = {}
+for ev in Calendar.from_ical(sys.stdin.buffer.read()).walk('VEVENT'):
+    if 'RRULE' in ev and 'RSCALE' in ev['RRULE']:
+        continue
+    start = ev.decoded('DTSTART')
+    if isinstance(start, datetime.datetime):
+        continue
+    days = [start]
+    if 'RRULE' in ev:
+        rule = dict(ev['RRULE'])
+        if 'UNTIL' in rule:
+            u = rule['UNTIL'][0]
+            if isinstance(u, datetime.datetime) and u.tzinfo:
+                rule['UNTIL'] = [u.astimezone(datetime.timezone.utc).replace(tzinfo=None)]
+        from icalendar.prop import vRecur
+        text = vRecur(rule).to_ical().decode()
+        excluded = set()
+        for ex in (ev.get('EXDATE') if isinstance(ev.get('EXDATE'), list) else [ev.get('EXDATE')] if ev.get('EXDATE') else []):
+            excluded |= {d.dt if not isinstance(d.dt, datetime.datetime) else d.dt.date() for d in ex.dts}
+        dtstart = datetime.datetime.combine(start, datetime.time())
+        days = [d.date() for d in rrulestr(text, dtstart=dtstart).between(datetime.datetime(2027, 1, 1), datetime.datetime(2029, 1, 1), inc=True)]
+        days = [d for d in days if d not in excluded]
+    out[str(ev['UID'])] = sorted(d.isoformat() for d in days if datetime.date(2027, 1, 1) <= d < datetime.date(2029, 1, 1))
+print(json.dumps(out))
+`;
+    const twoYears = { start: new Date('2026-12-31T23:00:00Z'), end: new Date('2028-12-31T23:00:00Z') };
+    for (const name of ['dates-without-value.ics', 'recurrence-edge-cases.ics']) {
+      const bytes = readFileSync(join(FIXTURES, name));
+      const theirs = runPythonJson<Record<string, string[]>>(script, bytes.toString('utf8'));
+      const result = parseFixture(name, { window: twoYears });
+      if (!result.ok) throw new Error(result.error);
+      const ours: Record<string, string[]> = {};
+      for (const e of result.events) if (e.allDay && e.uid in theirs) (ours[e.uid] ??= []).push(e.start);
+      for (const uid of Object.keys(theirs)) ours[uid] = (ours[uid] ?? []).sort();
+      expect(ours).toEqual(theirs);
+      expect(Object.keys(theirs).length).toBeGreaterThan(3);
+    }
   });
 
   it('generate-large-feed.mjs: 20 000 events, 19 800 active (timing is printed; targets live in the bench)', () => {
@@ -318,7 +400,7 @@ describe('parseFeed recurrence and validation rules', () => {
   it('rejects an unparseable RRULE series but imports the rest', () => {
     const result = parse(['UID:bad', 'DTSTART:20270101T100000Z', 'RRULE:FREQ=SOMETIMES'], ['UID:ok', 'DTSTART;VALUE=DATE:20270101']);
     expect(result.events.map((e) => e.uid)).toEqual(['ok']);
-    expect(result.rejected).toEqual([{ uid: 'bad', reason: expect.stringContaining('unreadable event (invalid frequency') }]);
+    expect(result.rejected).toEqual([{ uid: 'bad', code: 'feed.event.unreadable', reason: expect.stringContaining('unreadable event (invalid frequency') }]);
   });
 
   it('treats a timed DURATION as nominal days plus exact time across a DST change', () => {

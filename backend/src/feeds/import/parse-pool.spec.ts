@@ -36,7 +36,7 @@ describe('FeedParsePool', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.events.map((e) => e.uid)).toEqual(['booking-1']);
-    expect(result.rejected).toEqual([{ uid: 'never', reason: STALLED_SERIES }]);
+    expect(result.rejected).toEqual([{ uid: 'never', code: 'feed.event.stalledSeries', reason: STALLED_SERIES }]);
     // The main thread's timer kept firing while the worker was stuck (roughly one tick per 20 ms elapsed).
     expect(ticks).toBeGreaterThan(elapsed / 20 / 2);
   }, 30_000);

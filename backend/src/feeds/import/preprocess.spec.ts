@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeFeed } from './decode-feed';
-import { NOT_A_CALENDAR, normaliseContentLine, prepareCalendarText, TRUNCATED_CALENDAR, unfoldBytes } from './preprocess';
+import { CONTENT_BEFORE_CALENDAR, NOT_A_CALENDAR, normaliseContentLine, prepareCalendarText, TRUNCATED_CALENDAR, unfoldBytes } from './preprocess';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/ics');
 
@@ -49,6 +49,11 @@ describe('prepareCalendarText', () => {
   it('refuses an HTML page', () => {
     expect(prepareCalendarText('<!DOCTYPE html>\n<html></html>\n')).toEqual({ ok: false, error: NOT_A_CALENDAR });
     expect(prepareCalendarText('')).toEqual({ ok: false, error: NOT_A_CALENDAR });
+  });
+
+  it('calls a calendar behind a stray first line broken, not "no calendar" (no expired-link hint)', () => {
+    const text = 'Warning: something\r\nBEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    expect(prepareCalendarText(text)).toEqual({ ok: false, error: CONTENT_BEFORE_CALENDAR });
   });
 
   it('refuses a calendar cut off before END:VCALENDAR', () => {
