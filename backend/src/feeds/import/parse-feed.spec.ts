@@ -403,6 +403,15 @@ describe('parseFeed recurrence and validation rules', () => {
     expect(result.rejected).toEqual([{ uid: 'bad', code: 'feed.event.unreadable', reason: expect.stringContaining('unreadable event (invalid frequency') }]);
   });
 
+  it('leaves out an unreadable component it never imports (a VTODO) with a warning, and imports the events', () => {
+    const text = calendar(['UID:y', 'DTSTART;VALUE=DATE:20270101']).toString().replace('END:VCALENDAR', 'BEGIN:VTODO\r\nUID:x\r\nRRULE:FREQ=NEVER\r\nEND:VTODO\r\nEND:VCALENDAR');
+    const result = parseFeed(Buffer.from(text), OPTIONS);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.events.map((e) => e.uid)).toEqual(['y']);
+    expect(result.rejected).toEqual([]);
+    expect(result.warnings).toEqual([expect.stringMatching(/^Skipped an unreadable VTODO \(invalid frequency/)]);
+  });
+
   it('treats a timed DURATION as nominal days plus exact time across a DST change', () => {
     const { events } = parse(['UID:dur', 'DTSTART;TZID=Europe/Oslo:20270327T120000', 'DURATION:P1DT1H']);
     expect([events[0].start, events[0].end]).toEqual(['2027-03-27T11:00:00Z', '2027-03-28T11:00:00Z']);

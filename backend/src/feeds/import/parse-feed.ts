@@ -515,7 +515,8 @@ function occursOnRealDate(recur: ICAL.Recur, start: WallTime): (wall: WallTime) 
   };
 }
 
-const VEVENT_BLOCK = /^BEGIN:VEVENT\r\n[\s\S]*?^END:VEVENT\r\n/gm;
+/** A component directly in the calendar other than VTIMEZONE (events, to-dos, vendors' X- blocks), with what it nests. */
+const COMPONENT_BLOCK = /^BEGIN:(?!VCALENDAR\r|VTIMEZONE\r)([A-Z0-9-]+)\r\n[\s\S]*?^END:\1\r\n/gm;
 
 function toRoots(jcal: unknown[]): ICAL.Component[] {
   return (typeof jcal[0] === 'string' ? [jcal] : (jcal as unknown[][])).map((c) => new ICAL.Component(c));
@@ -523,26 +524,30 @@ function toRoots(jcal: unknown[]): ICAL.Component[] {
 
 /**
  * ical.js parses some values eagerly (RRULE, DURATION, UTC offsets) and throws for the whole file on one bad
- * value. When that happens, find the VEVENTs it cannot read one by one, leave them out, and parse the rest;
- * a failure outside any VEVENT still fails the feed.
+ * value. When that happens, find the components it cannot read one by one, leave them out, and parse the rest: an
+ * unreadable VEVENT is rejected; an unreadable component the import never reads (a VTODO, a vendor's X- block) is
+ * only a warning. A failure outside them (a VTIMEZONE, the calendar's own lines) still fails the feed.
  */
-function parseCalendars(text: string): { roots: ICAL.Component[]; unreadable: RejectedEvent[] } | { error: string } {
+function parseCalendars(text: string): { roots: ICAL.Component[]; unreadable: RejectedEvent[]; skipped: string[] } | { error: string } {
   try {
-    return { roots: toRoots(ICAL.parse(text)), unreadable: [] as RejectedEvent[] };
+    return { roots: toRoots(ICAL.parse(text)), unreadable: [], skipped: [] };
   } catch (e) {
     const unreadable: RejectedEvent[] = [];
-    const rest = text.replace(VEVENT_BLOCK, (block) => {
+    const skipped: string[] = [];
+    const rest = text.replace(COMPONENT_BLOCK, (block, name: string) => {
       try {
         ICAL.parse(`BEGIN:VCALENDAR\r\n${block}END:VCALENDAR\r\n`);
         return block;
       } catch (blockError) {
-        unreadable.push({ uid: /^UID(?:;[^:]*)?:(.*)$/m.exec(block)?.[1]?.trim() ?? null, code: 'feed.event.unreadable', reason: (blockError as Error).message });
+        const reason = (blockError as Error).message;
+        if (name === 'VEVENT') unreadable.push({ uid: /^UID(?:;[^:]*)?:(.*)$/m.exec(block)?.[1]?.trim() ?? null, code: 'feed.event.unreadable', reason });
+        else skipped.push(`Skipped an unreadable ${name} (${reason})`);
         return '';
       }
     });
-    if (unreadable.length === 0) return { error: `invalid calendar: ${(e as Error).message}` };
+    if (unreadable.length + skipped.length === 0) return { error: `invalid calendar: ${(e as Error).message}` };
     try {
-      return { roots: toRoots(ICAL.parse(rest)), unreadable };
+      return { roots: toRoots(ICAL.parse(rest)), unreadable, skipped };
     } catch (restError) {
       return { error: `invalid calendar: ${(restError as Error).message}` };
     }
@@ -569,7 +574,7 @@ export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedRe
   const roots = parsed.roots;
 
   const parser = new FeedParser(roots, options);
-  parser.warnings.unshift(...warnings);
+  parser.warnings.unshift(...warnings, ...parsed.skipped);
   for (const bad of parsed.unreadable) parser.reject(bad.uid, `unreadable event (${bad.reason})`, bad.code);
 
   // Dedupe on (UID, RECURRENCE-ID) before expansion, so file order never matters.
