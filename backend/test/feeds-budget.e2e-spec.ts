@@ -62,7 +62,7 @@ describe('feed budgets', () => {
     expect(state.map((f) => f.id)).toEqual(created.map((f) => f.id));
     const [never, minutelyFeed] = state;
     // The stuck series is reported and left out; the feed's other event is imported.
-    expect(never).toMatchObject({ lastError: null, eventCount: 1, lastWarningCode: 'feed.sync.partial' });
+    expect(never).toMatchObject({ lastError: null, eventCount: 1, lastWarningCode: 'feed.sync.eventsRejected', lastWarningParams: { skipped: 1, reason: 'feed.event.stalledSeries' } });
     expect(never.lastWarning).toContain(STALLED_SERIES);
     // 2,000 per series, 5,000 per feed, and the single booking beside them.
     expect(minutelyFeed).toMatchObject({ lastError: null, eventCount: 5001, lastWarningCode: 'feed.sync.recurrenceTruncated' });

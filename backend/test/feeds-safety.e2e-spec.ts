@@ -73,7 +73,7 @@ describe('feed sync safety', () => {
   }
   const sync = async (agent: Agent, id: number) => (await agent.post(`/api/ical-feeds/${id}/sync`).expect(200)).body;
 
-  it('keeps every stored booking when one VEVENT fails validation, and removes only after a complete parse', async () => {
+  it('keeps the stored copy of a VEVENT that fails validation, and still removes what left the feed', async () => {
     const { agent } = await t.loginAs('user');
     const a = { uid: 'a@x', start: day(10), end: day(12) };
     const b = { uid: 'b@x', start: day(20), end: day(25) };
@@ -81,20 +81,19 @@ describe('feed sync safety', () => {
     const feed = await feedFor(agent, '/partial.ics', stays(a, b, c));
     expect(await feedState(agent, feed.id)).toMatchObject({ eventCount: 3, lastError: null });
 
-    // b's start date is broken and c has left the feed: b is rejected, so nothing unseen may be removed.
+    // b's start date is broken and c has left the feed: b keeps its stored copy, c goes.
     const corrupted = stays(a, b).replace(`DTSTART;VALUE=DATE:${b.start.replace(/-/g, '')}`, 'DTSTART:tomorrow');
     feeds.serve('/partial.ics', corrupted);
     const partial = await sync(agent, feed.id);
     expect(partial).toMatchObject({ status: 'updated', syncedCount: 1 });
-    expect(partial.warning).toMatch(/1 event\(s\) skipped.*kept until a complete parse/);
-    expect(partial).toMatchObject({ warningCode: 'feed.sync.partial', warningParams: { skipped: 1, reasons: expect.stringMatching(/DTSTART/) } });
-    expect(await uids(agent)).toEqual(['a@x', 'b@x', 'c@x']);
+    expect(partial.warning).toMatch(/1 event\(s\) could not be read.*DTSTART/);
+    expect(partial).toMatchObject({ warningCode: 'feed.sync.eventsRejected', warningParams: { skipped: 1, reason: 'feed.event.invalidStart' } });
+    expect(await uids(agent)).toEqual(['a@x', 'b@x']);
     const state = await feedState(agent, feed.id);
-    expect(state).toMatchObject({ eventCount: 3, lastError: null });
-    expect(state.lastWarning).toMatch(/skipped/);
-    expect(state).toMatchObject({ lastWarningCode: 'feed.sync.partial', lastWarningParams: partial.warningParams });
+    expect(state).toMatchObject({ eventCount: 2, lastError: null });
+    expect(state).toMatchObject({ lastWarningCode: 'feed.sync.eventsRejected', lastWarningParams: partial.warningParams });
 
-    // Once the feed parses completely again, c (really gone) is removed and the warning clears.
+    // Once the feed parses completely again, the warning clears.
     feeds.serve('/partial.ics', stays(a, b));
     expect(await sync(agent, feed.id)).toMatchObject({ status: 'updated', syncedCount: 2 });
     expect(await uids(agent)).toEqual(['a@x', 'b@x']);

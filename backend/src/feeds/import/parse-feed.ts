@@ -515,8 +515,38 @@ function occursOnRealDate(recur: ICAL.Recur, start: WallTime): (wall: WallTime) 
   };
 }
 
-/** A component directly in the calendar other than VTIMEZONE (events, to-dos, vendors' X- blocks), with what it nests. */
-const COMPONENT_BLOCK = /^BEGIN:(?!VCALENDAR\r|VTIMEZONE\r)([A-Z0-9-]+)\r\n[\s\S]*?^END:\1\r\n/gm;
+/**
+ * Calls `replace` with each component directly inside a VCALENDAR (events, to-dos, vendors' X- blocks) but VTIMEZONE,
+ * what it nests included, and puts its answer in the block's place. The text is prepareCalendarText's: CRLF lines,
+ * BEGIN and END balanced.
+ */
+function replaceTopComponents(text: string, replace: (block: string, name: string) => string): string {
+  const lines = text.split('\r\n');
+  const out: string[] = [];
+  let depth = 0;
+  let block: string[] | null = null;
+  let name = '';
+  for (const line of lines) {
+    const begin = line.startsWith('BEGIN:') ? line.slice(6) : null;
+    if (begin !== null && depth === 1 && begin !== 'VTIMEZONE') {
+      block = [];
+      name = begin;
+    }
+    if (begin !== null) depth++;
+    if (line.startsWith('END:')) depth--;
+    if (!block) {
+      out.push(line);
+      continue;
+    }
+    block.push(line);
+    if (depth === 1) {
+      const kept = replace(block.join('\r\n') + '\r\n', name);
+      if (kept) out.push(kept.slice(0, -2));
+      block = null;
+    }
+  }
+  return out.join('\r\n');
+}
 
 function toRoots(jcal: unknown[]): ICAL.Component[] {
   return (typeof jcal[0] === 'string' ? [jcal] : (jcal as unknown[][])).map((c) => new ICAL.Component(c));
@@ -534,7 +564,7 @@ function parseCalendars(text: string): { roots: ICAL.Component[]; unreadable: Re
   } catch (e) {
     const unreadable: RejectedEvent[] = [];
     const skipped: string[] = [];
-    const rest = text.replace(COMPONENT_BLOCK, (block, name: string) => {
+    const rest = replaceTopComponents(text, (block, name) => {
       try {
         ICAL.parse(`BEGIN:VCALENDAR\r\n${block}END:VCALENDAR\r\n`);
         return block;
