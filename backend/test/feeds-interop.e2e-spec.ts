@@ -90,6 +90,20 @@ describe('feeds as other programs write them', () => {
     expect(await uids(agent)).toEqual(['good-duration@fixtures.invalid']);
   });
 
+  it('a yearly 29 February is kept to leap years, RSCALE=HEBREW is refused with a warning, an all-day UTC UNTIL ends on its UTC date', async () => {
+    const { agent } = await t.loginAs('user');
+    const feed = await feedFor(agent, '/recurrence.ics', fixture('recurrence-edge-cases.ics'));
+    // The sync window reaches from a year before the fixed today (2026-06-01) to two years after.
+    const all = (await agent.get('/api/ical-feed-events').query({ startDate: '2025-06-01', endDate: '2028-06-01' }).expect(200)).body as FeedEvent[];
+    const starts = (uid: string) => all.filter((e) => e.source.uid === uid).map((e) => e.startTime);
+    expect(starts('leap-day@fixtures.invalid')).toEqual(['2028-02-29']);
+    expect(starts('leap-day-count@fixtures.invalid')).toEqual(['2028-02-29']);
+    expect(starts('allday-until-utc@fixtures.invalid')).toEqual(['2027-03-01', '2027-03-02', '2027-03-03']);
+    expect(starts('hebrew-yearly@fixtures.invalid')).toEqual([]);
+    const [state] = ((await agent.get('/api/ical-feeds').expect(200)).body as Record<string, unknown>[]).filter((f) => f.id === feed.id);
+    expect(state).toMatchObject({ lastError: null, lastWarningCode: 'feed.sync.eventsRejected', lastWarningParams: { skipped: 1, reason: 'feed.event.unsupportedCalendarScale' } });
+  });
+
   it('every refusal has a code, and only an answer that is no calendar says the link may have expired', async () => {
     const { agent } = await t.loginAs('user');
     const feed = await feedFor(agent, '/refusals.ics', stays({ uid: 'kept@x', start: '2027-06-01', end: '2027-06-03' }));

@@ -591,7 +591,19 @@ function supersedes(a: Candidate, b: Candidate): boolean {
   return a.order > b.order;
 }
 
+/**
+ * Reads a feed. Whatever a feed holds, the answer is a result: a surprise outside any one event (a library's
+ * TypeError on a shape nobody foresaw) fails the feed as unreadable instead of escaping as an internal error.
+ */
 export function parseFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedResult {
+  try {
+    return readFeed(bytes, options);
+  } catch (e) {
+    return { ok: false, error: `invalid calendar: ${(e as Error).message}` };
+  }
+}
+
+function readFeed(bytes: Buffer, options: ParseFeedOptions): ParseFeedResult {
   const warnings: string[] = [];
   const decoded = decodeFeed(unfoldBytes(bytes), options.contentType);
   if (decoded.encoding !== 'utf-8') warnings.push(`Feed decoded as ${decoded.encoding}`);
