@@ -27,7 +27,8 @@ export async function migrateAsOwner(handle: Extract<DatabaseHandle, { kind: 'po
   await owner.initialize();
   try {
     await installJobSchema(handle.ownerUrl);
-    await grantAppRole(owner, roleOf(handle.url));
+    // The same role under another address (a host alias, other parameters) owns everything already: nothing to grant.
+    if (roleOf(handle.url) !== roleOf(handle.ownerUrl)) await grantAppRole(owner, roleOf(handle.url));
   } finally {
     await owner.destroy();
   }
@@ -44,15 +45,20 @@ async function installJobSchema(ownerUrl: string): Promise<void> {
 async function grantAppRole(owner: DataSource, appRole: string): Promise<void> {
   const app = quoteIdent(appRole);
   const jobs = quoteIdent(JOB_SCHEMA);
-  await owner.query(`
-    GRANT USAGE ON SCHEMA public TO ${app};
-    GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public TO ${app};
-    REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${quoteIdent(APPEND_ONLY)} FROM ${app};
-    GRANT SELECT, INSERT ON ${quoteIdent(APPEND_ONLY)} TO ${app};
-    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${app};
-    GRANT USAGE ON SCHEMA ${jobs} TO ${app};
-    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${jobs} TO ${app};
-    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${jobs} TO ${app};
-    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${jobs} TO ${app};
-  `);
+  // Instances starting together would GRANT on the same rows of the catalogue at once ('tuple concurrently updated'):
+  // one at a time, in one transaction.
+  await owner.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('eierportal-grant-app-role'))`);
+    await tx.query(`
+      GRANT USAGE ON SCHEMA public TO ${app};
+      GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public TO ${app};
+      REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${quoteIdent(APPEND_ONLY)} FROM ${app};
+      GRANT SELECT, INSERT ON ${quoteIdent(APPEND_ONLY)} TO ${app};
+      GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${app};
+      GRANT USAGE ON SCHEMA ${jobs} TO ${app};
+      GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${jobs} TO ${app};
+      GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${jobs} TO ${app};
+      GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${jobs} TO ${app};
+    `);
+  });
 }
