@@ -82,7 +82,7 @@ export async function createApp(
   app.disable('x-powered-by');
   // Request id, JSON log line and HTTP metrics first, so even a refused request (a stop, a bad body) is seen.
   app.use(...observeRequests(app.get(Metrics), app.get<AppLog>(APP_LOG)));
-  app.use(METRICS_PATH, metricsEndpoint(app.get(Metrics), config.metricsToken));
+  app.use(METRICS_PATH, metricsEndpoint(app.get(Metrics), config.metricsToken, config.trustProxy !== false));
   if (options.drain) app.use(options.drain.middleware);
   // Express's body-hash ETag costs a hash per answer and saves no database work; feeds set their own validators.
   app.set('etag', false);

@@ -34,7 +34,7 @@ function surviveDatabaseOutages() {
 async function bootstrap() {
   surviveDatabaseOutages();
   const config = loadConfig();
-  const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+  const handle = config.databaseUrl ? await openPostgres(config.databaseUrl, undefined, config.databaseMigrationUrl) : await openEmbedded(config.dataDir);
   const drain = new HttpDrain();
   const app = await createApp(config, handle, { drain });
   const firstAdmin = await app.get(UsersService).ensureFirstAdmin(config.adminEmail, config.adminPassword);

@@ -136,7 +136,7 @@ describe('backups and restore', () => {
     const before = await contents();
     const backup = await t.app.get(BackupsService).create(false, adminUser.id);
     const tables = (await backedUpTables(ds)).map((x) => `"${x.name}"`);
-    await ds.query(`TRUNCATE session, ${tables.join(', ')} RESTART IDENTITY`);
+    await ds.query(`TRUNCATE session, password_reset_tokens, ${tables.join(', ')} RESTART IDENTITY`);
     expect((await contents()).users).toEqual([]);
     // The admin's account went with the wipe, so the restore is asked of the service, as an admin would over HTTP.
     const restored = await t.app.get(BackupsService).restore(backup.filename, adminUser.id);
@@ -164,13 +164,63 @@ describe('backups and restore', () => {
     await ds.query('DELETE FROM events');
     await t.app.get(CalendarService).createMarkedDay(owner, { date: '2027-05-01', markerType: 'busy' });
     await admin.put('/api/system-settings/calendar.eventColor').send({ value: '#000000' }).expect(200);
+    const trailBefore = await ds.query('SELECT id, action FROM admin_audit_log ORDER BY id');
     const { body } = await admin.post(`/api/admin/backups/restore/${filename}`).expect(200);
     expect(body).toMatchObject({ filename, rows: expect.any(Number), summary: { eventsCount: 3, markedDaysCount: 1 } });
-    expect(await contents()).toEqual(before);
+    // Every table as at the backup, but the audit trail: it keeps what was written since, and the restore's own row.
+    const { admin_audit_log: trailAfterRestore, ...restored } = await contents();
+    const { admin_audit_log: trailAtBackup, ...backedUp } = before;
+    expect(restored).toEqual(backedUp);
+    expect(trailAfterRestore).toEqual(expect.arrayContaining(trailAtBackup));
+    const trail = await ds.query('SELECT id, action FROM admin_audit_log ORDER BY id');
+    expect(trail).toEqual([...trailBefore, { id: expect.any(Number), action: 'backup.restore' }]);
+    expect(trailBefore.map((r: { action: string }) => r.action)).toContain('system_setting.changed');
     expect((await t.anon().get('/api/system-settings').expect(200)).body).toEqual([expect.objectContaining({ key: 'calendar.eventColor', value: '#16a34a' })]);
     await admin.get('/api/admin/backups').expect(200);
     await ownerAgent.get('/api/user').expect(200);
     await newcomer.get('/api/user').expect(401);
+  });
+
+  it('the audit trail survives a restore: rows written after the backup stay, missing ones come back, none is rewritten', async () => {
+    const { filename } = (await admin.post('/api/admin/backups').expect(201)).body;
+    const atBackup: { id: number; action: string }[] = await ds.query('SELECT id, action FROM admin_audit_log ORDER BY id');
+    // After the backup: a sign-in and a setting change, both in the trail.
+    await t.loginAs(owner);
+    await admin.put('/api/system-settings/calendar.eventColor').send({ value: '#123456' }).expect(200);
+    const beforeRestore: { id: number; action: string }[] = await ds.query('SELECT id, action FROM admin_audit_log ORDER BY id');
+    expect(beforeRestore.length).toBe(atBackup.length + 2);
+    await admin.post(`/api/admin/backups/restore/${filename}`).expect(200);
+    const after: { id: number; action: string }[] = await ds.query('SELECT id, action FROM admin_audit_log ORDER BY id');
+    expect(after).toEqual([...beforeRestore, { id: expect.any(Number), action: 'backup.restore' }]);
+    // The owner's timeline still shows the sign-in made after the backup.
+    const ownerAgent = (await t.loginAs(owner)).agent;
+    const timeline = (await ownerAgent.get('/api/user/activity').expect(200)).body as { action: string }[];
+    expect(timeline.filter((e) => e.action === 'login').length).toBeGreaterThanOrEqual(2);
+    // New rows continue after the kept ones.
+    await admin.put('/api/system-settings/calendar.eventColor').send({ value: '#16a34a' }).expect(200);
+    const [{ max }] = await ds.query('SELECT max(id)::int AS max FROM admin_audit_log');
+    expect(max).toBeGreaterThan(after.at(-1)!.id);
+  });
+
+  it('a backup carries no login, reset link or login-limit count, and two-factor secrets only sealed', async () => {
+    const { agent } = await t.loginAs(owner);
+    const { body: setup } = await agent.post('/api/user/2fa/setup').expect(200);
+    await admin.post(`/api/admin/users/${owner.id}/reset-password`).expect(200);
+    await ds.query(`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES (repeat('a', 64), 3, now())`);
+    const [{ n: links }] = await ds.query('SELECT count(*)::int AS n FROM password_reset_tokens');
+    const { filename } = (await admin.post('/api/admin/backups').expect(201)).body;
+    const text = lines(filename);
+    const tables = JSON.parse(text[0].slice(1)).tables as string[];
+    for (const table of ['session', 'password_reset_tokens', 'rate_limit_hits']) expect(tables).not.toContain(table);
+    const sids: { sid: string }[] = await ds.query('SELECT sid FROM session');
+    const whole = text.join('\n');
+    for (const { sid } of sids) expect(whole).not.toContain(sid);
+    expect(whole).not.toContain(setup.secret);
+    expect(whole).toContain('secret_sealed');
+    // A restore voids every pending reset link rather than bringing back an old one.
+    expect(links).toBeGreaterThan(0);
+    await admin.post(`/api/admin/backups/restore/${filename}`).expect(200);
+    expect((await ds.query('SELECT count(*)::int AS n FROM password_reset_tokens'))[0].n).toBe(0);
   });
 
   describe('a file that cannot be restored changes nothing and says why', () => {

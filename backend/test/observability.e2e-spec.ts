@@ -59,6 +59,30 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
   });
 });
 
+describe('GET /api/metrics behind a proxy (TRUST_PROXY set)', () => {
+  // A proxy on the same machine connects from loopback; one that adds no forwarding header looks like a local scraper.
+  it('refuses a loopback connection without forwarding headers when no token is set (404)', async () => {
+    const t = await TestApp.start({ TRUST_PROXY: 'loopback' });
+    try {
+      const res = await request(t.server).get('/api/metrics').expect(404);
+      expect(res.body).toEqual({ code: 'not_found', message: expect.any(String) });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('asks a loopback connection for the token (401) and answers it with the token', async () => {
+    const t = await TestApp.start({ TRUST_PROXY: '1', METRICS_TOKEN: 'scrape-secret-1234' });
+    try {
+      const refused = await request(t.server).get('/api/metrics').expect(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer');
+      await request(t.server).get('/api/metrics').set('Authorization', 'Bearer scrape-secret-1234').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the JSON log', () => {
   let t: TestApp;
   const log = new LogCapture();

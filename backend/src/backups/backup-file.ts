@@ -22,10 +22,18 @@ export const BACKUP_FORMAT_VERSION = 1;
 
 /**
  * Tables no backup holds: logins (sessions), the schema's own record (kept as schemaVersion), the history of backup
- * files, and the record of this installation's job runs (like pg-boss's own tables, in their schema, it describes
- * the running service rather than its data; restoring it would show runs that never happened here).
+ * files, the record of this installation's job runs (like pg-boss's own tables, in their schema, it describes
+ * the running service rather than its data; restoring it would show runs that never happened here), and the short-lived
+ * secrets and counters: password-reset links (a restore voids every pending one) and the login limits' counts
+ * (docs/security.md#secrets-at-rest).
  */
-export const NOT_BACKED_UP = new Set(['session', 'migrations', 'backups', 'scheduled_jobs']);
+export const NOT_BACKED_UP = new Set(['session', 'migrations', 'backups', 'scheduled_jobs', 'password_reset_tokens', 'rate_limit_hits']);
+
+/**
+ * The audit trail: a restore never empties it. The backup's rows that are missing go back in, and every row written
+ * since the backup stays (docs/security.md#the-audit-log).
+ */
+export const KEPT_ON_RESTORE = 'admin_audit_log';
 
 export interface BackupHeader {
   format: string;

@@ -22,6 +22,7 @@ import {
   type Expected,
   FileWalk,
   ident,
+  KEPT_ON_RESTORE,
   NOT_BACKED_UP,
   readLines,
   type TableShape,
@@ -450,7 +451,11 @@ export class BackupsService implements OnApplicationBootstrap {
         // Logins are not in backups, but a session row refers to its user: they are set aside, and put back for users
         // who are the same account (id and username) after the restore; everyone else logs in again.
         await tx.query(`CREATE TEMP TABLE restore_kept_sessions ON COMMIT DROP AS SELECT s.*, u.username AS kept_username FROM session s LEFT JOIN users u ON u.id = s.user_id`);
-        await tx.query(`TRUNCATE session, ${expected.tables.map((t) => ident(t.name)).join(', ')} RESTART IDENTITY`);
+        // Pending reset links are in no backup: emptied with the users they name, so none outlives the restore. The
+        // audit trail is never emptied (the app role may not; docs/security.md#the-audit-log): its rows merge below.
+        const emptied = expected.tables.filter((t) => t.name !== KEPT_ON_RESTORE).map((t) => ident(t.name));
+        // Without RESTART IDENTITY, which only a sequence's owner may do: resetSequences moves them past the restored ids.
+        await tx.query(`TRUNCATE session, password_reset_tokens, ${emptied.join(', ')}`);
         // Triggers that record changes (the calendar window's versions, docs/api.md 'Conditional requests') stay
         // quiet: the restored tables already hold the state as it was at the backup.
         await tx.query(`SELECT set_config('app.restoring', 'on', true)`);
@@ -462,7 +467,9 @@ export class BackupsService implements OnApplicationBootstrap {
         const flush = async () => {
           if (batch.length === 0 || !table) return;
           const columns = table.columns.map(ident).join(', ');
-          await tx.query(`INSERT INTO ${ident(table.name)} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`, [`[${batch.join(',')}]`]);
+          // The trail's rows are append-only and keep their ids: a row the table still holds is the same row.
+          const merge = table.name === KEPT_ON_RESTORE ? ' ON CONFLICT (id) DO NOTHING' : '';
+          await tx.query(`INSERT INTO ${ident(table.name)} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)${merge}`, [`[${batch.join(',')}]`]);
           batch = [];
           chars = 0;
         };

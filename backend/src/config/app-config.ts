@@ -11,6 +11,12 @@ export interface AppConfig {
   publicUrl: string;
   /** PostgreSQL connection string; absent means the embedded PGlite database under dataDir/db. */
   databaseUrl?: string;
+  /**
+   * The connection of the role that owns the schema (DATABASE_MIGRATION_URL, default DATABASE_URL): migrations and the
+   * job queue's schema run on it, and DATABASE_URL's role, when another, is granted what the app needs and no more
+   * (docs/operations.md, Database roles).
+   */
+  databaseMigrationUrl?: string;
   dataDir: string;
   /** Where the built frontend lives; served when present. */
   frontendDist: string;
@@ -198,16 +204,28 @@ function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   throw new ConfigError(`${name} must be an http(s) URL, but is "${raw}".`);
 }
 
-function databaseUrl(raw: string | undefined): string | undefined {
+function databaseUrl(raw: string | undefined, name = 'DATABASE_URL'): string | undefined {
   if (!raw) return undefined;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database.');
+    throw new ConfigError(`${name} is not a valid URL; expected postgres://user:password@host:5432/database.`);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//.`);
+    throw new ConfigError(`${name} must start with postgres:// or postgresql://, not ${url.protocol}//.`);
+  }
+  return raw;
+}
+
+/** DATABASE_MIGRATION_URL: the owner role's connection, on the same server and database as DATABASE_URL. */
+function databaseMigrationUrl(env: NodeJS.ProcessEnv, appUrl: string | undefined): string | undefined {
+  const raw = databaseUrl(env.DATABASE_MIGRATION_URL, 'DATABASE_MIGRATION_URL');
+  if (!raw) return appUrl;
+  if (!appUrl) throw new ConfigError('DATABASE_MIGRATION_URL is set without DATABASE_URL; set both (the embedded database has one user).');
+  const [a, b] = [new URL(appUrl), new URL(raw)];
+  if (a.host !== b.host || a.pathname !== b.pathname) {
+    throw new ConfigError('DATABASE_MIGRATION_URL must name the same server and database as DATABASE_URL, with the owner role as its user.');
   }
   return raw;
 }
@@ -243,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     publicUrl,
     databaseUrl: databaseUrl(env.DATABASE_URL),
+    databaseMigrationUrl: databaseMigrationUrl(env, databaseUrl(env.DATABASE_URL)),
     dataDir,
     frontendDist: path.resolve(root, env.FRONTEND_DIST || 'frontend/dist'),
     assetGraceDays: integer(env, 'ASSET_GRACE_DAYS', 7, 0, 365),

@@ -83,7 +83,8 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
       // The same single-session pool as TypeORM, so pg-boss's statements never interleave with an open transaction.
       return { db: fromPglite({ query: (sql: string, params?: unknown[]) => pool.query(sql, params), exec: (sql: string) => pool.exec(sql) }), backend: 'pglite' as const };
     }
-    return { connectionString: this.handle.url, max: 4 };
+    // With an owner role, the owner installed pg-boss's schema at boot (database/app-role.ts): the app role only checks it.
+    return { connectionString: this.handle.url, max: 4, migrate: !this.handle.ownerUrl };
   }
 
   async ping(): Promise<void> {

@@ -37,7 +37,11 @@ export function createPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDataD
 
 export type DatabaseHandle =
   | { kind: 'pglite'; pglite: PGlite; dataDir?: string }
-  | { kind: 'postgres'; url: string };
+  /**
+   * `url` is the app role's connection; `ownerUrl`, when given and another role's, runs the migrations and the job
+   * queue's schema, and the app role gets only the rights it needs (database/app-role.ts).
+   */
+  | { kind: 'postgres'; url: string; ownerUrl?: string };
 
 export function describeDatabase(handle: DatabaseHandle): string {
   if (handle.kind === 'pglite') return handle.dataDir ? `embedded PGlite at ${handle.dataDir}` : 'embedded PGlite in memory';
@@ -70,7 +74,13 @@ export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
  * 'starting up', connection cut) is waited for up to `waitMs`, so instances started with their database, or during
  * its restart, come up once it does; a wrong address, name or password stops the boot at once.
  */
-export async function openPostgres(url: string, waitMs = 30_000): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, waitMs = 30_000, ownerUrl?: string): Promise<DatabaseHandle> {
+  await reachPostgres(url, waitMs);
+  if (ownerUrl && ownerUrl !== url) await reachPostgres(ownerUrl, waitMs);
+  return { kind: 'postgres', url, ownerUrl: ownerUrl && ownerUrl !== url ? ownerUrl : undefined };
+}
+
+async function reachPostgres(url: string, waitMs: number): Promise<void> {
   const until = Date.now() + waitMs;
   for (;;) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -78,7 +88,7 @@ export async function openPostgres(url: string, waitMs = 30_000): Promise<Databa
     try {
       await client.connect();
       await client.query('select 1');
-      return { kind: 'postgres', url };
+      return;
     } catch (e) {
       if (!isDatabaseUnavailable(e) || Date.now() > until) {
         const where = describeDatabase({ kind: 'postgres', url });

@@ -16,6 +16,13 @@ import { currentRequestId, withRequestId } from '../common/observability/request
  * lives on.
  */
 export const JOB_LEASE = { expireInSeconds: 15 * 60 } as const;
+/**
+ * How long pg-boss keeps a job: a finished one (completed, failed or cancelled) an hour, for the queue-depth metric and
+ * a look after an incident, then it is deleted; one still waiting at most a day. A job's data is the work's
+ * reference (ids, a request id; a mail sealed: mail/mail-queue.service.ts), and the run history the back office
+ * shows is the app's own record (scheduled_jobs), so nothing is lost by keeping jobs briefly (docs/security.md#secrets-at-rest).
+ */
+export const JOB_KEEP = { deleteAfterSeconds: 3600, retentionSeconds: 24 * 3600 } as const;
 /** Retries of a failed job wait 10 s, 20 s, 40 s … (with jitter), at most 10 minutes. */
 export const JOB_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 } as const;
 
@@ -75,7 +82,7 @@ export class JobQueue implements OnApplicationShutdown {
    * tick enqueues again (every queue here), so nothing is lost but a wait for the next tick.
    */
   async createQueue(name: string, queueOptions: Omit<Queue, 'name'>): Promise<void> {
-    const options = { heartbeatSeconds: this.config.jobs.heartbeatSeconds, ...queueOptions };
+    const options = { heartbeatSeconds: this.config.jobs.heartbeatSeconds, ...JOB_KEEP, ...queueOptions };
     const boss = await this.started();
     const existing = await boss.getQueue(name);
     if (existing && existing.policy !== (options.policy ?? 'standard')) await boss.deleteQueue(name);

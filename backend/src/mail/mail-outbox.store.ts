@@ -16,11 +16,27 @@ export interface OutboxEntry extends MailMessage, MailDelivery {
 export class MailOutboxStore {
   constructor(private readonly db: DataSource) {}
 
+  /** Records a message with its secrets taken out (redactSecrets): the outbox says what left, never a working link. */
   async record(message: MailMessage, delivery: MailDelivery): Promise<OutboxEntry> {
+    const text = redactSecrets(message.text);
     const [row] = await this.db.query(
       `INSERT INTO mail_outbox ("to", subject, text, status, error, ical) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`,
-      [message.to, message.subject, message.text, delivery.status, delivery.error, message.ical?.content ?? null],
+      [message.to, message.subject, text, delivery.status, delivery.error, message.ical?.content ?? null],
     );
-    return { id: String(row.id), ...message, ...delivery, createdAt: row.created_at };
+    return { id: String(row.id), ...message, text, ...delivery, createdAt: row.created_at };
   }
+}
+
+/** What stands in the outbox for a secret taken out of a mail. */
+export const REDACTED = '[fjernet]';
+
+/**
+ * A link's secret query parameters (a password-reset or calendar link's `token`, any `key`, `code`, `secret` or
+ * `password`) are bearer secrets: whoever reads them can use them. The outbox keeps the mail without them
+ * (docs/security.md#secrets-at-rest). The same rule is in the migration that cleaned the rows kept before it.
+ */
+const SECRET_PARAMETER = /([?&](?:token|key|code|secret|password)=)[^\s&#"'<>]+/gi;
+
+export function redactSecrets(text: string): string {
+  return text.replace(SECRET_PARAMETER, `$1${REDACTED}`);
 }

@@ -72,6 +72,11 @@ export class TestApp {
     return TestApp.boot(await freshDatabase(), true, env, options);
   }
 
+  /** The app on a database the suite made itself (left to the suite when the app closes): e.g. with its own roles. */
+  static async startOn(handle: DatabaseHandle, env: Record<string, string> = {}): Promise<TestApp> {
+    return TestApp.boot(handle, false, env, {});
+  }
+
   /**
    * Another instance of the app on this one's database, as a second server sharing a PostgreSQL database runs
    * (its own pools, sessions, locks, job workers; the same SESSION_SECRET). Closing it leaves the database alone.

@@ -64,14 +64,15 @@ export function observeRequests(metrics: Metrics, log: AppLog): RequestHandler[]
 
 /**
  * GET /api/metrics (Prometheus text format). Served to a caller with `Authorization: Bearer <METRICS_TOKEN>`, and
- * without one to loopback callers that came through no proxy (a proxy on the same machine would make every visitor
- * look local); anyone else hears 401 when a token is set, otherwise 404 (docs/operations.md, Metrics). Outside the
- * OpenAPI document: it is for the operator's scraper, not for the app's clients.
+ * without one only to a direct loopback connection while TRUST_PROXY is unset: a proxy on the same machine makes
+ * every visitor a loopback connection, and one that strips or never adds forwarding headers cannot be told apart, so
+ * a deployment behind any proxy needs the token. Anyone else hears 401 when a token is set, otherwise 404
+ * (docs/operations.md, Metrics). Outside the OpenAPI document: it is for the operator's scraper, not for the app's clients.
  */
-export function metricsEndpoint(metrics: Metrics, token: string | undefined): RequestHandler {
+export function metricsEndpoint(metrics: Metrics, token: string | undefined, behindProxy: boolean): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.path !== '/') return next();
-    const access = metricsAccess(req, token);
+    const access = metricsAccess(req, token, behindProxy);
     if (access === 'hidden') return void res.status(404).json(coded('not_found', 'Fant ikke det du ba om'));
     if (access === 'unauthorized') {
       res.setHeader('WWW-Authenticate', 'Bearer');
@@ -84,10 +85,10 @@ export function metricsEndpoint(metrics: Metrics, token: string | undefined): Re
   };
 }
 
-function metricsAccess(req: Request, token: string | undefined): 'ok' | 'unauthorized' | 'hidden' {
+function metricsAccess(req: Request, token: string | undefined, behindProxy: boolean): 'ok' | 'unauthorized' | 'hidden' {
   const auth = req.headers.authorization;
   if (token && auth) return sameText(auth, `Bearer ${token}`) ? 'ok' : 'unauthorized';
-  const proxied = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined || req.headers['x-real-ip'] !== undefined;
+  const proxied = behindProxy || req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined || req.headers['x-real-ip'] !== undefined;
   if (!proxied && isLoopback(req.socket.remoteAddress)) return 'ok';
   return token ? 'unauthorized' : 'hidden';
 }
