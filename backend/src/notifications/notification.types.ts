@@ -19,6 +19,7 @@ export type NotificationTarget =
   | { screen: 'staff-user'; id: number }
   | { screen: 'appointments' }
   | { screen: 'staff-appointment'; id: number }
+  | { screen: 'payout'; id: number; year: number }
   | { screen: 'none' };
 
 export interface NotificationText {

@@ -54,6 +54,11 @@ export interface DomainEvents {
    * (empty when removed); `admins` are every admin to be told. A possible payout fraud: the owner is told as well.
    */
   'users.account_number.changed': { userId: number; actorId: number; userName: string; last4: string; admins: number[] };
+  /**
+   * An admin registered a payout for the owner `userId`, changed its amount or status (`changed`), or set it to paid
+   * (`paid`); `amount` is numeric(10,2) as a string. The owner is told (docs/product/payouts-and-prices.md#notifications).
+   */
+  'payouts.changed': { userId: number; actorId: number; payoutId: number; year: number; month: number; amount: string; currency: string; status: string; change: 'registered' | 'changed' | 'paid' };
   /** An owner booked an appointment; its staff member is told (docs/appointments.md). */
   'appointments.booked': AppointmentEvent;
   /** An appointment was cancelled by `actorId` (its owner or staff); the other side is told. */
