@@ -13,6 +13,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * - a case (`/cases?case=<id>`);
  * - the owner's appointments (`/appointments`), or for staff the back office's appointment (`/admin/appointments/<id>/show`);
  * - the owner's payouts at a year with that payout marked (`/payouts?year=<year>&payout=<id>`);
+ * - for staff, an owner's Beds24 connection in the back office (`/admin/beds24/<owner id>`);
  * - the owner's own settings (`/settings`), or for staff a user's page in the back office (`/admin/users/<id>/show`).
  */
 export function linkTo(target: NotificationTarget): string | null {
@@ -40,6 +41,8 @@ export function linkTo(target: NotificationTarget): string | null {
       return `/admin/appointments/${target.id}/show`;
     case 'payout':
       return Number.isInteger(target.year) && target.year >= 2000 && target.year <= 2100 ? `/payouts?year=${target.year}&payout=${target.id}` : `/payouts?payout=${target.id}`;
+    case 'staff-beds24':
+      return `/admin/beds24/${target.id}`;
     case 'none':
       return null;
   }

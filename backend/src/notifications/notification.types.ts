@@ -20,6 +20,7 @@ export type NotificationTarget =
   | { screen: 'appointments' }
   | { screen: 'staff-appointment'; id: number }
   | { screen: 'payout'; id: number; year: number }
+  | { screen: 'staff-beds24'; id: number }
   | { screen: 'none' };
 
 export interface NotificationText {

@@ -16,6 +16,8 @@ export const APP_PATHS = {
   staffPayouts: '/admin/payouts',
   /** The owner's payouts; `?year=` and `?payout=` open a year with one payout marked. */
   payouts: '/payouts',
+  /** An owner's Beds24 connection in the back office (its edit view, by the owner's id). */
+  staffBeds24: '/admin/beds24/:id',
   appointments: '/appointments',
   staffAppointment: '/admin/appointments/:id/show',
 } as const;
@@ -29,7 +31,8 @@ export type AppTarget =
   | { screen: 'staff-user'; id: number }
   | { screen: 'appointments' }
   | { screen: 'staff-appointment'; id: number }
-  | { screen: 'payout'; id: number; year: number | null };
+  | { screen: 'payout'; id: number; year: number | null }
+  | { screen: 'staff-beds24'; id: number };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -74,6 +77,11 @@ export function parseAppLink(link: string | null | undefined): AppTarget | null 
     return id === null ? null : { screen: 'staff-user', id };
   }
   if (url.pathname === APP_PATHS.appointments) return { screen: 'appointments' };
+  const staffBeds24 = /^\/admin\/beds24\/([^/]+)$/.exec(url.pathname);
+  if (staffBeds24) {
+    const id = positiveId(staffBeds24[1]);
+    return id === null ? null : { screen: 'staff-beds24', id };
+  }
   if (url.pathname === APP_PATHS.payouts) {
     const id = positiveId(url.searchParams.get('payout'));
     return id === null ? null : { screen: 'payout', id, year: payoutYearOf(url.searchParams) };
@@ -107,6 +115,8 @@ export function appPath(target: AppTarget): string {
       return APP_PATHS.appointments;
     case 'staff-appointment':
       return APP_PATHS.staffAppointment.replace(':id', String(target.id));
+    case 'staff-beds24':
+      return APP_PATHS.staffBeds24.replace(':id', String(target.id));
     case 'payout':
       return `${APP_PATHS.payouts}?${target.year ? `year=${target.year}&` : ''}payout=${target.id}`;
   }
