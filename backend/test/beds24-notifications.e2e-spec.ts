@@ -74,6 +74,19 @@ describe('Beds24 failing and recovered notifications', () => {
     expect(await of(owner.id, 'beds24_')).toHaveLength(2);
   });
 
+  it('the owner reads their own connection\'s health for the sync-health panel, and nothing of the credential', async () => {
+    const { agent: owner, user } = await t.loginAs('user');
+    expect((await owner.get('/api/user/beds24').expect(200)).body).toMatchObject({ configured: false, failing: false, lastSync: null });
+    await admin.post(`/api/admin/beds24-config/${user.id}`).send({ apiKey: beds24.inviteCode(), propId: PROPERTY }).expect(200);
+    await syncNow(user);
+    const healthy = (await owner.get('/api/user/beds24').expect(200)).body;
+    expect(healthy).toMatchObject({ configured: true, syncEnabled: true, failing: false, needsCredentials: false, lastError: null, lastSync: expect.any(String) });
+    expect(Object.keys(healthy)).not.toEqual(expect.arrayContaining(['apiKeyLast4', 'propId', 'credentialKind']));
+    beds24.fail500 = true;
+    await syncNow(user);
+    expect((await owner.get('/api/user/beds24').expect(200)).body).toMatchObject({ configured: true, failing: true, lastErrorCode: 'beds24_sync_failed', lastSync: healthy.lastSync });
+  });
+
   it('a refused key tells the owner (in their language) and the admins at once; a new key that syncs tells them it works again', async () => {
     const owner = await configured();
     await t.app.get(NotificationsService).setLanguage(owner.id, 'en');
