@@ -42,9 +42,13 @@ function OwnPayouts() {
   const linkedYear = payoutYearOf(search);
   const marked = payoutOf(search);
   const [year, setYear] = useState(() => linkedYear ?? new Date().getFullYear());
-  useEffect(() => {
+  // A new link while the page is open (another notification) moves to its year, during render as React advises.
+  const linkKey = `${linkedYear}:${marked}`;
+  const [seenLink, setSeenLink] = useState(linkKey);
+  if (seenLink !== linkKey) {
+    setSeenLink(linkKey);
     if (linkedYear) setYear(linkedYear);
-  }, [linkedYear, marked]);
+  }
   const markedRow = useRef<HTMLTableRowElement | null>(null);
   const { data: payouts, isPending, isError } = usePayoutsOfYear(year);
   const summary = useMemo(() => summarize(payouts ?? []), [payouts]);
