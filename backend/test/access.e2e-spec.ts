@@ -273,6 +273,7 @@ const cases: RouteCase[] = [
   { route: 'POST /api/admin/cases/:id/assign', call: async (ctx) => ({ path: `/api/admin/cases/${(await caseOf(ctx)).id}/assign`, body: { department: 'customer_service' } }), expect: ADMIN_ONLY },
   { route: 'PUT /api/admin/events/:id/color', call: async (ctx) => ({ path: `/api/admin/events/${(await eventOf(ctx)).id}/color`, body: { color: '#16a34a' } }), expect: ADMIN_ONLY },
 
+  { route: 'GET /api/user/beds24', call: () => ({ path: '/api/user/beds24' }), expect: ANY_USER },
   { route: 'GET /api/user/payouts/year/:year', call: () => ({ path: '/api/user/payouts/year/2026' }), expect: ANY_USER },
   { route: 'GET /api/user/payouts/year/:year/statement.csv', call: () => ({ path: '/api/user/payouts/year/2026/statement.csv' }), expect: ANY_USER },
   { route: 'GET /api/user/payouts/year/:year/statement.pdf', call: () => ({ path: '/api/user/payouts/year/2026/statement.pdf' }), expect: ANY_USER },

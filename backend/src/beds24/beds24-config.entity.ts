@@ -79,6 +79,10 @@ export class Beds24Config {
   @Column({ type: 'int', default: 0 })
   consecutiveFailures: number;
 
+  /** When the owner and the admins were told the connection is refused or keeps failing; cleared (and told) when it recovers. */
+  @Column({ type: 'timestamptz', nullable: true })
+  failingNotifiedAt: Date | null;
+
   @Column({ type: 'timestamptz' })
   nextSyncAt: Date;
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BookingSourceSync, type SyncOptions } from '../bookings/booking-source-sync.service';
-import type { BookingSource, SourceFetch } from '../bookings/booking-source.types';
+import type { BookingSource, SourceFetch, SyncFailure } from '../bookings/booking-source.types';
 import type { ExternalBookingInput } from '../bookings/external-booking.types';
+import { EventBus } from '../common/events/domain-events';
 import { sha256Hex } from '../common/secrets';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { LOCK_BEDS24_SYNC } from '../database/database.port';
@@ -9,6 +10,10 @@ import { toExternalBooking, syncWindow } from './beds24-bookings';
 import { BEDS24_TIMEOUT_MS, Beds24AuthError, Beds24Client, Beds24Error } from './beds24-client';
 import { Beds24Config } from './beds24-config.entity';
 import { Beds24Service, NEW_KEY_NEEDED } from './beds24.service';
+import { UsersService } from '../users/users.service';
+
+/** Failed syncs in a row (Beds24 unreachable, failing, rate-limiting) after which the owner and the admins are told. */
+export const BEDS24_FAILING_AFTER = 3;
 
 export interface Beds24SyncOutcome {
   configId: number;
@@ -51,6 +56,8 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
     private readonly configs: Beds24Service,
     private readonly client: Beds24Client,
     private readonly skeleton: BookingSourceSync,
+    private readonly users: UsersService,
+    private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -87,12 +94,42 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
       return await this.pull(config, now);
     } catch (e) {
       if (e instanceof Beds24AuthError) {
-        await this.configs.markNeedsCredentials(config, NEW_KEY_NEEDED);
+        // A refused key is told at once: only a person can give a new one, and no sync runs until then.
+        const announce = !config.failingNotifiedAt;
+        await this.configs.markNeedsCredentials(config, NEW_KEY_NEEDED, announce ? { failingNotifiedAt: now } : {});
+        if (announce) await this.announceFailing(config, 'credentials', config.consecutiveFailures + 1);
         return { status: 'failed', error: NEEDS_CREDENTIALS, recorded: true };
       }
       if (e instanceof Beds24Error) return { status: 'failed', error: { message: e.message, code: e.kind === 'rate-limit' ? 'beds24_rate_limited' : 'beds24_sync_failed' } };
       throw e;
     }
+  }
+
+  readonly onSuccessPatch = { failingNotifiedAt: null };
+
+  /** After a success is written: a connection whose failing was announced tells the owner and the admins it works again. */
+  async afterSuccess(config: Beds24Config): Promise<void> {
+    if (!config.failingNotifiedAt) return;
+    const owner = await this.users.findById(config.userId);
+    await this.bus.emit('beds24.recovered', { userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', admins: await this.users.activeAdminIds() });
+  }
+
+  /** The BEDS24_FAILING_AFTER-th failure in a row is told, once per spell (docs/product/beds24.md#notifications). */
+  onFailure(config: Beds24Config, now: Date, _error: SyncFailure) {
+    const failures = config.consecutiveFailures + 1;
+    const announce = !config.failingNotifiedAt && failures >= BEDS24_FAILING_AFTER;
+    return {
+      patch: announce ? { failingNotifiedAt: now } : {},
+      after: announce ? () => this.announceFailing(config, 'failing', failures) : undefined,
+    };
+  }
+
+  private async announceFailing(config: Beds24Config, reason: 'credentials' | 'failing', failures: number): Promise<void> {
+    const owner = await this.users.findById(config.userId);
+    await this.bus.emit('beds24.failing', {
+      userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', reason, failures,
+      since: (config.lastSynced ?? config.createdAt).toISOString(), admins: await this.users.activeAdminIds(),
+    });
   }
 
   private async pull(config: Beds24Config, now: Date): Promise<SourceFetch<Beds24Config>> {

@@ -1,12 +1,13 @@
 import { Body, ConflictException, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Access } from '../common/access.decorator';
+import { Access, CurrentUser } from '../common/access.decorator';
 import { ListQueryParams, MessageResponse } from '../common/api.dto';
 import { coded } from '../common/http-exception.filter';
 import { ParseIdPipe } from '../common/ids';
 import { parseListQuery, setContentRange } from '../common/list-query';
 import { Beds24SyncService } from './beds24-sync.service';
-import { Beds24ConfigResponse, Beds24SyncResponse, Beds24TestResponse, mapConfig, SaveBeds24ConfigDto } from './beds24.dto';
+import type { User } from '../users/user.entity';
+import { Beds24ConfigResponse, Beds24SyncResponse, Beds24TestResponse, mapConfig, OwnBeds24Response, SaveBeds24ConfigDto } from './beds24.dto';
 import { Beds24Service } from './beds24.service';
 
 /** The Beds24 routes: the back office's channel configuration, administrators only (the beds24 tab). */
@@ -74,6 +75,23 @@ export class Beds24Controller {
       eventsDeleted: outcome.eventsDeleted,
       ...(outcome.error ? { error: outcome.error, errorCode: outcome.errorCode } : {}),
       ...(outcome.warning ? { warning: outcome.warning } : {}),
+    };
+  }
+}
+
+/** The owner's own Beds24 connection, read-only: its health beside the feeds' (docs/product/beds24.md#screens). */
+@Controller('user/beds24')
+@Access('user')
+export class OwnBeds24Controller {
+  constructor(private readonly configs: Beds24Service) {}
+
+  @Get()
+  async own(@CurrentUser() user: User): Promise<OwnBeds24Response> {
+    const config = await this.configs.findByUser(user.id);
+    if (!config) return { configured: false, syncEnabled: false, lastSync: null, failing: false, needsCredentials: false, lastError: null, lastErrorCode: null, eventCount: 0 };
+    return {
+      configured: true, syncEnabled: config.syncEnabled, lastSync: config.lastSynced, failing: config.needsCredentials || config.lastError !== null,
+      needsCredentials: config.needsCredentials, lastError: config.lastError, lastErrorCode: config.lastErrorCode, eventCount: config.eventCount,
     };
   }
 }

@@ -144,3 +144,17 @@ export function mapConfig(c: Beds24Config, owner: Beds24OwnerResponse): Beds24Co
     updatedAt: c.updatedAt,
   };
 }
+
+/** The owner's view of their Beds24 connection for the sync-health panel: no credential, no property, no counts of others. */
+export class OwnBeds24Response {
+  /** Whether the owner has a Beds24 connection at all; the rest is null or false without one. */
+  configured: boolean;
+  syncEnabled: boolean;
+  lastSync: Date | null;
+  /** The last sync failed (or the key was refused): lastErrorCode says why, in the catalogue's errors. */
+  failing: boolean;
+  needsCredentials: boolean;
+  lastError: string | null;
+  lastErrorCode: string | null;
+  eventCount: number;
+}

@@ -191,8 +191,9 @@ export class Beds24Service {
     };
   }
 
-  async markNeedsCredentials(config: Beds24Config, message: string): Promise<void> {
-    await this.configs.update({ id: config.id }, { needsCredentials: true, lastError: message, lastErrorCode: 'beds24_needs_credentials', lastAttemptAt: this.clock.now(), accessTokenSealed: null, accessTokenExpiresAt: null });
+  /** `extra`: columns written with it (the sync's failing announcement). */
+  async markNeedsCredentials(config: Beds24Config, message: string, extra: Partial<Beds24Config> = {}): Promise<void> {
+    await this.configs.update({ id: config.id }, { ...extra, needsCredentials: true, lastError: message, lastErrorCode: 'beds24_needs_credentials', lastAttemptAt: this.clock.now(), accessTokenSealed: null, accessTokenExpiresAt: null });
   }
 
   async remove(userId: number): Promise<void> {

@@ -98,7 +98,8 @@ export class FeedsService {
 
   /**
    * One page of the all-feeds admin list, filtered and sorted in SQL (owner fields included): ?q searches name,
-   * address and owner; enabled, stale (enabled, no success for staleHours), userId and id match exactly.
+   * address and owner; enabled, stale (enabled, no success for staleHours), failing (enabled, its last sync failed:
+   * the feed-health count's rule), userId and id match exactly.
    */
   async listWithOwners(query: ListQuery, staleHours: number): Promise<{ rows: FeedWithOwner[]; total: number }> {
     const staleBefore = new Date(this.clock.now().getTime() - staleHours * 3_600_000);
@@ -117,6 +118,7 @@ export class FeedsService {
         userId: (b, id) => whereIdIn(b, 'f.userId', id, 'userIds'),
         enabled: (b, value) => b.andWhere('f.enabled = :enabled', { enabled: asBoolean(value) }),
         stale: (b, value) => b.andWhere(asBoolean(value) ? isStale : `NOT ${isStale}`, { staleBefore }),
+        failing: (b, value) => b.andWhere(asBoolean(value) ? '(f.enabled AND f.lastError IS NOT NULL)' : 'NOT (f.enabled AND f.lastError IS NOT NULL)'),
       },
       key: 'f.id',
     });

@@ -12,6 +12,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * - an agreement (`/user/agreements/<id>`), or for staff the back office's (`/admin/agreements/<id>`);
  * - a case (`/cases?case=<id>`);
  * - the owner's appointments (`/appointments`), or for staff the back office's appointment (`/admin/appointments/<id>/show`);
+ * - the owner's payouts at a year with that payout marked (`/payouts?year=<year>&payout=<id>`);
+ * - for staff, an owner's Beds24 connection in the back office (`/admin/beds24/<owner id>`);
  * - the owner's own settings (`/settings`), or for staff a user's page in the back office (`/admin/users/<id>/show`).
  */
 export function linkTo(target: NotificationTarget): string | null {
@@ -37,6 +39,10 @@ export function linkTo(target: NotificationTarget): string | null {
       return '/appointments';
     case 'staff-appointment':
       return `/admin/appointments/${target.id}/show`;
+    case 'payout':
+      return Number.isInteger(target.year) && target.year >= 2000 && target.year <= 2100 ? `/payouts?year=${target.year}&payout=${target.id}` : `/payouts?payout=${target.id}`;
+    case 'staff-beds24':
+      return `/admin/beds24/${target.id}`;
     case 'none':
       return null;
   }

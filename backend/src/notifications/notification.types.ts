@@ -19,6 +19,8 @@ export type NotificationTarget =
   | { screen: 'staff-user'; id: number }
   | { screen: 'appointments' }
   | { screen: 'staff-appointment'; id: number }
+  | { screen: 'payout'; id: number; year: number }
+  | { screen: 'staff-beds24'; id: number }
   | { screen: 'none' };
 
 export interface NotificationText {

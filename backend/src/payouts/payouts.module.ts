@@ -3,16 +3,19 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { BookingsModule } from '../bookings/bookings.module';
 import { CalendarModule } from '../calendar/calendar.module';
+import { MailModule } from '../mail/mail.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { AdminPayoutsController } from './admin-payouts.controller';
+import { PayoutAlerts } from './payout-alerts';
 import { Payout } from './payout.entity';
 import { PayoutsController } from './payouts.controller';
 import { PayoutsService } from './payouts.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Payout]), UsersModule, AuditModule, CalendarModule, BookingsModule],
+  imports: [TypeOrmModule.forFeature([Payout]), UsersModule, AuditModule, CalendarModule, BookingsModule, MailModule, NotificationsModule],
   controllers: [PayoutsController, AdminPayoutsController],
-  providers: [PayoutsService],
+  providers: [PayoutsService, PayoutAlerts],
   exports: [PayoutsService],
 })
 export class PayoutsModule {}

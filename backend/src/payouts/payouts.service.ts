@@ -15,6 +15,7 @@ import { CreatePayoutDto, mapPayout, UpdatePayoutDto } from './payouts.dto';
 import { bookedNightsInMonth, osloDay, type Stay } from './rental-nights';
 import type { StatementData, YearTotals } from './statement';
 import { DatabasePort } from '../database/database.port';
+import { EventBus } from '../common/events/domain-events';
 
 export interface PayoutWithOwner { payout: Payout; owner: { name: string; username: string } }
 
@@ -37,6 +38,7 @@ export class PayoutsService {
     private readonly audit: AuditService,
     private readonly db: DataSource,
     private readonly database: DatabasePort,
+    private readonly events: EventBus,
   ) {}
 
   /** One owner's payouts of a year, by month (a month's corrections in the order they were registered). */
@@ -118,7 +120,7 @@ export class PayoutsService {
     const owner = await this.users.get(dto.userId);
     const status = dto.status ?? 'pending';
     assertAmountAllowed(dto.amount, status);
-    return this.database.transaction(async (tx) => {
+    const created = await this.database.transaction(async (tx) => {
       const payout = await tx.getRepository(Payout).save(
         tx.getRepository(Payout).create({
           userId: owner.id, month: dto.month, year: dto.year, amount: dto.amount, currency: dto.currency ?? 'NOK', status,
@@ -129,10 +131,12 @@ export class PayoutsService {
       await this.record(tx, admin, 'payout.create', null, stored, context);
       return stored;
     });
+    await this.tell(admin, created, created.status === 'paid' ? 'paid' : 'registered');
+    return created;
   }
 
   async update(admin: User, id: number, dto: UpdatePayoutDto, context?: RequestContext): Promise<Payout> {
-    return this.database.transaction(async (tx) => {
+    const { before, after } = await this.database.transaction(async (tx) => {
       const repo = tx.getRepository(Payout);
       const before = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw new NotFoundException(coded('payout_not_found', 'Utbetalingen finnes ikke'));
@@ -146,7 +150,18 @@ export class PayoutsService {
       await repo.update({ id }, changes);
       const after = await repo.findOneByOrFail({ id });
       await this.record(tx, admin, 'payout.update', before, after, context);
-      return after;
+      return { before, after };
+    });
+    // The owner hears of what changes their money: the amount or the status (not a note or the rental days).
+    if (after.status !== before.status && after.status === 'paid') await this.tell(admin, after, 'paid');
+    else if (after.status !== before.status || toMinor(after.amount) !== toMinor(before.amount)) await this.tell(admin, after, 'changed');
+    return after;
+  }
+
+  /** After the commit: the owner is told (in the app and by mail, docs/product/payouts-and-prices.md#notifications). */
+  private tell(admin: User, p: Payout, change: 'registered' | 'changed' | 'paid'): Promise<void> {
+    return this.events.emit('payouts.changed', {
+      userId: p.userId, actorId: admin.id, payoutId: p.id, year: p.year, month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status, change,
     });
   }
 

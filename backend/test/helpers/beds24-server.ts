@@ -64,6 +64,8 @@ export class Beds24Server {
   /** The next this many requests answer 429 with no credits left, resetting in `resetsIn` seconds. */
   tooMany = 0;
   fail500 = false;
+  /** Every connection is cut before an answer: Beds24 unreachable, as the client sees a network failure. */
+  unreachable = false;
   /** Refuse parameters Beds24 does not know (the V1 name modifiedSince sent to v2) with 400. */
   strict = false;
   /** Answer every property of the account whatever propertyId says (to prove the client checks rows). */
@@ -148,6 +150,7 @@ export class Beds24Server {
       this.tooMany--;
       return send(429, { success: false, type: 'error', code: 429, error: 'Credit limit exceeded' }, { 'x-five-min-limit-remaining': '0' });
     }
+    if (this.unreachable) return void req.socket.destroy();
     if (this.fail500) return error(500, 'Internal server error');
     const header = (name: string) => req.headers[name.toLowerCase()] as string | undefined;
 

@@ -1870,6 +1870,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/beds24": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["OwnBeds24_own"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/calendar-link": {
         parameters: {
             query?: never;
@@ -3037,7 +3054,20 @@ export interface components {
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "booking_conflict" | "booking_conflicts" | "feed_failing" | "feed_recovered" | "system" | "account_number_changed" | "user_account_number_changed";
+            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset" | "beds24_key_refused" | "beds24_failing" | "beds24_recovered" | "staff_beds24_key_refused" | "staff_beds24_failing" | "staff_beds24_recovered" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "booking_conflict" | "booking_conflicts" | "feed_failing" | "feed_recovered" | "payout_registered" | "payout_changed" | "payout_paid" | "system" | "account_number_changed" | "user_account_number_changed";
+        };
+        OwnBeds24Response: {
+            /** @description Whether the owner has a Beds24 connection at all; the rest is null or false without one. */
+            configured: boolean;
+            eventCount: number;
+            /** @description The last sync failed (or the key was refused): lastErrorCode says why, in the catalogue's errors. */
+            failing: boolean;
+            lastError: string | null;
+            lastErrorCode: string | null;
+            /** Format: date-time */
+            lastSync: string | null;
+            needsCredentials: boolean;
+            syncEnabled: boolean;
         };
         PayoutResponse: {
             /**
@@ -11245,6 +11275,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    OwnBeds24_own: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnBeds24Response"];
                 };
             };
             /** @description No valid session */

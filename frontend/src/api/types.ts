@@ -49,6 +49,8 @@ export type TranslateAnswer = Schemas['TranslateResponse'];
 export type TranslationStatus = Schemas['TranslationStatusResponse'];
 export type Feed = Schemas['FeedResponse'];
 export type FeedSyncAnswer = Schemas['SyncResponse'];
+/** The owner's Beds24 connection as the sync-health panel shows it (GET /api/user/beds24). */
+export type OwnBeds24 = Schemas['OwnBeds24Response'];
 export type CalendarLink = Schemas['CalendarLinkResponse'];
 
 export const isStaff = (user: User | null | undefined): boolean => !!user && (user.isAdmin || user.isMiniAdmin);

@@ -10,6 +10,8 @@ describe('app links', () => {
       ['/user/agreements/31', { screen: 'agreement', id: 31 }],
       ['/cases?case=41', { screen: 'case', id: 41 }],
       ['/settings', { screen: 'settings' }],
+      ['/payouts?year=2027&payout=5', { screen: 'payout', id: 5, year: 2027 }],
+      ['/admin/beds24/7', { screen: 'staff-beds24', id: 7 }],
       ['/admin/agreements/51', { screen: 'staff-agreement', id: 51 }],
       ['/admin/users/61/show', { screen: 'staff-user', id: 61 }],
       ['/appointments', { screen: 'appointments' }],

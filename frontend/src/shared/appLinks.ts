@@ -14,6 +14,10 @@ export const APP_PATHS = {
   staffUser: '/admin/users/:id/show',
   /** Where staff find payouts: the back office's overview of every user's (staff have none of their own). */
   staffPayouts: '/admin/payouts',
+  /** The owner's payouts; `?year=` and `?payout=` open a year with one payout marked. */
+  payouts: '/payouts',
+  /** An owner's Beds24 connection in the back office (its edit view, by the owner's id). */
+  staffBeds24: '/admin/beds24/:id',
   appointments: '/appointments',
   staffAppointment: '/admin/appointments/:id/show',
 } as const;
@@ -26,7 +30,9 @@ export type AppTarget =
   | { screen: 'staff-agreement'; id: number }
   | { screen: 'staff-user'; id: number }
   | { screen: 'appointments' }
-  | { screen: 'staff-appointment'; id: number };
+  | { screen: 'staff-appointment'; id: number }
+  | { screen: 'payout'; id: number; year: number | null }
+  | { screen: 'staff-beds24'; id: number };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -71,6 +77,15 @@ export function parseAppLink(link: string | null | undefined): AppTarget | null 
     return id === null ? null : { screen: 'staff-user', id };
   }
   if (url.pathname === APP_PATHS.appointments) return { screen: 'appointments' };
+  const staffBeds24 = /^\/admin\/beds24\/([^/]+)$/.exec(url.pathname);
+  if (staffBeds24) {
+    const id = positiveId(staffBeds24[1]);
+    return id === null ? null : { screen: 'staff-beds24', id };
+  }
+  if (url.pathname === APP_PATHS.payouts) {
+    const id = positiveId(url.searchParams.get('payout'));
+    return id === null ? null : { screen: 'payout', id, year: payoutYearOf(url.searchParams) };
+  }
   const staffAppointment = /^\/admin\/appointments\/([^/]+)\/show$/.exec(url.pathname);
   if (staffAppointment) {
     const id = positiveId(staffAppointment[1]);
@@ -100,6 +115,10 @@ export function appPath(target: AppTarget): string {
       return APP_PATHS.appointments;
     case 'staff-appointment':
       return APP_PATHS.staffAppointment.replace(':id', String(target.id));
+    case 'staff-beds24':
+      return APP_PATHS.staffBeds24.replace(':id', String(target.id));
+    case 'payout':
+      return `${APP_PATHS.payouts}?${target.year ? `year=${target.year}&` : ''}payout=${target.id}`;
   }
 }
 
@@ -111,3 +130,12 @@ export const calendarUserOf = (search: URLSearchParams): number | null => positi
 
 /** The day the calendar opens at (`?date=`), or null. */
 export const calendarDateOf = (search: URLSearchParams): string | null => parseDay(search.get('date'));
+
+/** The year the payouts page opens at (`?year=`, 2000–2100), or null. */
+export function payoutYearOf(search: URLSearchParams): number | null {
+  const value = search.get('year');
+  return value && /^\d{4}$/.test(value) && Number(value) >= 2000 && Number(value) <= 2100 ? Number(value) : null;
+}
+
+/** The payout a notification marks on the payouts page (`?payout=`), or null. */
+export const payoutOf = (search: URLSearchParams): number | null => positiveId(search.get('payout'));

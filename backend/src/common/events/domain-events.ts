@@ -39,6 +39,13 @@ export interface DomainEvents {
   'feed.failing': { userId: number; feedId: number; feedName: string; since: string };
   /** A feed whose failing was announced synced again. */
   'feed.recovered': { userId: number; feedId: number; feedName: string };
+  /**
+   * A Beds24 connection was refused (`credentials`: a new key is needed) or failed BEDS24_FAILING_AFTER syncs in a row
+   * (`failing`); once per spell. `admins` are every active admin to be told (docs/product/beds24.md#notifications).
+   */
+  'beds24.failing': { userId: number; configId: number; ownerName: string; reason: 'credentials' | 'failing'; failures: number; since: string; admins: number[] };
+  /** A Beds24 connection whose failing was announced synced again. */
+  'beds24.recovered': { userId: number; configId: number; ownerName: string; admins: number[] };
   /** An admin made an agreement (a meeting still to come) with the owner `userId`. */
   'agreements.created': AgreementEvent;
   /** An admin changed a scheduled meeting's time, place or text, or put a cancelled one back on. */
@@ -54,6 +61,11 @@ export interface DomainEvents {
    * (empty when removed); `admins` are every admin to be told. A possible payout fraud: the owner is told as well.
    */
   'users.account_number.changed': { userId: number; actorId: number; userName: string; last4: string; admins: number[] };
+  /**
+   * An admin registered a payout for the owner `userId`, changed its amount or status (`changed`), or set it to paid
+   * (`paid`); `amount` is numeric(10,2) as a string. The owner is told (docs/product/payouts-and-prices.md#notifications).
+   */
+  'payouts.changed': { userId: number; actorId: number; payoutId: number; year: number; month: number; amount: string; currency: string; status: string; change: 'registered' | 'changed' | 'paid' };
   /** An owner booked an appointment; its staff member is told (docs/appointments.md). */
   'appointments.booked': AppointmentEvent;
   /** An appointment was cancelled by `actorId` (its owner or staff); the other side is told. */

@@ -33,6 +33,7 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <NullableBooleanInput key="enabled" source="enabled" />,
   <NullableBooleanInput key="stale" source="stale" />,
+  <NullableBooleanInput key="failing" source="failing" />,
 ];
 
 function ListActions() {

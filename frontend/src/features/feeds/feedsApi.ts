@@ -5,11 +5,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import { calendarKeys } from '../calendar';
+import type { OwnBeds24 } from '../../api/types';
 import type { Feed, NewFeed, SyncAnswer } from './types';
 
 /** The feeds' query keys: the user's own feeds (GET /api/ical-feeds). */
 export const feedsKeys = {
   own: ['/api/ical-feeds'] as const,
+  /** The owner's Beds24 connection (GET /api/user/beds24), shown beside the feeds. */
+  beds24: ['/api/user/beds24'] as const,
 };
 
 /** The prefixes to refresh after a feed changed (or was synced): the list, and the calendar's imported events. */
@@ -24,6 +27,16 @@ export function useFeeds(enabled = true) {
     queryKey: feedsKeys.own,
     queryFn: () => apiJson<Feed[]>('GET', feedsKeys.own[0]),
     // iCal data is fresh for 30 s.
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+/** The owner's Beds24 connection's health (configured, last sync, failing); read-only, set up by staff. */
+export function useOwnBeds24(enabled = true) {
+  return useQuery({
+    queryKey: feedsKeys.beds24,
+    queryFn: () => apiJson<OwnBeds24>('GET', feedsKeys.beds24[0]),
     staleTime: 30_000,
     enabled,
   });

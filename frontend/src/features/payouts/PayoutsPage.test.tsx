@@ -29,19 +29,29 @@ const payout = (year: number, month: number, amount: string, status: Payout['sta
 /** Spaces of any width (Intl writes no-break spaces) as plain ones. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]/g, ' ');
 
-async function openPage(byYear: Record<number, Payout[]>) {
+async function openPage(byYear: Record<number, Payout[]>, at = '/payouts') {
   api = await startApiForApp((req) => {
     const m = /^\/api\/user\/payouts\/year\/(\d{4})$/.exec(req.path);
     if (req.method === 'GET' && m) return { json: byYear[Number(m[1])] ?? [] };
     return undefined;
   });
-  return renderWithApp(<PayoutsPage />);
+  return renderWithApp(<MemoryRouter initialEntries={[at]}><PayoutsPage /></MemoryRouter>);
 }
 
 const card = (container: HTMLElement, key: string) => plain(container.querySelector(`[data-card="${key}"]`)?.textContent);
 const month = (container: HTMLElement, n: number) => plain(container.querySelector(`[data-month="${n}"]`)?.textContent);
 
 describe('PayoutsPage', { timeout: 20_000 }, () => {
+  it('opens the year and marks the payout a notification links to (?year=&payout=)', async () => {
+    const other = payout(2031, 3, '10.00', 'pending');
+    const marked = payout(2031, 4, '850.50', 'paid');
+    const { container } = await openPage({ 2031: [other, marked] }, `/payouts?year=2031&payout=${marked.id}`);
+    await waitFor(() => expect(container.querySelector(`[data-payout="${marked.id}"]`)).not.toBeNull());
+    expect(container.querySelector(`[data-payout="${marked.id}"]`)).toHaveClass('Mui-selected');
+    expect(container.querySelector(`[data-payout="${other.id}"]`)).not.toHaveClass('Mui-selected');
+    expect(screen.getByRole('combobox', { name: 'År' })).toHaveTextContent('2031');
+  });
+
   it('sums the year exactly and applies the card rules', async () => {
     const { container } = await openPage({
       [thisYear]: [

@@ -8,16 +8,16 @@ import {
   TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { parseISO } from 'date-fns';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_PATHS } from '../../shared/appLinks';
+import { APP_PATHS, payoutOf, payoutYearOf } from '../../shared/appLinks';
 import { formatDate } from '../../shared/dateFormats';
 import { formatOre, localeOf, toOre } from '../../shared/money';
 import { YearChart } from './components/YearChart';
 import { usePayoutsOfYear } from './payoutsApi';
 import { byMonth, summarize } from './summary';
 import type { PayoutStatus } from './types';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../shared/sessionApi';
 
 const STATUS_COLOR: Record<PayoutStatus, 'warning' | 'success' | 'info' | 'default'> = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' };
@@ -37,12 +37,28 @@ export function PayoutsPage() {
 function OwnPayouts() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [year, setYear] = useState(() => new Date().getFullYear());
+  // A notification's link opens its payout: the year it belongs to, the row marked and scrolled to.
+  const [search] = useSearchParams();
+  const linkedYear = payoutYearOf(search);
+  const marked = payoutOf(search);
+  const [year, setYear] = useState(() => linkedYear ?? new Date().getFullYear());
+  // A new link while the page is open (another notification) moves to its year, during render as React advises.
+  const linkKey = `${linkedYear}:${marked}`;
+  const [seenLink, setSeenLink] = useState(linkKey);
+  if (seenLink !== linkKey) {
+    setSeenLink(linkKey);
+    if (linkedYear) setYear(linkedYear);
+  }
+  const markedRow = useRef<HTMLTableRowElement | null>(null);
   const { data: payouts, isPending, isError } = usePayoutsOfYear(year);
   const summary = useMemo(() => summarize(payouts ?? []), [payouts]);
   const months = useMemo(() => byMonth(payouts ?? []), [payouts]);
   const monthNames = useMemo(() => Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(localeOf(lang), { month: 'long' }).format(new Date(2026, i, 15))), [lang]);
   const money = (ore: bigint) => t('payouts.money', { value: formatOre(ore, lang) });
+  useEffect(() => {
+    markedRow.current?.scrollIntoView?.({ block: 'center' });
+  }, [payouts, marked]);
+  const years = useMemo(() => [...new Set([...yearChoices(new Date()), year])].sort((a, b) => a - b), [year]);
   const statement = (format: 'csv' | 'pdf') => `/api/user/payouts/year/${year}/statement.${format}?lang=${lang === 'en' ? 'en' : 'nb'}`;
 
   const cards = [
@@ -60,7 +76,7 @@ function OwnPayouts() {
           <FormControl size="small" sx={{ minWidth: 110 }}>
             <InputLabel id="payouts-year-label">{t('payouts.year')}</InputLabel>
             <Select labelId="payouts-year-label" label={t('payouts.year')} value={year} onChange={(e) => setYear(Number(e.target.value))}>
-              {yearChoices(new Date()).map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
+              {years.map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
             </Select>
           </FormControl>
           <Button size="small" startIcon={<DownloadIcon />} href={statement('csv')} download>{t('payouts.downloadCsv')}</Button>
@@ -121,7 +137,7 @@ function OwnPayouts() {
               </TableHead>
               <TableBody>
                 {payouts?.length ? payouts.map((p) => (
-                  <TableRow key={p.id}>
+                  <TableRow key={p.id} selected={p.id === marked} ref={p.id === marked ? markedRow : undefined} data-payout={p.id}>
                     <TableCell sx={{ textTransform: 'capitalize' }}>{`${monthNames[p.month - 1]} ${p.year}`}</TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{`${formatOre(toOre(p.amount), lang)} ${p.currency}`}</TableCell>
                     <TableCell><Chip size="small" color={STATUS_COLOR[p.status]} label={t(`payouts.status.${p.status}`)} /></TableCell>

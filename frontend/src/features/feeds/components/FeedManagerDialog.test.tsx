@@ -40,12 +40,15 @@ function feed(id: number, changes: Partial<Feed> = {}): Feed {
 }
 
 /** A small in-memory stand-in for /api/ical-feeds with the server's rules and answers. */
-function feedsServer(initial: Feed[], options: { syncFails?: boolean; syncAnswer?: object } = {}) {
+function feedsServer(initial: Feed[], options: { syncFails?: boolean; syncAnswer?: object; beds24?: object } = {}) {
   let feeds = [...initial];
   let nextId = 100;
   return (req: RecordedRequest): Answer | undefined => {
     const id = Number(req.path.split('/')[3]);
     if (req.method === 'GET' && req.path === '/api/ical-feeds') return { json: feeds };
+    if (req.method === 'GET' && req.path === '/api/user/beds24') {
+      return { json: options.beds24 ?? { configured: false, syncEnabled: false, lastSync: null, failing: false, needsCredentials: false, lastError: null, lastErrorCode: null, eventCount: 0 } };
+    }
     if (req.method === 'POST' && req.path === '/api/ical-feeds') {
       const body = req.body as Partial<Feed>;
       if (String(body.url).includes('intranet')) {
@@ -85,7 +88,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function openDialog(initial: Feed[], options?: { syncFails?: boolean; syncAnswer?: object }) {
+async function openDialog(initial: Feed[], options?: { syncFails?: boolean; syncAnswer?: object; beds24?: object }) {
   api = await startApiForApp(feedsServer(initial, options));
   renderWithApp(<FeedManagerDialog open onClose={() => undefined} />);
   return api;
@@ -124,6 +127,23 @@ describe('FeedManagerDialog', () => {
     expect(within(booking).getByText('Inaktiv')).toBeInTheDocument();
     expect(within(booking).getByText('Ikke synkronisert ennå')).toBeInTheDocument();
     expect(within(booking).getByText('Siste feil: Tidsavbrudd etter 15 s')).toBeInTheDocument();
+  });
+
+  it('shows the owner\'s Beds24 connection beside the feeds: last sync, failing and why, in the reader\'s language', async () => {
+    const beds24 = { configured: true, syncEnabled: true, lastSync: '2025-06-01T14:30:00', failing: true, needsCredentials: false, lastError: 'Beds24: network error', lastErrorCode: 'beds24_sync_failed', eventCount: 4 };
+    await openDialog([feed(1, { name: 'Airbnb' })], { beds24 });
+    const row = await screen.findByRole('listitem', { name: 'Beds24' });
+    expect(within(row).getByText('Feiler')).toBeInTheDocument();
+    expect(within(row).getByText('Sist synkronisert 01.06.2025 14:30')).toBeInTheDocument();
+    expect(within(row).getByText('Siste feil: Beds24 svarte ikke, eller svarte med en feil')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Airbnb' })).toBeInTheDocument();
+  });
+
+  it('shows a refused Beds24 key as the owner\'s to act on, and no Beds24 row without a connection', async () => {
+    await openDialog([], { beds24: { configured: true, syncEnabled: true, lastSync: null, failing: true, needsCredentials: true, lastError: 'x', lastErrorCode: 'beds24_needs_credentials', eventCount: 0 } });
+    const row = await screen.findByRole('listitem', { name: 'Beds24' });
+    expect(within(row).getByText(/Send oss en ny invitasjonskode/)).toBeInTheDocument();
+    expect(within(row).getByText('Ikke synkronisert ennå')).toBeInTheDocument();
   });
 
   it('checks the form before sending anything', async () => {

@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
 import { useDevicePreference } from '../../../shared/devicePreference';
 import { useToast } from '../../../shared/toast';
-import { useDeleteFeed, useFeeds, useSyncFeed, useUpdateFeed } from '../feedsApi';
+import { useDeleteFeed, useFeeds, useOwnBeds24, useSyncFeed, useUpdateFeed } from '../feedsApi';
 import type { Feed } from '../types';
 import { AddFeedForm } from './AddFeedForm';
+import { Beds24Row } from './Beds24Row';
 import { FeedRow } from './FeedRow';
 import { useShowSyncAnswer } from './useShowSyncAnswer';
 
@@ -20,6 +21,7 @@ export function FeedManagerDialog({ open, onClose }: { open: boolean; onClose: (
   const toast = useToast();
   const { isMobile } = useDevicePreference();
   const feeds = useFeeds(open);
+  const beds24 = useOwnBeds24(open);
   const update = useUpdateFeed();
   const remove = useDeleteFeed();
   const sync = useSyncFeed();
@@ -82,6 +84,12 @@ export function FeedManagerDialog({ open, onClose }: { open: boolean; onClose: (
               </Box>
             )}
             {feeds.isError && <Alert severity="error">{t('feeds.loadFailed')}</Alert>}
+            {/* The Beds24 connection, when the owner has one, beside the feeds: its health, not its settings. */}
+            {beds24.data?.configured && (
+              <Stack component="ul" sx={{ p: 0, m: 0 }} aria-label={t('feeds.beds24.label')}>
+                <Beds24Row connection={beds24.data} />
+              </Stack>
+            )}
             {feeds.data?.length === 0 && <Typography color="text.secondary">{t('feeds.empty')}</Typography>}
             {!!feeds.data?.length && (
               <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={t('feeds.listLabel')}>

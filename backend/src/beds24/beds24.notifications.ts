@@ -1,0 +1,73 @@
+import { domainNotifications, notificationKinds } from '../notifications/notification.types';
+
+const calendar = () => ({ screen: 'calendar' as const, date: null });
+const staffConnection = (p: { userId?: string | number }) => ({ screen: 'staff-beds24' as const, id: Number(p.userId) });
+
+/**
+ * A Beds24 connection refused or failing, and its recovery (docs/product/beds24.md#notifications): the owner opens the
+ * calendar page (its sync-health panel), staff the connection in the back office.
+ */
+const kinds = notificationKinds({
+  beds24_key_refused: {
+    nb: { title: 'Beds24 avviste tilkoblingen', message: 'Beds24 godtar ikke lenger nøkkelen, så bookingene derfra hentes ikke. Vi trenger en ny invitasjonskode fra deg.' },
+    en: { title: 'Beds24 refused the connection', message: 'Beds24 no longer accepts the key, so bookings from it are not fetched. We need a new invite code from you.' },
+    target: calendar,
+    example: { params: { since: '01.01.2027 10:00' }, link: '/' },
+  },
+  beds24_failing: {
+    nb: { title: 'Beds24 synkroniseres ikke', message: 'Bookingene fra Beds24 har ikke latt seg hente siden {since} ({failures} forsøk på rad).' },
+    en: { title: 'Beds24 not syncing', message: 'Bookings from Beds24 could not be fetched since {since} ({failures} attempts in a row).' },
+    target: calendar,
+    example: { params: { since: '01.01.2027 10:00', failures: 3 }, link: '/' },
+  },
+  beds24_recovered: {
+    nb: { title: 'Beds24 synkroniseres igjen', message: 'Bookingene fra Beds24 hentes igjen.' },
+    en: { title: 'Beds24 syncing again', message: 'Bookings from Beds24 are fetched again.' },
+    target: calendar,
+    example: { params: {}, link: '/' },
+  },
+  staff_beds24_key_refused: {
+    nb: { title: 'Beds24-nøkkel avvist', message: '{name}: Beds24 avviste nøkkelen, og ingen bookinger hentes før en ny invitasjonskode er lagt inn.' },
+    en: { title: 'Beds24 key refused', message: '{name}: Beds24 refused the key, and no bookings are fetched until a new invite code is entered.' },
+    target: staffConnection,
+    example: { params: { name: 'Ole', userId: 7, since: '01.01.2027 10:00' }, link: '/admin/beds24/7' },
+  },
+  staff_beds24_failing: {
+    nb: { title: 'Beds24 synkroniseres ikke', message: '{name}: Beds24 har ikke latt seg hente siden {since} ({failures} forsøk på rad).' },
+    en: { title: 'Beds24 not syncing', message: '{name}: Beds24 could not be fetched since {since} ({failures} attempts in a row).' },
+    target: staffConnection,
+    example: { params: { name: 'Ole', userId: 7, since: '01.01.2027 10:00', failures: 3 }, link: '/admin/beds24/7' },
+  },
+  staff_beds24_recovered: {
+    nb: { title: 'Beds24 synkroniseres igjen', message: '{name}: Beds24 hentes igjen.' },
+    en: { title: 'Beds24 syncing again', message: '{name}: Beds24 is fetched again.' },
+    target: staffConnection,
+    example: { params: { name: 'Ole', userId: 7 }, link: '/admin/beds24/7' },
+  },
+});
+
+declare module '../notifications/notification.types' {
+  interface NotificationKindMap {
+    beds24: typeof kinds;
+  }
+}
+
+export const beds24Notifications = domainNotifications({
+  kinds,
+  reactions: {
+    // The owner and every active admin: the owner gives a new key, the admins enter it or look into the outage.
+    'beds24.failing': async (e, n) => {
+      const since = n.when(e.since);
+      const refused = e.reason === 'credentials';
+      await n.send(e.userId, refused ? 'beds24_key_refused' : 'beds24_failing', refused ? { since } : { since, failures: e.failures });
+      for (const admin of e.admins) {
+        if (admin === e.userId) continue;
+        await n.send(admin, refused ? 'staff_beds24_key_refused' : 'staff_beds24_failing', { name: e.ownerName, userId: e.userId, since, ...(refused ? {} : { failures: e.failures }) });
+      }
+    },
+    'beds24.recovered': async (e, n) => {
+      await n.send(e.userId, 'beds24_recovered', {});
+      for (const admin of e.admins) if (admin !== e.userId) await n.send(admin, 'staff_beds24_recovered', { name: e.ownerName, userId: e.userId });
+    },
+  },
+});

@@ -1,0 +1,44 @@
+import { domainNotifications, notificationKinds } from '../notifications/notification.types';
+import { payoutAmount, payoutPeriod } from './payout-texts';
+
+const payoutOf = (p: { payoutId?: string | number; year?: string | number }) => ({ screen: 'payout' as const, id: Number(p.payoutId), year: Number(p.year) });
+
+/** Money reaching the owner (docs/product/payouts-and-prices.md#notifications); the link opens that payout. */
+const kinds = notificationKinds({
+  payout_registered: {
+    nb: { title: 'Ny utbetaling registrert', message: 'En utbetaling på {amount} for {period} er registrert.' },
+    en: { title: 'New payout registered', message: 'A payout of {amount} for {period} was registered.' },
+    target: payoutOf,
+    example: { params: { amount: '850,50 NOK', period: '03.2027', payoutId: 5, year: 2027 }, link: '/payouts?year=2027&payout=5' },
+  },
+  payout_changed: {
+    nb: { title: 'Utbetaling endret', message: 'Utbetalingen for {period} er endret: {amount}.' },
+    en: { title: 'Payout changed', message: 'The payout for {period} was changed: {amount}.' },
+    target: payoutOf,
+    example: { params: { amount: '850,50 NOK', period: '03.2027', payoutId: 6, year: 2027 }, link: '/payouts?year=2027&payout=6' },
+  },
+  payout_paid: {
+    nb: { title: 'Utbetaling betalt', message: '{amount} for {period} er utbetalt.' },
+    en: { title: 'Payout paid', message: '{amount} for {period} has been paid out.' },
+    target: payoutOf,
+    example: { params: { amount: '850,50 NOK', period: '03.2027', payoutId: 7, year: 2027 }, link: '/payouts?year=2027&payout=7' },
+  },
+});
+
+declare module '../notifications/notification.types' {
+  interface NotificationKindMap {
+    payouts: typeof kinds;
+  }
+}
+
+export const payoutsNotifications = domainNotifications({
+  kinds,
+  reactions: {
+    // The owner is told; an admin registering a payout of their own is not told of their own act.
+    'payouts.changed': async (e, n) => {
+      if (e.userId === e.actorId) return;
+      const type = e.change === 'paid' ? 'payout_paid' : e.change === 'registered' ? 'payout_registered' : 'payout_changed';
+      await n.send(e.userId, type, { amount: payoutAmount(e.amount, e.currency), period: payoutPeriod(e.year, e.month), payoutId: e.payoutId, year: e.year });
+    },
+  },
+});
