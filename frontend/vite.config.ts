@@ -182,6 +182,10 @@ const installableApp = VitePWA({
     manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !backOfficeChunks.has(entry.url)), warnings: [] })],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
+    // Neither vite-plugin-pwa's navigation fallback nor the precache's own URL matching ('/' as '/index.html') may answer
+    // the home page before the server is asked. ('/auth' still matches the precached login page, which holds nobody's data.)
+    navigateFallback: undefined,
+    directoryIndex: null,
     runtimeCaching: [
       // Pages come from the server while it answers: only it knows whether the session is still alive, and a page it
       // sends without one shows nobody's calendar (docs/security.md#shared-devices). Offline, the precached shell.

@@ -60,7 +60,9 @@ describe('a shared device', () => {
       await signOutEverywhereElse(app.url, owner);
 
       const release = await holdAppCode(page);
-      await page.goto('/', { waitUntil: 'commit' });
+      // From a blank page, so what is checked is the new page, not the calendar still standing.
+      await page.goto('about:blank');
+      await page.goto(`${app.url}/`, { waitUntil: 'commit' });
       await page.locator('#root').waitFor({ state: 'attached' });
       await noTraceOf(page, owner);
       await shot('ended-session-before-app');
@@ -85,7 +87,8 @@ describe('a shared device', () => {
       }, 8);
       await context.setOffline(true);
       const release = await holdAppCode(page);
-      await page.reload({ waitUntil: 'commit' });
+      await page.goto('about:blank');
+      await page.goto(`${app.url}/`, { waitUntil: 'commit' });
       await page.locator('#root').waitFor({ state: 'attached' });
       await noTraceOf(page, owner);
       release();
