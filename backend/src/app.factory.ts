@@ -131,8 +131,8 @@ export async function createApp(
     rolling: false,
     cookie: { ...sessionCookieOptions(config.cookieSecure), maxAge: SESSION_MAX_AGE_MS },
   });
-  app.use(sessions);
   app.use(sessionHint(config.cookieSecure));
+  app.use(sessions);
   // /ws upgrades are checked by the same session middleware and against PUBLIC_URL's origin.
   app.useWebSocketAdapter(new SessionWsAdapter(app, sessions, config.publicUrl));
 
