@@ -147,8 +147,8 @@ function compileHints(backOffice: ReadonlySet<string>): Plugin {
 
 /**
  * The installable app: a web manifest and a Workbox service worker at /sw.js that precaches the app
- * shell and the built assets, never an API answer (personal data stays out of Cache Storage), and answers
- * navigations offline with the shell, whose startup then shows 'no connection'. A new deployment's worker waits
+ * shell and the built assets, never an API answer (personal data stays out of Cache Storage), asks the server for
+ * every page while it answers, and answers navigations offline with the shell, whose startup then shows 'no connection'. A new deployment's worker waits
  * (registerType 'prompt') and the page offers 'Ny versjon – last inn på nytt' (app/NewVersionPrompt.tsx): taking over
  * at once would drop the old precache under a running page whose lazy parts are still to come. The first worker
  * takes control at once (clientsClaim). app/serviceWorker.ts registers it.
@@ -180,11 +180,20 @@ const installableApp = VitePWA({
     // chunks and the notification sounds are cached when first used instead (docs/architecture.md, Service worker).
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !backOfficeChunks.has(entry.url)), warnings: [] })],
-    navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
+    // Neither vite-plugin-pwa's navigation fallback nor the precache's own URL matching ('/' as '/index.html') may answer
+    // the home page before the server is asked. ('/auth' still matches the precached login page, which holds nobody's data.)
+    navigateFallback: undefined,
+    directoryIndex: null,
     runtimeCaching: [
+      // Pages come from the server while it answers: only it knows whether the session is still alive, and a page it
+      // sends without one shows nobody's calendar (docs/security.md#shared-devices). Offline, the precached shell.
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/ws'),
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: '/index.html' } },
+      },
       // Hashed files never change: the first answer is kept (the back office's chunks, outside the precache).
       { urlPattern: /\/assets\/[^/]+\.(?:js|css)$/, handler: 'CacheFirst', options: { cacheName: 'back-office', expiration: { maxEntries: 300, purgeOnQuotaError: true } } },
       { urlPattern: /\/sounds\/[^/]+\.wav$/, handler: 'CacheFirst', options: { cacheName: 'sounds', expiration: { maxEntries: 20, purgeOnQuotaError: true } } },

@@ -23,6 +23,7 @@ import { Clock } from './common/adapters/clock';
 import { preconditionsBeforeNoCache } from './common/conditional-get';
 import { QUERY_PARSER, queryStringRules } from './common/query-string.middleware';
 import { sameOrigin } from './common/same-origin';
+import { sessionHint, signedIn } from './common/sessions/session-hint';
 import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
 import { SESSION_USER_LOOKUP, type SessionUserLookup } from './common/session-user';
@@ -130,6 +131,7 @@ export async function createApp(
     rolling: false,
     cookie: { ...sessionCookieOptions(config.cookieSecure), maxAge: SESSION_MAX_AGE_MS },
   });
+  app.use(sessionHint(config.cookieSecure));
   app.use(sessions);
   // /ws upgrades are checked by the same session middleware and against PUBLIC_URL's origin.
   app.useWebSocketAdapter(new SessionWsAdapter(app, sessions, config.publicUrl));
@@ -182,13 +184,10 @@ async function serveFrontend(app: NestExpressApplication, config: AppConfig) {
     res.setHeader('Cache-Control', 'no-cache');
     if (!withLoginShell.has(req.path)) return res.sendFile(index);
     res.setHeader('Vary', 'Cookie');
-    res.sendFile(hasSessionCookie(req) ? index : loginShell);
+    // A session that ended elsewhere still sends its cookie: only a live one gets the app (docs/security.md#shared-devices).
+    res.sendFile(signedIn(req) ? index : loginShell);
   });
 }
 
 /** The login page and the home page, which sends a visitor without a session on to it. */
 const LOGIN_SHELL_PATHS = new Set(['/auth', '/']);
-
-function hasSessionCookie(req: express.Request): boolean {
-  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
-}

@@ -192,6 +192,54 @@ describe('appointments', () => {
     // Twenty logins (a password hash each) and forty bookings: slow on a busy machine, not a measure of anything.
   }, 180_000);
 
+  it('lets an owner hold at most the set number of upcoming appointments (3 by default), also when they press at once', async () => {
+    const staff = [await t.createUser('admin'), await t.createUser('admin')];
+    await publish(2, '09:00', '13:00', staff);
+    const owner = await t.loginAs('user');
+    const at = (i: number) => new Date(Date.parse('2026-06-02T07:00:00.000Z') + i * 30 * 60_000).toISOString();
+    // Five at once: the owner's bookings take turns, so exactly three pass the count.
+    const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => owner.agent.post('/api/appointments').send(booking(at(i)))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    for (const r of answers.filter((a) => a.status === 409)) expect(r.body).toMatchObject({ code: 'appointment_limit', params: { max: 3 }, message: expect.stringContaining('høyst 3 kommende timer') });
+    const held = async () => (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM appointments WHERE user_id = $1 AND status = 'booked'`, [owner.user.id]))[0].n;
+    expect(await held()).toBe(3);
+    // Nothing of a refused booking is kept: no agreement beside the three.
+    expect((await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM admin_agreements WHERE user_id = $1', [owner.user.id]))[0].n).toBe(3);
+
+    // A cancelled one frees a place; one that has ended no longer counts.
+    const first = answers.find((r) => r.status === 201)!.body;
+    await owner.agent.delete(`/api/appointments/${first.id}`).expect(200);
+    await owner.agent.post('/api/appointments').send(booking(at(5))).expect(201);
+    expect((await owner.agent.post('/api/appointments').send(booking(at(6))).expect(409)).body.code).toBe('appointment_limit');
+    t.clock.set(new Date('2026-06-02T12:00:00.000Z'));
+    await publish(3, '09:00', '10:00', staff);
+    await owner.agent.post('/api/appointments').send(booking('2026-06-03T07:00:00.000Z')).expect(201);
+
+    // The limit is a setting.
+    await admin.agent.put('/api/system-settings/appointments.maxUpcoming').send({ value: '1' }).expect(200);
+    try {
+      const other = await t.loginAs('user');
+      await other.agent.post('/api/appointments').send(booking('2026-06-03T07:30:00.000Z')).expect(201);
+      expect((await other.agent.post('/api/appointments').send(booking('2026-06-03T07:00:00.000Z')).expect(409)).body).toMatchObject({ code: 'appointment_limit', params: { max: 1 } });
+    } finally {
+      await t.app.get(DataSource).query(`DELETE FROM system_settings WHERE key = 'appointments.maxUpcoming'`);
+    }
+  });
+
+  it('limits the bookings one person may try per hour (BOOKING_RATE_LIMIT, 10 by default) with a coded 429', async () => {
+    const staff = await t.createUser('admin');
+    await publish(2, '09:00', '10:00', [staff]);
+    const owner = await t.loginAs('user');
+    for (let i = 0; i < 10; i++) expect((await owner.agent.post('/api/appointments').send(booking('2026-06-02T07:15:00.000Z')).expect(400)).body.code).toBe('appointment_slot_invalid');
+    const refused = await owner.agent.post('/api/appointments').send(booking('2026-06-02T07:00:00.000Z')).expect(429);
+    expect(refused.body).toMatchObject({ code: 'appointment_rate_limited', message: 'For mange bestillinger på kort tid. Vent litt og prøv igjen.' });
+    expect(await t.app.get(DataSource).query('SELECT id FROM appointments WHERE user_id = $1', [owner.user.id])).toEqual([]);
+    // Another person has a budget of their own; an hour later the owner's is back.
+    await (await t.loginAs('user')).agent.post('/api/appointments').send(booking('2026-06-02T07:00:00.000Z')).expect(201);
+    t.clock.set(new Date(TEST_NOW.getTime() + 61 * 60_000));
+    await owner.agent.post('/api/appointments').send(booking('2026-06-02T07:30:00.000Z')).expect(201);
+  });
+
   it('lets the owner cancel until 2 hours before and admins any time; both sides are told and mailed a CANCEL', async () => {
     const staff = await t.createUser('admin', { name: 'Siri Stab' });
     const owner = await t.loginAs(await t.createUser('user', { name: 'Ole Eier' }));

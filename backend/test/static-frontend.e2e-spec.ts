@@ -4,7 +4,7 @@ import os from 'node:os';
 import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import request from 'supertest';
-import { TestApp } from './helpers/test-app';
+import { ORIGIN, PASSWORD, TestApp } from './helpers/test-app';
 
 /** The built frontend as the server finds it: the page, the service worker and one hashed script. */
 function builtFrontend(): string {
@@ -55,11 +55,51 @@ describe('The built frontend', () => {
       expect(firstVisit.text).toContain('<div id="login-shell">');
       expect(firstVisit.headers.vary).toContain('Cookie');
       expect(firstVisit.headers['cache-control']).toBe('no-cache');
-      // A session cookie (valid or not: the app decides) gets the page the service worker would give.
-      const signedIn = await request(t.server).get(url).set('Cookie', 'theme=dark; connect.sid=s%3Aabc.def').expect(200);
-      expect(signedIn.text).not.toContain('login-shell');
+      // A session cookie the server does not know (ended, forged) is no session.
+      const stale = await request(t.server).get(url).set('Cookie', 'theme=dark; connect.sid=s%3Aabc.def; session_hint=1').expect(200);
+      expect(stale.text).toContain('<div id="login-shell">');
     }
     for (const url of ['/payouts', '/reset-password', '/admin/users']) expect((await request(t.server).get(url).expect(200)).text).not.toContain('login-shell');
+  });
+
+  describe('the session hint (docs/security.md#shared-devices)', () => {
+    const hintOf = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('session_hint='));
+
+    it('goes with a signed-in session: set at sign-in, readable by scripts, expiring with the session cookie', async () => {
+      const owner = await t.createUser('user');
+      const login = await request(t.server).post('/api/login').set('Origin', ORIGIN).send({ username: owner.username, password: PASSWORD }).expect(200);
+      const hint = hintOf(login)!;
+      expect(hint).toMatch(/^session_hint=1;/);
+      expect(hint).not.toMatch(/HttpOnly/i);
+      const session = ([] as string[]).concat(login.headers['set-cookie']).find((c) => c.startsWith('connect.sid='))!;
+      const expiresOf = (cookie: string) => /Expires=([^;]+)/i.exec(cookie)![1];
+      expect(expiresOf(hint)).toBe(expiresOf(session));
+      const cookie = `${session.split(';')[0]}; session_hint=1`;
+      // Signed in: the app, and no new hint on every answer.
+      for (const url of ['/', '/auth']) {
+        const page = await request(t.server).get(url).set('Cookie', cookie).expect(200);
+        expect(page.text).not.toContain('login-shell');
+        expect(hintOf(page)).toBeUndefined();
+      }
+      // A signed-in page without the hint (a session from before it) gets it.
+      expect(hintOf(await request(t.server).get('/').set('Cookie', session.split(';')[0]).expect(200))).toMatch(/^session_hint=1;/);
+    });
+
+    it('is cleared when the session ended elsewhere, on the page and on an API answer alike, and at logout', async () => {
+      const owner = await t.createUser('user');
+      const signIn = async () => {
+        const login = await request(t.server).post('/api/login').set('Origin', ORIGIN).send({ username: owner.username, password: PASSWORD }).expect(200);
+        return `${([] as string[]).concat(login.headers['set-cookie']).find((c) => c.startsWith('connect.sid='))!.split(';')[0]}; session_hint=1`;
+      };
+      const here = await signIn();
+      const elsewhere = await signIn();
+      await request(t.server).delete('/api/user/sessions').set('Origin', ORIGIN).set('Cookie', elsewhere).expect(200);
+      const page = await request(t.server).get('/').set('Cookie', here).expect(200);
+      expect(page.text).toContain('<div id="login-shell">');
+      expect(hintOf(page)).toMatch(/^session_hint=;.*Expires=Thu, 01 Jan 1970/);
+      expect(hintOf(await request(t.server).get('/api/user').set('Cookie', here).expect(401))).toMatch(/^session_hint=;/);
+      expect(hintOf(await request(t.server).post('/api/logout').set('Origin', ORIGIN).set('Cookie', elsewhere))).toMatch(/^session_hint=;/);
+    });
   });
 
   it('answers HEAD on the page and every app path as GET does: 200 with the same headers and no body', async () => {

@@ -8,6 +8,19 @@
 (function () {
   'use strict';
   if (location.pathname !== '/' || location.search !== '') return;
+  var keys = ['calendarSnapshot', 'keptCalendarWindows', 'keptSignedInUser'];
+  // Only while the server's hint says this browser holds a live session (docs/security.md#shared-devices): without
+  // it the session ended, and nothing of the last user is shown or kept.
+  if (!/(?:^|;\s*)session_hint=1(?:;|$)/.test(document.cookie)) {
+    try {
+      keys.forEach(function (key) {
+        localStorage.removeItem(key);
+      });
+    } catch (error) {
+      // Blocked storage kept nothing.
+    }
+    return;
+  }
   var snapshot;
   try {
     snapshot = JSON.parse(localStorage.getItem('calendarSnapshot') || 'null');
@@ -16,6 +29,8 @@
   }
   if (!snapshot || typeof snapshot.html !== 'string' || typeof snapshot.css !== 'string') return;
   var now = new Date();
+  // The offline stand-in lasts at most 7 days (shared/keptWindows.ts, KEPT_MAX_AGE_MS).
+  if (typeof snapshot.savedAt !== 'number' || now.getTime() - snapshot.savedAt > 7 * 24 * 3600 * 1000) return;
   var month = now.getFullYear() + '-' + String(now.getMonth() + 1).padStart(2, '0');
   if (snapshot.month !== month || snapshot.width !== window.innerWidth) return;
 

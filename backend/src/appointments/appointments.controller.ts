@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { ParseIdPipe } from '../common/ids';
@@ -7,6 +7,7 @@ import type { User } from '../users/user.entity';
 import { AppointmentResponse, AppointmentsQuery, CreateAppointmentDto, SlotResponse, SlotsQuery } from './appointments.dto';
 import { mapAppointment } from './appointments.map';
 import { AppointmentsService } from './appointments.service';
+import { BookingRateLimitInterceptor } from './booking-rate-limit';
 
 /**
  * Owners book meetings in the free slots staff publish (docs/appointments.md). Any logged-in user reads the slots;
@@ -35,9 +36,13 @@ export class AppointmentsController {
     return rows.map(mapAppointment);
   }
 
-  /** Books a free slot: 400 when `start` is not one, 409 when it was taken meanwhile. Owners only. */
+  /**
+   * Books a free slot: 400 when `start` is not one, 409 when it was taken meanwhile or the owner holds the most upcoming
+   * appointments allowed (appointment_limit), 429 beyond the hourly booking budget. Owners only.
+   */
   @Post()
   @Access('user')
+  @UseInterceptors(BookingRateLimitInterceptor)
   async book(@CurrentUser() owner: User, @Body() dto: CreateAppointmentDto): Promise<AppointmentResponse> {
     return mapAppointment(await this.appointments.book(owner, dto));
   }

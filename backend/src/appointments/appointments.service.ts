@@ -8,8 +8,8 @@ import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { containing, findPage, type ListQuery, whereIdIn } from '../common/list-query';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { DatabasePort } from '../database/database.port';
-import { DEFAULT_SLOT_MINUTES, SLOT_MINUTES, SLOT_MINUTES_MAX, SLOT_MINUTES_MIN } from '../system/system-settings.dto';
+import { DatabasePort, LOCK_OWNER_BOOKINGS } from '../database/database.port';
+import { DEFAULT_MAX_UPCOMING_APPOINTMENTS, DEFAULT_SLOT_MINUTES, MAX_UPCOMING_APPOINTMENTS, SLOT_MINUTES, SLOT_MINUTES_MAX, SLOT_MINUTES_MIN } from '../system/system-settings.dto';
 import { SystemSettingsService } from '../system/system-settings.service';
 import { UsersService } from '../users/users.service';
 import { Appointment, AppointmentHours, type AppointmentLocation } from './appointment.entity';
@@ -99,8 +99,18 @@ export class AppointmentsService implements OnModuleInit {
     const { slot } = found;
     const phone = dto.phone?.trim() || (await this.phoneOf(owner.id));
     const description = dto.description?.trim() || null;
+    const maxUpcoming = await this.settings.count(MAX_UPCOMING_APPOINTMENTS, DEFAULT_MAX_UPCOMING_APPOINTMENTS);
     for (const staffUserId of found.free) {
       const booked = await this.database.transaction(async (tx) => {
+        // The owner's bookings one at a time: two pressed at once both counting the same number would pass together.
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_OWNER_BOOKINGS, owner.id]);
+        const [{ n }]: { n: number }[] = await tx.query(
+          `SELECT count(*)::int AS n FROM appointments WHERE user_id = $1 AND status = 'booked' AND end_at > $2`,
+          [owner.id, this.clock.now()],
+        );
+        if (n >= maxUpcoming) {
+          throw new ConflictException(coded('appointment_limit', `Du kan ha høyst ${maxUpcoming} kommende timer. Avlys en av dem før du bestiller en ny.`, { max: maxUpcoming }));
+        }
         const rows: { id: number }[] = await tx.query(
           `INSERT INTO appointments (user_id, staff_user_id, start_at, end_at, status, subject, description, location, phone)
            VALUES ($1, $2, $3, $4, 'booked', $5, $6, $7, $8)

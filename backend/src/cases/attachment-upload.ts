@@ -1,20 +1,20 @@
 import {
-  BadRequestException, CallHandler, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, NestInterceptor, PayloadTooLargeException,
+  BadRequestException, CallHandler, ExecutionContext, HttpException, Inject, Injectable, Logger, NestInterceptor, PayloadTooLargeException,
 } from '@nestjs/common';
 import type express from 'express';
-import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { Readable } from 'node:stream';
-import type { Observable } from 'rxjs';
+import { catchError, concatMap, from, type Observable, switchMap, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { cleanFileName } from '../common/adapters/file-name';
 import { FileStore, RejectedFile, type StoredFileInfo } from '../common/adapters/file-store';
-import { DatabaseRateLimitStore } from '../common/database-rate-limit.store';
 import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
 import type { SessionUser } from '../common/session-user';
+import { errorForLog } from '../common/text/control-characters';
+import { userRateLimit } from '../common/user-rate-limit';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { CasesService, quotaExceededError } from './cases.service';
+import { CasesService, quotaExceededError, type UploadReservation } from './cases.service';
 
 /**
  * How uploads to a case reach the FileStore (docs/product/cases.md, "Attachments"): UploadGateInterceptor checks the caller,
@@ -22,7 +22,7 @@ import { CasesService, quotaExceededError } from './cases.service';
  * arrives, to AttachmentStorage, which streams it into the FileStore. Nothing holds a whole file in memory.
  */
 
-/** What the gate leaves on the request for the storage: the bytes this person may still upload today. */
+/** What the gate leaves on the request for the storage: the bytes reserved for this upload. */
 interface UploadBudget {
   remaining: number;
   quotaMb: number;
@@ -50,12 +50,15 @@ export function refusedFile(e: RejectedFile, clientName: string, maxBytes: numbe
 
 /**
  * Runs before multer reads the body: the case must exist for the caller and take their message (404, 403, 409), the
- * caller must be within the upload rate limit (429) and today's quota (413). A refusal closes the connection after
- * its answer, so the rest of a large body is never read.
+ * caller must be within the upload rate limit (429), and the bytes of the upload are reserved from today's quota
+ * (413), at most two uploads of one person at once (429 case_upload_busy). A refusal closes the connection after its
+ * answer, so the rest of a large body is never read. The reservation is given back when the request ends, before
+ * its answer goes out.
  */
 @Injectable()
 export class UploadGateInterceptor implements NestInterceptor {
-  private readonly limiter: RateLimitRequestHandler;
+  private readonly logger = new Logger(UploadGateInterceptor.name);
+  private readonly limit: (req: express.Request, res: express.Response) => Promise<void>;
 
   constructor(
     private readonly cases: CasesService,
@@ -63,16 +66,13 @@ export class UploadGateInterceptor implements NestInterceptor {
     clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.limiter = rateLimit({
-      windowMs: RATE_WINDOW_MS,
+    this.limit = userRateLimit({
+      db,
+      clock,
+      prefix: 'case-uploads:',
       limit: config.cases.uploadRateLimit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      // Only signed-in callers get here (the access guard ran): each person has their own budget.
-      keyGenerator: (req) => `user:${(req as express.Request & { user: SessionUser }).user.id}`,
-      validate: { xForwardedForHeader: false, keyGeneratorIpFallback: false },
-      handler: (_req, _res, next) => next(new HttpException(coded('case_upload_rate_limited', 'For mange opplastinger på kort tid. Vent litt og prøv igjen.'), HttpStatus.TOO_MANY_REQUESTS)),
-      store: new DatabaseRateLimitStore(db, clock, 'case-uploads:'),
+      windowMs: RATE_WINDOW_MS,
+      refusal: () => coded('case_upload_rate_limited', 'For mange opplastinger på kort tid. Vent litt og prøv igjen.'),
     });
   }
 
@@ -80,18 +80,25 @@ export class UploadGateInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<BudgetedRequest & { user: SessionUser }>();
     if (!req.is('multipart')) return next.handle();
     const res = context.switchToHttp().getResponse<express.Response>();
+    let reservation: UploadReservation;
     try {
-      const { remaining, quotaMb } = await this.cases.uploadAllowance(req.user, parseId(String(req.params.id)));
-      await new Promise<void>((resolve, reject) => void this.limiter(req, res, (e?: unknown) => (e ? reject(e) : resolve())));
+      await this.cases.checkUploadTarget(req.user, parseId(String(req.params.id)));
+      await this.limit(req, res);
       const declared = Number(req.headers['content-length']);
-      if (remaining <= 0 || (Number.isFinite(declared) && declared > remaining + MULTIPART_OVERHEAD)) throw quotaExceededError(quotaMb);
-      req[BUDGET] = { remaining, quotaMb };
+      reservation = await this.cases.reserveUpload(req.user, Number.isFinite(declared) ? declared : undefined, MULTIPART_OVERHEAD);
+      req[BUDGET] = { remaining: reservation.bytes, quotaMb: reservation.quotaMb };
     } catch (e) {
       // The body stays unread: leave the connection instead of draining it.
       res.setHeader('Connection', 'close');
       throw e;
     }
-    return next.handle();
+    const release = () => this.cases.releaseUpload(reservation.id).catch((e: unknown) => this.logger.error(`upload reservation ${reservation.id} not released: ${errorForLog(e)}`));
+    // A request that never reaches the end of the pipeline (the client went away) gives it back too; twice is harmless.
+    res.once('close', () => void release());
+    return next.handle().pipe(
+      concatMap(async (value) => (await release(), value)),
+      catchError((e: unknown) => from(release()).pipe(switchMap(() => throwError(() => e)))),
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
@@ -13,7 +13,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DEFAULT_UPLOAD_QUOTA_MB, UPLOAD_QUOTA_MB } from '../system/system-settings.dto';
 import { SystemSettingsService } from '../system/system-settings.service';
 import { UsersService } from '../users/users.service';
-import { DatabasePort } from '../database/database.port';
+import { DatabasePort, LOCK_UPLOAD_RESERVATIONS } from '../database/database.port';
 import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.entity';
 import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
 
@@ -168,16 +168,44 @@ export class CasesService {
 
   /**
    * Whether the viewer may send attachments to this case, asked before the upload's body is read: the case as
-   * addMessage checks it (404, 403, 409), and the bytes left of the viewer's upload quota, a system setting in MB
-   * per 24 hours (docs/product/cases.md).
+   * addMessage checks it (404, 403, 409).
    */
-  async uploadAllowance(viewer: SessionUser, caseId: number | undefined): Promise<{ remaining: number; quotaMb: number }> {
+  async checkUploadTarget(viewer: SessionUser, caseId: number | undefined): Promise<void> {
     if (caseId === undefined) throw new BadRequestException(coded('invalid_id', 'Ugyldig id'));
     const kase = await this.readable(viewer, caseId);
     if (!this.sideOf(viewer, kase)) throw readOnly();
     if (kase.isClosed) throw closed();
+  }
+
+  /**
+   * Reserves the bytes of one upload from the viewer's quota (a system setting in MB per 24 hours) before its body is
+   * read (docs/product/cases.md#attachments): what the last 24 hours kept and the uploads under way hold counts as
+   * spent, so uploads side by side never pass the quota together; at most MAX_CONCURRENT_UPLOADS run at once (429).
+   * `declared` is the body's Content-Length when given; the reservation is what the body may hold, at most what is
+   * left. Release it with releaseUpload when the request ends.
+   */
+  async reserveUpload(viewer: SessionUser, declared: number | undefined, overhead: number): Promise<UploadReservation> {
     const quotaMb = await this.settings.count(UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB);
-    return { remaining: quotaMb * MB - (await this.uploadedToday(viewer.id)), quotaMb };
+    return this.db.transaction(async (tx) => {
+      // One reservation per person at a time: two counting the same spent bytes would both pass.
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_UPLOAD_RESERVATIONS, viewer.id]);
+      const now = this.clock.now();
+      await tx.query('DELETE FROM upload_reservations WHERE user_id = $1 AND expires_at <= $2', [viewer.id, now]);
+      const [held] = await tx.query('SELECT count(*)::int AS n, coalesce(sum(bytes), 0)::bigint AS bytes FROM upload_reservations WHERE user_id = $1', [viewer.id]);
+      if (held.n >= MAX_CONCURRENT_UPLOADS) {
+        throw new HttpException(coded('case_upload_busy', `Du laster allerede opp ${MAX_CONCURRENT_UPLOADS} filer samtidig. Vent til de er ferdige og prøv igjen.`, { max: MAX_CONCURRENT_UPLOADS }), HttpStatus.TOO_MANY_REQUESTS);
+      }
+      const remaining = quotaMb * MB - (await this.uploadedToday(viewer.id, tx)) - Number(held.bytes);
+      if (remaining <= 0 || (declared !== undefined && declared > remaining + overhead)) throw quotaExceededError(quotaMb);
+      const bytes = declared === undefined ? remaining : Math.min(declared, remaining);
+      const [row] = await tx.query('INSERT INTO upload_reservations (user_id, bytes, expires_at) VALUES ($1, $2, $3) RETURNING id', [viewer.id, bytes, new Date(now.getTime() + RESERVATION_MS)]);
+      return { id: row.id as number, bytes, quotaMb };
+    });
+  }
+
+  /** Gives an upload's reservation back (its request ended; what it stored now counts as uploaded). */
+  async releaseUpload(id: number): Promise<void> {
+    await this.sql('DELETE FROM upload_reservations WHERE id = $1', [id]);
   }
 
   /** Bytes the person attached in the last 24 hours. */
@@ -408,6 +436,18 @@ export class CasesService {
     for (const a of attachments) byMessage.set(a.messageId, [...(byMessage.get(a.messageId) ?? []), a]);
     return rows.map((message) => ({ message, senderName: message.senderId ? (names.get(message.senderId) ?? null) : null, attachments: byMessage.get(message.id) ?? [] }));
   }
+}
+
+/** Uploads one person may run at once (docs/product/cases.md#attachments). */
+export const MAX_CONCURRENT_UPLOADS = 2;
+/** A reservation left by an instance that stopped mid-upload no longer counts after this long. */
+const RESERVATION_MS = 60 * 60 * 1000;
+
+/** Bytes of the quota held for one upload under way. */
+export interface UploadReservation {
+  id: number;
+  bytes: number;
+  quotaMb: number;
 }
 
 /** The upload quota's refusal (also given by the upload gate, attachment-upload.ts). */

@@ -99,6 +99,10 @@ export interface AppConfig {
     /** Messages with attachments one person may send per hour (UPLOAD_RATE_LIMIT, default 30; docs/product/cases.md). */
     uploadRateLimit: number;
   };
+  appointments: {
+    /** Bookings one person may try per hour (BOOKING_RATE_LIMIT, default 10; docs/appointments.md). */
+    bookingRateLimit: number;
+  };
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@smtp.example.no:587; unset: mail is recorded as not sent. */
   smtpUrl?: string;
   /** Sender of outgoing mail. */
@@ -304,6 +308,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cases: {
       attachmentMaxBytes: integer(env, 'ATTACHMENT_MAX_MB', 10, 1, 100) * 1024 * 1024,
       uploadRateLimit: integer(env, 'UPLOAD_RATE_LIMIT', 30, 1, 100000),
+    },
+    appointments: {
+      bookingRateLimit: integer(env, 'BOOKING_RATE_LIMIT', 10, 1, 100000),
     },
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Eierportal <noreply@${new URL(publicUrl).hostname}>`,

@@ -69,3 +69,7 @@ export const LOCK_ADMINS = 0x1ca8;
 export const LOCK_CONFLICTS = 0x1ca9;
 /** One backup or restore at a time (they would otherwise race on the same tables and files); the second key is 0. */
 export const LOCK_BACKUP = 0x1ca7;
+/** One booking per owner at a time (transaction-scoped, waiting), so two never both pass the upcoming limit; the second key is the owner's id. */
+export const LOCK_OWNER_BOOKINGS = 0x1cc1;
+/** One upload reservation per person at a time (transaction-scoped, waiting); the second key is the person's id. */
+export const LOCK_UPLOAD_RESERVATIONS = 0x1cc2;

@@ -29,6 +29,7 @@ export const KNOWN_SETTINGS: ReadonlyMap<string, SettingKind> = new Map<string, 
   ['contact.openingHours.en', 'text'],
   ['cases.uploadQuotaMb', 'count'],
   ['appointments.slotMinutes', 'slotMinutes'],
+  ['appointments.maxUpcoming', 'count'],
   ['security.requireStaff2fa', 'boolean'],
 ]);
 /** Staff must turn on two-factor sign-in (docs/security.md); REQUIRE_STAFF_2FA=true turns it on regardless. */
@@ -44,6 +45,9 @@ export const SLOT_MINUTES = 'appointments.slotMinutes';
 export const DEFAULT_SLOT_MINUTES = 30;
 export const SLOT_MINUTES_MIN = 10;
 export const SLOT_MINUTES_MAX = 240;
+/** Upcoming (booked, not yet ended) appointments one owner may hold (docs/appointments.md); unset means the default. */
+export const MAX_UPCOMING_APPOINTMENTS = 'appointments.maxUpcoming';
+export const DEFAULT_MAX_UPCOMING_APPOINTMENTS = 3;
 /** The largest a 'count' setting may be. */
 export const SETTING_COUNT_MAX = 1_000_000;
 

@@ -854,7 +854,8 @@ export interface paths {
         get: operations["Appointments_list"];
         put?: never;
         /**
-         * Books a free slot: 400 when `start` is not one, 409 when it was taken meanwhile. Owners only.
+         * Books a free slot: 400 when `start` is not one, 409 when it was taken meanwhile or the owner holds the most upcoming
+         *     appointments allowed (appointment_limit), 429 beyond the hourly booking budget. Owners only.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["Appointments_book"];

@@ -5,7 +5,7 @@
  * Real connections: first to a closed loopback port, then to a local HTTP server playing the API.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -18,7 +18,10 @@ import type { User } from '../api/types';
 
 const owner = { id: 2, username: 'ola@example.no', name: 'Ola', email: 'ola@example.no', isAdmin: false, isMiniAdmin: false };
 let live: LocalApi | undefined;
+/** The cookie the server keeps beside a live session (docs/security.md#shared-devices). */
+const setHint = (on: boolean) => (document.cookie = on ? 'session_hint=1; path=/' : 'session_hint=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT');
 afterEach(async () => {
+  setHint(false);
   window.localStorage.clear();
   vi.unstubAllGlobals();
   await live?.close();
@@ -52,6 +55,7 @@ const renderGuarded = () =>
 
 it('draws the page for the kept user when the server cannot be reached, and back online a 401 leads to the login page and forgets what was kept', async () => {
   await i18n.changeLanguage('nb');
+  setHint(true);
   keepSignedInUser({ ...owner, twoFactorEnabled: false, phoneNumber: '+47 99999999', accountNumber: '1234.56.78903' } as User);
   keepWindow(owner.id, { startDate: 'a', endDate: 'b' }, { events: [] });
   // Only the shell's fields are kept: no phone number, no account number.
@@ -68,6 +72,31 @@ it('draws the page for the kept user when the server cannot be reached, and back
   expect(await screen.findByText('the login page')).toBeInTheDocument();
   expect(keptSignedInUser()).toBeNull();
   expect(window.localStorage.getItem(KEPT_WINDOWS_KEY)).toBeNull();
+});
+
+it("stands in with the kept user only under the server's session hint and for at most 7 days, else forgets it", async () => {
+  await i18n.changeLanguage('nb');
+  const origin = await closedOrigin();
+  await routeApiTo(() => origin);
+  // No hint: the session ended (logout elsewhere, a blocked account), so nothing of the last user is drawn.
+  keepSignedInUser({ ...owner, twoFactorEnabled: false } as User);
+  keepWindow(owner.id, { startDate: 'a', endDate: 'b' }, { events: [] });
+  renderGuarded();
+  expect(await screen.findByRole('heading', { name: 'Ingen tilkobling' })).toBeInTheDocument();
+  expect(screen.queryByText('the calendar')).not.toBeInTheDocument();
+  expect(keptSignedInUser()).toBeNull();
+  expect(window.localStorage.getItem(KEPT_WINDOWS_KEY)).toBeNull();
+  cleanup();
+
+  // The hint, but kept eight days ago.
+  setHint(true);
+  keepSignedInUser({ ...owner, twoFactorEnabled: false } as User);
+  const kept = JSON.parse(window.localStorage.getItem(KEPT_USER_KEY)!);
+  window.localStorage.setItem(KEPT_USER_KEY, JSON.stringify({ ...kept, keptAt: Date.now() - 8 * 86_400_000 }));
+  renderGuarded();
+  expect(await screen.findByRole('heading', { name: 'Ingen tilkobling' })).toBeInTheDocument();
+  expect(screen.queryByText('the calendar')).not.toBeInTheDocument();
+  expect(window.localStorage.getItem(KEPT_USER_KEY)).toBeNull();
 });
 
 it('sends a signed-out visitor to the login page even with a kept user: a 401 is an answer', async () => {

@@ -13,6 +13,17 @@ export const KEPT_USER_KEY = 'keptSignedInUser';
 /** The last calendar as drawn (features/calendar/calendarSnapshot.ts; frontend/boot/calendar-snapshot.js reads it). */
 export const CALENDAR_SNAPSHOT_KEY = 'calendarSnapshot';
 const KEPT_WINDOWS = 6;
+/** The offline stand-in lasts at most this long after the server last confirmed it (docs/security.md#shared-devices). */
+export const KEPT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The cookie the server keeps beside a signed-in session (backend/src/common/sessions/session-hint.ts). */
+const SESSION_HINT = /(?:^|;\s*)session_hint=1(?:;|$)/;
+
+/** Whether the server last said this browser holds a signed-in session (the hint cookie goes with the session). */
+export function sessionHinted(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): boolean {
+  return !!doc && SESSION_HINT.test(doc.cookie);
+}
+
+const fresh = (keptAt: unknown, now = Date.now()) => typeof keptAt === 'number' && now - keptAt <= KEPT_MAX_AGE_MS && keptAt <= now + 60_000;
 
 interface Kept<T> {
   userId: number;
@@ -20,6 +31,8 @@ interface Kept<T> {
   windows: [string, T][];
   /** How many feeds the user had at the last read: whether the calendar's first-use panel stands above the month. */
   feedCount?: number;
+  /** When it was last written (ms): older than KEPT_MAX_AGE_MS, it is not used. */
+  keptAt?: number;
 }
 
 const rangeKey = (range: { startDate: string; endDate: string }) => `${range.startDate}|${range.endDate}`;
@@ -27,7 +40,7 @@ const rangeKey = (range: { startDate: string; endDate: string }) => `${range.sta
 function read<T>(storage: Storage | null, userId: number): Kept<T> | null {
   try {
     const kept = JSON.parse(storage?.getItem(KEPT_WINDOWS_KEY) ?? 'null') as Kept<T> | null;
-    return kept && kept.userId === userId && Array.isArray(kept.windows) ? kept : null;
+    return kept && kept.userId === userId && Array.isArray(kept.windows) && fresh(kept.keptAt) ? kept : null;
   } catch {
     return null;
   }
@@ -49,7 +62,7 @@ export function keptWindow<T>(userId: number, range: { startDate: string; endDat
 
 function write<T>(storage: Storage | null, kept: Kept<T>): void {
   try {
-    storage?.setItem(KEPT_WINDOWS_KEY, JSON.stringify(kept));
+    storage?.setItem(KEPT_WINDOWS_KEY, JSON.stringify({ ...kept, keptAt: Date.now() }));
   } catch {
     // Full or blocked storage: the calendar is read from the server as before.
   }
@@ -82,11 +95,11 @@ export function keepFeedCount(userId: number, feedCount: number, storage = local
 
 /** What the shell needs to draw a signed-in page: who it is, and the role that decides the menu. */
 const SHELL_FIELDS = ['id', 'username', 'name', 'email', 'isAdmin', 'isMiniAdmin', 'twoFactorEnabled'] as const;
-type ShellFields = Pick<User, (typeof SHELL_FIELDS)[number]>;
+type ShellFields = Pick<User, (typeof SHELL_FIELDS)[number]> & { keptAt?: number };
 
 /** Keeps the shell fields of the user the server just confirmed. */
 export function keepSignedInUser(user: User, storage = localStore()): void {
-  const kept = Object.fromEntries(SHELL_FIELDS.map((field) => [field, user[field]])) as ShellFields;
+  const kept = { ...Object.fromEntries(SHELL_FIELDS.map((field) => [field, user[field]])), keptAt: Date.now() } as ShellFields;
   try {
     storage?.setItem(KEPT_USER_KEY, JSON.stringify(kept));
   } catch {
@@ -106,6 +119,7 @@ export function keptSignedInUser(storage = localStore()): User | null {
     return null;
   }
   if (!kept || typeof kept.id !== 'number' || typeof kept.name !== 'string' || typeof kept.email !== 'string') return null;
+  if (!fresh(kept.keptAt)) return null;
   return {
     id: kept.id,
     username: String(kept.username ?? ''),

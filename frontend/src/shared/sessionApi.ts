@@ -3,7 +3,7 @@
  * (both steps), logout and the user's own account (docs/product/app.md#data-reads). Bodies and answers are the
  * generated types (api/types.ts).
  */
-import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser } from './keptWindows';
+import { forgetKeptCalendar, keepSignedInUser, keptSignedInUser, sessionHinted } from './keptWindows';
 import { forgetSentLogin, forgetSentWindow, keepSentWindow, sentLogin } from './prerenderedLogin';
 import { oweLoginWelcome } from './loginWelcome';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -47,8 +47,12 @@ export async function fetchCurrentUser(): Promise<User | null> {
       forgetKeptCalendar();
       return null;
     }
-    const kept = keptSignedInUser();
-    if (!kept) throw error;
+    // Only while the server's hint says the session is alive, and for at most 7 days (docs/security.md#shared-devices).
+    const kept = sessionHinted() ? keptSignedInUser() : null;
+    if (!kept) {
+      forgetKeptCalendar();
+      throw error;
+    }
     fromKeptCopy.add(kept);
     return kept;
   }

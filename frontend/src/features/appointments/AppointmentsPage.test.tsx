@@ -122,6 +122,23 @@ describe('AppointmentsPage', () => {
     expect(await screen.findByText('Timen ble nettopp tatt. Velg en annen.')).toBeInTheDocument();
   });
 
+  it('tells the reader in their own language that the upcoming limit or the booking budget is reached', async () => {
+    let answer = { status: 409, json: { message: 'Du kan ha høyst 3 kommende timer. Avlys en av dem før du bestiller en ny.', code: 'appointment_limit', params: { max: 3 } } as unknown };
+    api = await serve(SLOTS, [], () => answer);
+    await i18n.changeLanguage('en');
+    renderWithApp(<AppointmentsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '09:30' }));
+    await user.type(screen.getByRole('textbox', { name: /Subject/ }), 'Tax');
+    await user.click(screen.getByRole('radio', { name: 'Video' }));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('You can hold at most 3 upcoming appointments. Cancel one of them before booking another.')).toBeInTheDocument();
+
+    answer = { status: 429, json: { message: 'For mange bestillinger på kort tid. Vent litt og prøv igjen.', code: 'appointment_rate_limited' } };
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Too many bookings in a short time. Wait a little and try again.')).toBeInTheDocument();
+  });
+
   it('lists the upcoming appointments and cancels one', async () => {
     api = await serve(SLOTS, [appointment(3), appointment(4, { start: '2025-06-02T11:00:00.000Z', subject: 'Snart' })]);
     renderWithApp(<AppointmentsPage />);

@@ -19,6 +19,8 @@ const MAX_SNAPSHOT_CHARS = 600_000;
 /** What frontend/boot/calendar-snapshot.js reads; change both together. */
 export interface CalendarSnapshot {
   userId: number;
+  /** When it was taken (ms): one older than 7 days is not drawn (docs/security.md#shared-devices). */
+  savedAt: number;
   /** The local month it shows ('2026-11'): a snapshot of another month is not drawn. */
   month: string;
   /** The window's width when it was taken: at another width its layout would be wrong. */
@@ -113,6 +115,7 @@ export function saveCalendarSnapshot(userId: number, now: Date, doc: Document = 
   const started = performance.now();
   const snapshot: CalendarSnapshot = {
     userId,
+    savedAt: now.getTime(),
     month: toMonthKey(now),
     width: doc.defaultView?.innerWidth ?? 0,
     heading: root.querySelector('h1')?.textContent ?? '',
