@@ -4,6 +4,9 @@ import { Button, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/mat
 import {
   AppBar, Layout, TitlePortal, useGetIdentity, usePermissions, UserMenu, useTranslate, type AppBarProps, type LayoutProps,
 } from 'react-admin';
+import { Suspense } from 'react';
+import { loadReauthDialog } from '../features/settings';
+import { lazyNamed } from '../shared/lazyNamed';
 import { AccessDenied } from './AccessDenied';
 import { AdminLoading } from './AdminLoading';
 import type { Role } from './authProvider';
@@ -37,6 +40,22 @@ function BackToCalendar() {
   );
 }
 
+const ReauthDialog = lazyNamed(loadReauthDialog, 'ReauthDialog');
+
+/**
+ * The settings' re-authentication dialog, mounted for admins: a change the server refuses with 403 `reauth_required`
+ * asks for the password (and code) and is sent again (httpClient.ts; docs/security.md#re-authentication).
+ */
+function AdminReauth() {
+  const { identity } = useGetIdentity();
+  if (!identity) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReauthDialog twoFactorEnabled={Boolean(identity.twoFactorEnabled)} />
+    </Suspense>
+  );
+}
+
 function AdminAppBar(props: AppBarProps) {
   return (
     <AppBar {...props} userMenu={<AdminUserMenu />}>
@@ -53,6 +72,7 @@ export function AdminLayout({ children, ...rest }: LayoutProps) {
   return (
     <Layout {...rest} appBar={AdminAppBar}>
       {permissions === 'admin' && <MissingContactNotice />}
+      {permissions === 'admin' && <AdminReauth />}
       {children}
     </Layout>
   );
