@@ -1,10 +1,12 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import { Clock } from '../common/adapters/clock';
 import { ParseIdPipe } from '../common/ids';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
+import { coded } from '../common/http-exception.filter';
+import { createsStaff, RequiresRecentAuth } from '../common/recent-auth.decorator';
 import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import { SESSION_COOKIE, sessionCookieOptions } from '../common/sessions/session-cookie';
 import { SessionsService } from '../common/sessions/sessions.service';
@@ -103,14 +105,18 @@ export class AuthController {
   /** Accounts are created by administrators only. */
   @Post('register')
   @Access('admin')
+  @RequiresRecentAuth({ onlyWhen: createsStaff })
   async register(@Body() dto: CreateUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
     return mapUser(await this.users.create(dto, actor.id, requestContext(req)));
   }
 
   @Post('admin/users/:id/reset-password')
   @Access('admin')
+  @RequiresRecentAuth()
   @HttpCode(200)
-  createResetLink(@Param('id', ParseIdPipe) id: number): Promise<ResetLinkResponse> {
+  createResetLink(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<ResetLinkResponse> {
+    // An admin's own password changes in their settings, with the current one (docs/security.md#re-authentication).
+    if (id === actor.id) throw new ForbiddenException(coded('own_password_in_settings', 'Endre ditt eget passord under Innstillinger'));
     return this.resets.createLink(id);
   }
 

@@ -10,6 +10,7 @@ import { PasswordResetService } from './password-reset.service';
 import { SessionsModule } from '../common/sessions/sessions.module';
 import { SessionCleanup } from './session-cleanup';
 import { AuditModule } from '../audit/audit.module';
+import { STAFF_TWO_FACTOR_RULE } from '../common/two-factor-setup.decorator';
 import { ReauthController } from './reauth.controller';
 import { RecentAuthGuard } from './recent-auth.guard';
 import { StaffTwoFactorGuard } from './staff-two-factor.guard';
@@ -23,7 +24,7 @@ import { TwoFactorLoginStrategy } from './two-factor-login.strategy';
 @Module({
   imports: [TypeOrmModule.forFeature([PasswordResetToken, UserTwoFactor, RecoveryCode]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule, AuditModule],
   controllers: [AuthController, TwoFactorController, AdminTwoFactorController, UserSessionsController, ReauthController],
-  providers: [PasswordLoginStrategy, TwoFactorLoginStrategy, PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard, RecentAuthGuard],
-  exports: [StaffTwoFactorGuard, RecentAuthGuard],
+  providers: [PasswordLoginStrategy, TwoFactorLoginStrategy, PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard, RecentAuthGuard, { provide: STAFF_TWO_FACTOR_RULE, useExisting: TwoFactorService }],
+  exports: [StaffTwoFactorGuard, RecentAuthGuard, STAFF_TWO_FACTOR_RULE],
 })
 export class AuthModule {}

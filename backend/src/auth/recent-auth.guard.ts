@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable }
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Clock } from '../common/adapters/clock';
-import { RECENT_AUTH_KEY, REAUTH_REQUIRED, type RecentAuthOptions } from '../common/recent-auth.decorator';
+import { hasRecentAuth, RECENT_AUTH_KEY, REAUTH_REQUIRED, type RecentAuthOptions } from '../common/recent-auth.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { User } from '../users/user.entity';
 
@@ -16,10 +16,10 @@ const normalised = (value: unknown): unknown => (typeof value === 'string' ? val
  */
 @Injectable()
 export class RecentAuthGuard implements CanActivate {
-  private readonly windowMs: number;
+  private readonly windowSeconds: number;
 
   constructor(private readonly reflector: Reflector, private readonly clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
-    this.windowMs = config.reauthWindowSeconds * 1000;
+    this.windowSeconds = config.reauthWindowSeconds;
   }
 
   canActivate(context: ExecutionContext): boolean {
@@ -30,10 +30,10 @@ export class RecentAuthGuard implements CanActivate {
     const user = req.user as User | undefined;
     // Signed-in routes only: without a user the AccessGuard has already answered 401.
     if (!user) return true;
-    const reauthAt = req.session?.reauthAt;
-    if (reauthAt !== undefined && this.clock.now().getTime() - reauthAt <= this.windowMs) return true;
+    if (hasRecentAuth(req.session, this.clock.now(), this.windowSeconds)) return true;
     if (options.proofInBody === 'passwordAndCode' || (options.proofInBody === 'password' && !user.twoFactorEnabled)) return true;
     if (options.onlyWhenChanging && !changesAny(req.body, user, options.onlyWhenChanging)) return true;
+    if (options.onlyWhen && !options.onlyWhen(req.body)) return true;
     throw new ForbiddenException(REAUTH_REQUIRED());
   }
 }

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
+import { coded } from '../common/http-exception.filter';
 import { ParseIdPipe } from '../common/ids';
 import { RequiresRecentAuth } from '../common/recent-auth.decorator';
 import { requestContext } from '../common/request-context';
@@ -55,10 +56,13 @@ export class TwoFactorController {
 export class AdminTwoFactorController {
   constructor(private readonly twoFactor: TwoFactorService) {}
 
+  /** Never the admin's own: they turn theirs off in their settings, with their password and a code. */
   @Post(':id/2fa/reset')
   @Access('admin')
+  @RequiresRecentAuth()
   @HttpCode(200)
   async reset(@Param('id', ParseIdPipe) id: number, @CurrentUser() admin: User, @Req() req: Request): Promise<MessageResponse> {
+    if (id === admin.id) throw new ForbiddenException(coded('own_two_factor_in_settings', 'Slå av din egen tofaktorinnlogging under Innstillinger'));
     await this.twoFactor.reset(admin, id, requestContext(req));
     return { message: 'Tofaktorinnlogging er slått av' };
   }

@@ -127,6 +127,7 @@ export class TwoFactorService {
     const check = await this.checkCode(user.id, code);
     refuseCode(check, (body) => new BadRequestException(body));
     await this.turnOff(user.id, user.id, 'two_factor.disabled', { with: check }, context);
+    await this.users.twoFactorTurnedOff(user.id);
   }
 
   /** An admin turns another user's two-factor sign-in off (a lost phone and no recovery codes); the user is told. */

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { RequiresRecentAuth } from '../common/recent-auth.decorator';
 import type { SessionUser } from '../common/session-user';
 import { BackupResponse, RestoreResponse } from './backups.dto';
 import { BackupsService } from './backups.service';
@@ -29,6 +30,7 @@ export class BackupsController {
    */
   @Post('restore/:filename')
   @Access('admin')
+  @RequiresRecentAuth()
   @HttpCode(200)
   restore(@Param('filename') filename: string, @CurrentUser() user: SessionUser): Promise<RestoreResponse> {
     return this.backups.restore(filename, user.id);

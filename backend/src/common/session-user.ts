@@ -8,6 +8,8 @@ export interface SessionUser {
   isAdmin: boolean;
   isMiniAdmin: boolean;
   isBlocked: boolean;
+  /** Staff without it get no socket while the service requires it (docs/security.md#staff). */
+  twoFactorEnabled?: boolean;
 }
 
 export interface SessionUserLookup {

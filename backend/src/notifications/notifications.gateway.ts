@@ -10,6 +10,8 @@ import { Lifecycle } from '../common/lifecycle';
 import { Metrics } from '../common/observability/metrics.service';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../common/maintenance-state';
 import { socketSessionOf } from '../common/sessions/session-ws.adapter';
+import { SESSION_USER_LOOKUP, type SessionUserLookup } from '../common/session-user';
+import { STAFF_TWO_FACTOR_RULE, type StaffTwoFactorRule } from '../common/two-factor-setup.decorator';
 import { mapNotification } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
 
@@ -33,6 +35,7 @@ interface LiveSocket extends WebSocket {
   userId: number;
   sid: string;
   isAdmin: boolean;
+  isStaff: boolean;
   alive: boolean;
   /** Set once the client's auth message named the session's own user; only then are notifications pushed. */
   authed: boolean;
@@ -64,7 +67,10 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
   onModuleInit(): void {
     this.events.onBroadcast('notification.stored', (e) => this.push(e.id, e.userId));
     this.events.onBroadcast('sessions.ended', (e) => this.closeEnded(e.userId, e.sid, e.exceptSid));
-    this.events.onBroadcast('system.settings.changed', () => this.closeDuringMaintenance());
+    this.events.onBroadcast('system.settings.changed', async () => {
+      await this.closeDuringMaintenance();
+      await this.closeStaffWithoutTwoFactor();
+    });
     this.pinger = setInterval(() => this.sweep(), PING_INTERVAL_MS);
     this.pinger.unref();
   }
@@ -74,6 +80,22 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     if (!(await this.moduleRef.get<MaintenanceState>(MAINTENANCE_STATE, { strict: false }).maintenance()).enabled) return;
     for (const sockets of this.byUser.values()) {
       for (const ws of sockets) if (!ws.isAdmin) ws.close(CLOSE_MAINTENANCE, 'maintenance');
+    }
+  }
+
+  /**
+   * Two-factor sign-in became required for staff (on any instance): the sockets of staff who have not turned it on
+   * close, as the API refuses them everything but the setup; their reconnects are refused at the upgrade.
+   */
+  private async closeStaffWithoutTwoFactor(): Promise<void> {
+    const staff = [...this.byUser.values()].flatMap((sockets) => [...sockets].filter((ws) => ws.isStaff));
+    if (staff.length === 0) return;
+    const rule = this.moduleRef.get<StaffTwoFactorRule>(STAFF_TWO_FACTOR_RULE, { strict: false });
+    const lookup = this.moduleRef.get<SessionUserLookup>(SESSION_USER_LOOKUP, { strict: false });
+    for (const userId of new Set(staff.map((ws) => ws.userId))) {
+      const user = await lookup.findById(userId);
+      if (user && !(await rule.mustSetUp(user))) continue;
+      for (const ws of this.byUser.get(userId) ?? []) ws.close(CLOSE_POLICY, 'two-factor setup required');
     }
   }
 
@@ -88,7 +110,7 @@ export class NotificationsGateway implements OnGatewayConnection, OnGatewayDisco
     if (!session) return ws.close(CLOSE_POLICY, 'no session');
     // A stopping instance takes no new sockets: the client comes back through the proxy, to a ready instance.
     if (this.lifecycle.draining) return ws.close(CLOSE_RESTART, 'restarting');
-    Object.assign(ws, { userId: session.userId, sid: session.sid, isAdmin: session.isAdmin, alive: true, authed: false });
+    Object.assign(ws, { userId: session.userId, sid: session.sid, isAdmin: session.isAdmin, isStaff: session.isStaff, alive: true, authed: false });
     ws.on('pong', () => (ws.alive = true));
     let sockets = this.byUser.get(session.userId);
     if (!sockets) this.byUser.set(session.userId, (sockets = new Set()));

@@ -27,7 +27,7 @@ export const usersNotifications = domainNotifications({
   reactions: {
     // A changed payout account number could be fraud: every admin (but the one who made it) is told, and so is the
     // owner even when the change was their own, since whoever has their password could have made it (they are
-    // mailed too: account-number-alerts.ts).
+    // mailed too: security-mails.ts).
     'users.account_number.changed': async (e, n) => {
       const account = e.last4 ? `•••• ${e.last4}` : '–';
       await n.send(e.userId, 'account_number_changed', { account });

@@ -16,6 +16,7 @@ import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
 import { forLog } from '../common/text/control-characters';
 import { userSearchQuery, userSearchVector } from './user-search';
+import './users.events';
 
 const SEARCH_VECTOR = userSearchVector({ name: 'u.name', username: 'u.username', email: 'u.email', phone: 'u.phone_number' });
 
@@ -233,9 +234,9 @@ export class UsersService {
       }
       const result = await this.saveWithAccountNumber(tx, user, dto.accountNumber, actor.id, 'Endret av administrator', context);
       await this.recordAccountChanges(tx, user, before, actor.id, context);
-      return result;
+      return { ...result, previousEmail: before.email };
     });
-    return this.announceAccountNumberChange(result, actor.id);
+    return this.announceChanges(result, actor.id);
   }
 
   async updateProfile(user: User, dto: UpdateProfileDto, context?: RequestContext): Promise<User> {
@@ -246,9 +247,9 @@ export class UsersService {
     const result = await this.database.transaction(async (tx) => {
       const saved = await this.saveWithAccountNumber(tx, user, dto.accountNumber, user.id, 'Endret av bruker', context);
       await this.recordAccountChanges(tx, user, before, user.id, context);
-      return saved;
+      return { ...saved, previousEmail: before.email };
     });
-    return this.announceAccountNumberChange(result, user.id);
+    return this.announceChanges(result, user.id);
   }
 
   /** Saves the user and logs a changed account number in `tx`; says whether the number changed (announce it after the commit). */
@@ -276,12 +277,22 @@ export class UsersService {
     if (role !== before.role) await this.audit.record(actorId, user.id, 'role.changed', { from: before.role, to: role }, tx, context);
   }
 
-  /** After the commit: the owner and the active admins are told (notifications, and a mail to the owner). */
-  private async announceAccountNumberChange({ saved, accountNumberChanged }: { saved: User; accountNumberChanged: boolean }, actorId: number): Promise<User> {
+  /**
+   * After the commit: a changed account number is told to the owner and the active admins (notifications, and a mail
+   * to the address the account had before this save); a changed e-mail to the previous address
+   * (docs/security.md#security-mails). Someone who took the session over cannot send the news to their own address.
+   */
+  private async announceChanges({ saved, accountNumberChanged, previousEmail }: { saved: User; accountNumberChanged: boolean; previousEmail: string }, actorId: number): Promise<User> {
     if (accountNumberChanged) {
-      await this.events.emit('users.account_number.changed', { userId: saved.id, actorId, userName: saved.name, last4: lastDigits(saved.accountNumber), admins: await this.activeAdminIds() });
+      await this.events.emit('users.account_number.changed', { userId: saved.id, actorId, userName: saved.name, last4: lastDigits(saved.accountNumber), admins: await this.activeAdminIds(), mailTo: previousEmail });
     }
+    if (saved.email !== previousEmail) await this.events.emit('users.email.changed', { userId: saved.id, actorId, previousEmail });
     return saved;
+  }
+
+  /** After two-factor sign-in was turned off by the person (TwoFactorService): they are mailed (docs/security.md#security-mails). */
+  async twoFactorTurnedOff(userId: number): Promise<void> {
+    await this.events.emit('users.two_factor.disabled', { userId });
   }
 
   private logAccountNumber(tx: EntityManager, userId: number, changedById: number | null, oldValue: string | null, newValue: string | null, reason: string) {
@@ -329,6 +340,8 @@ export class UsersService {
     });
     for (const listener of this.passwordChangedListeners) await listener(userId);
     await this.sessions.endAllFor(userId, change.keepSid);
+    // Every way a password is set passes here, so each is mailed (docs/security.md#security-mails).
+    await this.events.emit('users.password.changed', { userId, via: change.via });
   }
 
   async block(id: number, reason: string, actor: User, context?: RequestContext): Promise<User> {

@@ -52,13 +52,16 @@ async function openAdmin(me: CurrentUser) {
 
 // Generous time: every test mounts the whole react-admin app in jsdom.
 describe('AdminApp', { timeout: 30_000 }, () => {
-  it('shows the users table to an admin, with no block or delete on their own row', async () => {
+  it('shows the users table to an admin, with no password, reset link, block or delete on their own row', async () => {
     await openAdmin(ada);
     const own = await rowOf('Ada Admin');
     expect(within(own).getByText('Admin')).toBeInTheDocument();
     expect(within(own).getByText('04.03.2025 05:06')).toBeInTheDocument();
     const ownMenu = await openRowMenu('Ada Admin');
-    expect(within(ownMenu.menu).getByRole('menuitem', { name: 'Endre passord' })).toBeInTheDocument();
+    // Their own password and reset link are their settings' (docs/security.md#re-authentication).
+    expect(within(ownMenu.menu).getByRole('menuitem', { name: 'Opprett hendelse for bruker' })).toBeInTheDocument();
+    expect(within(ownMenu.menu).queryByRole('menuitem', { name: 'Endre passord' })).toBeNull();
+    expect(within(ownMenu.menu).queryByRole('menuitem', { name: /tilbakestilling/i })).toBeNull();
     expect(within(ownMenu.menu).queryByRole('menuitem', { name: 'Blokker' })).toBeNull();
     expect(within(ownMenu.menu).queryByRole('menuitem', { name: 'Slett' })).toBeNull();
     await ownMenu.close();
@@ -66,6 +69,7 @@ describe('AdminApp', { timeout: 30_000 }, () => {
     const blocked = await rowOf('Ole Owner');
     expect(within(blocked).getByText('Blokkert')).toBeInTheDocument();
     const blockedMenu = await openRowMenu('Ole Owner');
+    expect(within(blockedMenu.menu).getByRole('menuitem', { name: 'Endre passord' })).toBeInTheDocument();
     expect(within(blockedMenu.menu).getByRole('menuitem', { name: 'Opphev blokkering' })).toBeInTheDocument();
     expect(within(blockedMenu.menu).getByRole('menuitem', { name: 'Slett' })).toBeInTheDocument();
     await blockedMenu.close();

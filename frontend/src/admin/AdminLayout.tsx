@@ -4,6 +4,9 @@ import { Button, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/mat
 import {
   AppBar, Layout, TitlePortal, useGetIdentity, usePermissions, UserMenu, useTranslate, type AppBarProps, type LayoutProps,
 } from 'react-admin';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { promptReauth, setReauthPrompt } from '../api/client';
+import { lazyNamed } from '../shared/lazyNamed';
 import { AccessDenied } from './AccessDenied';
 import { AdminLoading } from './AdminLoading';
 import type { Role } from './authProvider';
@@ -37,6 +40,54 @@ function BackToCalendar() {
   );
 }
 
+// The settings' public face is imported when the dialog is first wanted: statically it would bring the signed-in
+// app's shared group, where it lives, onto the users list (docs/development.md, size budget).
+const ReauthDialog = lazyNamed(() => import('../features/settings').then((settings) => settings.loadReauthDialog()), 'ReauthDialog');
+
+/** Runs `done` once mounted: placed after the dialog, its effect runs after the dialog's has taken the prompt. */
+function Mounted({ done }: { done: () => void }) {
+  useEffect(done, [done]);
+  return null;
+}
+
+/** The dialog, asking for a code too when the admin signs in with one. */
+function AdminReauthDialog({ mounted }: { mounted: () => void }) {
+  const { identity } = useGetIdentity();
+  if (!identity) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReauthDialog twoFactorEnabled={Boolean(identity.twoFactorEnabled)} />
+      <Mounted done={mounted} />
+    </Suspense>
+  );
+}
+
+/**
+ * The settings' re-authentication dialog, for admins: a change the server refuses with 403 `reauth_required` asks for
+ * the password (and code) and is sent again (httpClient.ts; docs/security.md#re-authentication). The dialog loads on
+ * the first such refusal, not with every page: until then a stand-in prompt mounts it and hands the question on once
+ * the dialog has taken the prompt over.
+ */
+function AdminReauth() {
+  const [wanted, setWanted] = useState(false);
+  const waiting = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (wanted) return;
+    return setReauthPrompt(
+      () =>
+        new Promise<boolean>((resolve) => {
+          waiting.current = () => resolve(promptReauth() ?? false);
+          setWanted(true);
+        }),
+    );
+  }, [wanted]);
+  const mounted = useCallback(() => {
+    waiting.current?.();
+    waiting.current = null;
+  }, []);
+  return wanted ? <AdminReauthDialog mounted={mounted} /> : null;
+}
+
 function AdminAppBar(props: AppBarProps) {
   return (
     <AppBar {...props} userMenu={<AdminUserMenu />}>
@@ -53,6 +104,7 @@ export function AdminLayout({ children, ...rest }: LayoutProps) {
   return (
     <Layout {...rest} appBar={AdminAppBar}>
       {permissions === 'admin' && <MissingContactNotice />}
+      {permissions === 'admin' && <AdminReauth />}
       {children}
     </Layout>
   );

@@ -10,7 +10,7 @@ import type { User } from '../api/types';
 export type Role = 'admin' | 'miniAdmin' | 'user';
 
 /** What the back office uses of GET /api/user's answer (the generated UserResponse). */
-export type CurrentUser = Pick<User, 'id' | 'username' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin'>;
+export type CurrentUser = Pick<User, 'id' | 'username' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin'> & Partial<Pick<User, 'twoFactorEnabled'>>;
 
 export const LOGIN_PATH = '/auth';
 
@@ -100,7 +100,8 @@ export function createAuthProvider({
     },
     getIdentity: async () => {
       const user = await requireUser();
-      return { id: user.id, fullName: user.name, email: user.email };
+      // Whether the re-authentication dialog asks for a code too.
+      return { id: user.id, fullName: user.name, email: user.email, twoFactorEnabled: Boolean(user.twoFactorEnabled) };
     },
     getPermissions: async () => roleOf(await requireUser()),
     canAccess: async ({ action }) => roleCan(roleOf(await currentUser()), action),

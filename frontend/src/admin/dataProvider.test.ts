@@ -5,6 +5,7 @@
  */
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { ReauthCancelled, setReauthPrompt } from '../api/client';
 import { toFieldErrors } from './httpClient';
 import { localDataProviders } from './testing/dataProviderAgainst';
 
@@ -104,5 +105,48 @@ describe('server errors', () => {
       ]),
     ).toEqual({ username: 'E-post er påkrevd' });
     expect(toFieldErrors([])).toBeUndefined();
+  });
+});
+
+describe('a change the server wants re-authenticated first', () => {
+  const refusal = { status: 403, json: { code: 'reauth_required', message: 'Bekreft at det er deg: skriv inn passordet på nytt' } };
+
+  it('asks the dialog and, once the person proved it, sends the same call again', async () => {
+    let proved = false;
+    const { dataProvider, requests } = await providerAnswering(() => (proved ? { status: 200, json: { message: 'Passordet er endret' } } : refusal));
+    let asked = 0;
+    const remove = setReauthPrompt(async () => {
+      asked++;
+      proved = true;
+      return true;
+    });
+    try {
+      await expect(dataProvider.changeUserPassword(7, 'nytt-passord')).resolves.toEqual({ message: 'Passordet er endret' });
+    } finally {
+      remove();
+    }
+    expect(asked).toBe(1);
+    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', '/api/admin/users/7/change-password', { newPassword: 'nytt-passord' }],
+      ['POST', '/api/admin/users/7/change-password', { newPassword: 'nytt-passord' }],
+    ]);
+  });
+
+  it('sends nothing more when the dialog is cancelled, and says so without an error of the server', async () => {
+    const { dataProvider, requests } = await providerAnswering(() => refusal);
+    const remove = setReauthPrompt(async () => false);
+    try {
+      await expect(dataProvider.update('users', { id: 7, data: { email: 'ny@example.com' }, previousData: ann })).rejects.toBeInstanceOf(ReauthCancelled);
+    } finally {
+      remove();
+    }
+    expect(requests).toHaveLength(1);
+  });
+
+  it('without a dialog up, is the server\'s refusal as it came', async () => {
+    const { dataProvider } = await providerAnswering(() => refusal);
+    const error = await dataProvider.restoreBackup('x.ndjson.gz').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 403, body: { code: 'reauth_required' } });
   });
 });

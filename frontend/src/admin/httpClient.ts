@@ -4,6 +4,7 @@
  * error's text, and the field errors as { field: message } so forms mark the fields the server refused.
  */
 import { fetchUtils, HttpError } from 'react-admin';
+import { promptReauth, ReauthCancelled } from '../api/client';
 
 export interface FieldError {
   field: string;
@@ -12,6 +13,7 @@ export interface FieldError {
 
 export interface ApiErrorBody {
   message?: string;
+  code?: string;
   errors?: FieldError[] | Record<string, string>;
 }
 
@@ -35,9 +37,25 @@ export function normalizeHttpError(error: HttpError): HttpError {
   return new HttpError(message, error.status, errors ? { ...rest, errors } : rest);
 }
 
+const needsReauth = (error: unknown) =>
+  error instanceof HttpError && error.status === 403 && (error.body as ApiErrorBody | undefined)?.code === 'reauth_required';
+
+/**
+ * A sensitive change the server refuses with 403 `reauth_required` (docs/security.md#re-authentication) opens the
+ * re-authentication dialog the back office mounts (AdminLayout) and, once the password (and code) was accepted, is
+ * sent once more; cancelling throws ReauthCancelled, which the toasts leave unsaid.
+ */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const send = () => fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
   try {
-    return await fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+    try {
+      return await send();
+    } catch (error) {
+      const asked = needsReauth(error) ? promptReauth() : null;
+      if (!asked) throw error;
+      if (!(await asked)) throw new ReauthCancelled();
+      return await send();
+    }
   } catch (error) {
     throw error instanceof HttpError ? normalizeHttpError(error) : error;
   }

@@ -5,6 +5,7 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { ReauthCancelled } from '../api/client';
 import { errorMessage } from './httpClient';
 
 export function useNotifyFailure() {
@@ -12,6 +13,8 @@ export function useNotifyFailure() {
   const translate = useTranslate();
   return useCallback(
     (textKey: string, error: unknown, titleKey = 'admin.errorTitle') => {
+      // The admin closed the re-authentication dialog: nothing was changed, and nothing went wrong.
+      if (error instanceof ReauthCancelled) return;
       notify(
         <Alert severity="error" variant="filled" sx={{ minWidth: 288 }}>
           <AlertTitle>{translate(titleKey)}</AlertTitle>

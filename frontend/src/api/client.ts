@@ -93,6 +93,14 @@ export function setReauthPrompt(prompt: ReauthPrompt): () => void {
   };
 }
 
+/**
+ * Asks the prompt for a caller that sends its own requests (the back office's HTTP client): resolves true once the
+ * person proved it, false when they cancelled; null when no prompt is up, and the refusal stands.
+ */
+export function promptReauth(): Promise<boolean> | null {
+  return reauthPrompt ? reauthPrompt() : null;
+}
+
 /** The person closed the re-authentication dialog: nothing was changed, and no error needs showing. */
 export class ReauthCancelled extends Error {
   constructor() {

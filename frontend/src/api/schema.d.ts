@@ -631,10 +631,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * Mini admins and the list read account numbers masked but for their last four digits, as the history does.
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         */
         get: operations["AdminUsers_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * Making a staff account asks for a recent proof, as giving someone a role does; an owner's account does not.
+         * @description Access: admin (admins only)
+         */
         post: operations["AdminUsers_create"];
         delete?: never;
         options?: never;
@@ -670,7 +676,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * Never the admin's own: they turn theirs off in their settings, with their password and a code.
+         * @description Access: admin (admins only)
+         */
         post: operations["AdminTwoFactor_reset"];
         delete?: never;
         options?: never;
@@ -798,7 +807,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * Another user's password; an admin changes their own in their settings, where the current password is asked for.
+         * @description Access: admin (admins only)
+         */
         post: operations["AdminUsers_changePassword"];
         delete?: never;
         options?: never;
@@ -4661,7 +4673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6561,7 +6573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6688,7 +6700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6820,7 +6832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7297,7 +7309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7363,7 +7375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10620,7 +10632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,7 @@ import type { WebSocket, WebSocketServer as WsServer } from 'ws';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../maintenance-state';
 import { isOwnOrigin, type TrustProxy } from '../same-origin';
 import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from '../session-user';
+import { STAFF_TWO_FACTOR_RULE, type StaffTwoFactorRule } from '../two-factor-setup.decorator';
 
 /** Who a socket belongs to: set on the upgrade request once its session cookie and Origin were checked. */
 export interface SocketSession {
@@ -13,6 +14,8 @@ export interface SocketSession {
   sid: string;
   /** Admins keep their socket during maintenance mode; everyone else is refused or closed. */
   isAdmin: boolean;
+  /** Admins and mini admins: their sockets close when two-factor sign-in becomes required and they have none. */
+  isStaff: boolean;
 }
 
 const SOCKET_SESSION = Symbol('socketSession');
@@ -91,7 +94,9 @@ export class SessionWsAdapter extends WsAdapter {
     if (!user || user.isBlocked) return 401;
     // As every API call: during maintenance only admins get in (the gateway closes the others' open sockets).
     if (!user.isAdmin && (await this.app.get<MaintenanceState>(MAINTENANCE_STATE, { strict: false }).maintenance()).enabled) return 503;
-    req[SOCKET_SESSION] = { userId, sid: req.sessionID, isAdmin: Boolean(user.isAdmin) };
+    // As every API call but the setup's: staff who must still turn on two-factor sign-in get no live pushes (docs/security.md#staff).
+    if (await this.app.get<StaffTwoFactorRule>(STAFF_TWO_FACTOR_RULE, { strict: false }).mustSetUp(user)) return 403;
+    req[SOCKET_SESSION] = { userId, sid: req.sessionID, isAdmin: Boolean(user.isAdmin), isStaff: Boolean(user.isAdmin || user.isMiniAdmin) };
     return 200;
   }
 }

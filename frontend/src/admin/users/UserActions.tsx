@@ -2,7 +2,7 @@
  * The admin's row actions on one user (docs/product/auth-and-users.md#screens): edit, change password, reset link, create event for the
  * user, block/unblock, delete; each action with its dialog and state is its own component in actions/. The
  * calendar actions (copy and renew iCal link, show calendar) are in CalendarActions.tsx.
- * Shown only to full admins; block, unblock and delete never on the admin's own row (docs/product/auth-and-users.md#who-may-do-what).
+ * Shown only to full admins; password, reset link, block, unblock and delete never on the admin's own row (docs/product/auth-and-users.md#who-may-do-what).
  * `compact` puts them in a menu for table rows; otherwise labelled buttons for the edit page.
  */
 import EditIcon from '@mui/icons-material/Edit';
@@ -36,8 +36,9 @@ export function UserActions({ compact = false, showEdit = compact }: { compact?:
           to={createPath({ resource: 'users', type: 'edit', id: user.id })}
         />
       )}
-      <ChangePasswordAction user={user} compact={compact} />
-      <ResetLinkAction user={user} compact={compact} />
+      {/* The admin's own password changes in their settings, where the current one is asked for. */}
+      {!isSelf && <ChangePasswordAction user={user} compact={compact} />}
+      {!isSelf && <ResetLinkAction user={user} compact={compact} />}
       <CreateEventAction user={user} compact={compact} />
       {!isSelf && (user.isBlocked ? <UnblockAction user={user} compact={compact} /> : <BlockAction user={user} compact={compact} />)}
       {!isSelf && <DeleteAction user={user} compact={compact} />}

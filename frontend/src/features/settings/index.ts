@@ -2,3 +2,5 @@
 export const loadStaffTwoFactorNotice = () => import('./components/StaffTwoFactorNotice');
 /** The activity timeline, for the back office's user page (loaded when it first renders). */
 export const loadActivityTimeline = () => import('./components/ActivityTimeline');
+/** The dialog that asks for the password (and code) again before a sensitive change, for the back office's frame. */
+export const loadReauthDialog = () => import('./components/ReauthDialog');
