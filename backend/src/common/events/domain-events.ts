@@ -61,7 +61,7 @@ export interface DomainEvents {
    * (empty when removed); `admins` are every admin to be told. A possible payout fraud: the owner is told as well, by
    * mail at `mailTo`, the address the account had before the change (the same save may have changed it too).
    */
-    'users.account_number.changed': { userId: number; actorId: number; userName: string; last4: string; admins: number[]; mailTo: string };
+  'users.account_number.changed': { userId: number; actorId: number; userName: string; last4: string; admins: number[]; mailTo: string };
   /**
    * An admin registered a payout for the owner `userId`, changed its amount or status (`changed`), or set it to paid
    * (`paid`); `amount` is numeric(10,2) as a string. The owner is told (docs/product/payouts-and-prices.md#notifications).
