@@ -32,7 +32,6 @@ export class RecentAuthGuard implements CanActivate {
     if (!user) return true;
     const reauthAt = req.session?.reauthAt;
     if (reauthAt !== undefined && this.clock.now().getTime() - reauthAt <= this.windowMs) return true;
-    if (options.proofInBody === 'passwordAndCode' || (options.proofInBody === 'password' && !user.twoFactorEnabled)) return true;
     if (options.onlyWhenChanging && !changesAny(req.body, user, options.onlyWhenChanging)) return true;
     throw new ForbiddenException(REAUTH_REQUIRED());
   }

@@ -120,13 +120,10 @@ export class TwoFactorService {
     return codes.map(showRecoveryCode);
   }
 
-  /** Turns it off with the password and a code (TOTP or recovery). */
-  async disable(user: User, password: string, code: string, context: RequestContext): Promise<void> {
+  /** Turns it off; the proof (password and code) was the session's recent re-authentication (RecentAuthGuard). */
+  async disable(user: User, context: RequestContext): Promise<void> {
     if (!user.twoFactorEnabled) throw new ConflictException(coded('two_factor_not_enabled', 'Tofaktorinnlogging er ikke slått på'));
-    if (!(await this.users.verifyPassword(user, password))) throw new BadRequestException({ ...coded('wrong_current_password', 'Nåværende passord er feil'), errors: [{ field: 'password', message: 'Nåværende passord er feil' }] });
-    const check = await this.checkCode(user.id, code);
-    refuseCode(check, (body) => new BadRequestException(body));
-    await this.turnOff(user.id, user.id, 'two_factor.disabled', { with: check }, context);
+    await this.turnOff(user.id, user.id, 'two_factor.disabled', {}, context);
   }
 
   /** An admin turns another user's two-factor sign-in off (a lost phone and no recovery codes); the user is told. */

@@ -131,12 +131,8 @@ export class UpdateProfileDto extends PickType(CreateUserDto, ['name', 'phoneNum
   email: string;
 }
 
+/** The proof is a recent re-authentication (docs/security.md#re-authentication), not a field here. */
 export class ChangeOwnPasswordDto {
-  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
-  @IsNotEmpty({ message: 'Nåværende passord er påkrevd' })
-  @IsString({ message: 'Nåværende passord er påkrevd' })
-  currentPassword: string;
-
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @MinLength(PASSWORD_MIN, { message: 'Passordet må være minst 6 tegn' })
   @IsString({ message: 'Passordet må være minst 6 tegn' })
