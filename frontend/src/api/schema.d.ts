@@ -1786,7 +1786,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turns it off: the password and a code (from the app, or a recovery code).
+         * Turns it off after a recent re-authentication (the password and a code, through POST /api/user/reauth).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["TwoFactor_disable"];
@@ -1846,7 +1846,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * Deleting one's own account asks for a recent re-authentication too.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         delete: operations["Users_deleteAccount"];
         options?: never;
         head?: never;
@@ -1913,7 +1916,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * The current password in the body is the proof; with two-factor sign-in on, a recent code is asked for too.
+         * The proof is a recent re-authentication (POST /api/user/reauth, limited and recorded), never a field of this body.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         put: operations["Users_changePassword"];
@@ -2527,7 +2530,6 @@ export interface components {
             count: number;
         };
         ChangeOwnPasswordDto: {
-            currentPassword: string;
             newPassword: string;
         };
         CleanupDuplicatesResponse: {
@@ -2786,14 +2788,6 @@ export interface components {
         DeletedPriceResponse: {
             id: number;
             message: string;
-        };
-        DisableTwoFactorDto: {
-            /**
-             * @description A 6-digit code from the authenticator app, or (at sign-in and when turning it off) a recovery code.
-             * @example 123456
-             */
-            code: string;
-            password: string;
         };
         ErrorResponse: {
             /** @example forbidden */
@@ -11011,11 +11005,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DisableTwoFactorDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -11023,15 +11013,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
-                };
-            };
-            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */
@@ -11194,7 +11175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
