@@ -16,7 +16,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import type { AccessLevel } from '../src/common/access.decorator';
 import { ScheduledJobs } from '../src/jobs/scheduled-jobs.service';
 import { registeredRoutes } from './helpers/routes';
-import { PASSWORD, TestApp } from './helpers/test-app';
+import { TestApp } from './helpers/test-app';
 import { listen, openSocket, sessionCookie } from './helpers/ws-client';
 import { waitFor } from './helpers/wait-for';
 

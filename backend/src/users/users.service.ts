@@ -16,6 +16,7 @@ import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
 import { forLog } from '../common/text/control-characters';
 import { userSearchQuery, userSearchVector } from './user-search';
+import { Argon2Gate } from './argon2-gate';
 
 const SEARCH_VECTOR = userSearchVector({ name: 'u.name', username: 'u.username', email: 'u.email', phone: 'u.phone_number' });
 
@@ -83,12 +84,19 @@ export class UsersService {
   }
 
   async verifyPassword(user: User, password: string): Promise<boolean> {
-    try {
-      return await argon2.verify(user.passwordHash, password);
-    } catch {
-      return false;
-    }
+    return this.verifyHash(user.id, user.passwordHash, password);
   }
+
+  /** One argon2 verification for `userId`, through the per-user gate (argon2-gate.ts); false for a malformed hash. */
+  verifyHash(userId: number, hash: string, secret: string): Promise<boolean> {
+    return this.argon2Gate.run(userId, () => argon2.verify(hash, secret).catch(() => false));
+  }
+
+  /** A hash made for `userId`'s own request, through the same gate. */
+  hashFor(userId: number, secret: string): Promise<string> {
+    return this.argon2Gate.run(userId, () => this.hashPassword(secret));
+  }
+  private readonly argon2Gate = new Argon2Gate();
 
   /**
    * The guard needs this on every request, so it skips the query builder: the statement is built once from the
@@ -321,7 +329,7 @@ export class UsersService {
 
   /** Sets a password (own change, admin change, reset link) with its activity row, ends the user's sessions and tells the listeners. */
   async setPassword(userId: number, newPassword: string, change: PasswordChange): Promise<void> {
-    const passwordHash = await this.hashPassword(newPassword);
+    const passwordHash = await this.hashFor(userId, newPassword);
     await this.database.transaction(async (tx) => {
       await tx.update(User, { id: userId }, { passwordHash });
       await this.audit.record(change.actorId, userId, 'password.changed', { via: change.via }, tx, change.context);
