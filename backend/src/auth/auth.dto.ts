@@ -1,10 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmailAddress } from '../common/text/email-address';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { PASSWORD_MAX, PASSWORD_TOO_LONG } from '../users/user.dto';
 
 export class LoginDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsEmailAddress({ message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
   @IsString({ message: 'E-post er påkrevd' })
   username: string;

@@ -1,6 +1,7 @@
 import { OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmailAddress } from '../common/text/email-address';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
 import { ListQueryParams } from '../common/api.dto';
 import { toSingleLine } from '../common/text/control-characters';
@@ -75,7 +76,7 @@ export class ContactFields {
 
 export class CreateUserDto extends ContactFields {
   @Transform(trim)
-  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsEmailAddress({ message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
   @IsString({ message: 'E-post er påkrevd' })
   username: string;
@@ -89,7 +90,7 @@ export class CreateUserDto extends ContactFields {
   /** Defaults to the username: accounts are created from an e-mail address. */
   @IsOmittable()
   @Transform(trim)
-  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsEmailAddress({ message: 'E-postadresse må være gyldig' })
   email?: string;
 
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
@@ -111,7 +112,7 @@ export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['passwor
   /** Unlike on create, an e-mail sent on update may not be blank. */
   @IsOmittable()
   @Transform(trim)
-  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsEmailAddress({ message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
   email?: string;
 
@@ -126,7 +127,7 @@ export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['passwor
 /** A user's own profile: name and contact fields as on create, and an e-mail that may not be blank. */
 export class UpdateProfileDto extends PickType(CreateUserDto, ['name', 'phoneNumber', 'accountNumber'] as const) {
   @Transform(trim)
-  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsEmailAddress({ message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
   email: string;
 }
