@@ -100,13 +100,13 @@ const listFilterOddities = fc.constantFrom(
 const VALID_BODIES: Record<string, Record<string, Json>> = {
   UpdateProfileDto: { name: 'Eier Fuzz', email: 'fuzz-owner@example.com' },
   ChangeOwnPasswordDto: { newPassword: 'nytt-passord-1' },
-  CreateUserDto: { username: 'fuzz-new@example.com', name: 'Fuzz Ny', password: 'passord123', phoneNumber: '12345678', accountNumber: '1234.56.78901' },
+  CreateUserDto: { username: 'fuzz-new@example.com', name: 'Fuzz Ny', password: 'passord-123-fuzz', phoneNumber: '12345678', accountNumber: '1234.56.78901' },
   UpdateUserDto: { name: 'Fuzz Endret', adminInfo: 'Hei', phoneNumber: '87654321', accountNumber: '9999.99.99999' },
-  AdminSetPasswordDto: { newPassword: 'passord456' },
+  AdminSetPasswordDto: { newPassword: 'passord-456-nytt' },
   TwoFactorCodeDto: { code: '123456' },
   BlockUserDto: { reason: 'Fuzz' },
   LoginDto: { username: 'nobody@example.com', password: 'feil-passord' },
-  ResetPasswordDto: { token: 'a'.repeat(43), newPassword: 'passord456' },
+  ResetPasswordDto: { token: 'a'.repeat(43), newPassword: 'passord-456-nytt' },
   CreateEventDto: { title: 'Fuzz', startTime: '2026-06-10T10:00:00.000Z', endTime: '2026-06-10T11:00:00.000Z', allDay: false, color: '#123456', routes: ['a'], description: 'd', location: 'l' },
   UpdateEventDto: { title: 'Fuzz', startTime: '2026-06-10T10:00:00.000Z', endTime: '2026-06-10T11:00:00.000Z', allDay: false, color: '#123456', routes: ['a'], description: 'd', location: 'l' },
   MarkedDayDto: { date: '2026-06-11', markerType: 'busy', color: '#123456', notes: 'n' },
@@ -599,7 +599,7 @@ describe('the bad inputs that once broke the API',  () => {
   });
 
   it('answers 409, not 500, when two creates of one username race', async () => {
-    const body = { username: 'samtidig@example.com', name: 'Samtidig', password: 'passord123' };
+    const body = { username: 'samtidig@example.com', name: 'Samtidig', password: 'passord-123-samtidig' };
     const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/admin/users').send(body)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
     for (const loser of answers.filter((a) => a.status === 409)) expect(loser.body.code).toBe('username_taken');

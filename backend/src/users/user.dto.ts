@@ -11,7 +11,8 @@ import type { User } from './user.entity';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
-export const PASSWORD_MIN = 6;
+/** New passwords (docs/security.md#passwords); existing shorter ones keep signing in. */
+export const PASSWORD_MIN = 12;
 /** Hashing a password costs time in proportion to its length; nobody types more than this. */
 export const PASSWORD_MAX = 1024;
 export const PASSWORD_TOO_LONG = 'Passordet kan ikke være lengre enn 1024 tegn';
@@ -94,7 +95,7 @@ export class CreateUserDto extends ContactFields {
   email?: string;
 
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
-  @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 6 tegn' })
+  @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 12 tegn' })
   @IsString({ message: 'Passord er påkrevd' })
   password: string;
 
@@ -135,14 +136,14 @@ export class UpdateProfileDto extends PickType(CreateUserDto, ['name', 'phoneNum
 /** The proof is a recent re-authentication (docs/security.md#re-authentication), not a field here. */
 export class ChangeOwnPasswordDto {
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
-  @MinLength(PASSWORD_MIN, { message: 'Passordet må være minst 6 tegn' })
-  @IsString({ message: 'Passordet må være minst 6 tegn' })
+  @MinLength(PASSWORD_MIN, { message: 'Passordet må være minst 12 tegn' })
+  @IsString({ message: 'Passordet må være minst 12 tegn' })
   newPassword: string;
 }
 
 export class AdminSetPasswordDto {
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
-  @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 6 tegn' })
+  @MinLength(PASSWORD_MIN, { message: 'Passord må være minst 12 tegn' })
   @IsNotEmpty({ message: 'Passord er påkrevd' })
   @IsString({ message: 'Passord er påkrevd' })
   newPassword: string;

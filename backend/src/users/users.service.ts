@@ -17,6 +17,7 @@ import { User } from './user.entity';
 import { forLog } from '../common/text/control-characters';
 import { userSearchQuery, userSearchVector } from './user-search';
 import { Argon2Gate } from './argon2-gate';
+import { refuseCommonPassword } from './password-rules';
 
 const SEARCH_VECTOR = userSearchVector({ name: 'u.name', username: 'u.username', email: 'u.email', phone: 'u.phone_number' });
 
@@ -188,6 +189,7 @@ export class UsersService {
   async create(dto: CreateUserDto, actorId: number | null, context?: RequestContext): Promise<User> {
     const taken = () => new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
     if (await this.findByUsername(dto.username)) throw taken();
+    refuseCommonPassword(dto.password, 'password');
     const isAdmin = dto.isAdmin ?? false;
     const username = dto.username.toLowerCase();
     const user = this.users.create({
@@ -329,6 +331,7 @@ export class UsersService {
 
   /** Sets a password (own change, admin change, reset link) with its activity row, ends the user's sessions and tells the listeners. */
   async setPassword(userId: number, newPassword: string, change: PasswordChange): Promise<void> {
+    refuseCommonPassword(newPassword, 'newPassword');
     const passwordHash = await this.hashFor(userId, newPassword);
     await this.database.transaction(async (tx) => {
       await tx.update(User, { id: userId }, { passwordHash });
