@@ -12,12 +12,12 @@ import type { RequestContext } from '../common/request-context';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { DatabasePort, LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
-import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
+import { CreateUserDto, PASSWORD_MIN, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
 import { forLog } from '../common/text/control-characters';
 import { userSearchQuery, userSearchVector } from './user-search';
 import { Argon2Gate } from './argon2-gate';
-import { refuseCommonPassword } from './password-rules';
+import { isCommonPassword, refuseCommonPassword } from './password-rules';
 
 const SEARCH_VECTOR = userSearchVector({ name: 'u.name', username: 'u.username', email: 'u.email', phone: 'u.phone_number' });
 
@@ -462,6 +462,10 @@ export class UsersService {
       return { outcome, username };
     }
     this.logger.log(`First admin created: ${forLog(username)}`);
+    // Taken as given, so a start never fails on it; the admin should change it (docs/security.md#passwords).
+    if (!generated && (secret.length < PASSWORD_MIN || isCommonPassword(secret))) {
+      this.logger.warn(`ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters or a common password: change it after signing in.`);
+    }
     return { outcome, username, ...(generated && { generatedPassword: secret }) };
   }
 
