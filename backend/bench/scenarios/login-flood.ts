@@ -57,9 +57,9 @@ export const loginFlood: Scenario = {
       await twoFactor.enable(attacker, code, { browser: null, os: null, ipPrefix: null });
       await app.app.get(DataSource).query('UPDATE user_recovery_codes SET lookup = NULL WHERE user_id = $1', [attacker.id]);
       /** A new code step of the attacker's: the password again (five wrong codes end a step). */
-      const pendingStep = async () => {
+      const pendingStep = async (): Promise<string | undefined> => {
         const res = await post(app.url, '/api/login', { username: attacker.username, password: PASSWORD });
-        return [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('connect.sid='))!.split(';')[0];
+        return [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('connect.sid='))?.split(';')[0];
       };
 
       const victimLogins = async () => {
@@ -81,7 +81,10 @@ export const loginFlood: Scenario = {
         while (flooding) {
           if (i % 2) {
             const pending = await pendingStep();
-            for (let n = 0; n < 5 && flooding; n++) {
+            floodRequests++;
+            // Refused (429: the person's argon2 queue is full): no step to send codes to.
+            if (!pending) refused++;
+            for (let n = 0; pending && n < 5 && flooding; n++) {
               const res = await post(app.url, '/api/login/2fa', { code: 'qqqqq-qqqqq' }, pending);
               floodRequests++;
               if (res.status === 429) refused++;

@@ -2750,17 +2750,13 @@ export interface components {
         };
         CreateUserDto: {
             accountNumber?: string | null;
-            /**
-             * Format: email
-             * @description Defaults to the username: accounts are created from an e-mail address.
-             */
+            /** @description Defaults to the username: accounts are created from an e-mail address. */
             email?: string;
             isAdmin?: boolean;
             isMiniAdmin?: boolean;
             name: string;
             password: string;
             phoneNumber?: string | null;
-            /** Format: email */
             username: string;
         };
         DeletedEvent: {
@@ -2963,7 +2959,6 @@ export interface components {
         };
         LoginDto: {
             password: string;
-            /** Format: email */
             username: string;
         };
         MaintenanceModeDto: {
@@ -3316,7 +3311,6 @@ export interface components {
         };
         UpdateProfileDto: {
             accountNumber?: string | null;
-            /** Format: email */
             email: string;
             name: string;
             phoneNumber?: string | null;
@@ -3332,16 +3326,12 @@ export interface components {
             accountNumber?: string | null;
             /** @description The message shown to the user on their calendar; empty clears it. */
             adminInfo?: string | null;
-            /**
-             * Format: email
-             * @description Unlike on create, an e-mail sent on update may not be blank.
-             */
+            /** @description Unlike on create, an e-mail sent on update may not be blank. */
             email?: string;
             isAdmin?: boolean;
             isMiniAdmin?: boolean;
             name?: string;
             phoneNumber?: string | null;
-            /** Format: email */
             username?: string;
         };
         UserCalendarResponse: {
