@@ -23,13 +23,14 @@ import { backupStall } from './scenarios/backup-stall';
 import { beds24Sync } from './scenarios/beds24-sync';
 import { feedSync } from './scenarios/feed-sync';
 import { idleMemory } from './scenarios/idle-memory';
+import { loginFlood } from './scenarios/login-flood';
 import { notificationPush } from './scenarios/notification-push';
 import { payouts } from './scenarios/payouts';
 import { subscriptionFeed } from './scenarios/subscription-feed';
 
 // The sync scenarios run after the reads: they add imported bookings (60,000 from feeds) the read scenarios should not
 // step over. Backup and restore come last: they copy whatever the others left, and a restore rewrites every table.
-const SCENARIOS: Scenario[] = [currentUser, calendarWindow, calendarWindowRevalidation, subscriptionFeed, payouts, cases, caseUploads, notificationPush, feedSync, beds24Sync, backupRestore, backupStall, idleMemory];
+const SCENARIOS: Scenario[] = [currentUser, calendarWindow, calendarWindowRevalidation, subscriptionFeed, payouts, cases, caseUploads, notificationPush, feedSync, beds24Sync, loginFlood, backupRestore, backupStall, idleMemory];
 
 /** Scenarios from BENCH_SCENARIOS (comma separated), all of them by default. */
 function selectedScenarios(raw = process.env.BENCH_SCENARIOS): Scenario[] {

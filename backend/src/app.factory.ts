@@ -124,7 +124,7 @@ export async function createApp(
   app.use('/api', express.json({ limit: '1mb' }));
   const sessions = session({
     name: SESSION_COOKIE,
-    store: new DatabaseSessionStore(app.get(DataSource), app.get(Clock), app.get<SessionUserLookup>(SESSION_USER_LOOKUP, { strict: false })),
+    store: new DatabaseSessionStore(app.get(DataSource), app.get(Clock), app.get<SessionUserLookup>(SESSION_USER_LOOKUP, { strict: false }), config.sessionIdleDays * 24 * 3600 * 1000),
     secret: config.sessionSecret!,
     resave: false,
     saveUninitialized: false,

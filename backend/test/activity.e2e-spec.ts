@@ -100,15 +100,15 @@ describe('the activity of account changes', () => {
 
   it('an admin creating users: a row with the admin as actor, the role, and the account number masked or null', async () => {
     const { agent, user: admin } = await t.loginAs('admin');
-    const withNumber = await agent.post('/api/admin/users').set('User-Agent', FIREFOX).send({ username: 'ny-hjelper@example.com', name: 'Ny hjelper', password: 'passord-1', isMiniAdmin: true, accountNumber: '1234.56.78901' }).expect(201);
-    const without = await agent.post('/api/register').set('User-Agent', FIREFOX).send({ username: 'ny-eier@example.com', name: 'Ny eier', password: 'passord-1' }).expect(201);
+    const withNumber = await agent.post('/api/admin/users').set('User-Agent', FIREFOX).send({ username: 'ny-hjelper@example.com', name: 'Ny hjelper', password: 'passord-nummer-1', isMiniAdmin: true, accountNumber: '1234.56.78901' }).expect(201);
+    const without = await agent.post('/api/register').set('User-Agent', FIREFOX).send({ username: 'ny-eier@example.com', name: 'Ny eier', password: 'passord-nummer-1' }).expect(201);
     expect(await timeline(withNumber.body.id)).toEqual([
       expect.objectContaining({ action: 'account.created', actorId: admin.id, actorName: admin.name, details: { role: 'mini_admin', accountNumber: '••••.••.•8901' }, browser: 'Firefox 128', os: 'Windows 10' }),
     ]);
     expect(await timeline(without.body.id)).toEqual([expect.objectContaining({ action: 'account.created', actorId: admin.id, details: { role: 'owner', accountNumber: null } })]);
     expect(JSON.stringify(await timeline(withNumber.body.id))).not.toMatch(/78901|passord/);
     // A refused create (the name is taken) records nothing.
-    await agent.post('/api/admin/users').send({ username: 'ny-eier@example.com', name: 'Igjen', password: 'passord-1' }).expect(409);
+    await agent.post('/api/admin/users').send({ username: 'ny-eier@example.com', name: 'Igjen', password: 'passord-nummer-1' }).expect(409);
     expect(await timeline(without.body.id)).toHaveLength(1);
   });
 

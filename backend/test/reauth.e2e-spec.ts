@@ -71,11 +71,12 @@ describe('re-authentication before sensitive changes', () => {
     expect(renamed.body).toMatchObject({ name: 'Nytt Navn', email: user.email, accountNumber: null });
   });
 
-  it('takes the current password in the body of a password change as the proof when two-factor sign-in is off', async () => {
+  it('takes no proof in the body of a password change: only a re-authentication opens it', async () => {
     const { agent, user } = await t.loginAs('user');
     t.clock.advance(11 * MINUTE);
-    await agent.put('/api/user/password').send({ currentPassword: 'feil-passord', newPassword: 'nytt-passord' }).expect(400);
-    await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'nytt-passord' }).expect(200);
+    expectReauthRequired(await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'nytt-passord' }));
+    await agent.post('/api/user/reauth').send({ password: PASSWORD }).expect(200);
+    await agent.put('/api/user/password').send({ newPassword: 'nytt-passord' }).expect(200);
     await t.anon().post('/api/login').send({ username: user.username, password: 'nytt-passord' }).expect(200);
   });
 
@@ -109,8 +110,7 @@ describe('re-authentication before sensitive changes', () => {
     const { secret, recoveryCodes } = await enableTwoFactor(t, first);
     const agent = await signInWithCode(t, user.username, secret);
     t.clock.advance(11 * MINUTE);
-    // Two-factor on: the current password alone no longer opens a password change.
-    expectReauthRequired(await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'nytt-passord' }));
+    expectReauthRequired(await agent.put('/api/user/password').send({ newPassword: 'nytt-passord' }));
     expectReauthRequired(await agent.put('/api/user/profile').send({ name: user.name, email: 'tofaktor@example.com' }));
 
     expect((await agent.post('/api/user/reauth').send({ password: PASSWORD }).expect(400)).body.code).toBe('two_factor_code_required');
@@ -123,7 +123,7 @@ describe('re-authentication before sensitive changes', () => {
 
     await agent.post('/api/user/reauth').send({ password: PASSWORD, code: right }).expect(200);
     await agent.put('/api/user/profile').send({ name: user.name, email: 'tofaktor@example.com' }).expect(200);
-    await agent.put('/api/user/password').send({ currentPassword: PASSWORD, newPassword: 'nytt-passord' }).expect(200);
+    await agent.put('/api/user/password').send({ newPassword: 'nytt-passord' }).expect(200);
 
     t.clock.advance(11 * MINUTE);
     expectReauthRequired(await agent.put('/api/user/profile').send({ name: user.name, email: 'igjen@example.com' }));

@@ -13,30 +13,30 @@ describe('user management', () => {
       const { agent } = await t.loginAs('admin');
       const res = await agent
         .post('/api/admin/users')
-        .send({ username: 'Ola@Example.com', name: 'Ola', password: 'hemmelig', phoneNumber: '+47 900 00 000', accountNumber: '1234.56.78903' })
+        .send({ username: 'Ola@Example.com', name: 'Ola', password: 'hemmelig-passord', phoneNumber: '+47 900 00 000', accountNumber: '1234.56.78903' })
         .expect(201);
       expect(res.body).toMatchObject({ username: 'ola@example.com', email: 'ola@example.com', name: 'Ola', isAdmin: false, isMiniAdmin: false });
       expect(JSON.stringify(res.body)).not.toMatch(/password|hemmelig|argon/i);
-      await t.anon().post('/api/login').send({ username: 'ola@example.com', password: 'hemmelig' }).expect(200);
-      const dup = await agent.post('/api/admin/users').send({ username: 'ola@example.com', name: 'Ola 2', password: 'hemmelig' }).expect(409);
+      await t.anon().post('/api/login').send({ username: 'ola@example.com', password: 'hemmelig-passord' }).expect(200);
+      const dup = await agent.post('/api/admin/users').send({ username: 'ola@example.com', name: 'Ola 2', password: 'hemmelig-passord' }).expect(409);
       expect(dup.body.message).toMatch(/finnes allerede/);
     });
 
     it('validates create with the documented texts', async () => {
       const { agent } = await t.loginAs('admin');
-      const noName = await agent.post('/api/admin/users').send({ username: 'x@example.com', password: 'hemmelig' }).expect(400);
+      const noName = await agent.post('/api/admin/users').send({ username: 'x@example.com', password: 'hemmelig-passord' }).expect(400);
       expect(noName.body.errors).toContainEqual({ field: 'name', message: 'Navn er påkrevd' });
       const short = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: '123' }).expect(400);
-      expect(short.body.message).toBe('Passord må være minst 6 tegn');
-      const phone = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: '123456', phoneNumber: '1'.repeat(21) }).expect(400);
+      expect(short.body.message).toBe('Passord må være minst 12 tegn');
+      const phone = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: 'hemmelig-passord', phoneNumber: '1'.repeat(21) }).expect(400);
       expect(phone.body.errors[0].field).toBe('phoneNumber');
-      const account = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: '123456', accountNumber: '1'.repeat(31) }).expect(400);
+      const account = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: 'hemmelig-passord', accountNumber: '1'.repeat(31) }).expect(400);
       expect(account.body.errors[0].field).toBe('accountNumber');
     });
 
     it('ticking admin clears mini admin, on create and on update', async () => {
       const { agent } = await t.loginAs('admin');
-      const created = await agent.post('/api/admin/users').send({ username: 'both@example.com', name: 'Both', password: 'hemmelig', isAdmin: true, isMiniAdmin: true }).expect(201);
+      const created = await agent.post('/api/admin/users').send({ username: 'both@example.com', name: 'Both', password: 'hemmelig-passord', isAdmin: true, isMiniAdmin: true }).expect(201);
       expect(created.body).toMatchObject({ isAdmin: true, isMiniAdmin: false });
       const mini = await t.createUser('miniAdmin');
       const updated = await agent.put(`/api/admin/users/${mini.id}`).send({ isAdmin: true }).expect(200);
@@ -67,8 +67,8 @@ describe('user management', () => {
       const user = await t.createUser('user');
       const empty = await agent.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: '' }).expect(400);
       expect(empty.body.message).toBe('Passord er påkrevd');
-      await agent.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: 'byttet123' }).expect(200);
-      await t.anon().post('/api/login').send({ username: user.username, password: 'byttet123' }).expect(200);
+      await agent.post(`/api/admin/users/${user.id}/change-password`).send({ newPassword: 'byttet-passord-123' }).expect(200);
+      await t.anon().post('/api/login').send({ username: user.username, password: 'byttet-passord-123' }).expect(200);
     });
 
     it('blocks with a non-blank reason and unblocks', async () => {
@@ -125,7 +125,7 @@ describe('user management', () => {
 
     it('POST /api/register is for admins and answers the name', async () => {
       const { agent } = await t.loginAs('admin');
-      const res = await agent.post('/api/register').send({ username: 'reg@example.com', name: 'Registrert', password: 'hemmelig' }).expect(201);
+      const res = await agent.post('/api/register').send({ username: 'reg@example.com', name: 'Registrert', password: 'hemmelig-passord' }).expect(201);
       expect(res.body.name).toBe('Registrert');
     });
   });
@@ -165,7 +165,7 @@ describe('user management', () => {
   describe('first admin', () => {
     it('is not created while an active admin exists', async () => {
       const before = (await t.users.list({ filter: {}, paged: false })).total;
-      await t.users.ensureFirstAdmin('ny-admin@example.com', 'hemmelig');
+      await t.users.ensureFirstAdmin('ny-admin@example.com', 'hemmelig-passord');
       expect((await t.users.list({ filter: {}, paged: false })).total).toBe(before);
     });
   });
@@ -272,7 +272,7 @@ describe('a start without an active admin', () => {
     }
     expect(await t.users.findById(boss.id)).toMatchObject({ isAdmin: true, isBlocked: false, blockReason: null });
     // With an active admin, a start changes nothing.
-    expect(await t.users.ensureFirstAdmin('annen@example.com', 'hemmelig')).toBeNull();
+    expect(await t.users.ensureFirstAdmin('annen@example.com', 'hemmelig-passord')).toBeNull();
   });
 
   it('creates the ADMIN_EMAIL account as admin when it does not exist and no admin is active', async () => {

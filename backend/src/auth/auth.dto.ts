@@ -1,10 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import { PASSWORD_MAX, PASSWORD_TOO_LONG } from '../users/user.dto';
+import { IsEmailAddress } from '../common/text/email-address';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG } from '../users/user.dto';
 
 export class LoginDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail({}, { message: 'E-postadresse må være gyldig' })
+  @IsEmailAddress({ message: 'E-postadresse må være gyldig' })
   @IsNotEmpty({ message: 'E-post er påkrevd' })
   @IsString({ message: 'E-post er påkrevd' })
   username: string;
@@ -21,8 +22,8 @@ export class ResetPasswordDto {
   token: string;
 
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
-  @MinLength(6, { message: 'Password must be at least 6 characters long' })
-  @IsString({ message: 'Password must be at least 6 characters long' })
+  @MinLength(PASSWORD_MIN, { message: 'Passordet må være minst 12 tegn' })
+  @IsString({ message: 'Passordet må være minst 12 tegn' })
   newPassword: string;
 }
 

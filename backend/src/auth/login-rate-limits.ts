@@ -27,30 +27,43 @@ function clientKey(req: express.Request): string {
   return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '', IPV6_CLIENT_PREFIX);
 }
 
-/**
- * A login counts against its account, a reset attempt against its token (tokens are case-sensitive, kept as sent),
- * a sign-in code against the account whose password step the session holds, and a re-authentication against the
- * signed-in account: wrong codes and wrong passwords share one budget.
- */
-function attemptKey(req: express.Request): string {
-  const body = req.body as { username?: unknown; token?: unknown } | undefined;
-  const pending = req.path === '/2fa' ? req.session?.twoFactorPending : undefined;
-  if (pending) return `account:${accountKey(pending.username)}`;
-  if (req.baseUrl === '/api/user/reauth' && req.session?.userId !== undefined) {
-    // The user row the session store read with the session names the account as sign-in does.
-    const username = (userReadWithSession(req.session) as { username?: unknown } | undefined)?.username;
-    return typeof username === 'string' ? `account:${accountKey(username)}` : `user:${req.session.userId}`;
-  }
-  if (typeof body?.username === 'string') return `account:${accountKey(body.username)}`;
-  if (typeof body?.token === 'string') return `token:${body.token}`;
-  return 'none';
+/** The route as Express matched it: paths match without regard to case or a trailing slash, so the key must too. */
+function routeOf(req: express.Request): string {
+  return `${req.baseUrl}${req.path}`.toLowerCase().replace(/\/+$/, '');
 }
 
 /**
- * Login and password reset count failed attempts (a successful login costs nothing) in two windows of 15 minutes:
- * per client and account, so one attacker cannot lock everybody out of one account, and per client across all
- * accounts and tokens (five times as many), so spraying usernames or guessing reset tokens is limited too. The
- * counts live in the database (DatabaseRateLimitStore), so every instance enforces the same budget.
+ * The account a signed-in session or a pending code step names: the limit is keyed on it whatever the body says.
+ * The user row the session store read with the session names the account as sign-in does.
+ */
+function sessionAccount(req: express.Request): string | undefined {
+  const pending = req.session?.twoFactorPending;
+  if (pending) return `account:${accountKey(pending.username)}`;
+  if (req.session?.userId === undefined) return undefined;
+  const username = (userReadWithSession(req.session) as { username?: unknown } | undefined)?.username;
+  return typeof username === 'string' ? `account:${accountKey(username)}` : `user:${req.session.userId}`;
+}
+
+/**
+ * A password step counts against the account it names, a reset attempt against its token (tokens are
+ * case-sensitive, kept as sent); every other attempt (a sign-in code, a re-authentication, however its path is
+ * spelled) against the account the session names, never one the body chooses: wrong codes and wrong passwords share
+ * one budget (docs/operations.md#login-limits).
+ */
+export function attemptKey(req: express.Request): string {
+  const body = req.body as { username?: unknown; token?: unknown } | undefined;
+  const route = routeOf(req);
+  if (route === '/api/login') return typeof body?.username === 'string' ? `account:${accountKey(body.username)}` : 'none';
+  if (route === '/api/reset-password') return typeof body?.token === 'string' ? `token:${body.token}` : 'none';
+  return sessionAccount(req) ?? 'none';
+}
+
+/**
+ * Login and password reset count failed attempts (a successful login costs nothing) in three windows of 15 minutes:
+ * per client and account, so one attacker cannot lock everybody out of one account; per client across all
+ * accounts and tokens (five times as many), so spraying usernames or guessing reset tokens is limited too; and per
+ * account across all clients (five times as many as per client), so no number of addresses buys more guesses at one
+ * account. The counts live in the database (DatabaseRateLimitStore), so every instance enforces the same budget.
  */
 export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock, track?: <T>(write: Promise<T>) => Promise<T>) {
   const common = {
@@ -73,6 +86,15 @@ export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock
       keyGenerator: (req) => `${clientKey(req)}|${attemptKey(req)}`,
       identifier: 'per-account',
       store: new DatabaseRateLimitStore(db, clock, 'per-account:', track),
+    }),
+    rateLimit({
+      ...common,
+      limit: perAccount * 5,
+      keyGenerator: attemptKey,
+      // Attempts that name no account are the per-client limit's alone: one shared count would let anyone lock all out.
+      skip: (req) => attemptKey(req) === 'none',
+      identifier: 'per-account-all-clients',
+      store: new DatabaseRateLimitStore(db, clock, 'account-all:', track),
     }),
   ];
 }

@@ -41,14 +41,14 @@ export class ReauthController {
   async reauth(@CurrentUser() user: User, @Body() dto: ReauthDto, @Req() req: Request): Promise<MessageResponse> {
     const context = requestContext(req);
     if (!(await this.users.verifyPassword(user, dto.password))) {
-      await this.audit.record(null, user.id, 'reauth.failed', { reason: 'password' }, undefined, context);
+      await this.audit.record(user.id, user.id, 'reauth.failed', { reason: 'password' }, undefined, context);
       throw wrongPassword();
     }
     if (user.twoFactorEnabled) {
       if (!dto.code?.trim()) throw codeRequired();
       const check = await this.twoFactor.checkCode(user.id, dto.code);
       if (check !== 'totp' && check !== 'recovery') {
-        await this.audit.record(null, user.id, 'reauth.failed', { reason: `code_${check}` }, undefined, context);
+        await this.audit.record(user.id, user.id, 'reauth.failed', { reason: `code_${check}` }, undefined, context);
       }
       refuseCode(check, (body) => new BadRequestException({ ...body, errors: [{ field: 'code', message: body.message }] }));
     }

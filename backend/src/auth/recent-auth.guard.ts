@@ -31,7 +31,6 @@ export class RecentAuthGuard implements CanActivate {
     // Signed-in routes only: without a user the AccessGuard has already answered 401.
     if (!user) return true;
     if (hasRecentAuth(req.session, this.clock.now(), this.windowSeconds)) return true;
-    if (options.proofInBody === 'passwordAndCode' || (options.proofInBody === 'password' && !user.twoFactorEnabled)) return true;
     if (options.onlyWhenChanging && !changesAny(req.body, user, options.onlyWhenChanging)) return true;
     if (options.onlyWhen && !options.onlyWhen(req.body)) return true;
     throw new ForbiddenException(REAUTH_REQUIRED());

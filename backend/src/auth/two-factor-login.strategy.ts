@@ -19,6 +19,8 @@ export const TWO_FACTOR_LOGIN = 'two-factor-login';
 
 /** How long the code may take after the password was right: then the password is asked for again. */
 const TWO_FACTOR_LOGIN_MS = 5 * 60 * 1000;
+/** Wrong codes one password step buys: then the password is asked for again (docs/security.md#signing-in-with-two-factors). */
+export const TWO_FACTOR_LOGIN_TRIES = 5;
 
 /**
  * The code step of a sign-in (`POST /api/login/2fa`), a custom strategy over the pending session the password step
@@ -57,6 +59,11 @@ export class TwoFactorLoginStrategy extends PassportStrategy(Strategy, TWO_FACTO
     const check = await this.twoFactor.checkCode(user.id, (req.body as { code: string }).code);
     if (check !== 'totp' && check !== 'recovery') {
       await this.audit.record(null, user.id, 'login.failed', { reason: `code_${check}` }, undefined, requestContext(req));
+      // Whatever address the codes come from, the password step is spent after a few wrong ones.
+      const failures = (pending.failures ?? 0) + 1;
+      if (failures >= TWO_FACTOR_LOGIN_TRIES) delete req.session.twoFactorPending;
+      else req.session.twoFactorPending = { ...pending, failures };
+      await saveSession(req);
     }
     refuseCode(check, (body) => new UnauthorizedException(body));
     return { user, method: check };

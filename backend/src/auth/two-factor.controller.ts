@@ -8,7 +8,7 @@ import { RequiresRecentAuth } from '../common/recent-auth.decorator';
 import { requestContext } from '../common/request-context';
 import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
 import type { User } from '../users/user.entity';
-import { DisableTwoFactorDto, RecoveryCodesResponse, TwoFactorCodeDto, TwoFactorSetupResponse, TwoFactorStatusResponse } from './two-factor.dto';
+import { RecoveryCodesResponse, TwoFactorCodeDto, TwoFactorSetupResponse, TwoFactorStatusResponse } from './two-factor.dto';
 import { TwoFactorService } from './two-factor.service';
 
 /** The signed-in user's own two-factor sign-in (docs/security.md, Two-factor sign-in). */
@@ -41,12 +41,12 @@ export class TwoFactorController {
     return { recoveryCodes: await this.twoFactor.enable(user, dto.code, requestContext(req)) };
   }
 
-  /** Turns it off: the password and a code (from the app, or a recovery code). */
+  /** Turns it off after a recent re-authentication (the password and a code, through POST /api/user/reauth). */
   @Post('disable')
-  @RequiresRecentAuth({ proofInBody: 'passwordAndCode' })
+  @RequiresRecentAuth()
   @HttpCode(200)
-  async disable(@CurrentUser() user: User, @Body() dto: DisableTwoFactorDto, @Req() req: Request): Promise<MessageResponse> {
-    await this.twoFactor.disable(user, dto.password, dto.code, requestContext(req));
+  async disable(@CurrentUser() user: User, @Req() req: Request): Promise<MessageResponse> {
+    await this.twoFactor.disable(user, requestContext(req));
     return { message: 'Tofaktorinnlogging er slått av' };
   }
 }

@@ -14,13 +14,6 @@ export class TwoFactorCodeDto {
   code: string;
 }
 
-export class DisableTwoFactorDto extends TwoFactorCodeDto {
-  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
-  @IsNotEmpty({ message: 'Passord er påkrevd' })
-  @IsString({ message: 'Passord er påkrevd' })
-  password: string;
-}
-
 /** Proof of identity before a sensitive change (docs/security.md#re-authentication). */
 export class ReauthDto {
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })

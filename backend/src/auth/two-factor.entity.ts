@@ -34,6 +34,13 @@ export class RecoveryCode {
   @Column({ type: 'varchar', length: 255 })
   codeHash: string;
 
+  /**
+   * `<key id>.<HMAC-SHA256 of the code>` under a key derived from the server secret: finds the one row to verify.
+   * Null for codes made before it existed; another key id after the secret changed (two-factor.service.ts).
+   */
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  lookup: string | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   usedAt: Date | null;
 }

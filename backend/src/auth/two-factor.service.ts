@@ -1,7 +1,6 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { randomInt } from 'node:crypto';
-import * as argon2 from 'argon2';
+import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { IsNull, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
@@ -65,6 +64,16 @@ export class TwoFactorService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sealer = new Sealer(config.sessionSecret ?? '', 'totp-secret');
+    this.lookupKey = Buffer.from(hkdfSync('sha256', config.sessionSecret ?? '', 'eierportal', 'recovery-code-lookup', 32));
+    // Names the key without revealing it, so rows made under an earlier secret are told apart.
+    this.lookupKeyId = createHmac('sha256', this.lookupKey).update('key-id').digest('hex').slice(0, 8);
+  }
+  private readonly lookupKey: Buffer;
+  private readonly lookupKeyId: string;
+
+  /** The keyed lookup of a normalised recovery code (docs/security.md#two-factor-sign-in). */
+  private lookupOf(normalized: string): string {
+    return `${this.lookupKeyId}.${createHmac('sha256', this.lookupKey).update(normalized).digest('hex')}`;
   }
 
   /** Whether the service requires staff to use two-factor sign-in (REQUIRE_STAFF_2FA or the system setting). */
@@ -102,7 +111,9 @@ export class TwoFactorService {
     const step = this.matchingStep(pending, normalized);
     if (step === null) throw new BadRequestException(CODE_INVALID());
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    const hashes = await Promise.all(codes.map((c) => this.users.hashPassword(c)));
+    // One at a time through the user's argon2 gate: ten hashes at once would take every hashing thread.
+    const rows: { userId: number; codeHash: string; lookup: string }[] = [];
+    for (const c of codes) rows.push({ userId: user.id, codeHash: await this.users.hashFor(user.id, c), lookup: this.lookupOf(c) });
     await this.database.transaction(async (tx) => {
       // Only the setup this request read is confirmed: a second enable at the same time finds no pending secret.
       const claimed = await tx
@@ -113,20 +124,17 @@ export class TwoFactorService {
         .execute();
       if (!claimed.affected) throw new ConflictException(coded('two_factor_already_enabled', 'Tofaktorinnlogging er allerede slått på'));
       await tx.delete(RecoveryCode, { userId: user.id });
-      await tx.insert(RecoveryCode, hashes.map((codeHash) => ({ userId: user.id, codeHash })));
+      await tx.insert(RecoveryCode, rows);
       await this.users.setTwoFactorEnabled(tx, user.id, true);
       await this.audit.record(user.id, user.id, 'two_factor.enabled', {}, tx, context);
     });
     return codes.map(showRecoveryCode);
   }
 
-  /** Turns it off with the password and a code (TOTP or recovery). */
-  async disable(user: User, password: string, code: string, context: RequestContext): Promise<void> {
+  /** Turns it off; the proof (password and code) was the session's recent re-authentication (RecentAuthGuard). */
+  async disable(user: User, context: RequestContext): Promise<void> {
     if (!user.twoFactorEnabled) throw new ConflictException(coded('two_factor_not_enabled', 'Tofaktorinnlogging er ikke slått på'));
-    if (!(await this.users.verifyPassword(user, password))) throw new BadRequestException({ ...coded('wrong_current_password', 'Nåværende passord er feil'), errors: [{ field: 'password', message: 'Nåværende passord er feil' }] });
-    const check = await this.checkCode(user.id, code);
-    refuseCode(check, (body) => new BadRequestException(body));
-    await this.turnOff(user.id, user.id, 'two_factor.disabled', { with: check }, context);
+    await this.turnOff(user.id, user.id, 'two_factor.disabled', {}, context);
     await this.users.twoFactorTurnedOff(user.id);
   }
 
@@ -168,14 +176,30 @@ export class TwoFactorService {
       return claimed.affected ? 'totp' : 'used';
     }
     if (RECOVERY_FORMAT.test(normalized)) {
-      const unused = await this.recoveryCodes.findBy({ userId, usedAt: IsNull() });
-      const matches = await Promise.all(unused.map((c) => argon2.verify(c.codeHash, normalized).catch(() => false)));
-      const match = unused[matches.indexOf(true)];
+      const match = await this.findRecoveryCode(userId, normalized);
       if (!match) return 'invalid';
       const claimed = await this.recoveryCodes.update({ id: match.id, usedAt: IsNull() }, { usedAt: this.clock.now() });
       return claimed.affected ? 'recovery' : 'used';
     }
     return 'malformed';
+  }
+
+  /**
+   * The unused recovery code this is, or null: the row its keyed lookup names, verified once. Only when none matches
+   * are rows without a lookup under today's key (made before the lookup existed, or under an earlier server secret)
+   * verified, one at a time through the user's argon2 gate, and only while such rows are left unused.
+   */
+  private async findRecoveryCode(userId: number, normalized: string): Promise<RecoveryCode | null> {
+    const keyed = await this.recoveryCodes.findOneBy({ userId, lookup: this.lookupOf(normalized), usedAt: IsNull() });
+    if (keyed) return (await this.users.verifyHash(userId, keyed.codeHash, normalized)) ? keyed : null;
+    const legacy = await this.recoveryCodes
+      .createQueryBuilder('c')
+      .where('c.userId = :userId AND c.usedAt IS NULL', { userId })
+      .andWhere('(c.lookup IS NULL OR c.lookup NOT LIKE :current)', { current: `${this.lookupKeyId}.%` })
+      .orderBy('c.id')
+      .getMany();
+    for (const row of legacy) if (await this.users.verifyHash(userId, row.codeHash, normalized)) return row;
+    return null;
   }
 
   private async turnOff(userId: number, actorId: number, action: string, details: Record<string, unknown>, context: RequestContext): Promise<void> {

@@ -14,11 +14,6 @@ export interface RecentAuthOptions {
    * trimmed text, blank as null): a profile save that keeps the e-mail and account number asks for nothing.
    */
   onlyWhenChanging?: string[];
-  /**
-   * The body itself carries the proof and the route checks it: 'password' (enough for an account without
-   * two-factor sign-in) or 'passwordAndCode' (always enough).
-   */
-  proofInBody?: 'password' | 'passwordAndCode';
   /** The route is sensitive only when the (not yet validated) body asks for this, e.g. a new account with a staff role. */
   onlyWhen?: (body: unknown) => boolean;
 }

@@ -1,4 +1,7 @@
-import { ConfigError, loadConfig } from './app-config';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { ConfigError, findRepoRoot, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -64,5 +67,22 @@ describe('loadConfig', () => {
   ])('refuses %o with one clear sentence', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('.env.example', () => {
+  it('boots as it is when copied to .env: every setting in it is valid', () => {
+    const text = readFileSync(path.join(findRepoRoot(), '.env.example'), 'utf8');
+    const names = [...text.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    // Each setting once: a second line would silently win over the documented one.
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    expect(() => loadConfig(parseEnv(text))).not.toThrow();
+  });
+
+  it('ends a session after 14 unused days unless SESSION_IDLE_DAYS says otherwise, from 1 to 30', () => {
+    expect(loadConfig({}).sessionIdleDays).toBe(14);
+    expect(loadConfig({ SESSION_IDLE_DAYS: '3' }).sessionIdleDays).toBe(3);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '31' })).toThrow(ConfigError);
   });
 });

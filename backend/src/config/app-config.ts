@@ -59,6 +59,8 @@ export interface AppConfig {
    * (REAUTH_WINDOW_SECONDS, default 600, 5 to 3600; docs/security.md#re-authentication).
    */
   reauthWindowSeconds: number;
+  /** A session unused this long ends (SESSION_IDLE_DAYS, default 14, 1 to 30; docs/security.md#sessions). */
+  sessionIdleDays: number;
   /**
    * REQUIRE_STAFF_2FA: staff (admins and mini admins) must turn on two-factor sign-in before they reach anything
    * else; on here, the system setting `security.requireStaff2fa` cannot turn it off (docs/security.md).
@@ -280,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     reauthWindowSeconds: integer(env, 'REAUTH_WINDOW_SECONDS', 600, 5, 3600),
+    sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 14, 1, 30),
     passwordHashing: {
       memoryKib: integer(env, 'ARGON2_MEMORY_KIB', 65536, 19456, 4194304),
       timeCost: integer(env, 'ARGON2_TIME_COST', 3, 2, 20),

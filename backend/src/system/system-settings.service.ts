@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { performance } from 'node:perf_hooks';
-import { isEmail } from 'class-validator';
+import { isEmailAddress } from '../common/text/email-address';
 import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/adapters/clock';
@@ -149,7 +149,7 @@ function checkValue(key: string, value: string): void {
   // A contact detail left empty is one the company has not given.
   if (value === '') return;
   if (kind === 'phone' && !PHONE.test(value)) throw new BadRequestException(coded('setting_invalid_phone', 'Ugyldig telefonnummer: bruk sifre, mellomrom og eventuelt + foran', { key }));
-  if (kind === 'email' && !isEmail(value)) throw new BadRequestException(coded('setting_invalid_email', 'Ugyldig e-postadresse', { key }));
+  if (kind === 'email' && !isEmailAddress(value)) throw new BadRequestException(coded('setting_invalid_email', 'Ugyldig e-postadresse', { key }));
   if (kind === 'url' && !isWebAddress(value)) throw new BadRequestException(coded('setting_invalid_url', 'Ugyldig nettadresse: bruk en fullstendig adresse som begynner med https://', { key }));
 }
 

@@ -28,16 +28,18 @@ export class UsersController {
     return mapUser(await this.users.updateProfile(user, dto, requestContext(req)));
   }
 
-  /** The current password in the body is the proof; with two-factor sign-in on, a recent code is asked for too. */
+  /** The proof is a recent re-authentication (POST /api/user/reauth, limited and recorded), never a field of this body. */
   @Put('password')
-  @RequiresRecentAuth({ proofInBody: 'password' })
+  @RequiresRecentAuth()
   @HttpCode(200)
   async changePassword(@CurrentUser() user: User, @Body() dto: ChangeOwnPasswordDto, @Req() req: Request): Promise<MessageResponse> {
-    await this.users.changeOwnPassword(user, dto.currentPassword, dto.newPassword, req.sessionID, requestContext(req));
+    await this.users.changeOwnPassword(user, dto.newPassword, req.sessionID, requestContext(req));
     return { message: 'Passordet er endret' };
   }
 
+  /** Deleting one's own account asks for a recent re-authentication too. */
   @Delete('account')
+  @RequiresRecentAuth()
   async deleteAccount(@CurrentUser() user: User, @Req() req: Request): Promise<MessageResponse> {
     await this.users.deleteOwnAccount(user, requestContext(req));
     await new Promise<void>((done) => req.session.destroy(() => done()));

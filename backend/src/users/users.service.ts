@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
@@ -12,11 +12,13 @@ import type { RequestContext } from '../common/request-context';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { DatabasePort, LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
 import { AccountNumberLog } from './account-number-log.entity';
-import { CreateUserDto, UpdateProfileDto, UpdateUserDto } from './user.dto';
+import { CreateUserDto, PASSWORD_MIN, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
 import { forLog } from '../common/text/control-characters';
 import { userSearchQuery, userSearchVector } from './user-search';
 import './users.events';
+import { Argon2Gate } from './argon2-gate';
+import { isCommonPassword, refuseCommonPassword } from './password-rules';
 
 const SEARCH_VECTOR = userSearchVector({ name: 'u.name', username: 'u.username', email: 'u.email', phone: 'u.phone_number' });
 
@@ -84,12 +86,19 @@ export class UsersService {
   }
 
   async verifyPassword(user: User, password: string): Promise<boolean> {
-    try {
-      return await argon2.verify(user.passwordHash, password);
-    } catch {
-      return false;
-    }
+    return this.verifyHash(user.id, user.passwordHash, password);
   }
+
+  /** One argon2 verification for `userId`, through the per-user gate (argon2-gate.ts); false for a malformed hash. */
+  verifyHash(userId: number, hash: string, secret: string): Promise<boolean> {
+    return this.argon2Gate.run(userId, () => argon2.verify(hash, secret).catch(() => false));
+  }
+
+  /** A hash made for `userId`'s own request, through the same gate. */
+  hashFor(userId: number, secret: string): Promise<string> {
+    return this.argon2Gate.run(userId, () => this.hashPassword(secret));
+  }
+  private readonly argon2Gate = new Argon2Gate();
 
   /**
    * The guard needs this on every request, so it skips the query builder: the statement is built once from the
@@ -181,6 +190,7 @@ export class UsersService {
   async create(dto: CreateUserDto, actorId: number | null, context?: RequestContext): Promise<User> {
     const taken = () => new ConflictException(coded('username_taken', 'En bruker med denne e-postadressen finnes allerede'));
     if (await this.findByUsername(dto.username)) throw taken();
+    refuseCommonPassword(dto.password, 'password');
     const isAdmin = dto.isAdmin ?? false;
     const username = dto.username.toLowerCase();
     const user = this.users.create({
@@ -318,8 +328,7 @@ export class UsersService {
   }
 
   /** Changing one's own password keeps the current session and ends every other one. */
-  async changeOwnPassword(user: User, currentPassword: string, newPassword: string, currentSid: string, context?: RequestContext): Promise<void> {
-    if (!(await this.verifyPassword(user, currentPassword))) throw new BadRequestException({ ...coded('wrong_current_password', 'Nåværende passord er feil'), errors: [{ field: 'currentPassword', message: 'Nåværende passord er feil' }] });
+  async changeOwnPassword(user: User, newPassword: string, currentSid: string, context?: RequestContext): Promise<void> {
     await this.setPassword(user.id, newPassword, { actorId: user.id, via: 'own', context, keepSid: currentSid });
   }
 
@@ -333,7 +342,8 @@ export class UsersService {
 
   /** Sets a password (own change, admin change, reset link) with its activity row, ends the user's sessions and tells the listeners. */
   async setPassword(userId: number, newPassword: string, change: PasswordChange): Promise<void> {
-    const passwordHash = await this.hashPassword(newPassword);
+    refuseCommonPassword(newPassword, 'newPassword');
+    const passwordHash = await this.hashFor(userId, newPassword);
     await this.database.transaction(async (tx) => {
       await tx.update(User, { id: userId }, { passwordHash });
       await this.audit.record(change.actorId, userId, 'password.changed', { via: change.via }, tx, change.context);
@@ -465,6 +475,10 @@ export class UsersService {
       return { outcome, username };
     }
     this.logger.log(`First admin created: ${forLog(username)}`);
+    // Taken as given, so a start never fails on it; the admin should change it (docs/security.md#passwords).
+    if (!generated && (secret.length < PASSWORD_MIN || isCommonPassword(secret))) {
+      this.logger.warn(`ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters or a common password: change it after signing in.`);
+    }
     return { outcome, username, ...(generated && { generatedPassword: secret }) };
   }
 

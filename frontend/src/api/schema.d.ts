@@ -1799,7 +1799,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turns it off: the password and a code (from the app, or a recovery code).
+         * Turns it off after a recent re-authentication (the password and a code, through POST /api/user/reauth).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["TwoFactor_disable"];
@@ -1859,7 +1859,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * Deleting one's own account asks for a recent re-authentication too.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         delete: operations["Users_deleteAccount"];
         options?: never;
         head?: never;
@@ -1943,7 +1946,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * The current password in the body is the proof; with two-factor sign-in on, a recent code is asked for too.
+         * The proof is a recent re-authentication (POST /api/user/reauth, limited and recorded), never a field of this body.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         put: operations["Users_changePassword"];
@@ -2557,7 +2560,6 @@ export interface components {
             count: number;
         };
         ChangeOwnPasswordDto: {
-            currentPassword: string;
             newPassword: string;
         };
         CleanupDuplicatesResponse: {
@@ -2778,17 +2780,13 @@ export interface components {
         };
         CreateUserDto: {
             accountNumber?: string | null;
-            /**
-             * Format: email
-             * @description Defaults to the username: accounts are created from an e-mail address.
-             */
+            /** @description Defaults to the username: accounts are created from an e-mail address. */
             email?: string;
             isAdmin?: boolean;
             isMiniAdmin?: boolean;
             name: string;
             password: string;
             phoneNumber?: string | null;
-            /** Format: email */
             username: string;
         };
         DeletedEvent: {
@@ -2816,14 +2814,6 @@ export interface components {
         DeletedPriceResponse: {
             id: number;
             message: string;
-        };
-        DisableTwoFactorDto: {
-            /**
-             * @description A 6-digit code from the authenticator app, or (at sign-in and when turning it off) a recovery code.
-             * @example 123456
-             */
-            code: string;
-            password: string;
         };
         ErrorResponse: {
             /** @example forbidden */
@@ -2999,7 +2989,6 @@ export interface components {
         };
         LoginDto: {
             password: string;
-            /** Format: email */
             username: string;
         };
         MaintenanceModeDto: {
@@ -3365,7 +3354,6 @@ export interface components {
         };
         UpdateProfileDto: {
             accountNumber?: string | null;
-            /** Format: email */
             email: string;
             name: string;
             phoneNumber?: string | null;
@@ -3381,16 +3369,12 @@ export interface components {
             accountNumber?: string | null;
             /** @description The message shown to the user on their calendar; empty clears it. */
             adminInfo?: string | null;
-            /**
-             * Format: email
-             * @description Unlike on create, an e-mail sent on update may not be blank.
-             */
+            /** @description Unlike on create, an e-mail sent on update may not be blank. */
             email?: string;
             isAdmin?: boolean;
             isMiniAdmin?: boolean;
             name?: string;
             phoneNumber?: string | null;
-            /** Format: email */
             username?: string;
         };
         UserCalendarResponse: {
@@ -11054,11 +11038,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DisableTwoFactorDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -11066,15 +11046,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
-                };
-            };
-            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */
@@ -11237,7 +11208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,8 @@ export class DatabaseSessionStore extends Store {
   private readonly usersReadWith = new WeakMap<SessionData, SessionUser>();
   private readSession?: string;
 
-  constructor(private readonly db: DataSource, private readonly clock: Clock, private readonly users: SessionUserLookup) {
+  /** `idleMs`: a session not used for this long is no session (SESSION_IDLE_DAYS; docs/security.md#sessions). */
+  constructor(private readonly db: DataSource, private readonly clock: Clock, private readonly users: SessionUserLookup, private readonly idleMs = 14 * 24 * 3600 * 1000) {
     super();
   }
 
@@ -47,8 +48,9 @@ export class DatabaseSessionStore extends Store {
   override get(sid: string, cb: Callback<SessionData | null>): void {
     this.readSession ??=
       `SELECT s.sess AS "${SESS_COLUMN}", s.last_seen_at AS "${SEEN_COLUMN}", ${this.users.selectColumns('u')} ` +
-      `FROM session s ${this.users.joinOn('s.user_id', 'u')} WHERE s.sid = $1 AND s.expire > $2`;
-    this.db.query(this.readSession, [sid, this.clock.now()]).then((rows: Record<string, unknown>[]) => {
+      `FROM session s ${this.users.joinOn('s.user_id', 'u')} WHERE s.sid = $1 AND s.expire > $2 AND s.last_seen_at > $3`;
+    // 'Last seen' moves at most every TOUCH_INTERVAL_MS, so a session ends between idleMs and idleMs + 10 minutes unused.
+    this.db.query(this.readSession, [sid, this.clock.now(), new Date(this.clock.now().getTime() - this.idleMs)]).then((rows: Record<string, unknown>[]) => {
       if (!rows[0]) return cb(null, null);
       const { [SESS_COLUMN]: sess, [SEEN_COLUMN]: seen, ...userRow } = rows[0];
       if (userRow.id != null) this.usersReadWith.set(sess as SessionData, this.users.fromRow(userRow));

@@ -1,7 +1,7 @@
 /** Form rules for users (docs/product/auth-and-users.md#validation-and-limits); the server checks the same. */
 import { email, maxLength, minLength, required } from 'react-admin';
 
-export const PASSWORD_MIN = 6;
+export const PASSWORD_MIN = 12;
 
 export const validateUsername = [required('resources.users.validation.emailRequired'), email('resources.users.validation.emailInvalid')];
 export const validateEmail = [required('resources.users.validation.emailRequired'), email('resources.users.validation.emailInvalid')];

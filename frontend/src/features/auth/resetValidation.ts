@@ -1,5 +1,5 @@
 /** Password-reset checks (docs/product/auth-and-users.md#validation-and-limits). Results are i18n keys. */
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 12;
 
 export function validateReset(token: string | null, password: string, confirm: string): string | undefined {
   if (!token) return 'reset.noTokenAvailable';

@@ -3,7 +3,6 @@ import { keyResolver } from '../../shared/forms';
 import { PASSWORD_MIN_LENGTH } from '../auth';
 
 export interface PasswordForm {
-  currentPassword: string;
   newPassword: string;
   confirmPassword: string;
 }
@@ -12,7 +11,6 @@ export type PasswordErrors = Partial<Record<keyof PasswordForm, string>>;
 
 export function validatePasswordChange(form: PasswordForm): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (!form.currentPassword) errors.currentPassword = 'settings.password.currentRequired';
   if (form.newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = 'settings.password.tooShort';
   if (form.newPassword !== form.confirmPassword) errors.confirmPassword = 'settings.password.mismatch';
   return errors;

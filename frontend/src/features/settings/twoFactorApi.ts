@@ -34,7 +34,7 @@ export function useEnableTwoFactor() {
 export function useDisableTwoFactor() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { password: string; code: string }) => apiJson<MessageAnswer>('POST', '/api/user/2fa/disable', input),
+    mutationFn: () => apiJson<MessageAnswer>('POST', '/api/user/2fa/disable'),
     onSuccess: () => refresh(),
   });
 }

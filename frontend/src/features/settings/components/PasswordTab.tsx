@@ -1,4 +1,7 @@
-/** Settings → Password: current, new and confirmation (docs/product/auth-and-users.md#validation-and-limits). */
+/**
+ * Settings → Password: the new one and its confirmation (docs/product/auth-and-users.md#validation-and-limits). The
+ * current password is asked for by the re-authentication dialog when the server wants a fresh proof.
+ */
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +11,7 @@ import { useToast } from '../../../shared/toast';
 import { muiField } from '../../../shared/forms';
 import { passwordChangeResolver, type PasswordForm } from '../passwordValidation';
 
-const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: PasswordForm = { newPassword: '', confirmPassword: '' };
 
 export function PasswordTab() {
   const { t } = useTranslation();
@@ -38,7 +41,7 @@ export function PasswordTab() {
 
   const onSubmit = handleSubmit(async (form) => {
     try {
-      const answer = await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      const answer = await change.mutateAsync({ newPassword: form.newPassword });
       reset(EMPTY);
       toast({ title: t('settings.password.changed'), description: answer?.message, severity: 'success' });
     } catch (error) {
@@ -56,7 +59,6 @@ export function PasswordTab() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2} sx={{ maxWidth: 520 }}>
-        <TextField {...field('currentPassword', 'settings.password.current', 'current-password')} />
         <TextField {...field('newPassword', 'settings.password.new', 'new-password')} />
         <TextField {...field('confirmPassword', 'settings.password.confirm', 'new-password')} />
         <Box>

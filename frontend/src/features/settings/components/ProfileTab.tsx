@@ -63,6 +63,8 @@ export function ProfileTab({ user }: { user: User }) {
       navigate('/auth', { replace: true });
     } catch (error) {
       setConfirmDelete(false);
+      // Cancelled in the re-authentication dialog: the account stays.
+      if (error instanceof ReauthCancelled) return;
       toast({ title: t('settings.delete.failed'), description: errorText(error, t('common.error')), severity: 'error' });
     }
   };

@@ -1,7 +1,7 @@
 /**
  * Settings → Two-factor (docs/security.md, Two-factor sign-in): turn it on with an authenticator app (a QR code, and
  * the secret as text beside it for typing in by hand), confirm with a code, keep the ten recovery codes shown once;
- * or turn it off with the password and a code.
+ * or turn it off, which asks for the password and a code in the re-authentication dialog first.
  */
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -115,16 +115,15 @@ function Disable() {
   const { t } = useTranslation();
   const toast = useToast();
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The proof (password and code) is the re-authentication dialog's, which the server's 403 opens.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!password || !code.trim()) return setError(t('twoFactor.disable.required'));
     try {
-      await disable.mutateAsync({ password, code: code.trim() });
+      await disable.mutateAsync();
       toast({ title: t('twoFactor.disable.done'), severity: 'success' });
     } catch (failure) {
+      if (failure instanceof ReauthCancelled) return;
       setError(errorText(failure, t('common.error')));
     }
   };
@@ -134,8 +133,8 @@ function Disable() {
         <Typography variant="h6" component="h2">
           {t('twoFactor.disable.title')}
         </Typography>
-        <TextField id="two-factor-disable-password" type="password" autoComplete="current-password" label={t('twoFactor.disable.password')} value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField id="two-factor-disable-code" label={t('twoFactor.disable.code')} value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: CODE_INPUT }} error={!!error} helperText={error} />
+        <Typography>{t('twoFactor.disable.intro')}</Typography>
+        {error && <Alert severity="error">{error}</Alert>}
         <Box>
           <Button type="submit" variant="outlined" color="error" disabled={disable.isPending}>
             {t('twoFactor.disable.submit')}
