@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { FeedServer } from './helpers/feed-server';
 import { TestApp } from './helpers/test-app';
-import { pythonIcalendar, runPythonJson } from './helpers/python';
+import { pythonIcalendar, runPythonJson } from './readers/python';
 
 interface ParsedCalendar { name: string; events: { uid: string; summary: string; location: string | null; properties: string[] }[] }
 

@@ -8,7 +8,7 @@ import { SubscriptionService } from '../src/calendar/subscription.service';
 import { FeedServer, stays } from './helpers/feed-server';
 import { TestApp } from './helpers/test-app';
 import { listen } from './helpers/ws-client';
-import { pythonIcalendar, runPythonJson } from './helpers/python';
+import { pythonIcalendar, runPythonJson } from './readers/python';
 
 
 function parseWithPython(ics: string): { uid: string; start: string; end: string; summary: string; allDay: boolean }[] {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { pythonIcalendar, runPythonJson } from './python';
+import { pythonIcalendar, runPythonJson } from '../readers/python';
 
 export interface ReceivedMail { from: string; to: string[]; data: string }
 

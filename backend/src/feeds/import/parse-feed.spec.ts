@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pythonIcalendar, runPythonJson } from '../../../test/helpers/python';
+import { pythonIcalendar, runPythonJson } from '../../../test/readers/python';
 import { type ParsedVevent, parseFeed, type ParseFeedOptions, type ParseFeedResult } from './parse-feed';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/ics');
