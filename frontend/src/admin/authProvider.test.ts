@@ -47,7 +47,7 @@ describe('createAuthProvider', () => {
   it('gives identity and permissions from GET /api/user, asking the server once', async () => {
     const { auth, requests } = await providerFor(mini);
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
-    await expect(auth.getIdentity!()).resolves.toEqual({ id: 2, fullName: 'Mia', email: 'admin@example.com' });
+    await expect(auth.getIdentity!()).resolves.toEqual({ id: 2, fullName: 'Mia', email: 'admin@example.com', twoFactorEnabled: false });
     await expect(auth.getPermissions!({})).resolves.toBe('miniAdmin');
     await expect(auth.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(true);
     await expect(auth.canAccess!({ action: 'edit', resource: 'users' })).resolves.toBe(false);

@@ -99,7 +99,7 @@ describe('Beds24 configurations', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^E-post/, {}, { timeout: 8000 }), 'ny@example.com');
     await user.type(screen.getByLabelText(/^Navn/), 'Ny Vert');
-    await user.type(screen.getByLabelText(/^Passord/), 'hemmelig1');
+    await user.type(screen.getByLabelText(/^Passord/), 'hemmelig-vertspassord');
     await user.type(screen.getByLabelText(/^API-nøkkel/), 'invite-abc');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     // Key without property: both are asked for.

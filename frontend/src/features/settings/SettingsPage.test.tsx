@@ -6,7 +6,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, onTestFinished, vi } from 'vitest';
 import type { User } from '../../api/types';
 import i18n from '../../i18n';
 import { keepSignedInUser } from '../../shared/keptWindows';
@@ -20,6 +20,9 @@ afterEach(() => {
 
 it('shows no profile form for the kept user while the server cannot be reached', async () => {
   await i18n.changeLanguage('nb');
+  // The server's session hint: the kept user stands in only while a session is alive (docs/security.md#shared-devices).
+  document.cookie = 'session_hint=1; path=/';
+  onTestFinished(() => void (document.cookie = 'session_hint=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT'));
   keepSignedInUser({ id: 7, username: 'ole@example.com', name: 'Ole Owner', email: 'ole@example.com', isAdmin: false, isMiniAdmin: false, twoFactorEnabled: false } as User);
   const gone = await startLocalApi(() => undefined);
   await gone.close();
