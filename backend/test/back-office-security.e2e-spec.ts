@@ -58,14 +58,14 @@ describe('the back office asks an admin again before sensitive changes', () => {
     reauthRequired(await admin.post(`/api/admin/users/${owner.id}/reset-password`));
     reauthRequired(await admin.post(`/api/admin/users/${owner.id}/2fa/reset`));
     reauthRequired(await admin.post(`/api/admin/backups/restore/${filename}`));
-    reauthRequired(await admin.post('/api/admin/users').send({ username: 'ny-admin@example.com', name: 'Ny', password: 'passord-1', isAdmin: true }));
-    reauthRequired(await admin.post('/api/register').send({ username: 'ny-hjelper@example.com', name: 'Ny', password: 'passord-1', isMiniAdmin: true }));
+    reauthRequired(await admin.post('/api/admin/users').send({ username: 'ny-admin@example.com', name: 'Ny', password: 'nytt-eierpassord-1', isAdmin: true }));
+    reauthRequired(await admin.post('/api/register').send({ username: 'ny-hjelper@example.com', name: 'Ny', password: 'nytt-eierpassord-1', isMiniAdmin: true }));
     expect(await stored(owner.id)).toEqual(before);
     expect((await ownerAgent.get('/api/user/2fa').expect(200)).body.enabled).toBe(true);
 
     // What takes nothing over still passes: a name, a message, the same values again (as typed), an owner's new account.
     await admin.put(`/api/admin/users/${owner.id}`).send({ name: 'Nytt Navn', adminInfo: 'Hei', email: ` ${owner.email.toUpperCase()} `, accountNumber: '1111.22.33333', isAdmin: false }).expect(200);
-    await admin.post('/api/admin/users').send({ username: 'ny-eier@example.com', name: 'Ny eier', password: 'passord-1' }).expect(201);
+    await admin.post('/api/admin/users').send({ username: 'ny-eier@example.com', name: 'Ny eier', password: 'nytt-eierpassord-1' }).expect(201);
 
     // Once the password is given again, the same calls go through.
     await admin.post('/api/user/reauth').send({ password: PASSWORD }).expect(200);

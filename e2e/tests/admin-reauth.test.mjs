@@ -38,7 +38,7 @@ describe('Back office re-authentication', () => {
         await page.getByLabel(users.dialogs.changePassword.newPassword).fill(password);
         await page.getByRole('button', { name: users.dialogs.changePassword.submit, exact: true }).click();
       };
-      await setPassword('pia-nytt-1');
+      await setPassword('pia-nytt-passord-1');
       const dialog = page.getByRole('dialog', { name: t.reauth.title });
       await dialog.waitFor();
       await expectNoAxeViolations(page, 'back-office re-authentication dialog');
@@ -51,7 +51,7 @@ describe('Back office re-authentication', () => {
       await page.keyboard.press('Escape');
 
       // Again, with the password: the refused change is sent again and saved.
-      await setPassword('pia-nytt-2');
+      await setPassword('pia-nytt-passord-2');
       await dialog.waitFor();
       await dialog.getByLabel(t.reauth.password, { exact: true }).fill(ADMIN.password);
       await dialog.getByRole('button', { name: t.reauth.confirm, exact: true }).click();
@@ -61,7 +61,7 @@ describe('Back office re-authentication', () => {
 
       // The owner signs in with the password the admin set.
       const { page: ownerPage } = await openPerson(DESKTOP, 'owner');
-      await submitLogin(ownerPage, { email: owner.email, password: 'pia-nytt-2' });
+      await submitLogin(ownerPage, { email: owner.email, password: 'pia-nytt-passord-2' });
       await homeHeading(ownerPage).waitFor();
     }));
 });
