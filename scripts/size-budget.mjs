@@ -89,7 +89,10 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * files (vite.config.ts): 201.9, 313.9 and 406.5 kB in 23, 47 and 112 files instead of 40, 64 and 128 (budgets lowered
  * to 203, 315 and 408). The signed-in path's small modules in three more groups ('dates', 'icons', 'signed-in-base'),
  * the back office's spinners named through its theme, and the prerendered page reading the calendar's first window:
- * 201.7, 307.3 and 406.3 kB in 23, 21 and 106 files (the calendar's budget lowered to 309).
+ * 201.7, 307.3 and 406.3 kB in 23, 21 and 106 files (the calendar's budget lowered to 309). The security round (the
+ * new-password rule's texts, the re-authentication asked before sensitive back-office changes, the session hint read
+ * before kept data is shown, the error texts of upload, booking and feed refusals) with payout notifications and the
+ * owner's Beds24 row: 203.0, 309.7 and 408.4 kB (budgets 309 → 310 and 408 → 409).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -101,12 +104,12 @@ const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
   { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 203, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 309, goalKb: 280, floorPage: 'calendar' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 310, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 408,
+    budgetKb: 409,
     goalKb: 350,
     floorPage: 'back-office',
   },
