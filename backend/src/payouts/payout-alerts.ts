@@ -3,6 +3,7 @@ import { EventBus } from '../common/events/domain-events';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
+import { fill } from '../notifications/notification-texts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { formatAmount, monthName } from './payout-texts';
@@ -25,7 +26,6 @@ const PAYOUT_MAIL = {
   },
 } as const;
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**

@@ -3,6 +3,7 @@ import { EventBus } from '../common/events/domain-events';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
+import { fill } from '../notifications/notification-texts';
 import { NotificationsService } from '../notifications/notifications.service';
 import './users.events';
 import { UsersService } from './users.service';
@@ -101,7 +102,7 @@ export class SecurityMails implements OnModuleInit {
       if (!owner || !address) return;
       const text = TEXTS[await this.notifications.languageOf(owner.id)][kind];
       const values: Record<string, string> = { name: owner.name, link: `${this.config.publicUrl}/settings`, ...params };
-      const body = text.body.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : whole));
+      const body = fill(text.body, values);
       await this.mail.enqueue({ to: address, subject: text.subject, text: body });
     } catch (error) {
       this.logger.error(`${kind} mail to user ${userId}: ${errorForLog(error)}`);
