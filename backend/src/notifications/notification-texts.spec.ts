@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTIFICATION_KINDS, NOTIFICATION_TYPES } from './notification-kinds';
 import { NOTIFICATION_LANGUAGES } from './notification.types';
-import { dayIn, fill, formatWhen, renderNotification } from './notification-texts';
+import { fill } from '../common/text/placeholders';
+import { dayIn, formatWhen, renderNotification } from './notification-texts';
 
 describe('notification texts', () => {
   it('has a title and message for every type in both languages', () => {

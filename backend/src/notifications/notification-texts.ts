@@ -1,10 +1,6 @@
+import { fill } from '../common/text/placeholders';
 import { kindOf } from './notification-kinds';
 import type { NotificationLanguage, NotificationParams, NotificationType } from './notification.types';
-
-/** Fills `{name}` placeholders; one without a value stays as it is, so a missing param shows rather than hides. */
-export function fill(template: string, params: NotificationParams): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
-}
 
 /** A type's title and message in `language`, filled from its params (the texts are its domain's notifications file's). */
 export function renderNotification(type: NotificationType, params: NotificationParams, language: NotificationLanguage): { title: string; message: string } {

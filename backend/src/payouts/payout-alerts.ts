@@ -3,7 +3,7 @@ import { EventBus } from '../common/events/domain-events';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
-import { fill } from '../notifications/notification-texts';
+import { fill } from '../common/text/placeholders';
 import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { formatAmount, monthName } from './payout-texts';
