@@ -1,6 +1,6 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { MailMessage } from '../common/adapters/mailer';
-import { ownValue } from '../common/outside-names';
+import { fill } from '../common/text/placeholders';
 import { singleLine } from '../common/text/control-characters';
 import type { Agreement } from './agreement.entity';
 
@@ -50,8 +50,6 @@ const STAFF_TEXTS: Record<MailLanguage, Record<StaffMailKind, { subject: string;
     link: 'See the appointment in the back office',
   },
 };
-
-const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => ownValue(params, key) ?? whole);
 
 /** dd.MM.yyyy HH:mm (docs/product/agreements.md#validation-and-limits) in the business time zone. */
 export function formatMeetingTime(date: Date, timeZone: string): string {
