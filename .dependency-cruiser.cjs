@@ -7,7 +7,9 @@
  *                      imports config/database, never a domain
  *   <domain>           every other folder under backend/src (auth, users, calendar, feeds, jobs, …); imports
  *                      common/config/database freely, another domain only through that domain's public face
- *   main.ts, app.*     the composition root at the top of backend/src; may import anything
+ *   main.ts, openapi.ts, app.*, metadata.ts
+ *                      the composition root at the top of backend/src, nothing else (test/structure.e2e-spec.ts);
+ *                      may import anything
  * Tests (backend/test) and benchmarks (backend/bench) sit outside the map and may import any source file.
  */
 
@@ -113,6 +115,15 @@ module.exports = {
         'app shell (a feature registers itself through its manifest instead).',
       from: { path: `${FE}(shared|api|i18n)/`, pathNot: FE_TEST },
       to: { path: `${FE}(features|admin|app)/` },
+    },
+    {
+      name: 'i18n-at-the-bottom',
+      severity: 'error',
+      comment:
+        "The texts sit below everything else in the frontend: shared's language switch and storage import them, so " +
+        'they import nothing of the app (the language key is theirs: i18n/languageKey.ts).',
+      from: { path: `${FE}i18n/`, pathNot: FE_TEST },
+      to: { path: FE, pathNot: `${FE}i18n/` },
     },
     {
       name: 'feature-through-public-index',

@@ -11,7 +11,7 @@ const swc = ['@swc/jest', {
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.service-spec.ts'],
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   // src/metadata.ts (generated for node16 resolution) imports './x.dto.js'; here that is the .ts source.
@@ -19,5 +19,9 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@electric-sql/pglite|pg-boss|serialize-error|non-error|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   setupFiles: ['<rootDir>/test/setup-worker-database.ts'],
-  testTimeout: 30000,
+  // A guard against hangs, not a speed limit: a restore on a loaded CI machine takes tens of seconds.
+  testTimeout: 90000,
+  // A worker that has run many files holds gigabytes (each file loads the app's modules afresh, and PGlite's heap),
+  // and every later file in it runs slower under the garbage collector: past this it is replaced by a fresh one.
+  workerIdleMemoryLimit: '1GB',
 };

@@ -247,7 +247,7 @@ export default defineConfig({
             // line every file waits its turn for one of six connections.
             {
               name: 'app-base',
-              test: /[\\/]src[\\/](api[\\/](client|queryKeys|types)|i18n[\\/]index|app[\\/]serviceWorker|shared[\\/](preferenceKeys|storage|firstCalendarPaint|theme|lazyNamed|sessionApi|keptWindows|toast|whenIdle|devicePreference|design|systemSettings|supportContact|prerenderedLogin|loginWelcome|components[\\/]PageSpinner))\.tsx?$/,
+              test: /[\\/]src[\\/](api[\\/](client|queryKeys|types)|i18n[\\/](index|languageKey)|app[\\/]serviceWorker|shared[\\/](preferenceKeys|storage|firstCalendarPaint|theme|lazyNamed|sessionApi|keptWindows|toast|whenIdle|devicePreference|design|systemSettings|supportContact|prerenderedLogin|loginWelcome|components[\\/]PageSpinner))\.tsx?$/,
             },
             // The same for what the signed-in shell and the back office share (lists, app bar, avatar, tooltips), which
             // the login page does not need.

@@ -92,7 +92,15 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * 201.7, 307.3 and 406.3 kB in 23, 21 and 106 files (the calendar's budget lowered to 309). The security round (the
  * new-password rule's texts, the re-authentication asked before sensitive back-office changes, the session hint read
  * before kept data is shown, the error texts of upload, booking and feed refusals) with payout notifications and the
- * owner's Beds24 row: 203.0, 309.7 and 408.4 kB (budgets 309 → 310 and 408 → 409).
+ * owner's Beds24 row: 203.0, 309.7 and 408.4 kB (budgets 309 → 310 and 408 → 409). Live screens (every feature's
+ * pushes refreshing its reads, the owner's meetings in the calendar, staff's ?user= link with the owner's double
+ * bookings, the bell's older pages): 203.0, 311.1 and 408.5 kB (the calendar's budget 310 → 312). Errors in the
+ * reader's language (every screen: the field rules' texts in the start part and the client's rendering of them; the
+ * back office: its errors through the catalogue), the feed manager opened from a link, the back office's two-factor
+ * reset, its limits-and-security texts and its bell (itself a lazy chunk, not counted), with removing a person
+ * telling the other side (its four error codes' texts on every screen, the new notification types' texts, the users
+ * list's delete and block asking for a successor; the dialog itself loads when an answer asks for it): 203.5, 312.1 and 411.2 kB (budgets 203 → 204,
+ * 312 → 313 and 409 → 412).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -103,13 +111,13 @@ const NB_APP = 'virtual:catalogue/nb/app';
 const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
-  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 203, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 310, goalKb: 280, floorPage: 'calendar' },
+  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 204, goalKb: 150, floorPage: 'login' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 313, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 409,
+    budgetKb: 412,
     goalKb: 350,
     floorPage: 'back-office',
   },

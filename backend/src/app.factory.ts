@@ -1,44 +1,39 @@
-import { INestApplication, Logger, type LoggerService } from '@nestjs/common';
-import { AppLogger, logLevels } from './app-logger';
+import { INestApplication, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express from 'express';
-import expressStaticGzip from 'express-static-gzip';
 import session from 'express-session';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { buildApiDocument } from './api-docs';
+import { buildApiDocument } from './api-docs/api-document';
+import pluginMetadata from './metadata';
 import { AppModule } from './app.module';
-import { loginRateLimits } from './auth/login-rate-limits';
+import { loginRateLimits, refuseWhileHashing } from './auth/login-rate-limits';
 import { Lifecycle } from './common/lifecycle';
 import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
-import { preconditionsBeforeNoCache } from './common/conditional-get';
 import { QUERY_PARSER, queryStringRules } from './common/query-string.middleware';
 import { sameOrigin } from './common/same-origin';
-import { sessionHint, signedIn } from './common/sessions/session-hint';
+import { sessionHint } from './common/sessions/session-hint';
 import { SessionWsAdapter } from './common/sessions/session-ws.adapter';
 import { resolveSessionSecret } from './common/secrets';
 import { SESSION_USER_LOOKUP, type SessionUserLookup } from './common/session-user';
 import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
+import { UsersService } from './users/users.service';
 import type { DatabaseHandle } from './database/open-database';
-import type { HttpDrain } from './http-drain';
+import type { HttpDrain } from './common/http-drain';
+import { AppLogger, logLevels } from './common/observability/app-logger';
 import { APP_LOG, type AppLog } from './common/observability/app-log';
 import { METRICS_PATH, metricsEndpoint, observeRequests } from './common/observability/http-observer';
 import { Metrics } from './common/observability/metrics.service';
-import { inlineScriptHashes } from './inline-scripts';
-import { keepPreviousAssets } from './previous-assets';
-
-/** The built frontend's hashed files: scripts, styles, fonts and images, never a document or a worker. */
-const ASSETS_PATH = '/assets';
+import { inlineScriptHashes } from './static-frontend/inline-scripts';
+import { ASSETS_PATH, serveFrontend } from './static-frontend/serve-frontend';
 
 /**
  * The security headers of a hashed asset: those a browser applies to a script, style, font or image (no MIME
@@ -136,58 +131,13 @@ export async function createApp(
   // /ws upgrades are checked by the same session middleware and against PUBLIC_URL's origin.
   app.useWebSocketAdapter(new SessionWsAdapter(app, sessions, config.publicUrl));
 
+  const users = app.get(UsersService);
+  app.use(LOGIN_PATHS, refuseWhileHashing((who) => users.hashingRefused(who)));
   app.use(LOGIN_PATHS, ...loginRateLimits(config.authRateLimit, app.get(DataSource), app.get(Clock), app.get(Lifecycle).track));
 
-  SwaggerModule.setup('api/docs', app, await buildApiDocument(app));
+  SwaggerModule.setup('api/docs', app, await buildApiDocument(app, pluginMetadata));
 
   await serveFrontend(app, config);
   await app.init();
   return app;
 }
-
-/**
- * Serves the built SPA: hashed assets cached for a year (the current build's, then those of earlier builds still in
- * their grace period: previous-assets.ts), every other non-API path answered with index.html.
- */
-async function serveFrontend(app: NestExpressApplication, config: AppConfig) {
-  const index = path.join(config.frontendDist, 'index.html');
-  if (!existsSync(index)) {
-    new Logger('Frontend').warn(`No built frontend at ${config.frontendDist}; run npm run build. The API still works.`);
-    return;
-  }
-  // Files answer a revalidation by their validators whatever the request's Cache-Control says (docs/api.md).
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : preconditionsBeforeNoCache(req, res, next)));
-  // A hashed file never changes: the ETag answers a revalidation, and Last-Modified would only repeat it.
-  const hashed = { immutable: true, maxAge: '365d', lastModified: false };
-  // The build writes a brotli copy beside each script and style sheet (frontend/vite.config.ts): a browser that
-  // accepts br gets it, smaller than the gzip the compression middleware makes of the others on the fly.
-  const assets = (dir: string, { last }: { last: boolean }) =>
-    expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br'], serveStatic: { ...hashed, fallthrough: !last } });
-  const currentAssets = path.join(config.frontendDist, 'assets');
-  if (config.assetGraceDays > 0) {
-    const previousAssets = path.join(config.dataDir, 'previous-assets');
-    await keepPreviousAssets(currentAssets, previousAssets, config.assetGraceDays);
-    app.use(ASSETS_PATH, assets(currentAssets, { last: false }), assets(previousAssets, { last: true }));
-  } else {
-    app.use(ASSETS_PATH, assets(currentAssets, { last: true }));
-  }
-  const files = express.static(config.frontendDist, { index: false, maxAge: 0 });
-  // API requests never touch the disk.
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
-  // The login page prerendered at build time (docs/architecture.md#prerendered-login-page), for a visitor without a
-  // session: the pages that lead to the login form paint it before any script has run.
-  const loginShell = path.join(config.frontendDist, 'auth.html');
-  const withLoginShell = existsSync(loginShell) ? LOGIN_SHELL_PATHS : new Set<string>();
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    // HEAD answers as GET does (monitors and link checkers ask with it); sendFile leaves the body out for HEAD.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    if (!withLoginShell.has(req.path)) return res.sendFile(index);
-    res.setHeader('Vary', 'Cookie');
-    // A session that ended elsewhere still sends its cookie: only a live one gets the app (docs/security.md#shared-devices).
-    res.sendFile(signedIn(req) ? index : loginShell);
-  });
-}
-
-/** The login page and the home page, which sends a visitor without a session on to it. */
-const LOGIN_SHELL_PATHS = new Set(['/auth', '/']);

@@ -28,6 +28,7 @@ import { ObservabilityModule } from './common/observability/observability.module
 import { BackupsModule } from './backups/backups.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PricesModule } from './prices/prices.module';
+import { PropertiesModule } from './properties/properties.module';
 import { MaintenanceGuard } from './system/maintenance.guard';
 import { SystemModule } from './system/system.module';
 import { TranslationModule } from './translation/translation.module';
@@ -78,6 +79,7 @@ export class AppModule {
         CasesModule,
         PayoutsModule,
         PricesModule,
+        PropertiesModule,
         BackupsModule,
       ],
       providers: [

@@ -1,15 +1,17 @@
 import 'reflect-metadata';
 import { INestApplication, Logger } from '@nestjs/common';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { DatabaseHandle, describeDatabase, openEmbedded, openPostgres } from './database/open-database';
 import { isDatabaseUnavailable } from './database/database-unavailable';
 import { Lifecycle } from './common/lifecycle';
-import { HttpDrain } from './http-drain';
+import { HttpDrain } from './common/http-drain';
 import { JobQueue } from './jobs/job-queue.service';
 import { NotificationsGateway } from './notifications/notifications.gateway';
-import { startBanner } from './start-banner';
+import { startBanner } from './common/observability/start-banner';
 import { UsersService } from './users/users.service';
 
 /**
@@ -31,7 +33,17 @@ function surviveDatabaseOutages() {
   });
 }
 
+/**
+ * The settings in the repository's .env, when there is one, under those the environment already has
+ * (docs/operations.md, Settings). No file is no message: most deployments set the environment itself.
+ */
+function loadDotEnv() {
+  const file = path.resolve(__dirname, '..', '..', '..', '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 async function bootstrap() {
+  loadDotEnv();
   surviveDatabaseOutages();
   const config = loadConfig();
   const handle = config.databaseUrl ? await openPostgres(config.databaseUrl, undefined, config.databaseMigrationUrl) : await openEmbedded(config.dataDir);

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApiDocument } from './api-docs';
+import { buildApiDocument } from './api-docs/api-document';
+import pluginMetadata from './metadata';
 import { createApp } from './app.factory';
 import { loadConfig } from './config/app-config';
 import { createPglite } from './database/open-database';
@@ -20,7 +21,7 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'openapi', FRONTEND_DIST: path.join(dataDir, 'none'), RUN_JOBS: 'false' });
   const app = await createApp(config, { kind: 'pglite', pglite }, { logger: false });
   try {
-    writeFileSync(out, `${JSON.stringify(await buildApiDocument(app), null, 2)}\n`);
+    writeFileSync(out, `${JSON.stringify(await buildApiDocument(app, pluginMetadata), null, 2)}\n`);
   } finally {
     await app.close();
     await pglite.close();

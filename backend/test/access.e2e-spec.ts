@@ -14,6 +14,9 @@ import { FeedsService } from '../src/feeds/feeds.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { PayoutsService } from '../src/payouts/payouts.service';
 import { PricesService } from '../src/prices/prices.service';
+import { InvitationsService } from '../src/properties/invitations.service';
+import { PropertiesService } from '../src/properties/properties.service';
+import { PropertyAccess } from '../src/properties/property-access.service';
 import { Secret, TOTP } from 'otpauth';
 import { TwoFactorService } from '../src/auth/two-factor.service';
 import { User } from '../src/users/user.entity';
@@ -45,23 +48,43 @@ const OWNED = [401, 200, 404, 404, 404] as RouteCase['expect'];
 const RANGE = 'startDate=2027-01-01&endDate=2027-04-01';
 
 const calendarOf = (t: TestApp) => t.app.get(CalendarService);
-const eventOf = (ctx: Ctx) => calendarOf(ctx.t).createEvent(ctx.owner, { title: 'Eiersperre tid', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
-const markedDayOf = (ctx: Ctx) => calendarOf(ctx.t).createMarkedDay(ctx.owner, { date: '2027-01-11', markerType: 'busy' });
+const eventOf = async (ctx: Ctx) => calendarOf(ctx.t).createEvent(ctx.owner, (await ctx.t.propertyOf(ctx.owner)).id, { title: 'Eiersperre tid', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
+const markedDayOf = async (ctx: Ctx) => calendarOf(ctx.t).createMarkedDay(ctx.owner, (await ctx.t.propertyOf(ctx.owner)).id, { date: '2027-01-11', markerType: 'busy' });
 /** Feeds here point at a loopback address, which the SSRF rule refuses at once: syncs fail fast without a network. */
 const feedOf = (ctx: Ctx) => ctx.t.app.get(FeedsService).create(ctx.owner, { name: 'Airbnb', url: 'http://127.0.0.1:9/calendar.ics' });
 const OWNED_OR_ADMIN = [401, 200, 404, 404, 200] as RouteCase['expect'];
 const notificationOf = (ctx: Ctx) => ctx.t.app.get(NotificationsService).create({ userId: ctx.owner.id, type: 'system', params: { text: 'Hei' } });
 const payoutOf = async (ctx: Ctx) => ctx.t.app.get(PayoutsService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, month: 3, year: 2026, amount: '1000.00' });
 const priceOf = (ctx: Ctx) => ctx.t.app.get(PricesService).create({ userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
+/** The owner's first property; `withViewer` adds a member the owner may remove. */
+const propertyOf = async (ctx: Ctx) => (await ctx.t.app.get(PropertyAccess).resolve(ctx.owner, undefined, 'read')).property;
+const viewerOf = async (ctx: Ctx) => {
+  const property = await propertyOf(ctx);
+  const viewer = await ctx.t.createUser('user');
+  await ctx.t.app.get(DataSource).query(`INSERT INTO property_members (property_id, user_id, role) VALUES ($1, $2, 'viewer')`, [property.id, viewer.id]);
+  return { property, viewer };
+};
+/** A property's members read it, staff too; anyone else hears it does not exist. */
+const MEMBER_READ = [401, 200, 404, 200, 200] as RouteCase['expect'];
+/** The owner (or an admin) changes it; mini admins only read. */
+const MEMBER_WRITE = [401, 200, 404, 403, 200] as RouteCase['expect'];
+/** An invitation to the owner's first property, made by the owner, for an address of its own. */
+const invitationOf = async (ctx: Ctx) => {
+  const property = await propertyOf(ctx);
+  const { invitation, link } = await ctx.t.app.get(InvitationsService).create(ctx.owner, property.id, { email: `gjest${ctx.n}@example.com`, role: 'viewer' });
+  return { property, invitation, token: link.split('/').pop()! };
+};
+/** The owner (or an admin) makes one; mini admins only read. */
+const MEMBER_CREATES = [401, 201, 404, 403, 201] as RouteCase['expect'];
 /** Admin-only writes that create a row answer 201. */
 const ADMIN_CREATES = [401, 403, 403, 403, 201] as RouteCase['expect'];
-const noteOf = (ctx: Ctx) => calendarOf(ctx.t).saveNote(ctx.owner, 'ical-1-abc', 'Gjest kommer sent');
+const noteOf = async (ctx: Ctx) => calendarOf(ctx.t).saveNote(ctx.owner, await ctx.t.propertyOf(ctx.owner), 'ical-1-abc', 'Gjest kommer sent');
 /**
  * A Beds24 configuration of the owner, written straight to its table: its sealed key opens under no secret, so a sync
  * or a connection test answers 'needs new credentials' without calling anyone (beds24.e2e-spec.ts covers the calls).
  */
 const beds24ConfigOf = async (ctx: Ctx) => {
-  await ctx.t.app.get(DataSource).getRepository(Beds24Config).save({ userId: ctx.owner.id, credentialSealed: 'x.y.z', credentialKind: 'refresh', credentialLast4: 'abcd', propId: 1001, nextSyncAt: new Date('2100-01-01') });
+  await ctx.t.app.get(DataSource).getRepository(Beds24Config).save({ userId: ctx.owner.id, credentialSealed: 'x.y.z', credentialKind: 'refresh', credentialLast4: 'abcd', propId: 1001, sync: { nextSyncAt: new Date('2100-01-01') } });
   return ctx.owner.id;
 };
 /** An agreement of "owner", made by an admin: staff read it, the owner reads it and writes notes, others hear 404. */
@@ -284,6 +307,52 @@ const cases: RouteCase[] = [
   { route: 'POST /api/admin/payouts/calculate-rental-days', call: ({ owner }) => ({ path: '/api/admin/payouts/calculate-rental-days', body: { userId: owner.id, month: 4, year: 2026 } }), expect: ADMIN_ONLY },
   { route: 'PATCH /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}`, body: { status: 'paid' } }), expect: ADMIN_ONLY },
   { route: 'DELETE /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/properties', call: () => ({ path: '/api/properties' }), expect: ANY_USER },
+  { route: 'GET /api/properties/:id', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}` }), expect: MEMBER_READ },
+  { route: 'PATCH /api/properties/:id', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}`, body: { name: 'Hytta' } }), expect: MEMBER_WRITE },
+  { route: 'GET /api/properties/:id/members', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/members` }), expect: MEMBER_READ },
+  {
+    route: 'PATCH /api/properties/:id/members/:userId',
+    call: async (ctx) => {
+      const { property, viewer } = await viewerOf(ctx);
+      return { path: `/api/properties/${property.id}/members/${viewer.id}`, body: { canSeeMoney: true } };
+    },
+    expect: MEMBER_WRITE,
+  },
+  {
+    route: 'DELETE /api/properties/:id/members/:userId',
+    call: async (ctx) => {
+      const { property, viewer } = await viewerOf(ctx);
+      return { path: `/api/properties/${property.id}/members/${viewer.id}` };
+    },
+    expect: MEMBER_WRITE,
+  },
+  { route: 'PUT /api/properties/:id/shares', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/shares`, body: { shares: [{ userId: ctx.owner.id, share: '100' }] } }), expect: MEMBER_WRITE },
+  { route: 'POST /api/properties/:id/invitations', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/invitations`, body: { email: `ny${ctx.n}@example.com`, role: 'viewer' } }), expect: MEMBER_CREATES },
+  { route: 'GET /api/properties/:id/invitations', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/invitations` }), expect: MEMBER_WRITE },
+  {
+    route: 'DELETE /api/properties/:id/invitations/:invitationId',
+    call: async (ctx) => {
+      const { property, invitation } = await invitationOf(ctx);
+      return { path: `/api/properties/${property.id}/invitations/${invitation.id}` };
+    },
+    expect: MEMBER_WRITE,
+  },
+  { route: 'GET /api/invitations/:token', call: async (ctx) => ({ path: `/api/invitations/${(await invitationOf(ctx)).token}` }), expect: PUBLIC },
+  // Signed out, the link makes the invited address's account; signed in, the caller joins (the owner is a member already).
+  {
+    route: 'POST /api/invitations/:token/accept',
+    call: async (ctx) => ({ path: `/api/invitations/${(await invitationOf(ctx)).token}/accept`, body: { name: 'Gjest', password: 'et-langt-passord-42' } }),
+    expect: [201, 409, 201, 201, 201],
+  },
+  { route: 'GET /api/admin/properties', call: ({ owner }) => ({ path: `/api/admin/properties?userId=${owner.id}` }), expect: STAFF_READ },
+  { route: 'POST /api/admin/properties', call: ({ owner }) => ({ path: '/api/admin/properties', body: { name: 'Sjøbua', ownerUserId: owner.id } }), expect: ADMIN_CREATES },
+  { route: 'PATCH /api/admin/properties/:id', call: async (ctx) => ({ path: `/api/admin/properties/${(await propertyOf(ctx)).id}`, body: { name: 'Hytta' } }), expect: ADMIN_ONLY },
+  {
+    route: 'DELETE /api/admin/properties/:id',
+    call: async (ctx) => ({ path: `/api/admin/properties/${(await ctx.t.app.get(PropertiesService).create(await ctx.t.createUser('admin'), { name: 'Borte', ownerUserId: ctx.owner.id })).id}` }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/prices', call: () => ({ path: '/api/prices' }), expect: ANY_USER },
   { route: 'POST /api/prices', call: ({ owner }) => ({ path: '/api/prices', body: { userId: owner.id, name: 'Lavsesong', priceFrom: 900, priceTo: 1200.5, discountPercent: 10 } }), expect: ADMIN_CREATES },
   { route: 'PUT /api/prices/:id', call: async (ctx) => ({ path: `/api/prices/${(await priceOf(ctx)).id}`, body: { name: 'Endret', priceFrom: '1000', priceTo: '2000', discountPercent: '5' } }), expect: ADMIN_ONLY },

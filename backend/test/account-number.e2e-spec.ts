@@ -1,5 +1,6 @@
 import { MailQueue } from '../src/mail/mail-queue.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
+import { UsersService } from '../src/users/users.service';
 import { parseMail, startSmtpServer, type ParsedMail } from './helpers/smtp-server';
 import { TestApp } from './helpers/test-app';
 
@@ -55,7 +56,7 @@ describe('account number changes', () => {
     const other = await t.createUser('admin');
     const { agent: admin, user: actor } = await t.loginAs('admin');
     const owner = await t.createUser('user', { accountNumber: '1111.11.11111' });
-    await t.app.get(NotificationsService).setLanguage(owner.id, 'en');
+    await t.app.get(UsersService).setLanguage(owner.id, 'en');
     await admin.put(`/api/admin/users/${owner.id}`).send({ accountNumber: '2222.22.24680' }).expect(200);
 
     expect((await notificationsOf(owner.id))[0]).toMatchObject({ type: 'account_number_changed', title: 'Your account number was changed' });

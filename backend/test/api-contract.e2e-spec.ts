@@ -82,7 +82,15 @@ describe('error bodies carry a message code', () => {
     expect((await agent.get('/api/admin/users').expect(403)).body).toEqual({ message: 'Tilgang nektet: krever administratorrettigheter', code: 'admin_required' });
     expect((await agent.put('/api/events/999999').send({ title: 'x' }).expect(404)).body).toEqual({ message: 'Hendelsen finnes ikke', code: 'event_not_found' });
     const invalid = (await agent.post('/api/events').send({ startTime: '2027-01-10T10:00:00Z' }).expect(400)).body;
-    expect(invalid).toEqual({ message: 'Title is required', code: 'validation', errors: [{ field: 'title', message: 'Title is required' }] });
+    // Each field error names its rule (and the limit it sets), so a client can say it in its reader's language.
+    expect(invalid).toEqual({ message: 'Title is required', code: 'validation', errors: [{ field: 'title', message: 'Title is required', code: 'required' }] });
+    const long = (await agent.post('/api/events').send({ title: 'x'.repeat(600), startTime: '2027-01-10T10:00:00Z' }).expect(400)).body;
+    expect(long.errors).toEqual([{ field: 'title', message: expect.any(String), code: 'too_long', params: { max: 500 } }]);
+    // A coded refusal of one field carries the error's own code on the field.
+    const offset = (await t.loginAs('admin')).agent;
+    const owner = await t.createUser('user');
+    const refused = (await offset.post('/api/admin/payouts').send({ userId: owner.id, month: 1, year: 2027, amount: '-5', status: 'offset' }).expect(400)).body;
+    expect(refused.errors).toEqual([{ field: 'amount', message: expect.any(String), code: 'payout_offset_negative' }]);
     expect((await agent.get('/api/no-such-route').expect(404)).body.code).toBe('not_found');
   });
 

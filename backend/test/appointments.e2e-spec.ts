@@ -275,6 +275,8 @@ describe('appointments', () => {
     expect((await owner.agent.delete(`/api/appointments/${today.id}`).expect(409)).body.code).toBe('appointment_cancel_too_late');
     await admin.agent.delete(`/api/appointments/${today.id}`).expect(200);
     expect((await notificationsOf(owner.user.id)).map((n) => [n.type, n.link])).toEqual([['appointment_cancelled', '/appointments']]);
+    // The staff member whose appointment another admin cancelled opens it in the back office, not the owner's page.
+    expect((await notificationsOf(staff.id)).slice(-1).map((n) => [n.type, n.link])).toEqual([['staff_appointment_cancelled', `/admin/appointments/${today.id}/show`]]);
     const [late] = (await mailsTo(owner.user.email)).filter((m) => m.subject.startsWith('Avlyst'));
     expect(calendarOf(late).calendarMethod).toBe('CANCEL');
   });

@@ -4,10 +4,13 @@
  * before the lookup existed keep working.
  */
 import { Secret, TOTP } from 'otpauth';
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PASSWORD, TestApp } from './helpers/test-app';
 
 import { Argon2Gate } from '../src/users/argon2-gate';
+import { UsersService } from '../src/users/users.service';
+import { Lifecycle } from '../src/common/lifecycle';
 
 const codeAt = (t: TestApp, secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: t.clock.now().getTime() });
@@ -95,5 +98,32 @@ describe('argon2 work per request and per person', () => {
     );
     expect(both.mostAtOnce).toBeLessThanOrEqual(2);
     expect((await t.app.get(DataSource).query("SELECT count(*)::int AS n FROM admin_audit_log WHERE target_user_id = $1 AND action = 'reauth.failed'", [user.id]))[0].n).toBeGreaterThan(0);
+  });
+
+  it('refuses a person whose queue is full before the sign-in limit counts them', async () => {
+    const { agent, user } = await t.loginAs('user');
+    const db = t.app.get(DataSource);
+    const users = t.app.get(UsersService);
+    const accountRow = createHash('sha256').update(`account-all:\0account:${user.username.toLowerCase()}`).digest('hex');
+    const hits = async () => Number((await db.query('SELECT hits FROM rate_limit_hits WHERE key = $1', [accountRow]))[0]?.hits ?? 0);
+    // The sign-in's own count is given back after its answer was sent; wait for that before counting.
+    await t.app.get(Lifecycle).settled();
+    const hitsBefore = await hits();
+    // Five wrong guesses fill the person's queue (one running, four waiting)...
+    const filling = Array.from({ length: 5 }, (_, i) => agent.post('/api/user/reauth').send({ password: `feil-${i}` }).then((res) => res));
+    while (!users.hashingRefused({ userId: user.id })) await new Promise((resolve) => setTimeout(resolve, 2));
+    // ...so the next ones are refused at the door, by the session's user or by the sign-in name however it is spelled.
+    const refused = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => agent.post('/api/user/reauth').send({ password: `feil-x${i}` })),
+      t.anon().post('/api/login').send({ username: ` ${user.username.toUpperCase()} `, password: 'feil-login' }),
+    ]);
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect(res.body.code).toBe('rate_limited');
+      expect(res.headers['retry-after']).toBe('1');
+    }
+    await Promise.all(filling);
+    // Only the checked guesses count; the refused ones were never guesses.
+    expect((await hits()) - hitsBefore).toBe(5);
   });
 });

@@ -50,7 +50,7 @@ describe('authentication', () => {
       expect(noEmail.body.message).toBe('E-post er påkrevd');
       const badEmail = await t.anon().post('/api/login').send({ username: 'not-an-email', password: 'x' }).expect(400);
       expect(badEmail.body.message).toBe('E-postadresse må være gyldig');
-      expect(badEmail.body.errors).toEqual([{ field: 'username', message: 'E-postadresse må være gyldig' }]);
+      expect(badEmail.body.errors).toEqual([{ field: 'username', message: 'E-postadresse må være gyldig', code: 'invalid_email' }]);
       const noPassword = await t.anon().post('/api/login').send({ username: 'a@b.no' }).expect(400);
       expect(noPassword.body.message).toBe('Passord er påkrevd');
     });

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { BackupsService } from '../src/backups/backups.service';
 import { MailQueue } from '../src/mail/mail-queue.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
+import { UsersService } from '../src/users/users.service';
 import { parseMail, startSmtpServer, type ParsedMail } from './helpers/smtp-server';
 import { PASSWORD, TestApp } from './helpers/test-app';
 import { listen, openSocket, sessionCookie, socketOf } from './helpers/ws-client';
@@ -177,7 +178,7 @@ describe('security mails', () => {
   it('an admin\'s change of the e-mail is told to the previous address, in the person\'s language', async () => {
     const { agent: admin } = await t.loginAs('admin');
     const owner = await t.createUser('user');
-    await t.app.get(NotificationsService).setLanguage(owner.id, 'en');
+    await t.app.get(UsersService).setLanguage(owner.id, 'en');
     await admin.put(`/api/admin/users/${owner.id}`).send({ email: 'ny-adresse@example.com', accountNumber: '2222.22.24680' }).expect(200);
     const old = await mailsTo(owner.email);
     expect(old.map((m) => m.subject).sort()).toEqual(['Your account number was changed', 'Your e-mail address was changed']);
@@ -208,7 +209,7 @@ describe('security mails', () => {
 
   it('turning two-factor sign-in off is mailed, in English to one who reads English', async () => {
     const { agent, user } = await t.loginAs('user');
-    await t.app.get(NotificationsService).setLanguage(user.id, 'en');
+    await t.app.get(UsersService).setLanguage(user.id, 'en');
     const secret = await enableTwoFactor(t, agent);
     t.clock.advance(MINUTE);
     await agent.post('/api/user/2fa/disable').send({ password: PASSWORD, code: codeAt(t, secret) }).expect(200);

@@ -44,10 +44,11 @@ describe('backups and restore', () => {
   /** Rows in every backed-up table, with awkward values: money, bytes, JSON, dates, nulls, quotes, newlines, emoji. */
   async function seed(user: User) {
     const calendar = t.app.get(CalendarService);
-    await calendar.createEvent(user, { title: 'Eiersperre tid', description: 'Linje 1\nLinje 2 "sitat" \\ 🎉', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
-    await calendar.createEvent(user, { title: 'Ferie', startTime: '2027-02-01T10:00:00Z', endTime: '2027-02-03T14:00:00Z' });
-    await calendar.createMarkedDay(user, { date: '2027-01-11', markerType: 'vacation', notes: 'Påske' });
-    await calendar.saveNote(user, 'ical-1-abc', 'Gjest kommer sent');
+    const property = await t.propertyOf(user);
+    await calendar.createEvent(user, property.id, { title: 'Eiersperre tid', description: 'Linje 1\nLinje 2 "sitat" \\ 🎉', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
+    await calendar.createEvent(user, property.id, { title: 'Ferie', startTime: '2027-02-01T10:00:00Z', endTime: '2027-02-03T14:00:00Z' });
+    await calendar.createMarkedDay(user, property.id, { date: '2027-01-11', markerType: 'vacation', notes: 'Påske' });
+    await calendar.saveNote(user, property, 'ical-1-abc', 'Gjest kommer sent');
     // Written straight to its table, not due for years: FeedsService.create would have the job workers try it at
     // once, writing its sync state while the tests compare tables.
     await ds.query(`INSERT INTO ical_feeds (user_id, name, url, next_sync_at) VALUES ($1, 'Airbnb', 'https://airbnb.example/calendar.ics', '2100-01-01')`, [user.id]);
@@ -143,7 +144,7 @@ describe('backups and restore', () => {
     expect(restored).toMatchObject({ filename: backup.filename, summary: backup.summary });
     expect(await contents()).toEqual(before);
     // Sequences continue after the restored ids.
-    const event = await t.app.get(CalendarService).createEvent(owner, { title: 'Ny', startTime: '2027-03-01T10:00:00Z', endTime: '2027-03-01T14:00:00Z' });
+    const event = await t.app.get(CalendarService).createEvent(owner, (await t.propertyOf(owner)).id, { title: 'Ny', startTime: '2027-03-01T10:00:00Z', endTime: '2027-03-01T14:00:00Z' });
     const ids = (await ds.query('SELECT id FROM events')).map((r: { id: number }) => r.id);
     expect(event.id).toBe(Math.max(...ids));
     expect(new Set(ids).size).toBe(3);
@@ -162,7 +163,7 @@ describe('backups and restore', () => {
     const newcomer = (await t.loginAs('user')).agent;
     await newcomer.get('/api/user').expect(200);
     await ds.query('DELETE FROM events');
-    await t.app.get(CalendarService).createMarkedDay(owner, { date: '2027-05-01', markerType: 'busy' });
+    await t.app.get(CalendarService).createMarkedDay(owner, (await t.propertyOf(owner)).id, { date: '2027-05-01', markerType: 'busy' });
     await admin.put('/api/system-settings/calendar.eventColor').send({ value: '#000000' }).expect(200);
     const trailBefore = await ds.query('SELECT id, action FROM admin_audit_log ORDER BY id');
     const { body } = await admin.post(`/api/admin/backups/restore/${filename}`).expect(200);
@@ -228,7 +229,7 @@ describe('backups and restore', () => {
     beforeAll(async () => {
       good = (await admin.post('/api/admin/backups').expect(201)).body.filename;
       // A change after the backup: a restore that went ahead would remove it.
-      await t.app.get(CalendarService).createMarkedDay(owner, { date: '2027-06-01', markerType: 'other' });
+      await t.app.get(CalendarService).createMarkedDay(owner, (await t.propertyOf(owner)).id, { date: '2027-06-01', markerType: 'other' });
     });
 
     async function refused(filename: string, status: number, code: string | RegExp) {

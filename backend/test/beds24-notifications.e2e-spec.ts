@@ -1,4 +1,5 @@
 import { NotificationsService } from '../src/notifications/notifications.service';
+import { UsersService } from '../src/users/users.service';
 import type { User } from '../src/users/user.entity';
 import { Beds24Server, PROPERTY } from './helpers/beds24-server';
 import { TestApp } from './helpers/test-app';
@@ -47,7 +48,7 @@ describe('Beds24 failing and recovered notifications', () => {
 
     await syncNow(owner);
     const [told] = await of(owner.id, 'beds24_');
-    expect(told).toMatchObject({ type: 'beds24_failing', title: 'Beds24 synkroniseres ikke', link: '/', params: { failures: 3 } });
+    expect(told).toMatchObject({ type: 'beds24_failing', title: 'Beds24 synkroniseres ikke', link: '/?feeds=1', params: { failures: 3 } });
     expect(told.message).toContain('(3 forsøk på rad)');
     for (const staff of [actor, other]) {
       const [n] = await of(staff.id, 'staff_beds24_');
@@ -67,7 +68,7 @@ describe('Beds24 failing and recovered notifications', () => {
 
     beds24.fail500 = false;
     expect(await syncNow(owner)).toMatchObject({ success: true });
-    expect((await of(owner.id, 'beds24_'))[0]).toMatchObject({ type: 'beds24_recovered', title: 'Beds24 synkroniseres igjen', link: '/' });
+    expect((await of(owner.id, 'beds24_'))[0]).toMatchObject({ type: 'beds24_recovered', title: 'Beds24 synkroniseres igjen', link: '/?feeds=1' });
     expect((await of(other.id, 'staff_beds24_'))[0]).toMatchObject({ type: 'staff_beds24_recovered', message: `${owner.name}: Beds24 hentes igjen.`, link: `/admin/beds24/${owner.id}` });
     // Working on, nothing more is told
     await syncNow(owner);
@@ -89,11 +90,11 @@ describe('Beds24 failing and recovered notifications', () => {
 
   it('a refused key tells the owner (in their language) and the admins at once; a new key that syncs tells them it works again', async () => {
     const owner = await configured();
-    await t.app.get(NotificationsService).setLanguage(owner.id, 'en');
+    await t.app.get(UsersService).setLanguage(owner.id, 'en');
     beds24.revokeRefreshTokens();
     expect(await syncNow(owner)).toMatchObject({ success: false, errorCode: 'beds24_needs_credentials' });
     expect(await of(owner.id, 'beds24_')).toEqual([
-      expect.objectContaining({ type: 'beds24_key_refused', title: 'Beds24 refused the connection', link: '/' }),
+      expect.objectContaining({ type: 'beds24_key_refused', title: 'Beds24 refused the connection', link: '/?feeds=1' }),
     ]);
     expect((await of(actor.id, 'staff_beds24_')).filter((n) => n.params.userId === owner.id)).toEqual([
       expect.objectContaining({ type: 'staff_beds24_key_refused', title: 'Beds24-nøkkel avvist', link: `/admin/beds24/${owner.id}` }),

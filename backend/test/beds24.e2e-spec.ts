@@ -327,6 +327,27 @@ describe('Beds24 channel sync', () => {
       const ics = (await t.anon().get(new URL(link).pathname + new URL(link).search).expect(200)).text;
       expect(ics.match(/DTSTART;VALUE=DATE:20260610/g)).toHaveLength(1);
     });
+
+    it('a forced refresh of the admin calendar pulls every source of the owner: their iCal feed and Beds24', async () => {
+      const { user } = await configured();
+      const path = `/refresh-${user.id}.ics`;
+      await t.app.get(FeedsService).create(user, { name: 'Airbnb-kalender', url: feeds.serve(path, airbnbIcs) });
+      const window = { startDate: '2025-01-01T00:00:00.000Z', endDate: '2027-06-01T00:00:00.000Z' };
+      const pulls = () => beds24.requestsTo('/bookings').length;
+      const before = pulls();
+      const read = async (query: object) => (await admin.get(`/api/admin/user-calendar/${user.id}`).query(query).expect(200)).body.icalEvents as CalendarEvent[];
+      expect(await read(window)).toEqual([]);
+
+      // The read answers from the stored bookings; the syncs it asked for run beside it.
+      await read({ ...window, force_refresh: 'true' });
+      await t.jobsDone();
+      expect(pulls()).toBe(before + 1);
+      expect(feeds.requestsTo(path)).toHaveLength(1);
+      const shown = await read(window);
+      expect(shown.filter((e) => e.source.type === 'beds24').map((e) => e.source.uid).sort()).toEqual(['101', '102', '103', '106', '107', '108']);
+      // The Airbnb stay Beds24 also holds shows once, under Beds24; the other comes from the feed.
+      expect(shown.filter((e) => e.source.type === 'ical').map((e) => e.startTime)).toEqual(['2026-08-03']);
+    });
   });
 
   it('\'sync now\' during a running sync waits for it and runs its own; the queued sync it overtook is skipped', async () => {

@@ -1,33 +1,24 @@
 import { DataSource } from 'typeorm';
 import { migrations } from '../src/database/migrations';
 import { BookingSourceState1765730000000 } from '../src/database/migrations/1765730000000-booking-source-state';
-import type { DatabaseHandle } from '../src/database/open-database';
-import { emptyDatabase, migratedUpTo } from './helpers/migration-database';
+import { migrationDatabase } from './helpers/migration-database';
 
 describe("migration to the booking sources' shared sync state names", () => {
   jest.setTimeout(60_000);
-  let handle: DatabaseHandle;
+  const db = migrationDatabase();
   let ds: DataSource;
-  beforeAll(async () => (handle = await emptyDatabase()));
-  afterAll(async () => {
-    if (ds?.isInitialized) await ds.destroy();
-    if (handle.kind === 'pglite') await handle.pglite.close();
-  });
 
   it("keeps Beds24's last sync and a feed's empty pulls under the shared names; undone, the old names are back", async () => {
     const index = migrations.indexOf(BookingSourceState1765730000000);
-    ds = migratedUpTo(handle, index);
-    await ds.initialize();
+    ds = await db.upTo(index);
     const [user] = await ds.query(`INSERT INTO users (username, name, email, password) VALUES ('vert@example.com', 'Vert', 'vert@example.com', 'x') RETURNING id`);
     await ds.query(
       `INSERT INTO beds24_config (user_id, credential_sealed, credential_kind, credential_last4, prop_id, last_sync) VALUES ($1, 'sealed', 'refresh', 'abcd', 7, '2026-06-01T12:00:00Z')`,
       [user.id],
     );
     await ds.query(`INSERT INTO ical_feeds (user_id, name, url, empty_parses) VALUES ($1, 'Airbnb', 'https://example.com/a.ics', 1)`, [user.id]);
-    await ds.destroy();
 
-    ds = migratedUpTo(handle, index + 1);
-    await ds.initialize();
+    ds = await db.upTo(index + 1);
     const [config] = await ds.query('SELECT last_synced FROM beds24_config');
     expect(new Date(config.last_synced).toISOString()).toBe('2026-06-01T12:00:00.000Z');
     expect(await ds.query('SELECT empty_pulls FROM ical_feeds')).toEqual([{ empty_pulls: 1 }]);

@@ -4,7 +4,6 @@ import type { ExternalBookingInput, SourceKind } from '../src/bookings/external-
 import { mapEvent, mapMarkedDay } from '../src/calendar/calendar.dto';
 import { CalendarService } from '../src/calendar/calendar.service';
 import type { CreateFeedDto } from '../src/feeds/feeds.dto';
-import { mapExternalBooking } from '../src/feeds/feeds.dto';
 import { FeedsService } from '../src/feeds/feeds.service';
 import type { User } from '../src/users/user.entity';
 import { TestApp } from './helpers/test-app';
@@ -39,8 +38,8 @@ describe('calendar window', () => {
     await agent.post('/api/events').send({ title: 'Etter vinduet', startTime: '2027-04-01T00:00:00Z' }).expect(201);
     // A binding event (source set by an admin) and one protected by a CSV import.
     const admin = await t.createUser('admin');
-    await t.app.get(CalendarService).createEventFor(admin, user.id, { title: 'Beds24', startTime: '2027-03-03T15:00:00Z', endTime: '2027-03-05T10:00:00Z', source: { type: 'beds24', bookingId: 7, nested: { a: [1, null] } } });
-    const csv = await t.app.get(CalendarService).createEventFor(admin, user.id, { title: 'CSV', startTime: '2027-03-10T15:00:00Z' });
+    await t.app.get(CalendarService).createEventFor(admin, user.id, (await t.propertyOf(user)).id, { title: 'Beds24', startTime: '2027-03-03T15:00:00Z', endTime: '2027-03-05T10:00:00Z', source: { type: 'beds24', bookingId: 7, nested: { a: [1, null] } } });
+    const csv = await t.app.get(CalendarService).createEventFor(admin, user.id, (await t.propertyOf(user)).id, { title: 'CSV', startTime: '2027-03-10T15:00:00Z' });
     await t.app.get(DataSource).query('UPDATE events SET csv_protected = true, admin_color_override = $2 WHERE id = $1', [csv.id, '#123456']);
 
     await agent.post('/api/marked-days').send({ date: '2027-01-01', markerType: 'holiday' }).expect(201);
@@ -57,31 +56,48 @@ describe('calendar window', () => {
     const off = await feeds.create(user, { name: 'Av', url: 'https://off.example/1.ics', enabled: false } as CreateFeedDto);
     await store('ical', off.id, user.id, [booking('hidden@off')]);
     await store('beds24', 42, user.id, [booking('4711', { summary: '' })]);
+    return { airbnbId: airbnb.id };
   }
 
-  /** What the reads answered before the combined read: entities mapped by mapX, as JSON. */
-  async function entityAnswers(userId: number) {
+  /**
+   * What the reads answered before the combined read: entities mapped by mapX, as JSON. External bookings have no
+   * mapper (the database alone writes their answer): fillCalendar's are written out here, value for value.
+   */
+  async function entityAnswers(userId: number, airbnbId: number, propertyId: number) {
     const calendar = t.app.get(CalendarService);
     const asJson = (v: unknown) => JSON.parse(JSON.stringify(v));
+    const airbnb = { type: 'ical', feedName: 'Airbnb «hytta»', feedId: airbnbId };
+    const external = (source: { type: string; feedName: string; feedId: number }, uid: string, color: string, fields: object = {}, sourceFields: object = {}) => ({
+      id: expect.stringMatching(new RegExp(`^${source.type}-${source.feedId}-[0-9a-f]{16}$`)), userId, title: 'Reserved', description: null,
+      startTime: '2027-01-15T15:00:00.000Z', endTime: '2027-01-18T11:00:00.000Z', allDay: false, color, location: null,
+      source: { ...source, uid, kind: 'guest', alsoFrom: [], ...sourceFields }, isBinding: true, status: 'confirmed', ...fields,
+    });
     return {
-      events: asJson((await calendar.listEvents(userId, range)).map(mapEvent)),
-      markedDays: asJson((await calendar.listMarkedDays(userId, range)).map(mapMarkedDay)),
-      feedEvents: asJson((await t.app.get(ExternalBookingsService).listForUser(userId, range)).map(mapExternalBooking)),
+      events: asJson((await calendar.listEvents(propertyId, range)).map(mapEvent)),
+      markedDays: asJson((await calendar.listMarkedDays(propertyId, range)).map(mapMarkedDay)),
+      feedEvents: [
+        external(airbnb, 'a1@airbnb', '#8b5cf6'),
+        external({ type: 'beds24', feedName: 'Beds24', feedId: 42 }, '4711', '#ec4899', { title: '' }),
+        external(airbnb, 'a2@airbnb', '#8b5cf6', { description: 'HM123', startTime: '2027-02-11', endTime: '2027-02-14', allDay: true, location: 'Bergen', status: 'tentative' }, { kind: 'blocked' }),
+        external(airbnb, 'a3@airbnb', '#8b5cf6', { startTime: '2027-03-01T10:00:00.000Z', endTime: '2027-03-01T10:00:00.000Z' }),
+      ],
     };
   }
 
   it('answers the owner the same lists as the entity path and as the three reads, in one request', async () => {
     const { agent, user } = await t.loginAs('user');
-    await fillCalendar(user, agent);
+    const { airbnbId } = await fillCalendar(user, agent);
     const res = await agent.get('/api/calendar-window').query(WINDOW).expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const expected = await entityAnswers(user.id);
+    const expected = await entityAnswers(user.id, airbnbId, (await t.propertyOf(user)).id);
     expect(res.body).toEqual({ ...expected, conflicts: res.body.conflicts });
     expect(Object.keys(res.body)).toEqual(['events', 'markedDays', 'feedEvents', 'conflicts']);
     expect(res.body.events.map((e: { title: string }) => e.title)).toEqual(['Før vinduet', 'Tur\n"sitat"\t\\ æøå 🏔', 'Uten slutt', 'Beds24', 'CSV']);
     expect(res.body.events.map((e: { isBinding: boolean }) => e.isBinding)).toEqual([false, false, false, true, true]);
     expect(res.body.markedDays.map((d: { date: string }) => d.date)).toEqual(['2027-01-01', '2027-03-31']);
     expect(res.body.feedEvents.map((e: { source: { feedName: string } }) => e.source.feedName)).toEqual(['Airbnb «hytta»', 'Beds24', 'Airbnb «hytta»', 'Airbnb «hytta»']);
+    // Each in its source's colour: the feed's own, and the booking pink for Beds24, which has none.
+    expect(res.body.feedEvents.map((e: { color: string }) => e.color)).toEqual(['#8b5cf6', '#ec4899', '#8b5cf6', '#8b5cf6']);
     // Keys in the order mapX writes them, so the answer reads the same as before.
     for (const list of ['events', 'markedDays', 'feedEvents'] as const) {
       res.body[list].forEach((item: object, i: number) => expect(Object.keys(item)).toEqual(Object.keys(expected[list][i])));
@@ -176,6 +192,11 @@ describe('calendar window', () => {
       const imported = (await read(agent).expect(200)).body.feedEvents[0];
       await agent.post('/api/ical-event-notes').send({ eventExternalId: imported.id, notes: 'Nøkkel i postkassen' }).expect(201);
       etag = await changedSince(agent, etag);
+      // A feed's colour is its bookings' colour in the calendar (docs/product/feeds.md).
+      expect(imported.color).toBe('#8b5cf6');
+      await agent.put(`/api/ical-feeds/${feed.id}`).send({ color: '#0ea5e9' }).expect(200);
+      etag = await changedSince(agent, etag);
+      expect((await read(agent).expect(200)).body.feedEvents[0].color).toBe('#0ea5e9');
       await agent.put(`/api/ical-feeds/${feed.id}`).send({ enabled: false }).expect(200);
       etag = await changedSince(agent, etag);
       // A sync's own bookkeeping on the feed (when it ran) changes nothing shown.
@@ -198,7 +219,7 @@ describe('calendar window', () => {
       const { agent: theirs, user: them } = await t.loginAs('user');
       const db = t.app.get(DataSource);
       const lastVersion = async () => BigInt((await db.query('SELECT last_value::text AS v FROM calendar_window_version_seq'))[0].v);
-      const versionOf = async (userId: number) => BigInt((await db.query('SELECT version::text AS v FROM calendar_window_versions WHERE user_id = $1', [userId]))[0].v);
+      const versionOf = async (propertyId: number) => BigInt((await db.query('SELECT version::text AS v FROM calendar_window_versions WHERE property_id = $1', [propertyId]))[0].v);
       const myTag = (await read(mine).expect(200)).headers.etag;
       const theirTag = (await read(theirs).expect(200)).headers.etag;
       const before = await lastVersion();
@@ -209,11 +230,11 @@ describe('calendar window', () => {
         [me.id],
       );
       expect(await lastVersion()).toBe(before + 1n);
-      expect(await versionOf(me.id)).toBe(before + 1n);
+      expect(await versionOf((await t.propertyOf(me)).id)).toBe(before + 1n);
       const movedTag = await changedSince(mine, myTag);
       await read(theirs, theirTag).expect(304);
       // Moving rows to another owner moves both owners' windows.
-      await db.query(`UPDATE events SET user_id = $2 WHERE user_id = $1 AND title LIKE 'Bulk %'`, [me.id, them.id]);
+      await db.query(`UPDATE events SET property_id = $2 WHERE property_id = $1 AND title LIKE 'Bulk %'`, [(await t.propertyOf(me)).id, (await t.propertyOf(them)).id]);
       await changedSince(mine, movedTag);
       await changedSince(theirs, theirTag);
     });

@@ -63,7 +63,7 @@ describe('double bookings', () => {
   };
 
   it('finds an iCal stay overlapping Beds24 bookings; a check-out on the next check-in day and the merged Airbnb stay are none', async () => {
-    const { agent } = await owner(
+    const { agent, user } = await owner(
       stays(
         { uid: 'overlap@bdc', start: '2026-06-21', end: '2026-06-25' },
         { uid: 'after-kari@bdc', start: '2026-06-14', end: '2026-06-16' },
@@ -82,6 +82,11 @@ describe('double bookings', () => {
     expect(window.conflicts.every((c: Conflict) => c.a === overlap.id || c.b === overlap.id)).toBe(true);
     // A window that does not reach the days answers none.
     expect((await windowOf(agent, '2026-08-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z')).conflicts).toEqual([]);
+    // Staff opening the owner's calendar (the notification's ?user= link) see the same double bookings.
+    const staffView = (await admin.get(`/api/admin/user-calendar/${user.id}`).query({ startDate: '2026-06-01T00:00:00.000Z', endDate: '2026-09-01T00:00:00.000Z' }).expect(200)).body;
+    expect(staffView.conflicts).toEqual(window.conflicts);
+    const staffAugust = (await admin.get(`/api/admin/user-calendar/${user.id}`).query({ startDate: '2026-08-01T00:00:00.000Z', endDate: '2026-09-01T00:00:00.000Z' }).expect(200)).body;
+    expect(staffAugust.conflicts).toEqual([]);
   });
 
   it('does not count one Airbnb stay seen through both Beds24 and its iCal feed', async () => {

@@ -3,25 +3,18 @@ import { ExternalBookingsStore } from '../src/bookings/external-bookings.store';
 import { migrations } from '../src/database/migrations';
 import { CalendarPollIndexes1764400000000 } from '../src/database/migrations/1764400000000-calendar-poll-indexes';
 import { SyncMessageCodes1764600000000 } from '../src/database/migrations/1764600000000-sync-message-codes';
-import type { DatabaseHandle } from '../src/database/open-database';
-import { emptyDatabase, migratedUpTo } from './helpers/migration-database';
+import { migrationDatabase } from './helpers/migration-database';
 
 const OLD_COLUMNS = 'id, feed_id, user_id, uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence, revision, sync_generation, updated_at';
 
 describe('migration to the external bookings store', () => {
   jest.setTimeout(60_000);
-  let handle: DatabaseHandle;
+  const db = migrationDatabase();
   let ds: DataSource;
-  beforeAll(async () => (handle = await emptyDatabase()));
-  afterAll(async () => {
-    if (ds?.isInitialized) await ds.destroy();
-    if (handle.kind === 'pglite') await handle.pglite.close();
-  });
 
   it('moves every imported row across with its id, revision and updated_at, and drops the old table', async () => {
     const before = migrations.indexOf(CalendarPollIndexes1764400000000) + 1;
-    ds = migratedUpTo(handle, before);
-    await ds.initialize();
+    ds = await db.upTo(before);
     const [user] = await ds.query(`INSERT INTO users (username, name, email, password) VALUES ('vert@example.com', 'Vert', 'vert@example.com', 'x') RETURNING id`);
     const [on] = await ds.query(`INSERT INTO ical_feeds (user_id, name, url, sync_generation) VALUES ($1, 'Airbnb', 'https://example.com/a.ics', 7) RETURNING id`, [user.id]);
     const [off] = await ds.query(`INSERT INTO ical_feeds (user_id, name, url, enabled, sync_generation) VALUES ($1, 'VRBO', 'https://example.com/b.ics', false, 2) RETURNING id`, [user.id]);
@@ -35,11 +28,9 @@ describe('migration to the external bookings store', () => {
     const oldRows = await ds.query(`SELECT ${OLD_COLUMNS} FROM ical_feed_events ORDER BY id`);
     // Notes are keyed by the API id, which the old read built from the feed and a hash of UID and recurrence id.
     const oldIds = (await ds.query(`SELECT 'ical-' || feed_id || '-' || left(md5(uid || '|' || recurrence_id), 16) AS id FROM ical_feed_events WHERE feed_id = $1 ORDER BY id`, [on.id])).map((r: { id: string }) => r.id);
-    await ds.destroy();
 
     // Up to this change's two migrations (external bookings, then the sync message codes), so undoing two undoes them.
-    ds = migratedUpTo(handle, migrations.indexOf(SyncMessageCodes1764600000000) + 1);
-    await ds.initialize();
+    ds = await db.upTo(migrations.indexOf(SyncMessageCodes1764600000000) + 1);
     const moved = await ds.query(
       `SELECT id, source_id AS feed_id, user_id, external_uid AS uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence, revision, sync_generation, updated_at
        FROM external_bookings WHERE source_kind = 'ical' ORDER BY id`,
@@ -52,9 +43,7 @@ describe('migration to the external bookings store', () => {
 
     // The read path (which needs every later migration: they are run for it and undone after) finds them under the
     // same API ids, and still hides the disabled feed's.
-    await ds.destroy();
-    ds = migratedUpTo(handle, migrations.length);
-    await ds.initialize();
+    ds = await db.upTo(migrations.length);
     const read = await new ExternalBookingsStore(ds).listForUser(user.id, { start: new Date('2027-01-01T00:00:00Z'), end: new Date('2028-01-01T00:00:00Z') });
     expect(read.map((b) => b.id)).toEqual(oldIds);
     for (let n = migrations.length; n > migrations.indexOf(SyncMessageCodes1764600000000) + 1; n--) await ds.undoLastMigration({ transaction: 'each' });

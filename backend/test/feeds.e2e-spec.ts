@@ -78,7 +78,8 @@ describe('iCal feeds', () => {
       expect(feeds.requests.length).toBe(fetchesBefore); // reading never fetches the feed
       expect(events.length).toBeGreaterThanOrEqual(3);
       const first = events[0];
-      expect(first).toMatchObject({ title: 'Reserved', allDay: true, startTime: '2027-01-03', endTime: '2027-01-08', color: '#ec4899', isBinding: true, source: { type: 'ical', feedName: 'Airbnb' } });
+      // A booking has its feed's colour (docs/product/feeds.md).
+      expect(first).toMatchObject({ title: 'Reserved', allDay: true, startTime: '2027-01-03', endTime: '2027-01-08', color: feed.color, isBinding: true, source: { type: 'ical', feedName: 'Airbnb' } });
       expect(first.id).toContain('ical-');
       const stored = (await agent.get('/api/ical-feeds')).body[0];
       expect(stored).toMatchObject({ eventCount: 5, lastError: null, consecutiveFailures: 0 });

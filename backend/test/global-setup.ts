@@ -23,8 +23,8 @@ async function createTemplateAndWorkerDatabases(baseUrl: string, workers: number
  * With DATABASE_URL set the tests run on PostgreSQL instead, in a database per worker copied from a template there.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }, projectConfig: { testMatch: string[] }) {
-  // The unit tests (src/**/*.spec.ts) need no database.
-  if (!projectConfig.testMatch.some((pattern) => pattern.includes('e2e-spec'))) return;
+  // The unit tests (src/**/*.spec.ts) need no database; the API and service tests (test/) do.
+  if (!projectConfig.testMatch.some((pattern) => pattern.includes('/test/'))) return;
   if (process.env.DATABASE_URL) return createTemplateAndWorkerDatabases(process.env.DATABASE_URL, globalConfig.maxWorkers);
   const pglite = await createPglite();
   const ds = new DataSource(dataSourceOptions({ kind: 'pglite', pglite }, []));

@@ -1,3 +1,4 @@
+import { FeedScheduler } from '../src/feeds/feed-scheduler.service';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { PASSWORD, TestApp } from './helpers/test-app';
@@ -104,6 +105,23 @@ describe('the JSON log', () => {
     const until = Date.now() + 5000;
     while (!log.records.some((r) => r.msg === 'job' && r.queue === 'feed-sync') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(log.records.find((r) => r.msg === 'job' && r.queue === 'feed-sync')).toMatchObject({ reqId: 'feed-create-1', outcome: 'completed' });
+  });
+
+  it('logs a sync a person started at info, and the syncs a tick queues at debug', async () => {
+    const { agent } = await t.loginAs('user');
+    await agent.post('/api/ical-feeds').send({ name: 'Rutine', url: 'http://127.0.0.1:9/rutine.ics' }).expect(201);
+    await t.jobsDone();
+    const syncLines = () => log.records.filter((r) => r.msg === 'job' && r.queue === 'feed-sync');
+    const before = syncLines().length;
+    expect(syncLines().at(-1)).toMatchObject({ level: 30 });
+    t.clock.advance(24 * 3600 * 1000);
+    while ((await t.app.get(FeedScheduler).tick()) === null) await new Promise((r) => setTimeout(r, 50));
+    await t.jobsDone();
+    const until = Date.now() + 5000;
+    while (syncLines().length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const routine = syncLines().slice(before);
+    expect(routine.length).toBeGreaterThan(0);
+    expect(routine.every((r) => r.level === 20)).toBe(true);
   });
 
   it('never holds a password, token, cookie, session id or query parameter', async () => {

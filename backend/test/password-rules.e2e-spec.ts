@@ -28,7 +28,7 @@ describe('rules for new passwords', () => {
       // Long enough, but on the list (compared without regard to case).
       const common = await attempt('Password1234');
       expect([where, common.status, common.body.code]).toEqual([where, 400, 'password_too_common']);
-      expect(common.body.errors).toEqual([{ field: expect.any(String), message: expect.any(String) }]);
+      expect(common.body.errors).toEqual([{ field: expect.any(String), message: expect.any(String), code: 'password_too_common' }]);
     }
     // Nothing was set: the old password still signs in.
     await t.anon().post('/api/login').send({ username: user.username, password: PASSWORD }).expect(200);

@@ -1,5 +1,6 @@
 import { MailQueue } from '../src/mail/mail-queue.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
+import { UsersService } from '../src/users/users.service';
 import { parseMail, startSmtpServer, type ParsedMail } from './helpers/smtp-server';
 import { TestApp } from './helpers/test-app';
 
@@ -71,7 +72,7 @@ describe('payout notifications', () => {
   it('an owner who reads English is told in English, by mail too', async () => {
     const { agent: admin } = await t.loginAs('admin');
     const owner = await t.createUser('user');
-    await t.app.get(NotificationsService).setLanguage(owner.id, 'en');
+    await t.app.get(UsersService).setLanguage(owner.id, 'en');
     const id = (await admin.post('/api/admin/payouts').send({ userId: owner.id, month: 11, year: 2027, amount: '850.5', status: 'paid' }).expect(201)).body.id as number;
 
     const [n] = await notificationsOf(owner.id);

@@ -6,17 +6,12 @@ import type { Response as AgentResponse } from 'superagent';
 import { DataSource } from 'typeorm';
 import type { ExternalBookingInput } from '../src/bookings/external-booking.types';
 import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
+import { allDayStay } from './helpers/external-bookings';
 import { TestApp } from './helpers/test-app';
 
 type Agent = Awaited<ReturnType<TestApp['loginAs']>>['agent'];
 
 /** An all-day stay as an adapter hands it to the store: check-in day to check-out day (exclusive). */
-function allDayStay(uid: string, checkIn: string, checkOut: string, fields: Partial<ExternalBookingInput> = {}): ExternalBookingInput {
-  return {
-    externalUid: uid, startTime: new Date(`${checkIn}T00:00:00Z`), endsAt: new Date(`${checkOut}T00:00:00Z`), allDay: true, startDate: checkIn, endDate: checkOut,
-    summary: 'Reserved', description: null, location: null, status: 'confirmed', kind: 'booking', sequence: 0, ...fields,
-  };
-}
 
 describe('payouts', () => {
   let t: TestApp;

@@ -23,6 +23,13 @@ function sourceFiles(suffix: string, dir = SRC): string[] {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const exportedClasses = (path: string) => Object.values(require(path) as Record<string, unknown>).filter((value): value is new () => unknown => typeof value === 'function');
 
+describe('the top of src/', () => {
+  it('holds the composition root and nothing else: every other file lives in the folder it belongs to', () => {
+    const loose = readdirSync(SRC, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    expect(loose.sort()).toEqual(['app.factory.ts', 'app.module.ts', 'main.ts', 'metadata.ts', 'openapi.ts']);
+  });
+});
+
 describe('a domain’s registrations', () => {
   let t: TestApp;
   beforeAll(async () => (t = await TestApp.start()));

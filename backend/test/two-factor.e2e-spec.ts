@@ -201,7 +201,8 @@ describe('two-factor sign-in', () => {
     const [row] = await t.app.get(DataSource).query("SELECT actor_id FROM admin_audit_log WHERE target_user_id = $1 AND action = 'two_factor.reset'", [user.id]);
     expect(row.actor_id).toBe(adminUser.id);
     const { notifications } = await t.app.get(NotificationsService).page(user.id, 0, 10);
-    expect(notifications.map((n) => n.type)).toContain('two_factor_reset');
+    // It opens the two-factor tab of the owner's settings, where it is turned on again.
+    expect(notifications.find((n) => n.type === 'two_factor_reset')).toMatchObject({ link: '/settings?tab=twoFactor' });
     await t.app.get(MailQueue).whenDrained();
     const mail = smtp.received.filter((m) => m.to.includes(user.email)).map((m) => parseMail(m.data));
     expect(mail.map((m) => m.subject)).toContain('Tofaktorinnlogging er slått av');

@@ -25,7 +25,7 @@ describe('user management', () => {
     it('validates create with the documented texts', async () => {
       const { agent } = await t.loginAs('admin');
       const noName = await agent.post('/api/admin/users').send({ username: 'x@example.com', password: 'hemmelig-passord' }).expect(400);
-      expect(noName.body.errors).toContainEqual({ field: 'name', message: 'Navn er påkrevd' });
+      expect(noName.body.errors).toContainEqual({ field: 'name', message: 'Navn er påkrevd', code: 'required' });
       const short = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: '123' }).expect(400);
       expect(short.body.message).toBe('Passord må være minst 12 tegn');
       const phone = await agent.post('/api/admin/users').send({ username: 'x@example.com', name: 'X', password: 'hemmelig-passord', phoneNumber: '1'.repeat(21) }).expect(400);

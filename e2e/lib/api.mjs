@@ -69,15 +69,38 @@ export async function adminCreatesAgreement(url, agreement, notes = []) {
 
 /**
  * The first admin publishes weekly appointment hours (POST /api/admin/appointment-hours) with themselves as the
- * staff member who takes the meetings; `ranges` are `{ weekday, startTime, endTime }` in Oslo time.
+ * staff member who takes the meetings, or the staff members `staffUserIds`; `ranges` are `{ weekday, startTime,
+ * endTime }` in Oslo time.
  */
-export async function adminPublishesHours(url, ranges) {
+export async function adminPublishesHours(url, ranges, staffUserIds) {
   return asAdmin(url, async (cookie) => {
-    const me = await (await call(url, '/user', { cookie })).json();
+    const staff = staffUserIds ?? [(await (await call(url, '/user', { cookie })).json()).id];
     const created = [];
-    for (const range of ranges) created.push(await (await call(url, '/admin/appointment-hours', { method: 'POST', cookie, body: { ...range, staffUserIds: [me.id] } })).json());
+    for (const range of ranges) created.push(await (await call(url, '/admin/appointment-hours', { method: 'POST', cookie, body: { ...range, staffUserIds: staff } })).json());
     return created;
   });
+}
+
+/** Creates an administrator (a staff account) as the first admin, whose login is recent enough to make one. */
+export async function createAdmin(url, { email, name, password }) {
+  const created = await asAdmin(url, async (cookie) =>
+    (await call(url, '/admin/users', { method: 'POST', cookie, body: { username: email, email, name, password, isAdmin: true } })).json(),
+  );
+  return { id: created.id, email, name, password };
+}
+
+/** The owner books the first free slot of the coming week (GET /api/appointments/slots, POST /api/appointments). */
+export async function ownerBooksFirstSlot(url, account, { subject, location = 'phone' }) {
+  return asAdmin(
+    url,
+    async (cookie) => {
+      const day = (offset) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date(Date.now() + offset * 86_400_000));
+      const slots = await (await call(url, `/appointments/slots?from=${day(0)}&to=${day(7)}`, { cookie })).json();
+      if (!slots.length) throw new Error('no free slot in the coming week');
+      return (await call(url, '/appointments', { method: 'POST', cookie, body: { start: slots[0].start, subject, location } })).json();
+    },
+    account,
+  );
 }
 
 /** The first admin answers a case (POST /api/cases/:id/messages), as customer service does from its own screen. */

@@ -19,7 +19,8 @@ export function beds24Booking(id, { arrival, departure, propertyId, firstName = 
 
 /**
  * Starts the player. `bookings` is the account's list (push to it to make a booking arrive); `inviteCode()` makes a
- * single-use code as the owner does in Beds24; `requests` lists the paths asked for.
+ * single-use code as the owner does in Beds24; `refuseKeys()` makes it refuse every key given so far; `requests`
+ * lists the paths asked for.
  */
 export async function startBeds24Server() {
   const bookings = [];
@@ -75,6 +76,11 @@ export async function startBeds24Server() {
       invites.set(code, refreshToken);
       refreshTokens.add(refreshToken);
       return code;
+    },
+    /** Beds24 stops accepting every key given so far (an owner revoked the invite): 401 for tokens and reads. */
+    refuseKeys() {
+      refreshTokens.clear();
+      accessTokens.clear();
     },
     stop: () =>
       new Promise((resolve) => {

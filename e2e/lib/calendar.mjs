@@ -65,10 +65,7 @@ export function dayCell(page, date, lang = 'nb') {
   return monthTable(page, date, lang).getByRole('cell', { name: new RegExp(`^${escapeRegExp(label)}(\\s|$)`) });
 }
 
-/**
- * The event bar that starts on this day, by the title it shows (cut on a phone). In an admin's month view its name
- * goes on with the bar's own buttons ('Endre farge', 'Slett hendelse').
- */
+/** The event bar that starts on this day, by the title it shows (cut on a phone). */
 export const eventInDay = (page, date, shownTitle, lang = 'nb') =>
   dayCell(page, date, lang).getByRole('button', { name: new RegExp(`^${escapeRegExp(shownTitle)}(\\s|$)`) });
 

@@ -19,7 +19,7 @@ const BOOT_TIMEOUT_MS = 60_000;
 const HEALTH_POLL_MS = 100;
 const STOP_TIMEOUT_MS = 10_000;
 
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -103,12 +103,18 @@ export async function startApp({ env: extraEnv = {}, dataDir, port: givenPort, f
     await rm(runDir, { recursive: true, force: true });
   };
 
+  // Ready when this process has printed its banner (it listens) and the port answers /api/health. The banner is
+  // the proof the answer is ours: a port found free a moment ago may have been taken by another test's server since.
+  const listening = () => log.some((line) => line.includes('Eierportal is running at'));
   const deadline = Date.now() + BOOT_TIMEOUT_MS;
-  while (!(await isHealthy(url))) {
+  while (!(listening() && (await isHealthy(url)))) {
     if (exit || Date.now() > deadline) {
       // Read before stop(), whose SIGTERM would otherwise read as the reason.
       const why = exit ? `exited (${exit.code ?? exit.signal})` : `did not answer /api/health within ${BOOT_TIMEOUT_MS} ms`;
+      const lostThePort = exit && log.some((line) => line.includes('EADDRINUSE'));
       await stop();
+      // Another process bound the free port first: a port of our own choosing is tried again on another.
+      if (lostThePort && !givenPort) return startApp({ env: extraEnv, dataDir, frontendDir });
       throw new Error(`The app ${why}. Its output:\n${logTail()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));

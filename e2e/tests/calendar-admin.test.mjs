@@ -64,9 +64,11 @@ describe('Admin on a user calendar', () => {
       assert.equal(await backgroundOf(event), RED);
       await shot('event-on-user-calendar');
 
-      await event.getByRole('button', { name: t.admin.changeColor, exact: true }).click();
-      await shot('colour-menu');
-      await page.getByRole('menu').getByRole('menuitem', { name: main.nb.calendar.palette.green, exact: true }).click();
+      // The bar is a button that opens the event; its colour is picked in the dialog.
+      await event.click();
+      const palette = page.getByRole('dialog').getByRole('group', { name: t.admin.changeColor, exact: true });
+      await shot('colour-palette');
+      await palette.getByRole('button', { name: main.nb.calendar.palette.green, exact: true }).click();
       await waitForBackground(event, GREEN);
       await shot('event-recoloured');
 

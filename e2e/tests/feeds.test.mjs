@@ -16,7 +16,8 @@ import { homeHeading, logIn, mainMenu, openMobileMenu, switchLanguage } from '..
 const { nb, en } = main;
 
 /** Imported (iCal) events are pink #be185d; a day holding a booking is tinted pink (#fce7f3). */
-const BOOKING_PINK = 'rgb(190, 24, 93)';
+/** The colour the feed is given in the add form: its bookings are drawn in it (docs/product/feeds.md). */
+const FEED_BLUE = 'rgb(14, 165, 233)';
 const BOOKED_DAY_TINT = 'rgb(252, 231, 243)';
 
 /** '{{name}}: {{count}} hendelser importert' and the like, filled in. */
@@ -134,12 +135,12 @@ describe('iCal feed import', () => {
       await closeToast(synced);
       await closeFeedManager(page, nb);
 
-      // The stays and the block are in the calendar, pink, titled as the feed says; their days are tinted pink.
+      // The stays and the block are in the calendar in the feed's colour, titled as the feed says; their days are tinted pink.
       const stay1Bar = dayCell(page, stay1.start).getByRole('button', { name: stay1.summary, exact: true });
       await stay1Bar.waitFor();
       await dayCell(page, stay2.start).getByRole('button', { name: stay2.summary, exact: true }).waitFor();
       await dayCell(page, block.start).getByRole('button', { name: block.summary, exact: true }).waitFor();
-      assert.equal(await stay1Bar.evaluate((el) => getComputedStyle(el).backgroundColor), BOOKING_PINK);
+      assert.equal(await stay1Bar.evaluate((el) => getComputedStyle(el).backgroundColor), FEED_BLUE);
       assert.equal(await dayCell(page, bookedDay).evaluate((el) => getComputedStyle(el).backgroundColor), BOOKED_DAY_TINT);
       await shot('bookings-in-calendar');
 

@@ -17,7 +17,7 @@ import { CHROMIUM, DESKTOP, PHONE, WITH_SERVICE_WORKER } from '../lib/browser.mj
 import { openAddDialog } from '../lib/calendar.mjs';
 import { nextBuild } from '../lib/next-build.mjs';
 import { artifactsDir, dataTemplateDir, frontendDist } from '../lib/paths.mjs';
-import { freePort, startApp } from '../lib/server.mjs';
+import { startApp } from '../lib/server.mjs';
 import { main } from '../lib/texts.mjs';
 import { homeHeading, logIn } from '../lib/ui.mjs';
 
@@ -60,8 +60,9 @@ describe('A new version deployed under an open tab', () => {
     await mkdir(shots, { recursive: true });
     const dataDir = path.join(work, `${slug}-data`);
     await cp(dataTemplateDir, dataDir, { recursive: true });
-    const port = await freePort();
-    let app = await startApp({ env, dataDir, port, frontendDir: buildA });
+    let app = await startApp({ env, dataDir, frontendDir: buildA });
+    // Build B comes up where A was, as a deploy behind the same address does.
+    const port = Number(new URL(app.url).port);
     const context = await browser.newContext({ serviceWorkers: 'block', ...device, baseURL: app.url });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();

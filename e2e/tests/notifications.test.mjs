@@ -8,39 +8,22 @@ import { describe, it } from 'node:test';
 import { adminAddsEvent, createUser } from '../lib/api.mjs';
 import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
 import { addDays, chooseDesktopView, dayInMonthsAhead, inOslo } from '../lib/calendar.mjs';
-import { main } from '../lib/texts.mjs';
+import { main, notificationTexts } from '../lib/texts.mjs';
+import { watchSocket, until } from '../lib/socket.mjs';
 import { homeHeading, logIn, switchLanguage } from '../lib/ui.mjs';
 
-/** The bell as a screen reader names it: 'Varsler (1 uleste)' / 'Notifications (1 unread)'. */
+/** The bell as a screen reader names it: 'Varsler, 1 uleste' / 'Notifications, 1 unread' (no parentheses: axe leaves out what is in them when it checks the visible count is in the name). */
 const bell = (page, lang, count) => page.getByRole('button', { name: main[lang].notifications.bellLabel.replace('{{count}}', String(count)), exact: true });
-
-/** Collects what the page's /ws sent and received, so the test can wait for the socket and see the push arrive. */
-function watchSocket(page) {
-  const frames = { sent: [], received: [] };
-  page.on('websocket', (ws) => {
-    if (!new URL(ws.url()).pathname.startsWith('/ws')) return;
-    ws.on('framesent', ({ payload }) => frames.sent.push(String(payload)));
-    ws.on('framereceived', ({ payload }) => frames.received.push(String(payload)));
-  });
-  return frames;
-}
-
-async function until(condition, what, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Opens the user's calendar, waits for its socket, lets the admin add an event, and sees the bell rise. */
 async function bellRisesWithoutReload({ app, page, shot, lang, account }) {
-  const frames = watchSocket(page);
+  const socket = watchSocket(page);
+  const { frames } = socket;
   await logIn(page, account, lang);
   await homeHeading(page, lang).waitFor();
   await bell(page, lang, 0).waitFor();
   // The socket is open and has said who it is; from here on a notification is pushed, not fetched at load.
-  await until(() => frames.sent.some((f) => f.includes('"auth"')), 'the /ws auth message');
+  await socket.untilAuthenticated();
   await page.evaluate(() => {
     window.__sameDocument = true;
   });
@@ -59,7 +42,7 @@ async function bellRisesWithoutReload({ app, page, shot, lang, account }) {
   await shot('bell-count-risen');
 
   await bell(page, lang, 1).click();
-  await page.getByText(main[lang].notifications.types.event_created.title, { exact: true }).waitFor();
+  await page.getByText(notificationTexts[lang].event_created.title, { exact: true }).waitFor();
   await shot('popover');
 }
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { CreateFeedDto } from '../../src/feeds/feeds.dto';
+import { PropertyAccess } from '../../src/properties/property-access.service';
 import { FeedsService } from '../../src/feeds/feeds.service';
 import type { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
@@ -42,8 +43,10 @@ export interface SeededHost {
 export async function seedHost(app: AppUnderTest, username: string, events: number, window: CalendarWindow, feeds = 1): Promise<SeededHost> {
   const user = await app.app.get(UsersService).create({ username, name: `Vert ${events}`, password: BENCH_PASSWORD, phoneNumber: '+47 400 00 000', accountNumber: '1234.56.78903' }, null);
   const db = app.app.get(DataSource);
-  await insertEvents(db, user.id, events, window);
-  await insertMarkedDays(db, user.id, window);
+  // The calendar's own rows belong to the host's property (their first, made here as the app makes it at first need).
+  const { property } = await app.app.get(PropertyAccess).resolve(user, undefined, 'write');
+  await insertEvents(db, user.id, property.id, events, window);
+  await insertMarkedDays(db, user.id, property.id, window);
   for (let n = 1; n <= feeds; n++) {
     const feed = await app.app.get(FeedsService).create(user, { name: n === 1 ? 'Airbnb' : `Booking ${n}`, url: `https://airbnb.example/calendar/ical/${n}.ics` } as CreateFeedDto);
     await insertExternalBookings(db, feed.id, user.id, app.config.businessTimeZone);
@@ -51,7 +54,7 @@ export async function seedHost(app: AppUnderTest, username: string, events: numb
   return { user, events };
 }
 
-async function insertEvents(db: DataSource, userId: number, total: number, window: CalendarWindow) {
+async function insertEvents(db: DataSource, userId: number, propertyId: number, total: number, window: CalendarWindow) {
   const inWindow = Math.min(total, EVENTS_PER_WINDOW);
   const ws = window.start.getTime() / 1000;
   const we = window.end.getTime() / 1000;
@@ -64,8 +67,8 @@ async function insertEvents(db: DataSource, userId: number, total: number, windo
   const outsideStep = (spanLength - excludedLength) / Math.max(1, total - inWindow);
   // ends_at is end_time, or start + 1 hour when there is no end: what CalendarService stores.
   await db.query(
-    `INSERT INTO events (user_id, title, description, start_time, end_time, ends_at, all_day, source, location)
-     SELECT $1, 'Utleie ' || i, CASE WHEN i % 4 = 0 THEN 'Gjest ' || i || ', ' || (i % 6 + 1) || ' personer' END,
+    `INSERT INTO events (user_id, property_id, title, description, start_time, end_time, ends_at, all_day, source, location)
+     SELECT $1, $10, 'Utleie ' || i, CASE WHEN i % 4 = 0 THEN 'Gjest ' || i || ', ' || (i % 6 + 1) || ' personer' END,
             s, e, coalesce(e, s + interval '1 hour'), i % 10 = 0,
             CASE WHEN i % 5 = 0 THEN jsonb_build_object('type', 'beds24') END, CASE WHEN i % 2 = 0 THEN 'Hytta' END
      FROM (
@@ -78,18 +81,18 @@ async function insertEvents(db: DataSource, userId: number, total: number, windo
          FROM generate_series(1, $2::int) AS i
        ) placed
      ) timed`,
-    [userId, total, inWindow, ws, windowStep, spanStart, outsideStep, excludedStart, excludedLength],
+    [userId, total, inWindow, ws, windowStep, spanStart, outsideStep, excludedStart, excludedLength, propertyId],
   );
 }
 
-async function insertMarkedDays(db: DataSource, userId: number, window: CalendarWindow) {
+async function insertMarkedDays(db: DataSource, userId: number, propertyId: number, window: CalendarWindow) {
   const first = new Date(window.start.getTime() - 8 * YEAR_S * 1000).toISOString().slice(0, 10);
   const step = Math.floor(3652 / MARKED_DAYS);
   await db.query(
-    `INSERT INTO marked_days (user_id, date, marker_type, notes)
-     SELECT $1, $2::date + i * $3::int, (ARRAY['busy', 'vacation', 'holiday', 'other'])[i % 4 + 1], CASE WHEN i % 3 = 0 THEN 'Notat ' || i END
+    `INSERT INTO marked_days (user_id, property_id, date, marker_type, notes)
+     SELECT $1, $5, $2::date + i * $3::int, (ARRAY['busy', 'vacation', 'holiday', 'other'])[i % 4 + 1], CASE WHEN i % 3 = 0 THEN 'Notat ' || i END
      FROM generate_series(0, $4::int - 1) AS i`,
-    [userId, first, step, MARKED_DAYS],
+    [userId, first, step, MARKED_DAYS, propertyId],
   );
 }
 

@@ -3,7 +3,8 @@ import { UPSERT_EXTERNAL_BOOKINGS, upsertParams } from '../../src/bookings/exter
 import { syncWindow, toExternalBooking } from '../../src/beds24/beds24-bookings';
 import { BEDS24_STATUSES, readBooking } from '../../src/beds24/beds24-client';
 import { BEDS24_SYNC_CONCURRENCY } from '../../src/beds24/beds24-scheduler.service';
-import { Beds24SyncOutcome, Beds24SyncService } from '../../src/beds24/beds24-sync.service';
+import { Beds24SyncService } from '../../src/beds24/beds24-sync.service';
+import type { SourceSyncOutcome } from '../../src/bookings/booking-source.types';
 import { Beds24Service } from '../../src/beds24/beds24.service';
 import { mapWithConcurrency } from '../../src/bookings/booking-source-scheduler.service';
 import { User } from '../../src/users/user.entity';
@@ -75,11 +76,11 @@ export const beds24Sync: Scenario = {
       await pool.end();
 
       const fullProblems = [
-        ...unexpected(full.outcomes, BOOKINGS_PER_CONFIG),
+        ...unexpected(full.outcomes, 'updated', BOOKINGS_PER_CONFIG),
         ...(afterFull.n === EXPECTED ? [] : [`${afterFull.n} bookings stored, expected exactly ${EXPECTED}`]),
       ];
       const unchangedProblems = [
-        ...unexpected(unchanged.outcomes, 0),
+        ...unexpected(unchanged.outcomes, 'unchanged', 0),
         ...(String(afterUnchanged.g) === String(afterFull.g) && String(afterUnchanged.at) === String(afterFull.at) ? [] : ['the unchanged sync wrote booking rows']),
       ];
       const method = `${CONFIGS} configurations (one account and property each) on a local fake Beds24 server, 3 pages each, synced with Beds24SyncService.sync, ${BEDS24_SYNC_CONCURRENCY} at a time (as the scheduler's workers); ratio = bare baseline seconds / app seconds (the same token and page fetches + the app's upsert statement on a plain pool).`;
@@ -172,9 +173,9 @@ function bareSync(pool: QueryPool, hosts: User[], server: Beds24Server, zone: st
   };
 }
 
-/** Every sync must end 'updated', creating `created` bookings; the first few deviations are reported. */
-function unexpected(outcomes: Beds24SyncOutcome[], created: number): string[] {
-  const wrong = outcomes.filter((o) => o.status !== 'updated' || o.eventsCreated !== created);
+/** Every sync must end `status`, creating `created` bookings; the first few deviations are reported. */
+function unexpected(outcomes: SourceSyncOutcome[], status: SourceSyncOutcome['status'], created: number): string[] {
+  const wrong = outcomes.filter((o) => o.status !== status || o.created !== created);
   if (!wrong.length) return [];
-  return [`${wrong.length} configurations did not end 'updated' with ${created} created, e.g. ${wrong.slice(0, 3).map((o) => `config ${o.configId}: ${o.status} ${o.eventsCreated}${o.error ? ` (${o.error})` : ''}`).join('; ')}`];
+  return [`${wrong.length} configurations did not end '${status}' with ${created} created, e.g. ${wrong.slice(0, 3).map((o) => `config ${o.sourceId}: ${o.status} ${o.created}${o.error ? ` (${o.error})` : ''}`).join('; ')}`];
 }

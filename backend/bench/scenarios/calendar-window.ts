@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { SOURCE_KIND_NAMES } from '../../src/bookings/external-booking.types';
 import { dayOf } from '../../src/common/time/date-range';
 import { ConflictsService } from '../../src/conflicts/conflicts.service';
-import { ICAL_EVENT_COLOR } from '../../src/feeds/feeds.dto';
+import { EXTERNAL_BOOKING_COLOR } from '../../src/bookings/external-booking.dto';
 import { BaselineHandler, sessionIdFromCookie, startBaseline } from '../lib/baseline';
 import type { QueryPool } from '../lib/engines';
 import { probe } from '../lib/http-probe';
@@ -191,8 +191,9 @@ const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size)
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Each list as a json_agg over the (user, time range) indexes, written here by hand from the API's documented
- * shape (not taken from the app), for the user `me.id` (see oneStatement), with :start/:end the window and
+ * Each list as a json_agg over the (property or user, time range) indexes, written here by hand from the API's
+ * documented shape (not taken from the app), for the user `me.id` and their first property `me.property_id` (see
+ * oneStatement): the calendar's own rows by property, imported bookings by person; :start/:end the window and
  * :from/:to the marked days' date bounds; a sorted sub-select orders json_agg's input.
  */
 const EVENTS_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
@@ -200,16 +201,16 @@ const EVENTS_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
       e.all_day AS "allDay", e.color, e.admin_color_override AS "adminColorOverride", e.routes, e.source, e.location,
       (coalesce(e.source NOT IN ('null', 'false', '0', '""'), false) OR e.csv_protected) AS "isBinding", e.created_by_id AS "createdById",
       ${iso('e.created_at')} AS "createdAt", ${iso('e.updated_at')} AS "updatedAt"
-    FROM events e WHERE e.user_id = me.id AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange(:start, :end, '[)') ORDER BY e.start_time, e.id) x)`;
+    FROM events e WHERE e.property_id = me.property_id AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange(:start, :end, '[)') ORDER BY e.start_time, e.id) x)`;
 const MARKED_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
     SELECT d.id, d.user_id AS "userId", to_char(d.date, 'YYYY-MM-DD') AS date, d.marker_type AS "markerType", d.color, d.notes
-    FROM marked_days d WHERE d.user_id = me.id AND d.date >= (:from)::date AND d.date < (:to)::date ORDER BY d.date) x)`;
+    FROM marked_days d WHERE d.property_id = me.property_id AND d.date >= (:from)::date AND d.date < (:to)::date ORDER BY d.date) x)`;
 const FEED_EVENTS_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
     SELECT b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS id, b.user_id AS "userId",
       b.summary AS title, b.description,
       CASE WHEN b.all_day THEN to_char(b.start_date, 'YYYY-MM-DD') ELSE ${iso('b.start_time')} END AS "startTime",
       CASE WHEN b.all_day THEN to_char(b.end_date, 'YYYY-MM-DD') ELSE ${iso('b.ends_at')} END AS "endTime",
-      b.all_day AS "allDay", '${ICAL_EVENT_COLOR}' AS color, b.location,
+      b.all_day AS "allDay", coalesce(s.color, '${EXTERNAL_BOOKING_COLOR}') AS color, b.location,
       json_build_object('type', b.source_kind, 'feedName', coalesce(s.name, CASE b.source_kind ${Object.entries(SOURCE_KIND_NAMES).map(([k, v]) => `WHEN '${k}' THEN '${v}'`).join(' ')} END),
         'feedId', b.source_id, 'uid', b.external_uid, 'kind', b.kind, 'alsoFrom', coalesce(also.sources, '[]'::json)) AS source,
       true AS "isBinding", b.status
@@ -235,7 +236,8 @@ const CONFLICTS_JSON = `(SELECT coalesce(json_agg(x), '[]') FROM (
 
 /** The signed-in, unblocked user behind the session, and the answer built from the lists, in the same statement. */
 const oneStatement = (json: string) => `SELECT (${json})::text AS body FROM (
-    SELECT u.id FROM session s JOIN users u ON u.id = (s.sess->>'userId')::int AND NOT u.is_blocked WHERE s.sid = :sid AND s.expire > now()) me`;
+    SELECT u.id, (SELECT m.property_id FROM property_members m WHERE m.user_id = u.id ORDER BY m.joined_at, m.property_id LIMIT 1) AS property_id
+    FROM session s JOIN users u ON u.id = (s.sess->>'userId')::int AND NOT u.is_blocked WHERE s.sid = :sid AND s.expire > now()) me`;
 
 type Value = 'start' | 'end' | 'from' | 'to' | 'sid';
 

@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { mapWithConcurrency } from '../../src/bookings/booking-source-scheduler.service';
 import { UPSERT_EXTERNAL_BOOKINGS, upsertParams } from '../../src/bookings/external-bookings.store';
-import { expansionWindow, FeedSyncService, SyncOutcome } from '../../src/feeds/feed-sync.service';
+import type { SourceSyncOutcome } from '../../src/bookings/booking-source.types';
+import { expansionWindow, FeedSyncService } from '../../src/feeds/feed-sync.service';
 import { toExternalBookings } from '../../src/feeds/ical-bookings';
 import { parseFeed } from '../../src/feeds/import/parse-feed';
 import type { CreateFeedDto } from '../../src/feeds/feeds.dto';
@@ -172,8 +173,8 @@ function bareSync(pool: QueryPool, feeds: { id: number; userId: number; n: numbe
 }
 
 /** Every outcome must have the expected status and count; the first few deviations are reported. */
-function unexpected(outcomes: SyncOutcome[], status: SyncOutcome['status'], count: number): string[] {
+function unexpected(outcomes: SourceSyncOutcome[], status: SourceSyncOutcome['status'], count: number): string[] {
   const wrong = outcomes.filter((o) => o.status !== status || o.syncedCount !== count);
   if (!wrong.length) return [];
-  return [`${wrong.length} feeds did not end '${status}' with ${count} events, e.g. ${wrong.slice(0, 3).map((o) => `feed ${o.feedId}: ${o.status} ${o.syncedCount}${o.error ? ` (${o.error})` : ''}`).join('; ')}`];
+  return [`${wrong.length} feeds did not end '${status}' with ${count} events, e.g. ${wrong.slice(0, 3).map((o) => `feed ${o.sourceId}: ${o.status} ${o.syncedCount}${o.error ? ` (${o.error})` : ''}`).join('; ')}`];
 }

@@ -1,10 +1,13 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { Secret, TOTP } from 'otpauth';
 import { DataSource } from 'typeorm';
 import { TwoFactorService } from '../../src/auth/two-factor.service';
 import { UsersService } from '../../src/users/users.service';
 import { startApp } from '../lib/app-under-test';
 import { probe } from '../lib/http-probe';
+import type { LoginFloodersInput, LoginFloodersMessage } from '../lib/login-flooders';
 import { round, Scenario } from '../lib/scenario';
 
 /** Another person's sign-in must answer within this while one person floods (docs/security.md#passwords). */
@@ -18,7 +21,7 @@ const PASSWORD = 'bench-flood-passord-1';
 const METHOD =
   `An app of its own with the default argon2 cost and AUTH_RATE_LIMIT=100000 (so the limiter, which would cut the flood after ten ` +
   `failures, leaves the argon2 bound alone to measure). One signed-in person with two-factor sign-in, whose recovery codes carry no ` +
-  `keyed lookup (the worst case: codes from before it), keeps ${FLOOD_CONCURRENCY} requests in flight: wrong passwords at POST ` +
+  `keyed lookup (the worst case: codes from before it), keeps ${FLOOD_CONCURRENCY} requests in flight from a client in a thread of its own (not on the app's event loop, as an attacker's client is not): wrong passwords at POST ` +
   `/api/user/reauth and wrong recovery-shaped codes at POST /api/login/2fa on a pending session of theirs. Meanwhile another person ` +
   `signs in ${VICTIM_LOGINS} times one after another (POST /api/login); p99 is of those sign-ins. idleP99 is the same sign-ins without the flood.`;
 
@@ -56,12 +59,6 @@ export const loginFlood: Scenario = {
       const code = new TOTP({ secret: Secret.fromBase32(setup.secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
       await twoFactor.enable(attacker, code, { browser: null, os: null, ipPrefix: null });
       await app.app.get(DataSource).query('UPDATE user_recovery_codes SET lookup = NULL WHERE user_id = $1', [attacker.id]);
-      /** A new code step of the attacker's: the password again (five wrong codes end a step). */
-      const pendingStep = async (): Promise<string | undefined> => {
-        const res = await post(app.url, '/api/login', { username: attacker.username, password: PASSWORD });
-        return [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('connect.sid='))?.split(';')[0];
-      };
-
       const victimLogins = async () => {
         const times: number[] = [];
         for (let i = 0; i < VICTIM_LOGINS; i++) {
@@ -74,31 +71,21 @@ export const loginFlood: Scenario = {
       };
 
       const idle = await victimLogins();
-      let flooding = true;
-      let floodRequests = 0;
-      let refused = 0;
-      const flooders = Array.from({ length: FLOOD_CONCURRENCY }, async (_, i) => {
-        while (flooding) {
-          if (i % 2) {
-            const pending = await pendingStep();
-            floodRequests++;
-            // Refused (429: the person's argon2 queue is full): no step to send codes to.
-            if (!pending) refused++;
-            for (let n = 0; pending && n < 5 && flooding; n++) {
-              const res = await post(app.url, '/api/login/2fa', { code: 'qqqqq-qqqqq' }, pending);
-              floodRequests++;
-              if (res.status === 429) refused++;
-            }
-          } else {
-            const res = await post(app.url, '/api/user/reauth', { password: `wrong-${floodRequests}` }, signedIn);
-            floodRequests++;
-            if (res.status === 429) refused++;
-          }
-        }
+      const worker = new Worker(path.join(__dirname, '..', 'lib', 'login-flooders.js'), {
+        workerData: { url: app.url, username: attacker.username, password: PASSWORD, signedIn, concurrency: FLOOD_CONCURRENCY } satisfies LoginFloodersInput,
       });
-      const during = await victimLogins();
-      flooding = false;
-      await Promise.all(flooders);
+      const stopped = new Promise<{ requests: number; refused: number }>((resolve, reject) => {
+        worker.on('message', (m: LoginFloodersMessage) => (m.type === 'stopped' ? resolve(m) : reject(new Error(`the flooders failed: ${m.error}`))));
+        worker.on('error', reject);
+      });
+      let during: number[];
+      try {
+        during = await victimLogins();
+      } finally {
+        worker.postMessage('stop');
+      }
+      const { requests: floodRequests, refused } = await stopped;
+      await worker.terminate();
 
       return [
         {

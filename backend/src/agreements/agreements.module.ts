@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { AgreementReminders } from './agreement-reminders';
 import { Agreement, AgreementNote } from './agreement.entity';
@@ -10,7 +9,7 @@ import { AgreementsService } from './agreements.service';
 
 /** Meetings between staff and owners, their notes, the owner's mails and the 24-hour reminder. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Agreement, AgreementNote]), MailModule, NotificationsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([Agreement, AgreementNote]), MailModule, UsersModule],
   controllers: [AgreementsController],
   providers: [AgreementsService, AgreementReminders],
   exports: [AgreementsService],

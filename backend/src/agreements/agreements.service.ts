@@ -9,11 +9,12 @@ import type { SessionUser } from '../common/session-user';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
-import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { type AgreementMailKind, meetingMail, type StaffMailKind, staffMeetingMail } from './agreement-mails';
 import { Agreement, AgreementNote, type AgreementStatus } from './agreement.entity';
 import type { CreateAgreementDto, CreateAgreementNoteDto, UpdateAgreementDto } from './agreements.dto';
+import { returning } from '../database/returning';
+import './agreements.events';
 
 /** The reminder goes out this long before the meeting (docs/product/agreements.md#validation-and-limits). */
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
@@ -26,6 +27,12 @@ export interface NoteView { note: AgreementNote; authorName: string | null; auth
 
 /** A meeting an owner booked in a free slot (appointments): who, when, what and where. */
 export interface BookedMeeting { staffUserId: number; ownerId: number; title: string; description: string | null; start: Date; end: Date; location: string }
+
+/** A meeting a staff member holds, as a removal reads it (docs/roles.md#removing-a-person). */
+export interface HeldMeeting { id: number; userId: number; title: string; meetingDate: Date }
+
+/** SQL: a scheduled meeting not over at $2 (one without an end lasts $3 seconds). */
+const NOT_OVER = `status = 'scheduled' AND coalesce(end_date, meeting_date + make_interval(secs => $3)) > $2`;
 
 type Person = { id: number; name: string; email: string; isAdmin: boolean; isMiniAdmin: boolean };
 
@@ -47,7 +54,6 @@ export class AgreementsService {
     @InjectRepository(Agreement) private readonly agreements: Repository<Agreement>,
     @InjectRepository(AgreementNote) private readonly notes: Repository<AgreementNote>,
     private readonly mail: MailQueue,
-    private readonly notifications: NotificationsService,
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly users: UsersService,
@@ -219,6 +225,44 @@ export class AgreementsService {
     await this.mailStaff('cancellation', saved, staffLink);
   }
 
+  /** A staff member's scheduled meetings not over at `now` (docs/roles.md#removing-a-person), with their owner and time. */
+  async heldIn(tx: EntityManager, staffId: number, now: Date): Promise<HeldMeeting[]> {
+    return tx.query(`SELECT id, user_id AS "userId", title, meeting_date AS "meetingDate" FROM admin_agreements WHERE admin_id = $1 AND ${NOT_OVER}`, [staffId, now, MEETING_WITHOUT_END_MS / 1000]);
+  }
+
+  /** The owner's scheduled meetings not over at `now` that a staff member holds (their owner is being deleted). */
+  async ownerMeetingsIn(tx: EntityManager, ownerId: number, now: Date): Promise<(HeldMeeting & { adminId: number })[]> {
+    return tx.query(`SELECT id, user_id AS "userId", admin_id AS "adminId", title, meeting_date AS "meetingDate" FROM admin_agreements WHERE user_id = $1 AND admin_id IS NOT NULL AND ${NOT_OVER}`, [ownerId, now, MEETING_WITHOUT_END_MS / 1000]);
+  }
+
+  /** Gives a departing staff member's scheduled meetings not over yet to `successorId`, in the removal's transaction. */
+  async handOverIn(tx: EntityManager, staffId: number, successorId: number, now: Date): Promise<HeldMeeting[]> {
+    return returning(tx, `UPDATE admin_agreements SET admin_id = $4, updated_at = $2 WHERE admin_id = $1 AND ${NOT_OVER} RETURNING id, user_id AS "userId", title, meeting_date AS "meetingDate"`, [staffId, now, MEETING_WITHOUT_END_MS / 1000, successorId]);
+  }
+
+  /** Cancels a departing staff member's scheduled meetings not over yet, in the removal's transaction; announceWithdrawn tells the owners. */
+  async cancelHeldIn(tx: EntityManager, staffId: number, now: Date): Promise<HeldMeeting[]> {
+    return returning(
+      tx,
+      `UPDATE admin_agreements SET status = 'cancelled', cancelled_at = $2, completed_at = NULL, ics_sequence = ics_sequence + 1, updated_at = $2
+        WHERE admin_id = $1 AND ${NOT_OVER} RETURNING id, user_id AS "userId", title, meeting_date AS "meetingDate"`,
+      [staffId, now, MEETING_WITHOUT_END_MS / 1000],
+    );
+  }
+
+  /**
+   * After cancelHeldIn committed: each owner's cancellation mail, and, for a meeting the appointments module does not
+   * announce itself (`told`), the agreements.cancelled event that tells the owner in the app.
+   */
+  async announceWithdrawn(meetings: HeldMeeting[], actorId: number, told: Set<number>): Promise<void> {
+    const rows = meetings.length ? await this.agreements.findBy({ id: In(meetings.map((m) => m.id)) }) : [];
+    for (const view of await this.withNames(rows)) {
+      const a = view.agreement;
+      if (a.meetingDate > this.clock.now()) await this.mailOwner('cancellation', a, view.adminName);
+      if (!told.has(a.id)) await this.events.emit('agreements.cancelled', this.eventOf(a, actorId));
+    }
+  }
+
   /** The notes the viewer may read, oldest first: an owner never gets a private one. */
   /** The scheduled meetings the staff members hold that overlap [from, to): what keeps them from taking an appointment then. */
   async heldMeetings(staff: number[], from: Date, to: Date): Promise<{ staffUserId: number; start: Date; end: Date }[]> {
@@ -299,7 +343,7 @@ export class AgreementsService {
     try {
       const owner = await this.person(a.userId);
       if (!owner?.email) return false;
-      const language = await this.notifications.languageOf(owner.id);
+      const language = await this.users.languageOf(owner.id);
       const message = meetingMail(kind, {
         agreement: a,
         owner,
@@ -331,7 +375,7 @@ export class AgreementsService {
         staff,
         link,
         adminName: staff.name,
-        language: await this.notifications.languageOf(staff.id),
+        language: await this.users.languageOf(staff.id),
         publicUrl: this.config.publicUrl,
         mailFrom: this.config.mailFrom,
         timeZone: this.config.businessTimeZone,

@@ -59,8 +59,9 @@ export class Appointment {
   @Column({ type: 'int' })
   userId: number;
 
-  @Column({ type: 'int' })
-  staffUserId: number;
+  /** Null once that staff member's account is gone (their upcoming ones were handed over or cancelled first: docs/roles.md#removing-a-person). */
+  @Column({ type: 'int', nullable: true })
+  staffUserId: number | null;
 
   /** The meeting; null only if staff deleted it in the back office. */
   @Column({ type: 'int', nullable: true })

@@ -78,7 +78,8 @@ export class AppointmentResponse {
   status: AppointmentStatus;
   /** The meeting the booking made; null only if staff deleted it. */
   agreementId: number | null;
-  staffUserId: number;
+  /** Null once the staff member's account is gone (docs/roles.md#removing-a-person). */
+  staffUserId: number | null;
   staffName: string | null;
   userId: number;
   userName: string | null;

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
-import { AgreementsService, MEETING_WITHOUT_END_MS } from '../agreements/agreements.service';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { AgreementsService, type HeldMeeting, MEETING_WITHOUT_END_MS } from '../agreements/agreements.service';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
@@ -14,6 +14,8 @@ import { SystemSettingsService } from '../system/system-settings.service';
 import { UsersService } from '../users/users.service';
 import { Appointment, AppointmentHours, type AppointmentLocation } from './appointment.entity';
 import type { CreateAppointmentDto, SlotResponse } from './appointments.dto';
+import { returning } from '../database/returning';
+import './appointments.events';
 import { type Busy, DAY_MS, dayIn, daysBetween, freeStaff, type HoursRange, type Slot, slotsOn } from './slots';
 
 /** Booking rules (docs/appointments.md): at least this long ahead, at most this far ahead; the read at most this many days. */
@@ -54,6 +56,7 @@ export class AppointmentsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.reactToRemovals();
     // Staff cancelled or deleted the meeting in the back office: the slot is free again.
     this.events.on('agreements.cancelled', async (e) => {
       await this.appointments
@@ -80,6 +83,74 @@ export class AppointmentsService implements OnModuleInit {
         if (!isUniqueViolation(error)) throw error;
         this.logger.warn(`Appointment of agreement ${e.agreementId} not moved: its staff member has another appointment at ${e.meetingDate}`);
       }
+    });
+  }
+
+  /**
+   * What a departing staff member's appointments and meetings become (docs/roles.md#removing-a-person): this module
+   * answers for both, since a booked appointment is also a meeting and must be counted, moved and told once. An
+   * appointment counts while it is booked and not over; a meeting while it is scheduled and not over.
+   */
+  private reactToRemovals(): void {
+    type Row = { id: number; user_id: number; staff_user_id: number | null; subject: string; start_at: Date | string; agreement_id: number | null };
+    const COLUMNS = 'id, user_id, staff_user_id, subject, start_at, agreement_id';
+    const iso = (d: Date | string) => new Date(d).toISOString();
+    const ownMeetings = (appointments: Row[]) => new Set(appointments.flatMap((a) => (a.agreement_id ? [a.agreement_id] : [])));
+    const upcoming = (tx: EntityManager, staffId: number, now: Date): Promise<Row[]> =>
+      tx.query(`SELECT ${COLUMNS} FROM appointments WHERE staff_user_id = $1 AND status = 'booked' AND end_at > $2`, [staffId, now]);
+    const ownerNames = async (rows: { user_id: number }[]) => this.users.namesOf(rows.map((r) => r.user_id));
+    this.events.onInTransaction('users.work.counting', async ({ staffId, now, held }, { tx }) => {
+      const appointments = await upcoming(tx, staffId, now);
+      const mine = ownMeetings(appointments);
+      const meetings = (await this.agreements.heldIn(tx, staffId, now)).filter((m) => !mine.has(m.id));
+      held.appointments += appointments.length;
+      held.meetings += meetings.length;
+    });
+    this.events.onInTransaction('users.work.handing_over', async ({ from, successorId, now }, { tx, afterCommit }) => {
+      let moved: Row[];
+      try {
+        moved = await returning<Row>(tx, `UPDATE appointments SET staff_user_id = $3, updated_at = $2 WHERE staff_user_id = $1 AND status = 'booked' AND end_at > $2 RETURNING ${COLUMNS}`, [from.id, now, successorId]);
+      } catch (error) {
+        // The successor already has an appointment starting at the same moment as one of these.
+        if (!isUniqueViolation(error)) throw error;
+        throw new ConflictException(coded('successor_busy', 'Etterfølgeren har allerede en time samtidig med en av timene. Velg en annen, eller avlys.'));
+      }
+      const meetings = await this.agreements.handOverIn(tx, from.id, successorId, now);
+      const mine = ownMeetings(moved);
+      afterCommit(async () => {
+        const names = await ownerNames(moved);
+        for (const a of moved) {
+          await this.events.emit('appointments.handed_over', { appointmentId: a.id, successorId, fromName: from.name, subject: a.subject, start: iso(a.start_at), ownerName: names.get(a.user_id) ?? '' });
+        }
+        for (const m of meetings.filter((x) => !mine.has(x.id))) {
+          await this.events.emit('agreements.handed_over', { agreementId: m.id, userId: m.userId, successorId, fromName: from.name, title: m.title, meetingDate: iso(m.meetingDate) });
+        }
+      });
+    });
+    this.events.onInTransaction('users.work.cancelling', async ({ staffId, actorId, now }, { tx, afterCommit }) => {
+      const cancelled = await returning<Row>(
+        tx,
+        `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, cancelled_by = $3, updated_at = $2 WHERE staff_user_id = $1 AND status = 'booked' AND end_at > $2 RETURNING ${COLUMNS}`,
+        [staffId, now, actorId],
+      );
+      const meetings: HeldMeeting[] = await this.agreements.cancelHeldIn(tx, staffId, now);
+      const mine = ownMeetings(cancelled);
+      afterCommit(async () => {
+        // One cancellation mail and one notification per meeting: an appointment's own meeting is told as the appointment.
+        await this.agreements.announceWithdrawn(meetings, actorId, mine);
+        for (const a of cancelled) await this.events.emit('appointments.withdrawn', { appointmentId: a.id, userId: a.user_id, subject: a.subject, start: iso(a.start_at) });
+      });
+    });
+    this.events.onInTransaction('users.owner.deleting', async ({ ownerId, ownerName, now }, { tx, afterCommit }) => {
+      const appointments: Row[] = await tx.query(`SELECT ${COLUMNS} FROM appointments WHERE user_id = $1 AND status = 'booked' AND end_at > $2`, [ownerId, now]);
+      const mine = ownMeetings(appointments);
+      const meetings = (await this.agreements.ownerMeetingsIn(tx, ownerId, now)).filter((m) => !mine.has(m.id));
+      afterCommit(async () => {
+        for (const a of appointments) {
+          if (a.staff_user_id !== null) await this.events.emit('appointments.owner.removed', { staffUserId: a.staff_user_id, ownerName, subject: a.subject, start: iso(a.start_at) });
+        }
+        for (const m of meetings) await this.events.emit('agreements.owner.removed', { staffUserId: m.adminId, ownerName, title: m.title, meetingDate: iso(m.meetingDate) });
+      });
     });
   }
 
@@ -267,7 +338,7 @@ export class AppointmentsService implements OnModuleInit {
   }
 
   private async withNames(rows: Appointment[]): Promise<AppointmentView[]> {
-    const names = await this.users.namesOf(rows.flatMap((a) => [a.userId, a.staffUserId]));
-    return rows.map((appointment) => ({ appointment, userName: names.get(appointment.userId) ?? null, staffName: names.get(appointment.staffUserId) ?? null }));
+    const names = await this.users.namesOf(rows.flatMap((a) => (a.staffUserId === null ? [a.userId] : [a.userId, a.staffUserId])));
+    return rows.map((appointment) => ({ appointment, userName: names.get(appointment.userId) ?? null, staffName: appointment.staffUserId === null ? null : (names.get(appointment.staffUserId) ?? null) }));
   }
 }

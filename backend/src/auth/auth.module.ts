@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { SystemModule } from '../system/system.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
@@ -22,7 +21,7 @@ import { PasswordLoginStrategy } from './password-login.strategy';
 import { TwoFactorLoginStrategy } from './two-factor-login.strategy';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PasswordResetToken, UserTwoFactor, RecoveryCode]), UsersModule, SessionsModule, MailModule, NotificationsModule, SystemModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([PasswordResetToken, UserTwoFactor, RecoveryCode]), UsersModule, SessionsModule, MailModule, SystemModule, AuditModule],
   controllers: [AuthController, TwoFactorController, AdminTwoFactorController, UserSessionsController, ReauthController],
   providers: [PasswordLoginStrategy, TwoFactorLoginStrategy, PasswordResetService, SessionCleanup, TwoFactorService, StaffTwoFactorGuard, RecentAuthGuard, { provide: STAFF_TWO_FACTOR_RULE, useExisting: TwoFactorService }],
   exports: [StaffTwoFactorGuard, RecentAuthGuard, STAFF_TWO_FACTOR_RULE],

@@ -1,12 +1,15 @@
 import { domainNotifications, notificationKinds } from '../notifications/notification.types';
 
-/** Sent by TwoFactorService when an admin resets a user's two-factor sign-in (docs/security.md). */
+import './auth.events';
+
+/** Sent when an admin resets a user's two-factor sign-in (docs/security.md). */
 const kinds = notificationKinds({
   two_factor_reset: {
     nb: { title: 'Tofaktorinnlogging slått av', message: 'En administrator har slått av tofaktorinnloggingen din. Slå den på igjen under Innstillinger.' },
     en: { title: 'Two-factor sign-in turned off', message: 'An administrator turned off your two-factor sign-in. Turn it on again under Settings.' },
-    target: () => ({ screen: 'settings' }),
-    example: { params: {}, link: '/settings' },
+    // The two-factor tab, where it is turned on again.
+    target: () => '/settings?tab=twoFactor',
+    example: { params: {}, link: '/settings?tab=twoFactor' },
   },
 });
 
@@ -16,4 +19,9 @@ declare module '../notifications/notification.types' {
   }
 }
 
-export const authNotifications = domainNotifications({ kinds });
+export const authNotifications = domainNotifications({
+  kinds,
+  reactions: {
+    'auth.two_factor.reset': async (e, n) => n.send(e.userId, 'two_factor_reset', {}),
+  },
+});

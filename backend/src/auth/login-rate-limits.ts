@@ -4,19 +4,11 @@ import type { DataSource } from 'typeorm';
 import type { Clock } from '../common/adapters/clock';
 import { DatabaseRateLimitStore } from '../common/database-rate-limit.store';
 import { userReadWithSession } from '../common/session-user';
+import { accountKey } from '../common/text/account-key';
 
 /** An IPv6 client is counted by its /56, the block one household or office is usually given. */
 const IPV6_CLIENT_PREFIX = 56;
 const WINDOW_MS = 15 * 60 * 1000;
-
-/**
- * The account a login names, as the limiter counts it: " Foo@Example.COM " and "foo@example.com" are one account
- * (compatibility forms folded by NFKC, case folded without the server's locale), so changing case or adding spaces
- * buys no extra attempts.
- */
-export function accountKey(username: string): string {
-  return username.normalize('NFKC').trim().toLocaleLowerCase('und');
-}
 
 /**
  * The client address: Express's req.ip, which reads X-Forwarded-For only as far as TRUST_PROXY trusts the hops
@@ -32,30 +24,61 @@ function routeOf(req: express.Request): string {
   return `${req.baseUrl}${req.path}`.toLowerCase().replace(/\/+$/, '');
 }
 
-/**
- * The account a signed-in session or a pending code step names: the limit is keyed on it whatever the body says.
- * The user row the session store read with the session names the account as sign-in does.
- */
-function sessionAccount(req: express.Request): string | undefined {
-  const pending = req.session?.twoFactorPending;
-  if (pending) return `account:${accountKey(pending.username)}`;
-  if (req.session?.userId === undefined) return undefined;
-  const username = (userReadWithSession(req.session) as { username?: unknown } | undefined)?.username;
-  return typeof username === 'string' ? `account:${accountKey(username)}` : `user:${req.session.userId}`;
+/** Whom an attempt is against: an account (by sign-in name, and by id when a session names it), or a reset token. */
+interface AttemptTarget {
+  account?: string;
+  userId?: number;
+  token?: string;
 }
 
 /**
- * A password step counts against the account it names, a reset attempt against its token (tokens are
- * case-sensitive, kept as sent); every other attempt (a sign-in code, a re-authentication, however its path is
- * spelled) against the account the session names, never one the body chooses: wrong codes and wrong passwords share
- * one budget (docs/operations.md#login-limits).
+ * A password step is against the account it names, a reset attempt against its token (tokens are case-sensitive,
+ * kept as sent); every other attempt (a sign-in code, a re-authentication, however its path is spelled) against the
+ * account the session names, never one the body chooses. The user row the session store read with the session names
+ * the account as sign-in does.
  */
-export function attemptKey(req: express.Request): string {
+function attemptTarget(req: express.Request): AttemptTarget | undefined {
   const body = req.body as { username?: unknown; token?: unknown } | undefined;
   const route = routeOf(req);
-  if (route === '/api/login') return typeof body?.username === 'string' ? `account:${accountKey(body.username)}` : 'none';
-  if (route === '/api/reset-password') return typeof body?.token === 'string' ? `token:${body.token}` : 'none';
-  return sessionAccount(req) ?? 'none';
+  if (route === '/api/login') return typeof body?.username === 'string' ? { account: accountKey(body.username) } : undefined;
+  if (route === '/api/reset-password') return typeof body?.token === 'string' ? { token: body.token } : undefined;
+  const pending = req.session?.twoFactorPending;
+  if (pending) return { account: accountKey(pending.username), userId: pending.userId };
+  const userId = req.session?.userId;
+  if (userId === undefined) return undefined;
+  const username = (userReadWithSession(req.session) as { username?: unknown } | undefined)?.username;
+  return { account: typeof username === 'string' ? accountKey(username) : undefined, userId };
+}
+
+/**
+ * The key an attempt counts against: wrong codes and wrong passwords at one account share one budget
+ * (docs/operations.md#login-limits).
+ */
+export function attemptKey(req: express.Request): string {
+  const target = attemptTarget(req);
+  if (target?.token !== undefined) return `token:${target.token}`;
+  if (target?.account !== undefined) return `account:${target.account}`;
+  if (target?.userId !== undefined) return `user:${target.userId}`;
+  return 'none';
+}
+
+const TOO_MANY = { message: 'For mange forsøk. Vent litt og prøv igjen.', code: 'rate_limited' };
+
+/**
+ * Refuses at once (429) a password step, code or re-authentication for a person whose argon2 queue is full
+ * (users/argon2-gate.ts), before the limiters count it or anything else is read: a flood of them then costs the
+ * server next to nothing, and counts as no guess, since none was checked (docs/security.md#passwords). The person is
+ * the one the attempt is against (attemptTarget), by id where a session names them.
+ */
+export function refuseWhileHashing(hashingRefused: (who: { userId?: number; account?: string }) => boolean): express.RequestHandler {
+  return (req, res, next) => {
+    const target = attemptTarget(req);
+    if (target && target.token === undefined && hashingRefused(target)) {
+      res.setHeader('Retry-After', '1').status(429).json(TOO_MANY);
+      return;
+    }
+    next();
+  };
 }
 
 /**
@@ -76,7 +99,7 @@ export function loginRateLimits(perAccount: number, db: DataSource, clock: Clock
     requestWasSuccessful: (_req: express.Request, res: express.Response) => res.statusCode < 400 || res.statusCode === 503,
     // An X-Forwarded-For past an untrusted hop is any client's to write; ignoring it is the point, not a mistake.
     validate: { xForwardedForHeader: false },
-    handler: (_req: express.Request, res: express.Response) => res.status(429).json({ message: 'For mange forsøk. Vent litt og prøv igjen.', code: 'rate_limited' }),
+    handler: (_req: express.Request, res: express.Response) => res.status(429).json(TOO_MANY),
   };
   return [
     rateLimit({ ...common, limit: perAccount * 5, keyGenerator: clientKey, identifier: 'per-client', store: new DatabaseRateLimitStore(db, clock, 'per-client:', track) }),

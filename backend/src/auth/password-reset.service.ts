@@ -2,17 +2,17 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
+import { EventBus } from '../common/events/domain-events';
 import { Clock } from '../common/adapters/clock';
 import { coded } from '../common/http-exception.filter';
 import type { RequestContext } from '../common/request-context';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
-import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { PasswordResetToken } from './password-reset-token.entity';
 
 const VALID_FOR_MS = 24 * 3600 * 1000;
-/** The reset mail, in the user's language (their notification language; Norwegian by default). */
+/** The reset mail, in the user's language (common/user-language.ts; Norwegian by default). */
 const RESET_MAIL = {
   nb: { subject: 'Tilbakestill passordet ditt', body: 'Hei {name},\n\nBruk denne lenken for å velge et nytt passord. Den virker én gang og i 24 timer:\n{link}\n\nHar du ikke bedt om dette, kan du se bort fra e-posten.' },
   en: { subject: 'Reset your password', body: 'Hello {name},\n\nUse this link to choose a new password. It works once, for 24 hours:\n{link}\n\nIf you did not ask for this, you can ignore this mail.' },
@@ -31,9 +31,10 @@ export class PasswordResetService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly mail: MailQueue,
-    private readonly notifications: NotificationsService,
+    events: EventBus,
   ) {
-    users.onPasswordChanged((userId) => this.retireLinks(userId));
+    // In the password change's transaction: a link for the old password never outlives the new one.
+    events.onInTransaction('users.password.setting', ({ userId }, { tx }) => this.retireLinks(userId, tx.getRepository(PasswordResetToken)));
   }
 
   /** A new link; with SMTP set it is also mailed to the user, in their language (`mailed`). */
@@ -48,7 +49,7 @@ export class PasswordResetService {
     const resetLink = `${this.config.publicUrl}/reset-password?token=${token}`;
     let mailed = false;
     if (this.mail.enabled && user.email) {
-      const text = RESET_MAIL[await this.notifications.languageOf(user.id)];
+      const text = RESET_MAIL[await this.users.languageOf(user.id)];
       mailed = await this.mail.enqueue({ to: user.email, subject: text.subject, text: text.body.replace('{name}', user.name).replace('{link}', resetLink) });
     }
     return { resetLink, expiresAt, mailed };

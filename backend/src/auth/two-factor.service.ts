@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { IsNull, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/adapters/clock';
+import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import type { RequestContext } from '../common/request-context';
 import { Sealer } from '../common/secrets';
@@ -12,11 +13,11 @@ import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort } from '../database/database.port';
 import { MailQueue } from '../mail/mail-queue.service';
-import { NotificationsService } from '../notifications/notifications.service';
 import { REQUIRE_STAFF_2FA } from '../system/system-settings.dto';
 import { SystemSettingsService } from '../system/system-settings.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import './auth.events';
 import { RecoveryCode, UserTwoFactor } from './two-factor.entity';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps; a code of the step before or after is taken too. */
@@ -59,8 +60,8 @@ export class TwoFactorService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly settings: SystemSettingsService,
-    private readonly notifications: NotificationsService,
     private readonly mail: MailQueue,
+    private readonly events: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sealer = new Sealer(config.sessionSecret ?? '', 'totp-secret');
@@ -143,10 +144,11 @@ export class TwoFactorService {
     const user = await this.users.get(userId);
     if (!user.twoFactorEnabled) throw new ConflictException(coded('two_factor_not_enabled', 'Tofaktorinnlogging er ikke slått på'));
     await this.turnOff(user.id, admin.id, 'two_factor.reset', {}, context);
+    // The user is told in the app (auth.notifications.ts) and by mail.
+    await this.events.emit('auth.two_factor.reset', { userId: user.id, actorId: admin.id });
     try {
-      await this.notifications.create({ userId: user.id, type: 'two_factor_reset', params: {} });
       if (this.mail.enabled && user.email) {
-        const text = RESET_MAIL[await this.notifications.languageOf(user.id)];
+        const text = RESET_MAIL[await this.users.languageOf(user.id)];
         await this.mail.enqueue({ to: user.email, subject: text.subject, text: text.body.replace('{name}', user.name).replace('{link}', `${this.config.publicUrl}/settings`) });
       }
     } catch (error) {

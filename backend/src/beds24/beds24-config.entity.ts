@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { SyncState } from '../bookings/booking-source.types';
 
 /** How the stored credential is used: a refresh token (from an invite code) gives access tokens; a long-life token is one. */
 export type Beds24CredentialKind = 'refresh' | 'longLife';
@@ -39,19 +40,6 @@ export class Beds24Config {
   @Column({ type: 'int', default: 365 })
   syncFutureDays: number;
 
-  /** Last successful sync. */
-  @Column({ type: 'timestamptz', nullable: true })
-  lastSynced: Date | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lastAttemptAt: Date | null;
-
-  @Column({ type: 'text', nullable: true })
-  lastError: string | null;
-
-  @Column({ type: 'varchar', length: 60, nullable: true })
-  lastErrorCode: string | null;
-
   /** Set when Beds24 refused the credential even after a token refresh: only a new key from the owner helps. */
   @Column({ type: 'boolean', default: false })
   needsCredentials: boolean;
@@ -65,26 +53,13 @@ export class Beds24Config {
   @Column({ type: 'int', default: 0 })
   lastDeleted: number;
 
-  @Column({ type: 'int', default: 0 })
-  eventCount: number;
-
-  /** Complete pulls in a row with no future booking while future ones were stored (the store's emptyPullsBefore). */
-  @Column({ type: 'int', default: 0 })
-  emptyPulls: number;
-
   /** sha256 of the last complete pull as stored: an identical pull is not written again. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   lastPullHash: string | null;
 
-  @Column({ type: 'int', default: 0 })
-  consecutiveFailures: number;
-
-  /** When the owner and the admins were told the connection is refused or keeps failing; cleared (and told) when it recovers. */
-  @Column({ type: 'timestamptz', nullable: true })
-  failingNotifiedAt: Date | null;
-
-  @Column({ type: 'timestamptz' })
-  nextSyncAt: Date;
+  /** The sync state every booking source keeps, in its own columns (last_synced, next_sync_at, …). */
+  @Column(() => SyncState, { prefix: false })
+  sync: SyncState;
 
   @Column({ type: 'text', nullable: true })
   accessTokenSealed: string | null;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BookingSourceSync, type SyncOptions } from '../bookings/booking-source-sync.service';
-import type { BookingSource, SourceFetch, SyncFailure } from '../bookings/booking-source.types';
+import { type BookingSource, outcomeOf, type SourceFetch, type SourceSyncOutcome, type SyncFailure } from '../bookings/booking-source.types';
 import type { ExternalBookingInput } from '../bookings/external-booking.types';
 import { EventBus } from '../common/events/domain-events';
 import { sha256Hex } from '../common/secrets';
@@ -11,28 +11,16 @@ import { BEDS24_TIMEOUT_MS, Beds24AuthError, Beds24Client, Beds24Error } from '.
 import { Beds24Config } from './beds24-config.entity';
 import { Beds24Service, NEW_KEY_NEEDED } from './beds24.service';
 import { UsersService } from '../users/users.service';
+import './beds24.events';
 
 /** Failed syncs in a row (Beds24 unreachable, failing, rate-limiting) after which the owner and the admins are told. */
 export const BEDS24_FAILING_AFTER = 3;
-
-export interface Beds24SyncOutcome {
-  configId: number;
-  status: 'updated' | 'failed' | 'skipped';
-  eventsCreated: number;
-  eventsUpdated: number;
-  eventsDeleted: number;
-  error?: string;
-  errorCode?: string;
-  warning?: string;
-  skipped?: 'disabled' | 'busy' | 'not-due' | 'needs-credentials';
-}
 
 /** A pull's bookings as stored, in id order, hashed: equal hashes mean an identical pull. */
 function hashPull(bookings: ExternalBookingInput[]): string {
   const sorted = [...bookings].sort((a, b) => (a.externalUid < b.externalUid ? -1 : a.externalUid > b.externalUid ? 1 : 0));
   return sha256Hex(JSON.stringify(sorted));
 }
-const NONE = { eventsCreated: 0, eventsUpdated: 0, eventsDeleted: 0 };
 const NEEDS_CREDENTIALS = { message: NEW_KEY_NEEDED, code: 'beds24_needs_credentials' };
 
 /**
@@ -70,17 +58,12 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
    * Syncs one configuration; `force` runs it even when sync is switched off (never when it needs new credentials);
    * `waitMs` waits that long for a running sync of it before answering 'busy'; `dueOnly`: the scheduler's.
    */
-  async sync(configId: number, options: SyncOptions = {}): Promise<Beds24SyncOutcome> {
+  async sync(configId: number, options: SyncOptions = {}): Promise<SourceSyncOutcome> {
     const result = await this.skeleton.sync(this, configId, options);
-    if (result.status === 'skipped') return { configId, status: 'skipped', skipped: result.skipped === 'missing' ? 'disabled' : result.skipped, ...NONE };
-    if (result.status === 'failed') {
-      // A configuration that needed a key before this sync was not called at all (fetch refuses it).
-      const skipped = result.source.needsCredentials ? { skipped: 'needs-credentials' as const } : {};
-      return { configId, status: 'failed', ...skipped, error: result.error.message, errorCode: result.error.code, ...NONE };
-    }
-    if (result.status === 'unchanged') return { configId, status: 'updated', ...NONE };
-    const { addedAll, changedAll, removed } = result.counts;
-    return { configId, status: 'updated', eventsCreated: addedAll, eventsUpdated: changedAll, eventsDeleted: removed, ...(result.warning ? { warning: result.warning } : {}) };
+    const outcome = outcomeOf(configId, result, result.status === 'skipped' ? 0 : result.source.sync.eventCount);
+    // A configuration that needed a key before this sync was not called at all (fetch refuses it).
+    if (result.status === 'failed' && result.source.needsCredentials) return { ...outcome, skipped: 'needs-credentials' };
+    return outcome;
   }
 
   syncMinutes = () => this.config.beds24.syncMinutes;
@@ -89,15 +72,15 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
   enabled = (config: Beds24Config) => config.syncEnabled;
 
   async fetch(config: Beds24Config, now: Date): Promise<SourceFetch<Beds24Config>> {
-    if (config.needsCredentials) return { status: 'failed', error: { ...NEEDS_CREDENTIALS, message: config.lastError ?? NEW_KEY_NEEDED }, recorded: true };
+    if (config.needsCredentials) return { status: 'failed', error: { ...NEEDS_CREDENTIALS, message: config.sync.lastError ?? NEW_KEY_NEEDED }, recorded: true };
     try {
       return await this.pull(config, now);
     } catch (e) {
       if (e instanceof Beds24AuthError) {
         // A refused key is told at once: only a person can give a new one, and no sync runs until then.
-        const announce = !config.failingNotifiedAt;
-        await this.configs.markNeedsCredentials(config, NEW_KEY_NEEDED, announce ? { failingNotifiedAt: now } : {});
-        if (announce) await this.announceFailing(config, 'credentials', config.consecutiveFailures + 1);
+        const announce = !config.sync.failingNotifiedAt;
+        await this.configs.markNeedsCredentials(config, NEW_KEY_NEEDED, announce ? now : undefined);
+        if (announce) await this.announceFailing(config, 'credentials', config.sync.consecutiveFailures + 1);
         return { status: 'failed', error: NEEDS_CREDENTIALS, recorded: true };
       }
       if (e instanceof Beds24Error) return { status: 'failed', error: { message: e.message, code: e.kind === 'rate-limit' ? 'beds24_rate_limited' : 'beds24_sync_failed' } };
@@ -105,21 +88,19 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
     }
   }
 
-  readonly onSuccessPatch = { failingNotifiedAt: null };
-
   /** After a success is written: a connection whose failing was announced tells the owner and the admins it works again. */
   async afterSuccess(config: Beds24Config): Promise<void> {
-    if (!config.failingNotifiedAt) return;
+    if (!config.sync.failingNotifiedAt) return;
     const owner = await this.users.findById(config.userId);
     await this.bus.emit('beds24.recovered', { userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', admins: await this.users.activeAdminIds() });
   }
 
   /** The BEDS24_FAILING_AFTER-th failure in a row is told, once per spell (docs/product/beds24.md#notifications). */
   onFailure(config: Beds24Config, now: Date, _error: SyncFailure) {
-    const failures = config.consecutiveFailures + 1;
-    const announce = !config.failingNotifiedAt && failures >= BEDS24_FAILING_AFTER;
+    const failures = config.sync.consecutiveFailures + 1;
+    const announce = !config.sync.failingNotifiedAt && failures >= BEDS24_FAILING_AFTER;
     return {
-      patch: announce ? { failingNotifiedAt: now } : {},
+      patch: announce ? { sync: { failingNotifiedAt: now } } : {},
       after: announce ? () => this.announceFailing(config, 'failing', failures) : undefined,
     };
   }
@@ -128,7 +109,7 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
     const owner = await this.users.findById(config.userId);
     await this.bus.emit('beds24.failing', {
       userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', reason, failures,
-      since: (config.lastSynced ?? config.createdAt).toISOString(), admins: await this.users.activeAdminIds(),
+      since: (config.sync.lastSynced ?? config.createdAt).toISOString(), admins: await this.users.activeAdminIds(),
     });
   }
 
@@ -143,7 +124,7 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
     // A complete pull identical to the last one stored changes nothing: only the configuration's times are written.
     // (Not while an emptied pull waits for its confirming one: that pull must reach the store.)
     const pullHash = pulled.complete ? hashPull(bookings) : null;
-    if (pullHash && pullHash === config.lastPullHash && config.emptyPulls === 0) return { status: 'unchanged', patch: { lastCreated: 0, lastUpdated: 0, lastDeleted: 0 } };
+    if (pullHash && pullHash === config.lastPullHash && config.sync.emptyPulls === 0) return { status: 'unchanged', patch: { lastCreated: 0, lastUpdated: 0, lastDeleted: 0 } };
     return {
       status: 'pulled',
       complete: pulled.complete,

@@ -69,10 +69,11 @@ export class Beds24Controller {
     const outcome = await this.sync.sync(config.id, { waitMs: this.sync.manualWaitMs });
     if (outcome.skipped === 'busy') throw new ConflictException(coded('beds24_sync_busy', 'En synkronisering av denne konfigurasjonen pågår allerede'));
     return {
-      success: outcome.status === 'updated',
-      eventsCreated: outcome.eventsCreated,
-      eventsUpdated: outcome.eventsUpdated,
-      eventsDeleted: outcome.eventsDeleted,
+      // An identical pull (unchanged) is a success that changed nothing.
+      success: outcome.status === 'updated' || outcome.status === 'unchanged',
+      eventsCreated: outcome.created,
+      eventsUpdated: outcome.updated,
+      eventsDeleted: outcome.deleted,
       ...(outcome.error ? { error: outcome.error, errorCode: outcome.errorCode } : {}),
       ...(outcome.warning ? { warning: outcome.warning } : {}),
     };
@@ -90,8 +91,8 @@ export class OwnBeds24Controller {
     const config = await this.configs.findByUser(user.id);
     if (!config) return { configured: false, syncEnabled: false, lastSync: null, failing: false, needsCredentials: false, lastError: null, lastErrorCode: null, eventCount: 0 };
     return {
-      configured: true, syncEnabled: config.syncEnabled, lastSync: config.lastSynced, failing: config.needsCredentials || config.lastError !== null,
-      needsCredentials: config.needsCredentials, lastError: config.lastError, lastErrorCode: config.lastErrorCode, eventCount: config.eventCount,
+      configured: true, syncEnabled: config.syncEnabled, lastSync: config.sync.lastSynced, failing: config.needsCredentials || config.sync.lastError !== null,
+      needsCredentials: config.needsCredentials, lastError: config.sync.lastError, lastErrorCode: config.sync.lastErrorCode, eventCount: config.sync.eventCount,
     };
   }
 }

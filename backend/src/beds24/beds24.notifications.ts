@@ -1,30 +1,32 @@
-import { domainNotifications, notificationKinds } from '../notifications/notification.types';
+import { domainNotifications, notificationKinds, withId, type NotificationParams } from '../notifications/notification.types';
 
-const calendar = () => ({ screen: 'calendar' as const, date: null });
-const staffConnection = (p: { userId?: string | number }) => ({ screen: 'staff-beds24' as const, id: Number(p.userId) });
+/** The calendar with its feed manager open (the app takes `feeds` away once it opened it). */
+const feedManager = () => '/?feeds=1';
+/** The owner's connection in the back office's Beds24 resource, by the owner's id. */
+const staffConnection = (p: NotificationParams) => withId(p.userId, (id) => `/admin/beds24/${id}`);
 
 /**
  * A Beds24 connection refused or failing, and its recovery (docs/product/beds24.md#notifications): the owner opens the
- * calendar page (its sync-health panel), staff the connection in the back office.
+ * feed manager (the connection's health is there), staff the connection in the back office.
  */
 const kinds = notificationKinds({
   beds24_key_refused: {
     nb: { title: 'Beds24 avviste tilkoblingen', message: 'Beds24 godtar ikke lenger nøkkelen, så bookingene derfra hentes ikke. Vi trenger en ny invitasjonskode fra deg.' },
     en: { title: 'Beds24 refused the connection', message: 'Beds24 no longer accepts the key, so bookings from it are not fetched. We need a new invite code from you.' },
-    target: calendar,
-    example: { params: { since: '01.01.2027 10:00' }, link: '/' },
+    target: feedManager,
+    example: { params: { since: '01.01.2027 10:00' }, link: '/?feeds=1' },
   },
   beds24_failing: {
     nb: { title: 'Beds24 synkroniseres ikke', message: 'Bookingene fra Beds24 har ikke latt seg hente siden {since} ({failures} forsøk på rad).' },
     en: { title: 'Beds24 not syncing', message: 'Bookings from Beds24 could not be fetched since {since} ({failures} attempts in a row).' },
-    target: calendar,
-    example: { params: { since: '01.01.2027 10:00', failures: 3 }, link: '/' },
+    target: feedManager,
+    example: { params: { since: '01.01.2027 10:00', failures: 3 }, link: '/?feeds=1' },
   },
   beds24_recovered: {
     nb: { title: 'Beds24 synkroniseres igjen', message: 'Bookingene fra Beds24 hentes igjen.' },
     en: { title: 'Beds24 syncing again', message: 'Bookings from Beds24 are fetched again.' },
-    target: calendar,
-    example: { params: {}, link: '/' },
+    target: feedManager,
+    example: { params: {}, link: '/?feeds=1' },
   },
   staff_beds24_key_refused: {
     nb: { title: 'Beds24-nøkkel avvist', message: '{name}: Beds24 avviste nøkkelen, og ingen bookinger hentes før en ny invitasjonskode er lagt inn.' },

@@ -54,9 +54,10 @@ export class Beds24Service {
     const qb = this.configs.createQueryBuilder('c').innerJoin('users', 'u', 'u.id = c.user_id');
     const page = await findPage(qb, query, {
       sortable: {
-        ...Object.fromEntries(['propId', 'syncEnabled', 'lastAttemptAt', 'lastError', 'eventCount', 'createdAt'].map((p) => [p, `c.${p}`])),
+        ...Object.fromEntries(['propId', 'syncEnabled', 'createdAt'].map((p) => [p, `c.${p}`])),
+        ...Object.fromEntries(['lastAttemptAt', 'lastError', 'eventCount'].map((p) => [p, `c.sync.${p}`])),
         // The API's field keeps its name (docs/api.md "Names"); the column is the sources' shared last_synced.
-        lastSync: 'c.lastSynced',
+        lastSync: 'c.sync.lastSynced',
         id: 'c.userId',
         userId: 'c.userId',
         userName: 'u.name',
@@ -110,17 +111,18 @@ export class Beds24Service {
     const propertyChanged = !!existing && dto.propId !== undefined && dto.propId !== existing.propId;
     const saved = await this.database.transaction(async (tx) => {
       const row: Beds24Config = existing ?? tx.create(Beds24Config, {
-        userId, syncEnabled: true, syncHistoricalDays: DEFAULT_WINDOW_DAYS, syncFutureDays: DEFAULT_WINDOW_DAYS, nextSyncAt: now,
+        userId, syncEnabled: true, syncHistoricalDays: DEFAULT_WINDOW_DAYS, syncFutureDays: DEFAULT_WINDOW_DAYS, sync: { nextSyncAt: now },
       });
       if (credential) this.setCredential(row, credential);
       // Another property's bookings are not this one's: they go at once, not only when a pull misses them.
       if (propertyChanged) {
         await this.bookings.removeSources(tx, 'beds24', [existing.id]);
-        Object.assign(row, { eventCount: 0, emptyPulls: 0, lastPullHash: null, nextSyncAt: now });
+        row.lastPullHash = null;
+        Object.assign(row.sync, { eventCount: 0, emptyPulls: 0, nextSyncAt: now });
       }
       if (dto.propId !== undefined) row.propId = dto.propId;
       if (dto.syncEnabled !== undefined) {
-        if (dto.syncEnabled && !row.syncEnabled) row.nextSyncAt = now;
+        if (dto.syncEnabled && !row.syncEnabled) row.sync.nextSyncAt = now;
         row.syncEnabled = dto.syncEnabled;
       }
       if (dto.syncHistoricalDays !== undefined) row.syncHistoricalDays = dto.syncHistoricalDays;
@@ -139,9 +141,8 @@ export class Beds24Service {
       accessTokenSealed: credential.token ? this.sealer.seal(credential.token.value) : null,
       accessTokenExpiresAt: credential.token?.expiresAt ?? null,
       needsCredentials: false,
-      consecutiveFailures: 0,
-      nextSyncAt: this.clock.now(),
     });
+    Object.assign(row.sync, { consecutiveFailures: 0, nextSyncAt: this.clock.now() });
   }
 
   /**
@@ -191,9 +192,12 @@ export class Beds24Service {
     };
   }
 
-  /** `extra`: columns written with it (the sync's failing announcement). */
-  async markNeedsCredentials(config: Beds24Config, message: string, extra: Partial<Beds24Config> = {}): Promise<void> {
-    await this.configs.update({ id: config.id }, { ...extra, needsCredentials: true, lastError: message, lastErrorCode: 'beds24_needs_credentials', lastAttemptAt: this.clock.now(), accessTokenSealed: null, accessTokenExpiresAt: null });
+  /** `notifiedAt`: when the sync announced it (written with it). */
+  async markNeedsCredentials(config: Beds24Config, message: string, notifiedAt?: Date): Promise<void> {
+    await this.configs.update({ id: config.id }, {
+      needsCredentials: true, accessTokenSealed: null, accessTokenExpiresAt: null,
+      sync: { lastError: message, lastErrorCode: 'beds24_needs_credentials', lastAttemptAt: this.clock.now(), ...(notifiedAt ? { failingNotifiedAt: notifiedAt } : {}) },
+    });
   }
 
   async remove(userId: number): Promise<void> {
@@ -234,6 +238,12 @@ export class Beds24Service {
   }
 
   /** Configurations whose next sync time has come (enabled, with a working credential). */
+  /** The user's configuration when it syncs (switched on, its key usable): what a refresh of the user pulls. */
+  async syncedIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.configs.query('SELECT id FROM beds24_config WHERE user_id = $1 AND sync_enabled AND NOT needs_credentials ORDER BY id', [userId]);
+    return rows.map((r: { id: number }) => r.id);
+  }
+
   async dueIds(now: Date, limit: number): Promise<number[]> {
     const rows = await this.configs.query(
       'SELECT id FROM beds24_config WHERE sync_enabled AND NOT needs_credentials AND next_sync_at <= $1 ORDER BY next_sync_at LIMIT $2',

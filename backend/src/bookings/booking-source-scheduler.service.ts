@@ -32,6 +32,8 @@ export interface ScheduledSourceSpec {
   /** The sources due at `now` (enabled, next sync time come), at most `limit`, most overdue first. */
   dueIds: (now: Date, limit: number) => Promise<number[]>;
   dueLimit: number;
+  /** The user's sources a refresh syncs (those that would be due: enabled, usable), in id order. */
+  userSourceIds: (userId: number) => Promise<number[]>;
   /**
    * Syncs one source (an adapter's sync through BookingSourceSync); errors are logged, never retried blindly.
    * `dueOnly`: the tick queued it, so it is skipped if another sync has moved its next sync time on meanwhile.
@@ -68,7 +70,7 @@ export interface ScheduledSource {
 @Injectable()
 export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(BookingSourceScheduler.name);
-  private readonly specs: ScheduledSourceSpec[] = [];
+  private readonly kinds: { spec: ScheduledSourceSpec; source: ScheduledSource }[] = [];
   private readonly background = new Set<Promise<unknown>>();
 
   constructor(
@@ -78,9 +80,28 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Refreshes every source of one user, of every kind (iCal feeds, Beds24), without waiting for any outside fetch:
+   * queued when workers run here, otherwise started in the background (the admin calendar's forced refresh).
+   * Answers how many sources it asked for.
+   */
+  async refreshUser(userId: number): Promise<number> {
+    let asked = 0;
+    for (const entry of this.kinds) {
+      const ids = await entry.spec.userSourceIds(userId);
+      await entry.source.start(ids, `${entry.spec.queue} refresh of user ${userId}`);
+      asked += ids.length;
+    }
+    return asked;
+  }
+
+  /** Resolves when the syncs of every kind asked for so far have ended. */
+  async whenIdle(): Promise<void> {
+    for (const entry of this.kinds) await entry.source.whenIdle();
+  }
+
   /** Declares a source kind; its module calls this in onModuleInit. */
   register(spec: ScheduledSourceSpec): ScheduledSource {
-    this.specs.push(spec);
     const send = (id: number, due: boolean) => this.jobs.send(spec.queue, { sourceId: id, ...(due ? { due } : {}) }, { singletonKey: `${spec.queue}-${id}` });
     const source: ScheduledSource = {
       tick: async (now = this.clock.now()) => {
@@ -95,16 +116,17 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
         await Promise.allSettled([...this.background]);
       },
     };
+    this.kinds.push({ spec, source });
     this.scheduled.register({ id: `${spec.queue}-tick`, schedule: spec.schedule, runAtStart: spec.runAtStart, run: async () => ({ enqueued: await source.tick() }) });
     return source;
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
-    for (const spec of this.specs) {
+    for (const { spec } of this.kinds) {
       // The queue's heartbeat (JobQueue.createQueue) hands a dead worker's source on within a minute.
       await this.jobs.createQueue(spec.queue, { policy: 'exclusive', ...spec.queueOptions });
-      await this.jobs.work<{ sourceId?: unknown; due?: unknown }>(spec.queue, { localConcurrency: spec.concurrency(), pollingIntervalSeconds: 1 }, async (job) => {
+      await this.jobs.work<{ sourceId?: unknown; due?: unknown }>(spec.queue, { localConcurrency: spec.concurrency(), pollingIntervalSeconds: 1, routine: (data) => data.due === true }, async (job) => {
         const id = job.data.sourceId;
         // A job queued before the sources shared this scheduler ({ feedId } / { configId }) is dropped: the source
         // is still due, so the next tick queues it again.

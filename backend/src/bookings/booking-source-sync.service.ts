@@ -7,10 +7,11 @@ import { EventBus } from '../common/events/domain-events';
 import { errorForLog } from '../common/text/control-characters';
 import { DatabasePort } from '../database/database.port';
 import {
-  BookingSource, firstStartOf, nextSyncAfterFailure, PullCounts, SourceSyncResult, SourceSyncState, SyncFailure,
+  BookingSource, firstStartOf, nextSyncAfterFailure, PullCounts, SourcePatch, SourceSyncResult, SourceSyncState, SyncFailure, SyncState,
 } from './booking-source.types';
 import type { PullResult } from './external-booking.types';
 import { ExternalBookingsService } from './external-bookings.service';
+import './bookings.events';
 
 /** How often a sync that waits for a running one tries the source's lock again. */
 const BUSY_RETRY_MS = 200;
@@ -69,7 +70,7 @@ export class BookingSourceSync {
     if (!source) return { status: 'skipped', skipped: 'missing' };
     if (!adapter.enabled(source) && !force) return { status: 'skipped', skipped: 'disabled' };
     const now = this.clock.now();
-    if (options.dueOnly && source.nextSyncAt.getTime() > now.getTime()) return { status: 'skipped', skipped: 'not-due' };
+    if (options.dueOnly && source.sync.nextSyncAt.getTime() > now.getTime()) return { status: 'skipped', skipped: 'not-due' };
     try {
       return await this.fetchAndStore(adapter, source, now, force);
     } catch (e) {
@@ -78,12 +79,22 @@ export class BookingSourceSync {
     }
   }
 
-  private success<S extends SourceSyncState>(adapter: BookingSource<S>, now: Date): Partial<SourceSyncState> {
+  /** The sync state every success writes: a failing spell announced is over (afterSuccess tells it). */
+  private success<S extends SourceSyncState>(adapter: BookingSource<S>, now: Date): Partial<SyncState> {
     return {
-      ...adapter.onSuccessPatch,
-      lastSynced: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0,
+      lastSynced: now, lastAttemptAt: now, lastError: null, lastErrorCode: null, consecutiveFailures: 0, failingNotifiedAt: null,
       nextSyncAt: new Date(now.getTime() + adapter.syncMinutes() * 60_000),
     };
+  }
+
+  /** The adapter's columns and the skeleton's sync state, as one patch (the adapter's sync columns first, the skeleton's over them). */
+  private patchOf<S extends SourceSyncState>(own: SourcePatch<S> | undefined, sync: Partial<SyncState>, more?: SourcePatch<S>): SourcePatch<S> {
+    return { ...own, ...more, sync: { ...own?.sync, ...more?.sync, ...sync } } as SourcePatch<S>;
+  }
+
+  /** The source's row as the patch leaves it. */
+  private patched<S extends SourceSyncState>(source: S, patch: SourcePatch<S>): S {
+    return { ...source, ...patch, sync: { ...source.sync, ...patch.sync } } as S;
   }
 
   private async fetchAndStore<S extends SourceSyncState>(adapter: BookingSource<S>, source: S, now: Date, force: boolean): Promise<SourceSyncResult<S>> {
@@ -92,28 +103,24 @@ export class BookingSourceSync {
       return fetched.recorded ? { status: 'failed', source, error: fetched.error } : this.recordFailure(adapter, source, now, fetched.error);
     }
     if (fetched.status === 'unchanged') {
-      const patch = { ...this.success(adapter, now), ...fetched.patch };
+      const patch = this.patchOf(adapter.onSuccessPatch, this.success(adapter, now), fetched.patch);
       await this.write(adapter, source.id, patch);
       await adapter.afterSuccess?.(source);
-      return { status: 'unchanged', source: { ...source, ...patch } };
+      return { status: 'unchanged', source: this.patched(source, patch) };
     }
     const { bookings, finish } = fetched;
-    let patch: Partial<S> | Partial<SourceSyncState> = {};
+    let patch: SourcePatch<S> = {} as SourcePatch<S>;
     const pull = await this.bookings.applyPull(
-      { source: { kind: adapter.kind, id: source.id, userId: source.userId }, complete: fetched.complete, unreadUids: fetched.unreadUids ?? [], bookings, now, emptyPullsBefore: source.emptyPulls },
+      { source: { kind: adapter.kind, id: source.id, userId: source.userId }, complete: fetched.complete, unreadUids: fetched.unreadUids ?? [], bookings, now, emptyPullsBefore: source.sync.emptyPulls },
       async (tx, result) => {
-        patch = {
-          ...this.success(adapter, now),
-          eventCount: await this.bookings.countForSource(adapter.kind, source.id, tx),
-          emptyPulls: result.emptyPulls,
-          ...finish?.(result),
-        };
+        const sync = { ...this.success(adapter, now), eventCount: await this.bookings.countForSource(adapter.kind, source.id, tx), emptyPulls: result.emptyPulls };
+        patch = this.patchOf(adapter.onSuccessPatch, sync, finish?.(result));
         await this.write(adapter, source.id, patch, tx);
         return result;
       },
     );
     const { added, changed, cancelled } = pull.future;
-    if (source.lastSynced && added + changed + cancelled > 0) {
+    if (source.sync.lastSynced && added + changed + cancelled > 0) {
       const firstStart = firstStartOf(pull, bookings, now);
       await this.bus.emit('bookings.pulled', {
         userId: source.userId, sourceKind: adapter.kind, sourceId: source.id, sourceName: adapter.name(source), added, changed, cancelled,
@@ -121,23 +128,22 @@ export class BookingSourceSync {
       });
     }
     await adapter.afterSuccess?.(source);
-    return { status: 'updated', source: { ...source, ...patch }, counts: countsOf(pull, bookings.length), pull, ...(fetched.warning ? { warning: fetched.warning } : {}) };
+    return { status: 'updated', source: this.patched(source, patch), counts: countsOf(pull, bookings.length), pull, ...(fetched.warning ? { warning: fetched.warning } : {}) };
   }
 
   private async recordFailure<S extends SourceSyncState>(adapter: BookingSource<S>, source: S, now: Date, error: SyncFailure): Promise<SourceSyncResult<S>> {
-    const failures = source.consecutiveFailures + 1;
+    const failures = source.sync.consecutiveFailures + 1;
     const extra = adapter.onFailure?.(source, now, error);
-    const patch = {
-      ...extra?.patch,
+    const patch = this.patchOf(extra?.patch, {
       lastAttemptAt: now, lastError: error.message, lastErrorCode: error.code, consecutiveFailures: failures,
       nextSyncAt: nextSyncAfterFailure(now, adapter.syncMinutes(), failures),
-    };
+    });
     await this.write(adapter, source.id, patch);
     await extra?.after?.();
-    return { status: 'failed', source: { ...source, ...patch }, error };
+    return { status: 'failed', source: this.patched(source, patch), error };
   }
 
-  private async write<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, patch: Partial<S> | Partial<SourceSyncState>, tx?: EntityManager): Promise<void> {
+  private async write<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, patch: SourcePatch<S>, tx?: EntityManager): Promise<void> {
     // One statement: outside a pull it needs no transaction of its own.
     await (tx ?? this.db.manager).update(adapter.entity, { id }, patch as QueryDeepPartialEntity<S>);
   }

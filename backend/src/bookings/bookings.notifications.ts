@@ -1,23 +1,23 @@
-import { dayParam, domainNotifications, notificationKinds } from '../notifications/notification.types';
+import { calendarAt, dayParam, domainNotifications, notificationKinds } from '../notifications/notification.types';
 
 /** A pull of any booking source changed the owner's future bookings (docs/architecture.md "Booking sources"). */
 const kinds = notificationKinds({
   booking_new: {
     nb: { title: 'Nye bookinger', message: '«{source}»: {added} nye, {changed} endret, {cancelled} avlyst.' },
     en: { title: 'New bookings', message: '“{source}”: {added} new, {changed} changed, {cancelled} cancelled.' },
-    target: (p) => ({ screen: 'calendar', date: dayParam(p) }),
+    target: (p) => calendarAt(dayParam(p)),
     example: { params: { source: 'Airbnb', added: 1, changed: 0, cancelled: 0, sourceId: 3, date: '2027-07-01' }, link: '/?date=2027-07-01' },
   },
   booking_changed: {
     nb: { title: 'Endrede bookinger', message: '«{source}»: {added} nye, {changed} endret, {cancelled} avlyst.' },
     en: { title: 'Changed bookings', message: '“{source}”: {added} new, {changed} changed, {cancelled} cancelled.' },
-    target: (p) => ({ screen: 'calendar', date: dayParam(p) }),
+    target: (p) => calendarAt(dayParam(p)),
     example: { params: { source: 'Airbnb', added: 0, changed: 1, cancelled: 0, sourceId: 3, date: '2027-07-02' }, link: '/?date=2027-07-02' },
   },
   booking_cancelled: {
     nb: { title: 'Avlyste bookinger', message: '«{source}»: {added} nye, {changed} endret, {cancelled} avlyst.' },
     en: { title: 'Cancelled bookings', message: '“{source}”: {added} new, {changed} changed, {cancelled} cancelled.' },
-    target: (p) => ({ screen: 'calendar', date: dayParam(p) }),
+    target: (p) => calendarAt(dayParam(p)),
     example: { params: { source: 'Airbnb', added: 0, changed: 0, cancelled: 1, sourceId: 3, date: '2027-07-03' }, link: '/?date=2027-07-03' },
   },
 });

@@ -93,6 +93,8 @@ export interface ExternalBooking {
   sourceId: number;
   /** The source's name (the feed's), or null when the source kind has no record of its own yet. */
   sourceName: string | null;
+  /** The colour the source's bookings are drawn in (the feed's), or null for a source without one (Beds24). */
+  sourceColor: string | null;
   userId: number;
   externalUid: string;
   recurrenceId: string;
@@ -184,9 +186,10 @@ export const visibleBookingsEndingAfterSql = (userId: string, endsAfter: string)
   WHERE b.user_id = ${userId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND b.ends_at > ${endsAfter})`;
 
 /**
- * The calendar read's imported events as one JSON array, built by the database (the shape of feeds'
- * FeedEventResponse, in the same order as ExternalBookingsStore.listForUser): `params` names the SQL of the user id,
- * the window's start and end and the colour imported events are shown in.
+ * The external bookings' answer as one JSON array, built by the database: the only producer of
+ * ExternalBookingResponse (bookings/external-booking.dto.ts), in the same order as ExternalBookingsStore.listForUser.
+ * `params` names the SQL of the user id, the window's start and end and the colour bookings are shown in when their
+ * source has none of its own (EXTERNAL_BOOKING_COLOR; a feed's colour is its bookings', docs/product/feeds.md).
  */
 export function externalBookingsJsonSql(params: { userId: string; start: string; end: string; color: string }): string {
   const kindNames = Object.entries(SOURCE_KIND_NAMES).map(([kind, name]) => `WHEN '${kind}' THEN '${name}'`).join(' ');
@@ -195,7 +198,7 @@ export function externalBookingsJsonSql(params: { userId: string; start: string;
       b.summary AS title, b.description,
       CASE WHEN b.all_day THEN ${isoDateSql('b.start_date')} ELSE ${isoTimestampSql('b.start_time')} END AS "startTime",
       CASE WHEN b.all_day THEN ${isoDateSql('b.end_date')} ELSE ${isoTimestampSql('b.ends_at')} END AS "endTime",
-      b.all_day AS "allDay", ${params.color}::text AS color, b.location,
+      b.all_day AS "allDay", coalesce(s.color, ${params.color})::text AS color, b.location,
       json_build_object('type', b.source_kind, 'feedName', coalesce(s.name, CASE b.source_kind ${kindNames} END), 'feedId', b.source_id,
         'uid', b.external_uid, 'kind', b.kind, 'alsoFrom', coalesce(${STAY_ALSO_FROM}, '[]'::json)) AS source,
       true AS "isBinding", b.status

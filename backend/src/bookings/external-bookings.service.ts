@@ -5,6 +5,7 @@ import { EventBus } from '../common/events/domain-events';
 import { DatabasePort } from '../database/database.port';
 import { type BookingSource, CANCELLED, ExternalBooking, ExternalPull, PullResult, SourceKind } from './external-booking.types';
 import { ExternalBookingsStore, type UpsertCounts } from './external-bookings.store';
+import './bookings.events';
 
 /**
  * Bookings owned by outside systems, one store for every source (iCal feeds, Beds24). Adapters fetch and translate;
@@ -92,9 +93,12 @@ export class ExternalBookingsService {
     return this.store.listForUser(userId, range);
   }
 
-  /** listForUser as the calendar's JSON (FeedEventResponse[]), built by the database; `color` is what they are shown in. */
-  listForUserJson(userId: number, range: DateRange, color: string): Promise<string> {
-    return this.store.listForUserJson(userId, range, color);
+  /**
+   * listForUser as their answer (ExternalBookingResponse[] JSON text), built by the database: the one place that
+   * shape is made (externalBookingsJsonSql, which the calendar window's statement composes too).
+   */
+  listForUserJson(userId: number, range: DateRange): Promise<string> {
+    return this.store.listForUserJson(userId, range);
   }
 
   /** The user whose calendar holds the booking with this API id, or null when no stored booking has it. */

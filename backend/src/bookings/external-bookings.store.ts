@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
+import { EXTERNAL_BOOKING_COLOR } from './external-booking.dto';
 import {
   type BookingSource, type ExternalBooking, type ExternalBookingInput, externalBookingsJsonSql, IS_VISIBLE, parseExternalBookingId, SHADOWED_BY_CHANNEL, type SourceKind, STAY_ALSO_FROM,
   VISIBLE_EXTERNAL_BOOKINGS,
 } from './external-booking.types';
 
-/** listForUserJson: the same list as FeedEventResponse JSON, built by the database ($4 is the colour shown). */
+/** listForUserJson: the same list as ExternalBookingResponse JSON, built by the database ($4 is the colour shown). */
 const LIST_FOR_USER_JSON_SQL = `SELECT ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$4' })}::text AS json`;
 
 /** Whether an upsert changes anything a calendar shows of the stored booking. */
@@ -73,7 +74,7 @@ export interface UpsertCounts {
 }
 
 const SELECT = `
-  SELECT b.id, b.source_kind, b.source_id, s.name AS source_name, left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS uid_key,
+  SELECT b.id, b.source_kind, b.source_id, s.name AS source_name, s.color AS source_color, left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS uid_key,
          b.user_id, b.external_uid, b.recurrence_id, b.start_time, b.ends_at, b.all_day, b.start_date, b.end_date, b.summary,
          b.description, b.location, b.status, b.kind, b.sequence, b.revision, b.updated_at, ${STAY_ALSO_FROM} AS also_from
   FROM ${VISIBLE_EXTERNAL_BOOKINGS}`;
@@ -167,9 +168,9 @@ export class ExternalBookingsStore {
     return rows.map(toBooking);
   }
 
-  /** listForUser's bookings as FeedEventResponse[] JSON text, in the same order: no object per row. */
-  async listForUserJson(userId: number, range: DateRange, color: string): Promise<string> {
-    const [row] = await this.db.query(LIST_FOR_USER_JSON_SQL, [userId, range.start, range.end, color]);
+  /** listForUser's bookings as ExternalBookingResponse[] JSON text, in the same order: no object per row. */
+  async listForUserJson(userId: number, range: DateRange): Promise<string> {
+    const [row] = await this.db.query(LIST_FOR_USER_JSON_SQL, [userId, range.start, range.end, EXTERNAL_BOOKING_COLOR]);
     return row.json;
   }
 }
@@ -183,6 +184,7 @@ function toBooking(r: any): ExternalBooking {
     sourceKind: r.source_kind,
     sourceId: r.source_id,
     sourceName: r.source_name,
+    sourceColor: r.source_color ?? null,
     userId: r.user_id,
     externalUid: r.external_uid,
     recurrenceId: r.recurrence_id,

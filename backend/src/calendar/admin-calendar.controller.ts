@@ -4,16 +4,17 @@ import { ParseIdPipe } from '../common/ids';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { Clock } from '../common/adapters/clock';
 import { requestContext } from '../common/request-context';
+import { PropertyAccess } from '../properties/property-access.service';
 import type { User } from '../users/user.entity';
-import { FeedScheduler } from '../feeds/feed-scheduler.service';
-import { FeedsService } from '../feeds/feeds.service';
-import { mapExternalBooking } from '../feeds/feeds.dto';
+import { BookingSourceScheduler } from '../bookings/booking-source-scheduler.service';
+import type { ExternalBookingResponse } from '../bookings/external-booking.dto';
+import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { UsersService } from '../users/users.service';
 import {
   AdminCalendarQuery, CreateEventDto, DeletedEventResponse, EventColorDto, EventResponse, mapEvent, mapMarkedDay, MarkedDayResponse,
   UserCalendarResponse,
 } from './calendar.dto';
-import { CalendarService } from './calendar.service';
+import { CalendarService, NO_PROPERTY } from './calendar.service';
 import { toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
 
@@ -25,39 +26,46 @@ function defaultWindow(q: AdminCalendarQuery, now: Date) {
   return { start, end };
 }
 
-/** Staff working on another user's calendar. Every change is recorded in the audit log by the service. */
+/**
+ * Staff working on another user's calendar: that of their first property (docs/product/calendar.md), made for an owner
+ * who has none yet. Every change is recorded in the audit log by the service.
+ */
 @Controller('admin')
 @Access('admin')
 export class AdminCalendarController {
   constructor(
     private readonly calendar: CalendarService,
     private readonly users: UsersService,
-    private readonly feeds: FeedsService,
-    private readonly feedScheduler: FeedScheduler,
+    private readonly bookings: ExternalBookingsService,
+    private readonly sources: BookingSourceScheduler,
     private readonly clock: Clock,
+    private readonly access: PropertyAccess,
   ) {}
 
   @Get('user-calendar/:userId')
   async userCalendar(@Param('userId', ParseIdPipe) userId: number, @Query() q: AdminCalendarQuery): Promise<UserCalendarResponse> {
     const user = await this.users.get(userId);
     const window = defaultWindow(q, this.clock.now());
-    // force_refresh queues (or starts in the background) a sync of the user's feeds; this read never waits for it
-    // and answers from the stored events, and the client's next poll shows what the sync brought.
-    if (q.force_refresh === 'true') await this.feedScheduler.refreshUser(userId);
-    const [events, imported] = await Promise.all([this.calendar.listEvents(userId, window), this.feeds.eventsForUser(userId, window)]);
-    return { user: { id: user.id, name: user.name, username: user.username }, events: events.map(mapEvent), icalEvents: imported.map(mapExternalBooking) };
+    // force_refresh queues (or starts in the background) a sync of every booking source of the user (iCal feeds,
+    // Beds24); this read never waits for it and answers from the stored bookings, and the client's next poll shows
+    // what the sync brought.
+    if (q.force_refresh === 'true') await this.sources.refreshUser(userId);
+    const property = (await this.access.firstOf(user, 'read')) ?? NO_PROPERTY;
+    const [events, bookings, conflicts] = await Promise.all([this.calendar.listEvents(property.id, window), this.bookings.listForUserJson(userId, window), this.calendar.conflicts(userId, window)]);
+    const icalEvents = JSON.parse(bookings) as ExternalBookingResponse[];
+    return { user: { id: user.id, name: user.name, username: user.username }, events: events.map(mapEvent), icalEvents, conflicts };
   }
 
   @Get('user-marked-days/:userId')
   async userMarkedDays(@Param('userId', ParseIdPipe) userId: number, @Query() q: DateRangeQuery): Promise<MarkedDayResponse[]> {
-    await this.users.get(userId);
-    return (await this.calendar.listMarkedDays(userId, toDateRange(q.startDate, q.endDate))).map(mapMarkedDay);
+    const property = (await this.access.firstOf(await this.users.get(userId), 'read')) ?? NO_PROPERTY;
+    return (await this.calendar.listMarkedDays(property.id, toDateRange(q.startDate, q.endDate))).map(mapMarkedDay);
   }
 
   @Post('user-events/:userId')
   async createFor(@CurrentUser() admin: User, @Param('userId', ParseIdPipe) userId: number, @Body() dto: CreateEventDto, @Req() req: Request): Promise<EventResponse> {
-    await this.users.get(userId);
-    return mapEvent(await this.calendar.createEventFor(admin, userId, dto, requestContext(req)));
+    const property = (await this.access.firstOf(await this.users.get(userId), 'write'))!;
+    return mapEvent(await this.calendar.createEventFor(admin, userId, property.id, dto, requestContext(req)));
   }
 
   @Delete('events/:id')

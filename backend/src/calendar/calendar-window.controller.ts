@@ -6,50 +6,59 @@ import { isNotModified } from '../common/conditional-get';
 import { sendJsonText } from '../common/json-text';
 import { DateRange, toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
+import { PropertyAccess } from '../properties/property-access.service';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import { CalendarWindowResponse } from './calendar.dto';
-import { CalendarService } from './calendar.service';
+import { CalendarService, NO_PROPERTY } from './calendar.service';
 
 /** This process's start: an answer's shape is its build's, so a tag served before a restart (a deploy) never matches. */
 const BOOT = Date.now().toString(36);
 
 /**
- * The window's validator: the owner, their window version (a new one on every write to what the window shows) and
+ * The window's validator: the property, its window version (a new one on every write to what the window shows) and
  * the range. Weak: the same version always answers the same lists, not promised byte for byte.
  */
-export function calendarWindowEtag(userId: number, range: DateRange, version: string): string {
-  return `W/"cw.${BOOT}.${userId}.${version}.${range.start.getTime().toString(36)}.${range.end.getTime().toString(36)}"`;
+export function calendarWindowEtag(propertyId: number, range: DateRange, version: string): string {
+  return `W/"cw.${BOOT}.p${propertyId}.${version}.${range.start.getTime().toString(36)}.${range.end.getTime().toString(36)}"`;
 }
 
 /**
  * What the calendar page shows for one window in one request, beside the three reads (GET /api/events,
- * /api/marked-days, /api/ical-feed-events), which answer the same lists: the caller's own, whoever the caller is.
+ * /api/marked-days, /api/ical-feed-events), which answer the same lists: the property's (`?propertyId=`, or the caller's first).
  * It answers conditional requests (docs/api.md, 'Conditional requests'): the app revalidates a window it has with
  * If-None-Match, and an unchanged window costs one primary-key read and a 304.
  */
 @Controller('calendar-window')
 @Access('user')
+@PropertyIdQuery()
 export class CalendarWindowController {
-  constructor(private readonly calendar: CalendarService) {}
+  constructor(
+    private readonly calendar: CalendarService,
+    private readonly access: PropertyAccess,
+  ) {}
 
-  /** The caller's own events, marked days and imported events for [startDate, endDate), as the three reads answer them. */
+  /** The property's events, marked days and imported events for [startDate, endDate), as the three reads answer them. */
   // Built as JSON by the database in one statement. The answer stays Cache-Control: no-store (personal data is kept
   // by the app, which clears it at logout, not by the browser's HTTP cache); the app sends If-None-Match itself.
   @Get()
   @ApiOkResponse({ type: CalendarWindowResponse, headers: { ETag: { description: 'The window version; send it back as If-None-Match.', schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'Nothing in the window changed since the If-None-Match tag was served.' })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of the window the client has.' })
-  async window(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async window(
+    @CurrentUser() user: User, @Query() q: DateRangeQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Req() req: Request, @Res() res: Response,
+  ): Promise<void> {
     const range = toDateRange(q.startDate, q.endDate);
+    const id = (await this.access.readableId(user, propertyId)) ?? NO_PROPERTY.id;
     if (req.headers['if-none-match'] !== undefined) {
-      const etag = calendarWindowEtag(user.id, range, await this.calendar.windowVersion(user.id));
+      const etag = calendarWindowEtag(id, range, await this.calendar.windowVersion(id));
       if (isNotModified(req.method, req.headers, { etag })) {
         res.setHeader('ETag', etag);
         return void res.status(304).end();
       }
     }
-    const { json, version } = await this.calendar.window(user.id, range);
-    res.setHeader('ETag', calendarWindowEtag(user.id, range, version));
+    const { json, version } = await this.calendar.window(id, range);
+    res.setHeader('ETag', calendarWindowEtag(id, range, version));
     sendJsonText(res, json);
   }
 }

@@ -5,11 +5,12 @@ import {
 } from 'class-validator';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
 import { IsCalendarDate } from '../common/time/iso-date';
-import { FeedEventResponse } from '../feeds/feeds.dto';
+import { ExternalBookingResponse } from '../bookings/external-booking.dto';
 import { CalendarEvent, EventSource } from './event.entity';
 import { ExternalBookingNote } from './external-booking-note.entity';
 import { MARKER_TYPES, MarkedDay, MarkerType } from './marked-day.entity';
 import { CalendarConflictResponse } from '../conflicts/conflicts.dto';
+import { OptionalPropertyId } from '../properties/property-id.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -32,6 +33,9 @@ export class AdminCalendarQuery {
 }
 
 export class CreateEventDto {
+  @OptionalPropertyId()
+  propertyId?: number;
+
   @Transform(trim)
   @MaxLength(500, { message: 'Tittelen kan ikke være lengre enn 500 tegn' })
   @IsNotEmpty({ message: 'Title is required' })
@@ -76,8 +80,8 @@ export class CreateEventDto {
   location?: string | null;
 }
 
-/** Every rule of a new event applies to a change; only the source, which a user never sets by hand, is left out. */
-export class UpdateEventDto extends PartialType(OmitType(CreateEventDto, ['source'] as const), OMITTABLE_NOT_NULL) {}
+/** Every rule of a new event applies to a change; the source, which a user never sets by hand, and the property (an event stays in its own) are left out. */
+export class UpdateEventDto extends PartialType(OmitType(CreateEventDto, ['source', 'propertyId'] as const), OMITTABLE_NOT_NULL) {}
 
 export class EventColorDto {
   @Matches(HEX_COLOR, { message: 'Ugyldig farge' })
@@ -86,6 +90,9 @@ export class EventColorDto {
 }
 
 export class MarkedDayDto {
+  @OptionalPropertyId()
+  propertyId?: number;
+
   @IsCalendarDate({ message: 'Invalid date' })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid date' })
   @IsNotEmpty({ message: 'Invalid date' })
@@ -105,9 +112,12 @@ export class MarkedDayDto {
   notes?: string | null;
 }
 
-export class UpdateMarkedDayDto extends PartialType(MarkedDayDto, OMITTABLE_NOT_NULL) {}
+export class UpdateMarkedDayDto extends PartialType(OmitType(MarkedDayDto, ['propertyId'] as const), OMITTABLE_NOT_NULL) {}
 
 export class CreateNoteDto {
+  @OptionalPropertyId()
+  propertyId?: number;
+
   @Transform(trim)
   @MaxLength(512)
   @IsNotEmpty({ message: 'Event ID is required' })
@@ -230,7 +240,9 @@ export class CalendarOwner {
 export class UserCalendarResponse {
   user: CalendarOwner;
   events: EventResponse[];
-  icalEvents: FeedEventResponse[];
+  icalEvents: ExternalBookingResponse[];
+  /** The owner's double bookings touching the window's days, as the owner's own window answers them. */
+  conflicts: CalendarConflictResponse[];
 }
 
 /** GET /api/calendar-window: what the calendar page shows for one window, as the three reads answer it. */
@@ -240,7 +252,7 @@ export class CalendarWindowResponse {
   /** As GET /api/marked-days */
   markedDays: MarkedDayResponse[];
   /** As GET /api/ical-feed-events */
-  feedEvents: FeedEventResponse[];
+  feedEvents: ExternalBookingResponse[];
   /** Double bookings touching the window's days, from the stored conflicts (docs/architecture.md "Double bookings"). */
   conflicts: CalendarConflictResponse[];
 }

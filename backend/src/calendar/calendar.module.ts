@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { BookingsModule } from '../bookings/bookings.module';
-import { FeedsModule } from '../feeds/feeds.module';
+import { PropertiesModule } from '../properties/properties.module';
 import { UsersModule } from '../users/users.module';
 import { AdminCalendarController } from './admin-calendar.controller';
 import { CalendarWindowController } from './calendar-window.controller';
@@ -18,7 +18,7 @@ import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, ExternalBookingNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, FeedsModule, BookingsModule],
+  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, ExternalBookingNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, BookingsModule, PropertiesModule],
   controllers: [EventsController, MarkedDaysController, CalendarWindowController, EventNotesController, AdminCalendarController, SubscriptionController],
   providers: [CalendarService, SubscriptionService],
   exports: [CalendarService],

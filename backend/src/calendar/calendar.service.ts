@@ -2,10 +2,12 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
+import { EXTERNAL_BOOKING_COLOR } from '../bookings/external-booking.dto';
 import { externalBookingsJsonSql, isExternalBookingId } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { EventBus } from '../common/events/domain-events';
 import { conflictsJsonSql } from '../conflicts/conflicts.types';
+import type { CalendarConflictResponse } from '../conflicts/conflicts.dto';
 import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
@@ -13,13 +15,24 @@ import type { User } from '../users/user.entity';
 import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from '../common/time/date-range';
 import { isoDateSql, isoTimestampSql, jsonArraySql } from '../common/time/iso-sql';
-import { ICAL_EVENT_COLOR } from '../feeds/feeds.dto';
 import { CalendarEvent } from './event.entity';
 import { ExternalBookingNote } from './external-booking-note.entity';
 import { MarkedDay } from './marked-day.entity';
 import { DatabasePort } from '../database/database.port';
+import type { Property } from '../properties/property.entity';
+import { propertyPersonSql } from '../properties/properties.types';
+import './calendar.events';
 
 const HOUR_MS = 3_600_000;
+
+/** What notes need of a property: its id, and the person whose imported bookings its calendar shows. */
+type NotedProperty = Pick<Property, 'id' | 'firstOfUser'>;
+
+/**
+ * What staff who name no property and hold none read: no rows (no property has id 0), their own calendar empty as it
+ * was before properties, until they write to it (PropertyAccess makes them one then).
+ */
+export const NO_PROPERTY: NotedProperty = { id: 0, firstOfUser: null };
 export const BOOKING_NOT_DELETABLE = 'Kan ikke slette booking';
 const BINDING_NOT_EDITABLE = 'Bookingen er bindende og kan ikke endres';
 
@@ -41,7 +54,7 @@ function endsAtOf(start: Date, end: Date | null): Date {
 
 /**
  * The calendar read's lists as JSON built by the database, in one statement each: the answers of mapEvent and
- * mapMarkedDay (same keys, values and order), without an entity or a response object per row. $1 is the user,
+ * mapMarkedDay (same keys, values and order), without an entity or a response object per row. $1 is the property,
  * $2/$3 the window, $4/$5 the marked days' date bounds (markedDayBounds).
  */
 const EVENTS_JSON = jsonArraySql(`
@@ -51,38 +64,45 @@ const EVENTS_JSON = jsonArraySql(`
     ((e.source IS NOT NULL AND e.source NOT IN ('null', 'false', '0', '""')) OR e.csv_protected) AS "isBinding",
     e.created_by_id AS "createdById", ${isoTimestampSql('e.created_at')} AS "createdAt", ${isoTimestampSql('e.updated_at')} AS "updatedAt"
   FROM events e
-  WHERE e.user_id = $1 AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange($2, $3, '[)')
+  WHERE e.property_id = $1 AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange($2, $3, '[)')
   ORDER BY e.start_time, e.id`);
 
 const MARKED_DAYS_JSON = (from: string, to: string) =>
   jsonArraySql(`
   SELECT d.id, d.user_id AS "userId", ${isoDateSql('d.date')} AS date, d.marker_type AS "markerType", d.color, d.notes
-  FROM marked_days d WHERE d.user_id = $1 AND d.date >= ${from}::date AND d.date < ${to}::date
+  FROM marked_days d WHERE d.property_id = $1 AND d.date >= ${from}::date AND d.date < ${to}::date
   ORDER BY d.date`);
 
 const EVENTS_JSON_SQL = `SELECT ${EVENTS_JSON}::text AS json`;
 const MARKED_DAYS_JSON_SQL = `SELECT ${MARKED_DAYS_JSON('$2', '$3')}::text AS json`;
 /**
- * GET /api/calendar-window: the three lists and the stored double bookings in one statement, one round trip, with the owner's window version read in
- * the same snapshot (so the ETag names exactly this answer). $6 is the imported events' colour.
+ * GET /api/calendar-window: the three lists and the stored double bookings in one statement, one round trip, with the property's window version read
+ * in the same snapshot (so the ETag names exactly this answer). $6 is EXTERNAL_BOOKING_COLOR. Imported bookings and
+ * double bookings are still kept per person: the property's are those of the person it was made for.
  */
-const WINDOW_JSON_SQL = `SELECT (SELECT version FROM calendar_window_versions WHERE user_id = $1)::text AS version, json_build_object(
+const WINDOW_JSON_SQL = `SELECT (SELECT version FROM calendar_window_versions WHERE property_id = $1)::text AS version, json_build_object(
     'events', ${EVENTS_JSON},
     'markedDays', ${MARKED_DAYS_JSON('$4', '$5')},
-    'feedEvents', ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$6' })},
-    'conflicts', ${conflictsJsonSql({ userId: '$1', from: '$4', to: '$5' })})::text AS json`;
+    'feedEvents', ${externalBookingsJsonSql({ userId: propertyPersonSql('$1'), start: '$2', end: '$3', color: '$6' })},
+    'conflicts', ${conflictsJsonSql({ userId: propertyPersonSql('$1'), from: '$4', to: '$5' })})::text AS json`;
 
-const WINDOW_VERSION_SQL = 'SELECT version::text AS version FROM calendar_window_versions WHERE user_id = $1';
+const WINDOW_VERSION_SQL = 'SELECT version::text AS version FROM calendar_window_versions WHERE property_id = $1';
+
+/** The window's `conflicts` alone, for staff reading an owner's calendar: $1 the owner, $2/$3 the days. */
+const CONFLICTS_JSON_SQL = `SELECT ${conflictsJsonSql({ userId: '$1', from: '$2', to: '$3' })}::text AS json`;
 
 /** The days a calendar range touches ([start, end) in UTC), as marked_days date bounds: from inclusive, to exclusive. */
 function markedDayBounds(range: DateRange): { from: string; to: string } {
   return { from: dayOf(range.start), to: dayOf(new Date(range.end.getTime() + 86_399_999)) };
 }
 
-/** What the bus hears of an admin's change to a user's calendar (emitted after the change committed). */
+/** What the bus hears of an admin's change to an event (emitted after the change committed): `userId` is whom it was made for. */
 const adminChange = (admin: User, event: CalendarEvent) => ({ userId: event.userId, actorId: admin.id, eventId: event.id, title: event.title, startTime: event.startTime.toISOString() });
 
-/** Events, marked days and personal notes. Ownership is checked here, in the owned* helpers, not in controllers. */
+/**
+ * Events, marked days and notes on bookings, all of one property (docs/product/calendar.md): the controllers resolve the
+ * property through PropertyAccess; here every read and write is by its id (the owned* helpers keep to it).
+ */
 @Injectable()
 export class CalendarService {
   constructor(
@@ -98,11 +118,23 @@ export class CalendarService {
 
   // ---- events ----
 
-  /** Events overlapping the range, answered from the (user, time range) GiST index. */
-  listEvents(userId: number, range: DateRange): Promise<CalendarEvent[]> {
+  /** Events overlapping the range, answered from the (property, time range) GiST index. */
+  listEvents(propertyId: number, range: DateRange): Promise<CalendarEvent[]> {
+    return this.eventsIn('e.propertyId = :propertyId', { propertyId }, range);
+  }
+
+  /**
+   * The events made for a person (`user_id`), for what is still kept per person: payouts count the bookings synced
+   * into their calendar, which staff make for them (docs/product/calendar.md).
+   */
+  listPersonsEvents(userId: number, range: DateRange): Promise<CalendarEvent[]> {
+    return this.eventsIn('e.userId = :userId', { userId }, range);
+  }
+
+  private eventsIn(where: string, params: Record<string, number>, range: DateRange): Promise<CalendarEvent[]> {
     return this.events
       .createQueryBuilder('e')
-      .where('e.userId = :userId', { userId })
+      .where(where, params)
       .andWhere(`tstzrange(e.startTime, e.endsAt, '[)') && tstzrange(:start, :end, '[)')`, range)
       .orderBy('e.startTime', 'ASC')
       .addOrderBy('e.id', 'ASC')
@@ -110,31 +142,38 @@ export class CalendarService {
   }
 
   /** listEvents' answer as JSON text (EventResponse[]), built by the database. */
-  async listEventsJson(userId: number, range: DateRange): Promise<string> {
-    const [row] = await this.db.query(EVENTS_JSON_SQL, [userId, range.start, range.end]);
+  async listEventsJson(propertyId: number, range: DateRange): Promise<string> {
+    const [row] = await this.db.query(EVENTS_JSON_SQL, [propertyId, range.start, range.end]);
     return row.json;
   }
 
   /** The calendar page's window in one statement: CalendarWindowResponse as JSON text, and the version it is of. */
-  async window(userId: number, range: DateRange): Promise<{ json: string; version: string }> {
+  async window(propertyId: number, range: DateRange): Promise<{ json: string; version: string }> {
     const { from, to } = markedDayBounds(range);
-    const [row] = await this.db.query(WINDOW_JSON_SQL, [userId, range.start, range.end, from, to, ICAL_EVENT_COLOR]);
+    const [row] = await this.db.query(WINDOW_JSON_SQL, [propertyId, range.start, range.end, from, to, EXTERNAL_BOOKING_COLOR]);
     return { json: row.json, version: row.version ?? '0' };
   }
 
+  /** The owner's open double bookings touching the range's days, as the window answers them (for staff's view of the calendar). */
+  async conflicts(userId: number, range: DateRange): Promise<CalendarConflictResponse[]> {
+    const { from, to } = markedDayBounds(range);
+    const [row] = await this.db.query(CONFLICTS_JSON_SQL, [userId, from, to]);
+    return JSON.parse(row.json) as CalendarConflictResponse[];
+  }
+
   /**
-   * The owner's window version alone: one primary-key read, what a revalidation of GET /api/calendar-window costs.
-   * Triggers give it a new value on every write to what the window shows (migration 1765800000000); '0' until the
-   * first such write.
+   * The property's window version alone: one primary-key read, what a revalidation of GET /api/calendar-window costs.
+   * Triggers give it a new value on every write to what the window shows (migrations 1765830000000, 1766100000000);
+   * '0' until the first such write.
    */
-  async windowVersion(userId: number): Promise<string> {
-    const [row] = await this.db.query(WINDOW_VERSION_SQL, [userId]);
+  async windowVersion(propertyId: number): Promise<string> {
+    const [row] = await this.db.query(WINDOW_VERSION_SQL, [propertyId]);
     return row?.version ?? '0';
   }
 
-  private async ownedEvent(user: User, id: number): Promise<CalendarEvent> {
-    const event = await this.events.findOneBy({ id, userId: user.id });
-    // Another user's event answers like a missing one: its existence is nobody else's business.
+  private async ownedEvent(propertyId: number, id: number): Promise<CalendarEvent> {
+    const event = await this.events.findOneBy({ id, propertyId });
+    // Another property's event answers like a missing one: its existence is nobody else's business.
     if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
     return event;
   }
@@ -145,11 +184,12 @@ export class CalendarService {
     return event;
   }
 
-  private buildEvent(userId: number, dto: CreateEventDto, createdById: number | null): CalendarEvent {
+  private buildEvent(propertyId: number, userId: number, dto: CreateEventDto, createdById: number | null): CalendarEvent {
     const start = new Date(dto.startTime);
     const end = dto.endTime ? new Date(dto.endTime) : null;
     if (end && end < start) throw new BadRequestException({ ...coded('end_before_start', 'Sluttid kan ikke være før starttid'), errors: [{ field: 'endTime', message: 'Sluttid kan ikke være før starttid' }] });
     return this.events.create({
+      propertyId,
       userId,
       title: dto.title,
       description: dto.description ?? null,
@@ -166,35 +206,35 @@ export class CalendarService {
   }
 
   /**
-   * A user's own event. A `source` marks a binding event that nobody may delete, so only the admin route may set
+   * An event the user puts in the property's calendar. A `source` marks a binding event that nobody may delete, so only the admin route may set
    * it; here it is dropped, and the owner can always remove what they created. Bookings owned by an outside system
    * (Beds24, iCal feeds) are not events: they live in the external bookings store.
    */
-  async createEvent(user: User, dto: CreateEventDto): Promise<CalendarEvent> {
-    const created = await this.events.save(this.buildEvent(user.id, { ...dto, source: null }, null));
-    await this.ownEventsChanged(user.id);
+  async createEvent(user: User, propertyId: number, dto: CreateEventDto): Promise<CalendarEvent> {
+    const created = await this.events.save(this.buildEvent(propertyId, user.id, { ...dto, source: null }, null));
+    await this.ownEventsChanged(propertyId);
     return created;
   }
 
   /** After the commit: own events count in double-booking detection (docs/architecture.md "Double bookings"). */
-  private ownEventsChanged(userId: number): Promise<void> {
-    return this.bus.emit('calendar.events.changed', { userId });
+  private ownEventsChanged(propertyId: number): Promise<void> {
+    return this.bus.emit('calendar.events.changed', { propertyId });
   }
 
-  /** An admin puts an event in another user's calendar; the action is recorded with it. */
-  async createEventFor(admin: User, userId: number, dto: CreateEventDto, context?: RequestContext): Promise<CalendarEvent> {
+  /** An admin puts an event in a user's calendar (their first property); the action is recorded with it. */
+  async createEventFor(admin: User, userId: number, propertyId: number, dto: CreateEventDto, context?: RequestContext): Promise<CalendarEvent> {
     const created = await this.database.transaction(async (tx) => {
-      const event = await tx.save(this.buildEvent(userId, dto, admin.id));
+      const event = await tx.save(this.buildEvent(propertyId, userId, dto, admin.id));
       if (userId !== admin.id) await this.audit.record(admin.id, userId, 'event.create', { eventId: event.id, title: event.title }, tx, context);
       return event;
     });
     await this.bus.emit('calendar.event.created', adminChange(admin, created));
-    await this.ownEventsChanged(userId);
+    await this.ownEventsChanged(propertyId);
     return created;
   }
 
-  async updateEvent(user: User, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
-    const event = await this.ownedEvent(user, ownEventId(apiId, { code: 'booking_not_editable', message: BINDING_NOT_EDITABLE }));
+  async updateEvent(propertyId: number, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
+    const event = await this.ownedEvent(propertyId, ownEventId(apiId, { code: 'booking_not_editable', message: BINDING_NOT_EDITABLE }));
     if (isBinding(event)) throw new ConflictException(coded('booking_not_editable', BINDING_NOT_EDITABLE));
     if (dto.title !== undefined) event.title = dto.title;
     if (dto.description !== undefined) event.description = dto.description;
@@ -208,15 +248,15 @@ export class CalendarService {
     event.endsAt = endsAtOf(event.startTime, event.endTime);
     event.sequence += 1;
     const saved = await this.events.save(event);
-    await this.ownEventsChanged(user.id);
+    await this.ownEventsChanged(propertyId);
     return saved;
   }
 
-  async deleteOwnEvent(user: User, apiId: string): Promise<CalendarEvent> {
-    const event = await this.ownedEvent(user, ownEventId(apiId, { code: 'booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: bookingen er bindende` }));
+  async deleteOwnEvent(propertyId: number, apiId: string): Promise<CalendarEvent> {
+    const event = await this.ownedEvent(propertyId, ownEventId(apiId, { code: 'booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: bookingen er bindende` }));
     if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
     await this.events.delete({ id: event.id });
-    await this.ownEventsChanged(user.id);
+    await this.ownEventsChanged(propertyId);
     return event;
   }
 
@@ -232,7 +272,7 @@ export class CalendarService {
       return event;
     });
     await this.bus.emit('calendar.event.deleted', adminChange(admin, deleted));
-    await this.ownEventsChanged(deleted.userId);
+    await this.ownEventsChanged(deleted.propertyId);
     return deleted;
   }
 
@@ -256,87 +296,89 @@ export class CalendarService {
 
   // ---- marked days ----
 
-  listMarkedDays(userId: number, range: DateRange): Promise<MarkedDay[]> {
+  listMarkedDays(propertyId: number, range: DateRange): Promise<MarkedDay[]> {
     return this.markedDays
       .createQueryBuilder('d')
-      .where('d.userId = :userId AND d.date >= :from AND d.date < :to', { userId, ...markedDayBounds(range) })
+      .where('d.propertyId = :propertyId AND d.date >= :from AND d.date < :to', { propertyId, ...markedDayBounds(range) })
       .orderBy('d.date', 'ASC')
       .getMany();
   }
 
   /** listMarkedDays' answer as JSON text (MarkedDayResponse[]), built by the database. */
-  async listMarkedDaysJson(userId: number, range: DateRange): Promise<string> {
+  async listMarkedDaysJson(propertyId: number, range: DateRange): Promise<string> {
     const { from, to } = markedDayBounds(range);
-    const [row] = await this.db.query(MARKED_DAYS_JSON_SQL, [userId, from, to]);
+    const [row] = await this.db.query(MARKED_DAYS_JSON_SQL, [propertyId, from, to]);
     return row.json;
   }
 
-  private async ownedMarkedDay(user: User, id: number): Promise<MarkedDay> {
-    const day = await this.markedDays.findOneBy({ id, userId: user.id });
+  private async ownedMarkedDay(propertyId: number, id: number): Promise<MarkedDay> {
+    const day = await this.markedDays.findOneBy({ id, propertyId });
     if (!day) throw new NotFoundException(coded('marked_day_not_found', 'Markeringen finnes ikke'));
     return day;
   }
 
-  async createMarkedDay(user: User, dto: MarkedDayDto): Promise<MarkedDay> {
-    if (await this.markedDays.existsBy({ userId: user.id, date: dto.date })) throw new ConflictException(coded('day_already_marked', 'Dagen er allerede markert'));
-    return this.markedDays.save(this.markedDays.create({ userId: user.id, date: dto.date, markerType: dto.markerType, color: dto.color ?? DEFAULT_MARKER_COLOR, notes: dto.notes ?? null }));
+  /** One mark per property and date: a second is refused, whoever marked the first. */
+  async createMarkedDay(user: User, propertyId: number, dto: MarkedDayDto): Promise<MarkedDay> {
+    if (await this.markedDays.existsBy({ propertyId, date: dto.date })) throw new ConflictException(coded('day_already_marked', 'Dagen er allerede markert'));
+    return this.markedDays.save(this.markedDays.create({ propertyId, userId: user.id, date: dto.date, markerType: dto.markerType, color: dto.color ?? DEFAULT_MARKER_COLOR, notes: dto.notes ?? null }));
   }
 
-  async updateMarkedDay(user: User, id: number, dto: UpdateMarkedDayDto): Promise<MarkedDay> {
-    const day = await this.ownedMarkedDay(user, id);
-    if (dto.date !== undefined && dto.date !== day.date && (await this.markedDays.existsBy({ userId: user.id, date: dto.date }))) {
+  async updateMarkedDay(propertyId: number, id: number, dto: UpdateMarkedDayDto): Promise<MarkedDay> {
+    const day = await this.ownedMarkedDay(propertyId, id);
+    if (dto.date !== undefined && dto.date !== day.date && (await this.markedDays.existsBy({ propertyId, date: dto.date }))) {
       throw new ConflictException(coded('day_already_marked', 'Dagen er allerede markert'));
     }
     Object.assign(day, Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)));
     return this.markedDays.save(day);
   }
 
-  async deleteMarkedDay(user: User, id: number): Promise<MarkedDay> {
-    const day = await this.ownedMarkedDay(user, id);
+  async deleteMarkedDay(propertyId: number, id: number): Promise<MarkedDay> {
+    const day = await this.ownedMarkedDay(propertyId, id);
     await this.markedDays.delete({ id });
     return day;
   }
 
-  // ---- notes on external bookings of any source (visible only to their author) ----
+  // ---- notes on external bookings of any source (shared by the property's members) ----
 
   /**
-   * A note is written on a booking in one's own calendar: a booking stored for another user answers as missing. An
-   * id that names no stored booking is let through, as a note outlives a booking that left its source for a while.
+   * A note is written on a booking in the property's calendar: a booking stored for another calendar answers as
+   * missing. An id that names no stored booking is let through, as a note outlives a booking that left its source for
+   * a while. Bookings are still kept per person: the property's are those of the person it was made for.
    */
-  private async refuseOthersBooking(user: User, eventExternalId: string): Promise<void> {
+  private async refuseOthersBooking(property: NotedProperty, eventExternalId: string): Promise<void> {
     const owner = await this.externalBookings.ownerOf(eventExternalId);
-    if (owner !== null && owner !== user.id) throw new NotFoundException(coded('booking_not_found', 'Bookingen finnes ikke'));
+    if (owner !== null && owner !== property.firstOfUser) throw new NotFoundException(coded('booking_not_found', 'Bookingen finnes ikke'));
   }
 
-  async noteFor(user: User, eventExternalId: string): Promise<ExternalBookingNote | null> {
-    await this.refuseOthersBooking(user, eventExternalId);
-    return this.notes.findOneBy({ userId: user.id, eventExternalId });
+  async noteFor(property: NotedProperty, eventExternalId: string): Promise<ExternalBookingNote | null> {
+    await this.refuseOthersBooking(property, eventExternalId);
+    return this.notes.findOneBy({ propertyId: property.id, eventExternalId });
   }
 
-  /** One note per user and event: a second create updates the first. */
-  async saveNote(user: User, eventExternalId: string, notes: string): Promise<ExternalBookingNote> {
-    const existing = await this.noteFor(user, eventExternalId);
+  /** One note per property and booking: a second create updates the first. */
+  async saveNote(user: User, property: NotedProperty, eventExternalId: string, notes: string): Promise<ExternalBookingNote> {
+    const existing = await this.noteFor(property, eventExternalId);
     if (existing) {
       existing.notes = notes;
       return this.notes.save(existing);
     }
-    return this.notes.save(this.notes.create({ userId: user.id, eventExternalId, notes }));
+    return this.notes.save(this.notes.create({ propertyId: property.id, userId: user.id, eventExternalId, notes }));
   }
 
-  private async ownedNote(user: User, id: number): Promise<ExternalBookingNote> {
-    const note = await this.notes.findOneBy({ id, userId: user.id });
+  private async ownedNote(propertyId: number, id: number): Promise<ExternalBookingNote> {
+    const note = await this.notes.findOneBy({ id, propertyId });
     if (!note) throw new NotFoundException(coded('note_not_found', 'Notatet finnes ikke'));
     return note;
   }
 
-  async updateNote(user: User, id: number, notes: string): Promise<ExternalBookingNote> {
-    const note = await this.ownedNote(user, id);
+  async updateNote(propertyId: number, id: number, notes: string): Promise<ExternalBookingNote> {
+    const note = await this.ownedNote(propertyId, id);
     note.notes = notes;
     return this.notes.save(note);
   }
 
-  async deleteNote(user: User, id: number): Promise<void> {
-    await this.ownedNote(user, id);
+  async deleteNote(propertyId: number, id: number): Promise<void> {
+    await this.ownedNote(propertyId, id);
     await this.notes.delete({ id });
   }
 }

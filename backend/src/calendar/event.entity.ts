@@ -12,6 +12,10 @@ export class CalendarEvent {
   @PrimaryGeneratedColumn()
   id: number;
 
+  /** The property the event belongs to; `userId` is who it was made by or for (docs/product/calendar.md). */
+  @Column({ type: 'int' })
+  propertyId: number;
+
   @Column({ type: 'int' })
   userId: number;
 

@@ -3,40 +3,52 @@ import { ApiOkResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { sendJsonText } from '../common/json-text';
+import { PropertyAccess } from '../properties/property-access.service';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import { CreateEventDto, DeletedEventResponse, EventResponse, mapEvent, UpdateEventDto } from './calendar.dto';
-import { CalendarService } from './calendar.service';
+import { CalendarService, NO_PROPERTY } from './calendar.service';
 import { toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
 
-/** The logged-in user's own events. */
+/** A property's events (`?propertyId=`, or the caller's first property; docs/product/calendar.md). */
 @Controller('events')
 @Access('user')
+@PropertyIdQuery()
 export class EventsController {
-  constructor(private readonly calendar: CalendarService) {}
+  constructor(
+    private readonly calendar: CalendarService,
+    private readonly access: PropertyAccess,
+  ) {}
 
-  /** The caller's own events overlapping [startDate, endDate). */
+  /** The property's events overlapping [startDate, endDate). */
   // Built as JSON by the database: no entity or response object per event.
   @Get()
   @ApiOkResponse({ type: EventResponse, isArray: true })
-  async list(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Res() res: Response): Promise<void> {
-    sendJsonText(res, await this.calendar.listEventsJson(user.id, toDateRange(q.startDate, q.endDate)));
+  async list(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Res() res: Response): Promise<void> {
+    const range = toDateRange(q.startDate, q.endDate);
+    const property = (await this.access.readable(user, propertyId)) ?? NO_PROPERTY;
+    sendJsonText(res, await this.calendar.listEventsJson(property.id, range));
   }
 
+  /** The property is the body's `propertyId`, else the query's. */
   @Post()
-  async create(@CurrentUser() user: User, @Body() dto: CreateEventDto): Promise<EventResponse> {
-    return mapEvent(await this.calendar.createEvent(user, dto));
+  async create(@CurrentUser() user: User, @Body() dto: CreateEventDto, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<EventResponse> {
+    const { property } = await this.access.resolve(user, dto.propertyId ?? propertyId, 'write');
+    return mapEvent(await this.calendar.createEvent(user, property.id, dto));
   }
 
   /** The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed. */
   @Put(':id')
-  async update(@CurrentUser() user: User, @Param('id') id: string, @Body() dto: UpdateEventDto): Promise<EventResponse> {
-    return mapEvent(await this.calendar.updateEvent(user, id, dto));
+  async update(@CurrentUser() user: User, @Param('id') id: string, @Body() dto: UpdateEventDto, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<EventResponse> {
+    const { property } = await this.access.resolve(user, propertyId, 'write');
+    return mapEvent(await this.calendar.updateEvent(property.id, id, dto));
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<DeletedEventResponse> {
-    const event = await this.calendar.deleteOwnEvent(user, id);
+  async remove(@CurrentUser() user: User, @Param('id') id: string, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<DeletedEventResponse> {
+    const { property } = await this.access.resolve(user, propertyId, 'write');
+    const event = await this.calendar.deleteOwnEvent(property.id, id);
     return { message: 'Event deleted', deletedEvent: { id: event.id, title: event.title } };
   }
 }

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * A personal note on an external booking of any source (an iCal feed's, Beds24's), visible only to its author. It is
+ * A note on an external booking of any source (an iCal feed's, Beds24's), shared by the property's members. It is
  * keyed by the booking's API id (`<kind>-<source id>-<hash of its UID>`), so it stays with a booking that leaves its
  * source and comes back.
  */
@@ -9,6 +9,10 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 export class ExternalBookingNote {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** The property whose calendar holds the booking (one note per property and booking); `userId` is its author. */
+  @Column({ type: 'int' })
+  propertyId: number;
 
   @Column({ type: 'int' })
   userId: number;

@@ -3,11 +3,15 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 export const MARKER_TYPES = ['busy', 'vacation', 'holiday', 'other'] as const;
 export type MarkerType = (typeof MARKER_TYPES)[number];
 
-/** A whole day the user marked (busy, vacation, holiday, other). One per user and date. */
+/** A whole day marked in a property's calendar (busy, vacation, holiday, other). One per property and date. */
 @Entity('marked_days')
 export class MarkedDay {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** The property the day is marked in (one mark per property and date); `userId` is who marked it. */
+  @Column({ type: 'int' })
+  propertyId: number;
 
   @Column({ type: 'int' })
   userId: number;

@@ -10,6 +10,7 @@ import { Sealer, sameHash, sha256Hex } from '../common/secrets';
 import { multiLine, singleLine } from '../common/text/control-characters';
 import { utcToWallTime } from '../common/time/timezones';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { firstPropertySql } from '../properties/properties.types';
 import type { User } from '../users/user.entity';
 import { calendarTokenOwnerSql } from '../users/users.types';
 import { UsersService } from '../users/users.service';
@@ -52,7 +53,8 @@ function allDaySpan(zone: string, start: Date, end: Date | null): { start: strin
 /**
  * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change.
  * Counts catch deletions, which leave no updated_at behind; the sources' enabled flags catch a feed turned off.
- * External bookings are counted as the calendar read shows them (those of a source not switched off).
+ * Events and marked days are those of the owner's first property (docs/product/calendar.md), external bookings their
+ * own, counted as the calendar read shows them (those of a source not switched off).
  * The validators last served (calendar_versions) come along, so an unchanged calendar keeps its Last-Modified.
  * One statement for speed (a 304 costs this and nothing else): users and bookings hand out the SQL of their parts
  * (users/users.types.ts, bookings/external-booking.types.ts), so it names no other domain's table
@@ -62,9 +64,9 @@ export const POLL_SQL = `
   SELECT u.name, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds,
     v.etag AS served_etag, v.last_modified AS served_last_modified
   FROM ${calendarTokenOwnerSql('$1', '$2')} u LEFT JOIN calendar_versions v ON v.user_id = u.id,
-    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE user_id = u.id) e,
+    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE property_id = ${firstPropertySql('u.id')}) e,
     LATERAL ${bookingsChangeSql('u.id')} i,
-    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE user_id = u.id) m,
+    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE property_id = ${firstPropertySql('u.id')}) m,
     LATERAL ${sourceSwitchesSql('u.id')} f`;
 
 /** An ETag with the Last-Modified that goes with it; `isNew` when it differs from the one served before. */
@@ -200,10 +202,12 @@ export class SubscriptionService {
 
   async render(user: User, now = this.clock.now()): Promise<string> {
     const range = this.window(now);
+    // The first property as the poll counts it; none yet (0) is an empty calendar.
+    const [{ id: propertyId }] = await this.db.query(`SELECT ${firstPropertySql('$1')} AS id`, [user.id]);
     const [events, imported, marked] = await Promise.all([
-      this.calendar.listEvents(user.id, range),
+      this.calendar.listEvents(propertyId ?? 0, range),
       this.externalBookings.listForUser(user.id, range),
-      this.calendar.listMarkedDays(user.id, range),
+      this.calendar.listMarkedDays(propertyId ?? 0, range),
     ]);
     const host = new URL(this.config.publicUrl).hostname;
     const cal: ICalCalendar = ical({

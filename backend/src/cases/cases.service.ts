@@ -1,10 +1,10 @@
-import { BadRequestException, ConflictException, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit, PayloadTooLargeException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { storedFileName } from '../common/adapters/file-name';
 import { FileStore, type OpenedFile } from '../common/adapters/file-store';
-import { type CaseEvent, EventBus } from '../common/events/domain-events';
+import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { containing, findPage, type ListQuery, whereIdIn, asBoolean } from '../common/list-query';
 import type { SessionUser } from '../common/session-user';
@@ -16,6 +16,8 @@ import { UsersService } from '../users/users.service';
 import { DatabasePort, LOCK_UPLOAD_RESERVATIONS } from '../database/database.port';
 import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.entity';
 import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
+import { type CaseEvent } from './cases.events';
+import { returning } from '../database/returning';
 
 /** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
 export interface CaseView { kase: Case; userName: string | null; adminName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
@@ -46,7 +48,7 @@ const closed = () => new ConflictException(coded('case_closed', 'Saken er lukket
  * event for the other side, which the notifications module turns into a notification pushed over /ws.
  */
 @Injectable()
-export class CasesService {
+export class CasesService implements OnModuleInit {
   private readonly logger = new Logger(CasesService.name);
 
   constructor(
@@ -62,6 +64,39 @@ export class CasesService {
     private readonly settings: SystemSettingsService,
     private readonly users: UsersService,
   ) {}
+
+  /**
+   * A staff member's open cases do not vanish with them (docs/roles.md#removing-a-person): they go to the successor,
+   * or back to customer service with the owner told; an owner's open cases, which their deletion takes with them,
+   * are told to the assignee.
+   */
+  onModuleInit(): void {
+    type Row = { id: number; case_number: string; title: string; user_id: number; admin_id: number | null };
+    const tell = (rows: Row[], event: (r: Row) => Promise<void>) => async () => {
+      for (const r of rows) await event(r);
+    };
+    this.events.onInTransaction('users.work.counting', async ({ staffId, held }, { tx }) => {
+      const [{ n }]: { n: number }[] = await tx.query('SELECT count(*)::int AS n FROM cases WHERE admin_id = $1 AND NOT is_closed', [staffId]);
+      held.cases += n;
+    });
+    this.events.onInTransaction('users.work.handing_over', async ({ from, successorId, now }, { tx, afterCommit }) => {
+      const rows = await returning<Row>(tx, 'UPDATE cases SET admin_id = $2, updated_at = $3 WHERE admin_id = $1 AND NOT is_closed RETURNING id, case_number, title, user_id, admin_id', [from.id, successorId, now]);
+      afterCommit(tell(rows, (r) => this.events.emit('cases.handed_over', { caseId: r.id, caseNumber: r.case_number, title: r.title, successorId, fromName: from.name })));
+    });
+    this.events.onInTransaction('users.work.cancelling', async ({ staffId, now }, { tx, afterCommit }) => {
+      const rows = await returning<Row>(
+        tx,
+        `UPDATE cases SET admin_id = NULL, status = CASE WHEN status = 'in_progress' THEN 'open' ELSE status END, updated_at = $2
+          WHERE admin_id = $1 AND NOT is_closed RETURNING id, case_number, title, user_id, admin_id`,
+        [staffId, now],
+      );
+      afterCommit(tell(rows, (r) => this.events.emit('cases.released', { caseId: r.id, caseNumber: r.case_number, title: r.title, userId: r.user_id })));
+    });
+    this.events.onInTransaction('users.owner.deleting', async ({ ownerId, ownerName }, { tx, afterCommit }) => {
+      const rows: Row[] = await tx.query('SELECT id, case_number, title, user_id, admin_id FROM cases WHERE user_id = $1 AND admin_id IS NOT NULL AND NOT is_closed', [ownerId]);
+      afterCommit(tell(rows, (r) => this.events.emit('cases.owner.removed', { staffUserId: r.admin_id!, ownerName, caseNumber: r.case_number, title: r.title })));
+    });
+  }
 
   private sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
     return this.dataSource.query(text, params);
@@ -458,3 +493,4 @@ export const quotaExceededError = (quotaMb: number) =>
 export function caseNumber(now: Date, n: number): string {
   return `K-${now.getUTCFullYear()}-${String(n).padStart(5, '0')}`;
 }
+

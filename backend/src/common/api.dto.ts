@@ -4,8 +4,16 @@ import { IsOptional, IsString } from 'class-validator';
 export class FieldErrorResponse {
   /** The request property, dotted for nested ones: `routes.0`. */
   field: string;
-  /** The documented text for the rule that failed. */
+  /** The documented text for the rule that failed (Norwegian). */
   message: string;
+  /**
+   * The rule that failed, for the reader's language (`fieldErrors.<code>` in the frontend's catalogue): required,
+   * too_long, too_short, too_small, too_large, invalid_choice, invalid_date, invalid_email, invalid_format, … or invalid.
+   * @example required
+   */
+  code: string;
+  /** The limit the rule names: `{ "max": 255 }` for too_long. */
+  params?: Record<string, string | number>;
 }
 
 /**

@@ -94,6 +94,8 @@ function toBody(status: number, response: string | object, fallback: string): Er
   const message = Array.isArray(r.message) ? String(r.message[0]) : typeof r.message === 'string' ? r.message : fallback;
   const body: ErrorBody = { message, code: typeof r.code === 'string' ? r.code : codeForStatus(status) };
   if (r.params) body.params = r.params;
-  if (r.errors) body.errors = r.errors;
+  // Every field error names its rule (docs/api.md#errors); one thrown with the error's own code alone (a coded refusal
+  // of one field) takes that code.
+  if (r.errors) body.errors = r.errors.map((e) => (typeof e.code === 'string' ? e : { ...e, code: body.code }));
   return body;
 }

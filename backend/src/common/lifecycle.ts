@@ -20,9 +20,14 @@ export class Lifecycle implements BeforeApplicationShutdown {
     return write;
   };
 
+  /** Resolves when every write kept so far has ended. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.afterAnswers]);
+  }
+
   /** Runs before the database closes (its module shuts down in onApplicationShutdown, after every provider's hook here). */
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.afterAnswers]);
+    await this.settled();
   }
 
   get draining(): boolean {

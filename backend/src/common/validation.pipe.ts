@@ -1,12 +1,69 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { coded, type FieldError } from './http-exception.filter';
+import { getMetadataStorage } from 'class-validator';
+import { coded, type ErrorParams, type FieldError } from './http-exception.filter';
 import { inspectInput, MAX_NESTING, type InputProblem } from './outside-names';
+
+/**
+ * The field code of each class-validator rule (docs/api.md#errors): what a client shows in its reader's language
+ * (`fieldErrors.<code>`), beside the Norwegian message. A rule not named here is `invalid`.
+ */
+const FIELD_CODES: ReadonlyMap<string, string> = new Map([
+  ['isNotEmpty', 'required'],
+  ['isDefined', 'required'],
+  ['arrayMinSize', 'required'],
+  ['maxLength', 'too_long'],
+  ['minLength', 'too_short'],
+  ['length', 'length'],
+  ['arrayMaxSize', 'too_many'],
+  ['min', 'too_small'],
+  ['max', 'too_large'],
+  ['isInt', 'not_a_whole_number'],
+  ['isNumber', 'not_a_number'],
+  ['isDecimal', 'not_a_number'],
+  ['isString', 'not_text'],
+  ['isBoolean', 'not_a_boolean'],
+  ['isArray', 'not_a_list'],
+  ['isObject', 'invalid'],
+  ['isIn', 'invalid_choice'],
+  ['isEnum', 'invalid_choice'],
+  ['isEmailAddress', 'invalid_email'],
+  ['isEmail', 'invalid_email'],
+  ['isUrl', 'invalid_url'],
+  ['isCalendarDate', 'invalid_date'],
+  ['isDateString', 'invalid_date'],
+  ['isISO8601', 'invalid_date'],
+  ['isRowId', 'invalid_id'],
+  ['matches', 'invalid_format'],
+]);
+
+/** The code of a field given nothing (undefined, null or ''), whatever rule it failed: it is required. */
+const NOTHING_GIVEN_CODE = 'required';
+
+/** The limits a rule names (`max` for maxLength and max, `min` for minLength and min), read from its metadata. */
+function limitsOf(error: ValidationError, rule: string): ErrorParams | undefined {
+  const target = error.target?.constructor;
+  if (!target) return undefined;
+  const meta = getMetadataStorage()
+    .getTargetValidationMetadatas(target, '', true, false)
+    .find((m) => m.propertyName === error.property && (m.name === rule || m.type === rule));
+  const [first, second] = (meta?.constraints ?? []) as unknown[];
+  if (typeof first !== 'number') return undefined;
+  if (rule === 'maxLength' || rule === 'max' || rule === 'arrayMaxSize') return { max: first };
+  if (rule === 'minLength' || rule === 'min' || rule === 'arrayMinSize') return { min: first };
+  if (rule === 'length' && typeof second === 'number') return { min: first, max: second };
+  return undefined;
+}
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((e) => {
     const field = prefix + e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
-    return own.slice(0, 1).concat(flatten(e.children ?? [], `${field}.`));
+    const own: FieldError[] = Object.entries(e.constraints ?? {}).slice(0, 1).map(([rule, message]) => {
+      // Any rule an absent value fails (a type check runs first) says what is wrong: nothing was given.
+      if (e.value === undefined || e.value === null || e.value === '') return { field, message, code: NOTHING_GIVEN_CODE };
+      const params = limitsOf(e, rule);
+      return { field, message, code: FIELD_CODES.get(rule) ?? 'invalid', ...(params ? { params } : {}) };
+    });
+    return own.concat(flatten(e.children ?? [], `${field}.`));
   });
 }
 
@@ -19,7 +76,7 @@ function refusal(problem: InputProblem): BadRequestException {
     problem.kind === 'nul' ? coded('invalid_characters', 'Teksten inneholder ugyldige tegn')
     : problem.kind === 'inherited_name' ? coded('invalid_field_name', `Ugyldig feltnavn: ${problem.name}`, { name: problem.name })
     : coded('too_deep', `Forespørselen er nestet dypere enn ${MAX_NESTING} nivåer`, { max: MAX_NESTING });
-  return new BadRequestException({ ...body, errors: [{ field, message: body.message }] });
+  return new BadRequestException({ ...body, errors: [{ field, message: body.message, code: body.code }] });
 }
 
 /**
@@ -52,6 +109,8 @@ export function createValidationPipe() {
     whitelist: true,
     transform: true,
     stopAtFirstError: true,
+    // The target lets a field error name its rule's limit (limitsOf); the answer never carries it.
+    validationError: { target: true, value: true },
     exceptionFactory: (errors) => {
       const fieldErrors = flatten(errors);
       return new BadRequestException({ ...coded('validation', fieldErrors[0]?.message ?? 'Ugyldig forespørsel'), errors: fieldErrors });

@@ -44,6 +44,12 @@ export interface AppConfig {
   metricsToken?: string;
   /** pino's level for the JSON request and job log (LOG_LEVEL: trace, debug, info, warn, error, fatal or silent). */
   logLevel: string;
+  /**
+   * How the request and job log is written (LOG_FORMAT): 'json', one object per line, for a log collector;
+   * 'pretty', a readable line each, for a person at a terminal; 'auto' (the default) picks pretty when standard
+   * output is a terminal and JSON otherwise.
+   */
+  logFormat: LogFormat;
   adminEmail?: string;
   adminPassword?: string;
   /**
@@ -163,6 +169,15 @@ function logLevel(raw: string | undefined): string {
   return level;
 }
 
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+function logFormat(raw: string | undefined): LogFormat {
+  const format = raw?.trim().toLowerCase() || 'auto';
+  if (!(LOG_FORMATS as readonly string[]).includes(format)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, but is "${raw}".`);
+  return format as LogFormat;
+}
+
 /** Names proxy-addr (Express's `trust proxy`) knows for groups of subnets. */
 const PROXY_SUBNET_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -278,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDelaySeconds: integer(env, 'SHUTDOWN_DELAY_SECONDS', 3, 0, 60),
     metricsToken: env.METRICS_TOKEN || undefined,
     logLevel: logLevel(env.LOG_LEVEL),
+    logFormat: logFormat(env.LOG_FORMAT),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),

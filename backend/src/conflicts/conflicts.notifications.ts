@@ -1,4 +1,4 @@
-import { dayParam, domainNotifications, notificationKinds } from '../notifications/notification.types';
+import { calendarAt, dayParam, domainNotifications, notificationKinds } from '../notifications/notification.types';
 
 /** 'YYYY-MM-DD' moved by whole days. */
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -8,14 +8,14 @@ const kinds = notificationKinds({
   booking_conflict: {
     nb: { title: 'Dobbeltbooking', message: '{owner}«{a}» og «{b}» overlapper {period}.' },
     en: { title: 'Double booking', message: '{owner}“{a}” and “{b}” overlap {period}.' },
-    target: (p) => ({ screen: 'calendar', date: dayParam(p), ...(p.ownerId !== undefined ? { userId: Number(p.ownerId) } : {}) }),
+    target: (p) => calendarAt(dayParam(p), p.ownerId),
     example: { params: { a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', conflictId: 5, owner: '' }, link: '/?date=2027-07-04' },
   },
   // Several found at once (a new feed's first import, say): one notification, opening the first.
   booking_conflicts: {
     nb: { title: 'Dobbeltbookinger', message: '{owner}{count} overlapp, det første {period}: «{a}» og «{b}».' },
     en: { title: 'Double bookings', message: '{owner}{count} overlaps, the first {period}: “{a}” and “{b}”.' },
-    target: (p) => ({ screen: 'calendar', date: dayParam(p), ...(p.ownerId !== undefined ? { userId: Number(p.ownerId) } : {}) }),
+    target: (p) => calendarAt(dayParam(p), p.ownerId),
     example: { params: { count: 3, a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', owner: '' }, link: '/?date=2027-07-04' },
   },
 });

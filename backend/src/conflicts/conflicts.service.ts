@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable, OnModuleInit } from '@nestjs/co
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { visibleBookingsEndingAfterSql } from '../bookings/external-booking.types';
+import { personsPropertySql, propertyPersonSql } from '../properties/properties.types';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -11,6 +12,7 @@ import { DatabasePort, LOCK_CONFLICTS } from '../database/database.port';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { BookingConflict } from './booking-conflict.entity';
+import './conflicts.events';
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +29,7 @@ const DAY_MS = 86_400_000;
 const ENTRIES = `
   SELECT e.id::text AS id, 'own'::text AS kind, NULL::int AS source_id, 'own'::text AS source, e.title,
     (e.start_time AT TIME ZONE $3)::date AS from_day, (e.ends_at AT TIME ZONE $3)::date AS to_day
-  FROM events e WHERE e.user_id = $1 AND e.ends_at > $2
+  FROM events e WHERE e.property_id = ${personsPropertySql('$1')} AND e.ends_at > $2
   UNION ALL
   SELECT b.id, b.source_kind, b.source_id, b.source_kind || '-' || b.source_id, coalesce(nullif(b.summary, ''), b.source_name, b.source_kind),
     CASE WHEN b.all_day AND b.start_date IS NOT NULL THEN b.start_date ELSE (b.start_time AT TIME ZONE $3)::date END,
@@ -100,7 +102,16 @@ export class ConflictsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.bus.on('bookings.stored', (e) => this.detect(e.userId).then(() => undefined));
-    this.bus.on('calendar.events.changed', (e) => this.detect(e.userId).then(() => undefined));
+    this.bus.on('calendar.events.changed', (e) => this.detectForProperty(e.propertyId));
+  }
+
+  /**
+   * After a property's events changed: the detection of the person it was made for, whose bookings its calendar shows
+   * while bookings are kept per person (docs/product/calendar.md); none for a property staff made.
+   */
+  private async detectForProperty(propertyId: number): Promise<void> {
+    const [row] = await this.conflicts.query(`SELECT ${propertyPersonSql('$1')} AS user_id`, [propertyId]);
+    if (row?.user_id != null) await this.detect(row.user_id);
   }
 
   /** The business time zone's day of an instant, 'YYYY-MM-DD'. */

@@ -29,6 +29,7 @@ export class FeedScheduler implements OnModuleInit {
       runAtStart: true,
       dueIds: (now, limit) => this.feeds.dueFeedIds(now, limit),
       dueLimit: 5000,
+      userSourceIds: async (userId) => (await this.feeds.listOwn(userId)).filter((f) => f.enabled).map((f) => f.id),
       syncOne: (id, options) => this.sync.sync(id, options),
       concurrency: () => this.config.feeds.concurrency,
       // A sync is bounded by the fetch time-out.
@@ -44,16 +45,6 @@ export class FeedScheduler implements OnModuleInit {
   /** A new or re-enabled feed is fetched at once when workers run in this process. */
   async enqueueIfRunning(feedId: number): Promise<void> {
     if (this.config.runJobs) await this.source.enqueue(feedId);
-  }
-
-  /**
-   * Refreshes the enabled feeds of one user without waiting for any outside fetch: queued when workers run here,
-   * otherwise started in the background. Answers how many feeds it asked for.
-   */
-  async refreshUser(userId: number): Promise<number> {
-    const ids = (await this.feeds.listOwn(userId)).filter((f) => f.enabled).map((f) => f.id);
-    await this.source.start(ids, `refresh of user ${userId}`);
-    return ids.length;
   }
 
   /** Sync-all: through the queue when workers run here, otherwise in the background with the same concurrency bound. */

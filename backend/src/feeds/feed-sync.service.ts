@@ -2,7 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BookingSourceSync, type SyncOptions } from '../bookings/booking-source-sync.service';
-import type { BookingSource, SourceFetch, SyncFailure } from '../bookings/booking-source.types';
+import { type BookingSource, outcomeOf, type SourceFetch, type SourceSyncOutcome, type SyncFailure } from '../bookings/booking-source.types';
 import { HttpClient } from '../common/adapters/http-client';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -14,23 +14,7 @@ import { fetchFeed } from './import/fetch-feed';
 import { FeedParsePool } from './import/parse-pool';
 import { emptyHeldBack, eventsRejected, fetchError, INTERNAL_ERROR, parseError, recurrenceTruncated, SyncMessage } from './sync-messages';
 import { singleLine } from '../common/text/control-characters';
-
-export type SyncStatus = 'updated' | 'unchanged' | 'failed' | 'skipped';
-export interface SyncOutcome {
-  feedId: number;
-  status: SyncStatus;
-  syncedCount: number;
-  error?: string;
-  /** The error's message code and parameters (feeds/sync-messages.ts). */
-  errorCode?: string;
-  errorParams?: Record<string, string | number>;
-  /** Why a sync was skipped: the feed is disabled, another sync of it is running, or (the scheduler's) it is no longer due. */
-  skipped?: 'disabled' | 'busy' | 'not-due';
-  /** Set when the parse was partial or a removal was held back (the same text as the feed's lastWarning). */
-  warning?: string;
-  warningCode?: string;
-  warningParams?: Record<string, string | number>;
-}
+import './feeds.events';
 
 const DAY_MS = 86_400_000;
 /** Recurring series are expanded from a year back to two years ahead. */
@@ -62,7 +46,7 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
   readonly entity = IcalFeed;
   readonly lockKey = LOCK_FEED_SYNC;
   readonly internalError = INTERNAL_ERROR;
-  readonly onSuccessPatch = { lastErrorParams: null, failingNotifiedAt: null };
+  readonly onSuccessPatch = { lastErrorParams: null };
 
   constructor(
     @InjectRepository(IcalFeed) private readonly feeds: Repository<IcalFeed>,
@@ -78,20 +62,16 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
     return this.config.feeds.timeoutMs + 10_000;
   }
 
-  async sync(feedId: number, options: SyncOptions = {}): Promise<SyncOutcome> {
+  async sync(feedId: number, options: SyncOptions = {}): Promise<SourceSyncOutcome> {
     const result = await this.skeleton.sync(this, feedId, options);
     if (result.status === 'skipped') {
       const feed = result.skipped === 'missing' ? null : await this.feeds.findOneBy({ id: feedId });
       if (!feed) throw new NotFoundException(coded('feed_not_found', 'Kalenderfeeden finnes ikke'));
-      return { feedId, status: 'skipped', skipped: result.skipped === 'missing' ? 'disabled' : result.skipped, syncedCount: feed.eventCount };
+      return outcomeOf(feedId, result, feed.sync.eventCount);
     }
-    const feed = result.source;
-    if (result.status === 'failed') {
-      const { message, code, params } = result.error;
-      return { feedId, status: 'failed', syncedCount: feed.eventCount, error: message, errorCode: code, errorParams: params };
-    }
-    if (result.status === 'unchanged') return { feedId, status: 'unchanged', syncedCount: feed.eventCount, ...storedWarning(feed) };
-    return { feedId, status: 'updated', syncedCount: result.counts.pulled, ...storedWarning(feed) };
+    const outcome = outcomeOf(feedId, result, result.source.sync.eventCount);
+    // A feed keeps its warning (an unchanged one the last parse's): the answer tells the stored one.
+    return result.status === 'failed' ? outcome : { ...outcome, ...storedWarning(result.source) };
   }
 
   syncMinutes = () => this.config.feeds.syncMinutes;
@@ -104,7 +84,7 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
     // The body is fetched and parsed even if unchanged when forced, when the last parse is a day old (recurring
     // series must be re-expanded as the window moves), or when an emptied feed waits for its confirming parse.
     const parseDue = !feed.lastParsedAt || now.getTime() - feed.lastParsedAt.getTime() >= REPARSE_AFTER_MS;
-    const fullFetch = force || parseDue || feed.emptyPulls > 0;
+    const fullFetch = force || parseDue || feed.sync.emptyPulls > 0;
     const fetched = await fetchFeed(this.http, feed.url, {
       etag: fullFetch ? undefined : (feed.etag ?? undefined),
       lastModified: fullFetch ? undefined : (feed.lastModified ?? undefined),
@@ -148,15 +128,15 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
 
   /** After a success is written: a feed whose failing was announced tells its owner it works again. */
   async afterSuccess(feed: IcalFeed): Promise<void> {
-    if (feed.failingNotifiedAt) await this.bus.emit('feed.recovered', { userId: feed.userId, feedId: feed.id, feedName: feed.name });
+    if (feed.sync.failingNotifiedAt) await this.bus.emit('feed.recovered', { userId: feed.userId, feedId: feed.id, feedName: feed.name });
   }
 
   /** Failing past the stale age is told once per spell (the flag is read and written under the feed's sync lock). */
   onFailure(feed: IcalFeed, now: Date, error: SyncFailure) {
-    const lastSuccess = feed.lastSynced ?? feed.createdAt;
-    const announce = !feed.failingNotifiedAt && now.getTime() - lastSuccess.getTime() > this.config.feeds.staleHours * 3_600_000;
+    const lastSuccess = feed.sync.lastSynced ?? feed.createdAt;
+    const announce = !feed.sync.failingNotifiedAt && now.getTime() - lastSuccess.getTime() > this.config.feeds.staleHours * 3_600_000;
     return {
-      patch: { lastErrorParams: error.params ?? null, ...(announce ? { failingNotifiedAt: now } : {}) },
+      patch: { lastErrorParams: error.params ?? null, ...(announce ? { sync: { failingNotifiedAt: now } } : {}) },
       after: announce ? () => this.bus.emit('feed.failing', { userId: feed.userId, feedId: feed.id, feedName: feed.name, since: lastSuccess.toISOString() }) : undefined,
     };
   }

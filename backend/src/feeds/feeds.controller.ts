@@ -7,10 +7,12 @@ import { toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
 import { Access, CurrentUser } from '../common/access.decorator';
 import type { User } from '../users/user.entity';
+import { ExternalBookingResponse } from '../bookings/external-booking.dto';
+import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { FeedScheduler } from './feed-scheduler.service';
 import { FeedSyncService } from './feed-sync.service';
 import {
-  CreateFeedDto, DeletedFeedResponse, FeedEventResponse, FeedResponse, mapFeed, syncDetails, syncMessage, SyncResponse, UpdateFeedDto,
+  CreateFeedDto, DeletedFeedResponse, FeedResponse, mapFeed, syncDetails, syncMessage, SyncResponse, UpdateFeedDto,
 } from './feeds.dto';
 import { FeedsService } from './feeds.service';
 
@@ -18,7 +20,12 @@ import { FeedsService } from './feeds.service';
 @Controller()
 @Access('user')
 export class FeedsController {
-  constructor(private readonly feeds: FeedsService, private readonly sync: FeedSyncService, private readonly scheduler: FeedScheduler) {}
+  constructor(
+    private readonly feeds: FeedsService,
+    private readonly sync: FeedSyncService,
+    private readonly scheduler: FeedScheduler,
+    private readonly bookings: ExternalBookingsService,
+  ) {}
 
   @Get('ical-feeds')
   async list(@CurrentUser() user: User): Promise<FeedResponse[]> {
@@ -55,11 +62,11 @@ export class FeedsController {
     return { message: syncMessage(outcome, 'Kalenderen er synkronisert'), syncedCount: outcome.syncedCount, status: outcome.status, ...syncDetails(outcome) };
   }
 
-  /** Imported events for the range, read from the database only: never an outside fetch on this path. */
+  /** The user's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path. */
   // Built as JSON by the database, as the calendar window's feedEvents: no object per booking.
   @Get('ical-feed-events')
-  @ApiOkResponse({ type: FeedEventResponse, isArray: true })
+  @ApiOkResponse({ type: ExternalBookingResponse, isArray: true })
   async events(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Res() res: Response): Promise<void> {
-    sendJsonText(res, await this.feeds.eventsJsonForUser(user.id, toDateRange(q.startDate, q.endDate)));
+    sendJsonText(res, await this.bookings.listForUserJson(user.id, toDateRange(q.startDate, q.endDate)));
   }
 }

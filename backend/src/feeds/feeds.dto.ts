@@ -4,16 +4,14 @@ import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength 
 import { IsRowId } from '../common/ids';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
 import { toSingleLine } from '../common/text/control-characters';
-import { type ExternalBooking, SOURCE_KIND_NAMES } from '../bookings/external-booking.types';
 import { ListQueryParams } from '../common/api.dto';
-import type { SyncOutcome, SyncStatus } from './feed-sync.service';
+import type { SourceSyncOutcome, SyncStatus } from '../bookings/booking-source.types';
 import { IcalFeed } from './ical-feed.entity';
 
 /** Calendar apps hand out webcal:// links; they are https feeds. */
 const webcalToHttps = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/^webcals?:\/\//i, 'https://') : value);
 const URL_RULE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 export const DEFAULT_FEED_COLOR = '#8b5cf6';
-export const ICAL_EVENT_COLOR = '#ec4899';
 
 export class CreateFeedDto {
   @Transform(toSingleLine)
@@ -74,7 +72,7 @@ export class FeedResponse {
 }
 
 export function mapFeed(f: IcalFeed, health?: { staleHours: number; now: Date }): FeedResponse {
-  const lastSuccess = f.lastSynced?.getTime() ?? f.createdAt.getTime();
+  const lastSuccess = f.sync.lastSynced?.getTime() ?? f.createdAt.getTime();
   return {
     id: f.id,
     userId: f.userId,
@@ -84,17 +82,17 @@ export function mapFeed(f: IcalFeed, health?: { staleHours: number; now: Date })
     enabled: f.enabled,
     feedType: f.feedType,
     syncMethod: f.syncMethod,
-    lastSynced: f.lastSynced,
-    lastAttemptAt: f.lastAttemptAt,
-    lastError: f.lastError,
-    lastErrorCode: f.lastErrorCode,
+    lastSynced: f.sync.lastSynced,
+    lastAttemptAt: f.sync.lastAttemptAt,
+    lastError: f.sync.lastError,
+    lastErrorCode: f.sync.lastErrorCode,
     lastErrorParams: f.lastErrorParams,
     lastWarning: f.lastWarning,
     lastWarningCode: f.lastWarningCode,
     lastWarningParams: f.lastWarningParams,
-    consecutiveFailures: f.consecutiveFailures,
-    eventCount: f.eventCount,
-    nextSyncAt: f.nextSyncAt,
+    consecutiveFailures: f.sync.consecutiveFailures,
+    eventCount: f.sync.eventCount,
+    nextSyncAt: f.sync.nextSyncAt,
     createdAt: f.createdAt,
     ...(health ? { stale: f.enabled && health.now.getTime() - lastSuccess > health.staleHours * 3_600_000 } : {}),
   };
@@ -110,63 +108,8 @@ export function maskFeedUrl(url: string): string {
   }
 }
 
-/** A source that holds the same stay as the booking shown (an Airbnb iCal feed beside Beds24). */
-export class FeedEventSourceRef {
-  type: string;
-  feedName: string;
-  feedId: number;
-}
-
-export class FeedEventSource {
-  type: string;
-  feedName: string;
-  feedId: number;
-  uid: string;
-  kind: string;
-  /** The other sources of the same stay, shown once (bookings/external-booking.types.ts SHADOWED_BY_CHANNEL). */
-  alsoFrom: FeedEventSourceRef[];
-}
-
-/**
- * An external booking in the calendar's event shape: a string id naming its source ('ical-…', 'beds24-…'), pink,
- * binding. `source.feedName` is the feed's name, or the source kind's for a source with no record of its own.
- */
-export class FeedEventResponse {
-  /** @example ical-3-0123456789abcdef */
-  id: string;
-  userId: number;
-  title: string;
-  description: string | null;
-  /** A date (YYYY-MM-DD) for all-day events, else an ISO date-time. */
-  startTime: string | null;
-  endTime: string | null;
-  allDay: boolean;
-  color: string;
-  location: string | null;
-  source: FeedEventSource;
-  isBinding: boolean;
-  status: string;
-}
-
-export function mapExternalBooking(e: ExternalBooking): FeedEventResponse {
-  return {
-    id: e.id,
-    userId: e.userId,
-    title: e.summary,
-    description: e.description,
-    startTime: e.allDay ? e.startDate : e.startTime.toISOString(),
-    endTime: e.allDay ? e.endDate : e.endsAt.toISOString(),
-    allDay: e.allDay,
-    color: ICAL_EVENT_COLOR,
-    location: e.location,
-    source: { type: e.sourceKind, feedName: e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind], feedId: e.sourceId, uid: e.externalUid, kind: e.kind, alsoFrom: e.alsoFrom },
-    isBinding: true,
-    status: e.status,
-  };
-}
-
 /** The answer's message for a sync outcome; `updated` is the caller's own wording (sync now or force refresh). */
-export function syncMessage(outcome: SyncOutcome, updated: string): string {
+export function syncMessage(outcome: SourceSyncOutcome, updated: string): string {
   if (outcome.status === 'failed') return `Synkronisering feilet: ${outcome.error}`;
   if (outcome.skipped === 'disabled') return 'Kalenderen er deaktivert og ble ikke synkronisert';
   if (outcome.skipped === 'busy') return 'Kalenderen synkroniseres allerede';
@@ -175,7 +118,7 @@ export function syncMessage(outcome: SyncOutcome, updated: string): string {
 }
 
 /** The optional parts of a sync outcome that an answer passes on. */
-export function syncDetails(outcome: SyncOutcome) {
+export function syncDetails(outcome: SourceSyncOutcome) {
   return {
     ...(outcome.error ? { error: outcome.error, errorCode: outcome.errorCode, errorParams: outcome.errorParams } : {}),
     // 'not-due' is the scheduler's alone: a person's sync never asks for it.

@@ -1,18 +1,21 @@
 import { domainNotifications, notificationKinds } from '../notifications/notification.types';
 
-/** A feed's failing spell and its end (docs/product/feeds.md); feeds are managed from the calendar page. */
+/** A feed's failing spell and its end (docs/product/feeds.md): both open the feed manager, where feeds are managed. */
+/** The calendar with its feed manager open, where the feed's state shows. */
+const FEED_MANAGER = '/?feeds=1';
+
 const kinds = notificationKinds({
   feed_failing: {
     nb: { title: 'Kalenderen synkroniseres ikke', message: '«{source}» har ikke latt seg hente siden {since}.' },
     en: { title: 'Calendar not syncing', message: '“{source}” could not be fetched since {since}.' },
-    target: () => ({ screen: 'calendar', date: null }),
-    example: { params: { source: 'Airbnb', since: '01.01.2027 10:00', feedId: 3 }, link: '/' },
+    target: () => FEED_MANAGER,
+    example: { params: { source: 'Airbnb', since: '01.01.2027 10:00', feedId: 3 }, link: '/?feeds=1' },
   },
   feed_recovered: {
     nb: { title: 'Kalenderen synkroniseres igjen', message: '«{source}» er hentet igjen.' },
     en: { title: 'Calendar syncing again', message: '“{source}” was fetched again.' },
-    target: () => ({ screen: 'calendar', date: null }),
-    example: { params: { source: 'Airbnb', feedId: 3 }, link: '/' },
+    target: () => FEED_MANAGER,
+    example: { params: { source: 'Airbnb', feedId: 3 }, link: '/?feeds=1' },
   },
 });
 

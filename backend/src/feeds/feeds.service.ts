@@ -1,16 +1,14 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { ExternalBooking } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
-import type { DateRange } from '../common/time/date-range';
 import { coded } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, whereIdIn } from '../common/list-query';
 import { Clock } from '../common/adapters/clock';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { CreateFeedDto, DEFAULT_FEED_COLOR, ICAL_EVENT_COLOR, UpdateFeedDto } from './feeds.dto';
+import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
 import { IcalFeed } from './ical-feed.entity';
 import { DatabasePort } from '../database/database.port';
 
@@ -51,21 +49,22 @@ export class FeedsService {
     if ((await this.feeds.countBy({ userId })) >= max) {
       throw new ConflictException(coded('feed_limit_reached', `Du kan ha høyst ${max} kalenderfeeder`, { max }));
     }
-    return this.feeds.save(this.feeds.create({ userId, name: dto.name, url: dto.url, color: dto.color ?? DEFAULT_FEED_COLOR, enabled: dto.enabled ?? true, nextSyncAt: this.clock.now() }));
+    return this.feeds.save(this.feeds.create({ userId, name: dto.name, url: dto.url, color: dto.color ?? DEFAULT_FEED_COLOR, enabled: dto.enabled ?? true, sync: { nextSyncAt: this.clock.now() } }));
   }
 
   async update(actor: User, id: number, dto: UpdateFeedDto): Promise<IcalFeed> {
     const feed = await this.accessibleFeed(actor, id);
     if (dto.url !== undefined && dto.url !== feed.url) {
       // A new address is a new source: forget the old validators and fetch it at once.
-      Object.assign(feed, { url: dto.url, etag: null, lastModified: null, contentHash: null, nextSyncAt: this.clock.now(), consecutiveFailures: 0 });
+      Object.assign(feed, { url: dto.url, etag: null, lastModified: null, contentHash: null });
+      Object.assign(feed.sync, { nextSyncAt: this.clock.now(), consecutiveFailures: 0 });
     }
     if (dto.name !== undefined) feed.name = dto.name;
     if (dto.color !== undefined) feed.color = dto.color;
     const switched = dto.enabled !== undefined && dto.enabled !== feed.enabled;
     if (switched) {
       feed.enabled = dto.enabled!;
-      if (dto.enabled) feed.nextSyncAt = this.clock.now();
+      if (dto.enabled) feed.sync.nextSyncAt = this.clock.now();
     }
     const saved = await this.feeds.save(feed);
     // Its bookings are shown or hidden from now on.
@@ -84,30 +83,18 @@ export class FeedsService {
   }
 
   /**
-   * The user's external bookings for the range: every source's (iCal feeds and, once it lands, Beds24), as the
-   * calendar shows them beside the user's own events.
-   */
-  eventsForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
-    return this.bookings.listForUser(userId, range);
-  }
-
-  /** eventsForUser as FeedEventResponse[] JSON text, in the imported events' colour. */
-  eventsJsonForUser(userId: number, range: DateRange): Promise<string> {
-    return this.bookings.listForUserJson(userId, range, ICAL_EVENT_COLOR);
-  }
-
-  /**
    * One page of the all-feeds admin list, filtered and sorted in SQL (owner fields included): ?q searches name,
    * address and owner; enabled, stale (enabled, no success for staleHours), failing (enabled, its last sync failed:
    * the feed-health count's rule), userId and id match exactly.
    */
   async listWithOwners(query: ListQuery, staleHours: number): Promise<{ rows: FeedWithOwner[]; total: number }> {
     const staleBefore = new Date(this.clock.now().getTime() - staleHours * 3_600_000);
-    const isStale = '(f.enabled AND COALESCE(f.lastSynced, f.createdAt) < :staleBefore)';
+    const isStale = '(f.enabled AND COALESCE(f.sync.lastSynced, f.createdAt) < :staleBefore)';
     const qb = this.feeds.createQueryBuilder('f').innerJoin('users', 'u', 'u.id = f.user_id');
     const page = await findPage(qb, query, {
       sortable: {
-        ...Object.fromEntries(['id', 'userId', 'name', 'url', 'enabled', 'lastSynced', 'lastAttemptAt', 'lastError', 'consecutiveFailures', 'eventCount', 'nextSyncAt', 'createdAt'].map((p) => [p, `f.${p}`])),
+        ...Object.fromEntries(['id', 'userId', 'name', 'url', 'enabled', 'createdAt'].map((p) => [p, `f.${p}`])),
+        ...Object.fromEntries(['lastSynced', 'lastAttemptAt', 'lastError', 'consecutiveFailures', 'eventCount', 'nextSyncAt'].map((p) => [p, `f.sync.${p}`])),
         userName: 'u.name',
         userEmail: 'u.email',
         username: 'u.username',
@@ -118,7 +105,7 @@ export class FeedsService {
         userId: (b, id) => whereIdIn(b, 'f.userId', id, 'userIds'),
         enabled: (b, value) => b.andWhere('f.enabled = :enabled', { enabled: asBoolean(value) }),
         stale: (b, value) => b.andWhere(asBoolean(value) ? isStale : `NOT ${isStale}`, { staleBefore }),
-        failing: (b, value) => b.andWhere(asBoolean(value) ? '(f.enabled AND f.lastError IS NOT NULL)' : 'NOT (f.enabled AND f.lastError IS NOT NULL)'),
+        failing: (b, value) => b.andWhere(asBoolean(value) ? '(f.enabled AND f.sync.lastError IS NOT NULL)' : 'NOT (f.enabled AND f.sync.lastError IS NOT NULL)'),
       },
       key: 'f.id',
     });

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { SyncState } from '../bookings/booking-source.types';
 
 /** An external iCal calendar (Airbnb, Booking.com, VRBO, Google…) imported into a user's calendar, with its sync state. */
 @Entity('ical_feeds')
@@ -36,20 +37,7 @@ export class IcalFeed {
   @Column({ type: 'varchar', length: 20, default: 'ical' })
   syncMethod: string;
 
-  /** Last successful sync (a 304 counts: the feed answered and nothing changed). */
-  @Column({ type: 'timestamptz', nullable: true })
-  lastSynced: Date | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lastAttemptAt: Date | null;
-
-  @Column({ type: 'text', nullable: true })
-  lastError: string | null;
-
-  /** lastError's message code and parameters (feeds/sync-messages.ts), for clients that translate it. */
-  @Column({ type: 'varchar', length: 60, nullable: true })
-  lastErrorCode: string | null;
-
+  /** The parameters of the sync state's lastErrorCode (feeds/sync-messages.ts), for clients that translate it. */
   @Column({ type: 'jsonb', nullable: true })
   lastErrorParams: Record<string, string | number> | null;
 
@@ -63,12 +51,6 @@ export class IcalFeed {
   @Column({ type: 'jsonb', nullable: true })
   lastWarningParams: Record<string, string | number> | null;
 
-  @Column({ type: 'int', default: 0 })
-  consecutiveFailures: number;
-
-  @Column({ type: 'int', default: 0 })
-  eventCount: number;
-
   @Column({ type: 'text', nullable: true })
   etag: string | null;
 
@@ -78,20 +60,13 @@ export class IcalFeed {
   @Column({ type: 'varchar', length: 64, nullable: true })
   contentHash: string | null;
 
-  /** Valid parses in a row that would have emptied a feed with future events; removal waits for the second. */
-  @Column({ type: 'int', default: 0 })
-  emptyPulls: number;
-
   /** Last time a body was parsed and stored (a 304 or an unchanged hash does not count). */
   @Column({ type: 'timestamptz', nullable: true })
   lastParsedAt: Date | null;
 
-  @Column({ type: 'timestamptz' })
-  nextSyncAt: Date;
-
-  /** When the owner was told the feed keeps failing past FEED_STALE_HOURS; cleared (and told) when it recovers. */
-  @Column({ type: 'timestamptz', nullable: true })
-  failingNotifiedAt: Date | null;
+  /** The sync state every booking source keeps, in its own columns (last_synced, next_sync_at, …). */
+  @Column(() => SyncState, { prefix: false })
+  sync: SyncState;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -34,6 +34,16 @@ const PENDING = new Set(['created', 'retry', 'active']);
  * job is retried, and each job's state, timing and error are stored. The DatabasePort says how to connect (on
  * PGlite, the same single-session pool as TypeORM, so its statements never interleave with an open transaction).
  */
+
+/**
+ * `routine` tells the completions that recur on their own every few seconds or minutes (a sync tick, the syncs it
+ * queues): they are logged at debug, so the info log keeps what a person or a rare schedule started; a failure is
+ * always a warning (docs/operations.md, Logs).
+ */
+export interface RoutineOption<T> {
+  routine?: (data: T) => boolean;
+}
+
 @Injectable()
 export class JobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(JobQueue.name);
@@ -103,16 +113,17 @@ export class JobQueue implements OnApplicationShutdown {
    * A worker that handles one job at a time, `localConcurrency` of them in parallel in this process. Each job is one
    * JSON log line and counts in the job metrics; it runs under its sender's request id, so the jobs it sends carry it on.
    */
-  async work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<unknown>): Promise<void> {
+  async work<T extends object>(name: string, options: WorkOptions & RoutineOption<T>, handler: (job: Job<T>) => Promise<unknown>): Promise<void> {
     this.queues.add(name);
-    await (await this.started()).work<T>(name, { ...options, batchSize: 1 }, async (jobs: Job<T>[]) => {
+    const { routine, ...workOptions } = options;
+    await (await this.started()).work<T>(name, { ...workOptions, batchSize: 1 }, async (jobs: Job<T>[]) => {
       for (const job of jobs) {
         const sentBy = (job.data as { requestId?: unknown }).requestId;
         const requestId = typeof sentBy === 'string' ? sentBy : `job-${job.id}`;
         const started = performance.now();
         try {
           await withRequestId(requestId, () => handler(job));
-          this.finished(name, job.id, requestId, started, 'completed');
+          this.finished(name, job.id, requestId, started, 'completed', undefined, routine?.(job.data));
         } catch (error) {
           this.finished(name, job.id, requestId, started, 'failed', error);
           throw error;
@@ -121,12 +132,13 @@ export class JobQueue implements OnApplicationShutdown {
     });
   }
 
-  private finished(queue: string, jobId: string, requestId: string, started: number, outcome: 'completed' | 'failed', error?: unknown): void {
+  private finished(queue: string, jobId: string, requestId: string, started: number, outcome: 'completed' | 'failed', error?: unknown, routine = false): void {
     const seconds = (performance.now() - started) / 1000;
     this.metrics.jobsRun.inc({ queue, outcome });
     this.metrics.jobDuration.observe({ queue }, seconds);
     const line = { msg: 'job', queue, jobId, reqId: requestId, outcome, ms: Math.round(seconds * 1000) };
     if (error) this.log.warn({ ...line, error: String((error as Error)?.message ?? error).slice(0, 300) });
+    else if (routine) this.log.debug(line);
     else this.log.info(line);
   }
 

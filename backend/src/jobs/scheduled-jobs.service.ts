@@ -28,6 +28,9 @@ export const SCHEDULED_JOB_QUEUE = 'scheduled-job';
  */
 const TICK_TOLERANCE_MS = 100;
 
+/** A schedule repeating at least this often is routine: its completions are logged at debug, not info. */
+const ROUTINE_INTERVAL_MS = 5 * 60 * 1000;
+
 /** The second advisory-lock key of a job id (a stable 32-bit hash). */
 function lockKey(id: string): number {
   let h = 0;
@@ -61,6 +64,14 @@ export class ScheduledJobs implements OnApplicationBootstrap {
     private readonly clock: Clock,
   ) {}
 
+  /** A job due every few minutes or more often, whose completions are routine (logged at debug). */
+  private isFrequent(id: string): boolean {
+    const job = this.jobs.get(id);
+    if (!job) return false;
+    const [first, second] = new CronTime(job.schedule, this.config.businessTimeZone).sendAt(2);
+    return second.toMillis() - first.toMillis() <= ROUTINE_INTERVAL_MS;
+  }
+
   /** Declares a job; modules call this while the app starts (onModuleInit or onApplicationBootstrap). */
   register(job: ScheduledJob): void {
     this.jobs.set(job.id, job);
@@ -70,7 +81,7 @@ export class ScheduledJobs implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
     await this.queue.createQueue(SCHEDULED_JOB_QUEUE, { policy: 'stately', ...JOB_RETRY, ...JOB_LEASE });
-    await this.queue.work<{ id: string }>(SCHEDULED_JOB_QUEUE, { localConcurrency: 2, pollingIntervalSeconds: 1 }, async (job) => {
+    await this.queue.work<{ id: string }>(SCHEDULED_JOB_QUEUE, { localConcurrency: 2, pollingIntervalSeconds: 1, routine: (data) => this.isFrequent(data.id) }, async (job) => {
       const outcome = await this.execute(job.data.id);
       // Thrown, so pg-boss records the failure and retries it.
       if (outcome?.error) throw new Error(outcome.error);

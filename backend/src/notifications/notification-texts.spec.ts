@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTIFICATION_KINDS, NOTIFICATION_TYPES } from './notification-kinds';
-import { NOTIFICATION_LANGUAGES } from './notification.types';
+import { LANGUAGES } from '../common/user-language';
 import { fill } from '../common/text/placeholders';
 import { dayIn, formatWhen, renderNotification } from './notification-texts';
 
@@ -29,44 +29,29 @@ describe('notification texts', () => {
   });
 });
 
-/**
- * Types the app shows as stored rather than from its catalogue: 'system' carries a text someone wrote, and
- * 'collaboration_invite' has no producer in the backend yet.
- */
-const SHOWN_AS_STORED = new Set<string>(['system', 'collaboration_invite']);
+describe('each kind’s texts, written once', () => {
+  const placeholders = (text: { title: string; message: string }) => [...`${text.title} ${text.message}`.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
 
-describe('the frontend’s notification texts', () => {
-  // The app renders a notification in its interface language from its own catalogue (`notifications.types.*`),
-  // which the frontend's build gathers from i18n/<language>.json and every feature's and back-office resource's own
-  // i18n/<language>.json (docs/development.md#adding-a-frontend-feature): a type's texts may sit in either.
-  type TypeTexts = Record<string, { title?: string; message?: string }>;
-  const frontendSrc = join(__dirname, '../../../frontend/src');
-  const catalogueFiles = (language: string) => [
-    join(frontendSrc, 'i18n', `${language}.json`),
-    ...['features', 'admin'].flatMap((root) =>
-      readdirSync(join(frontendSrc, root), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => join(frontendSrc, root, entry.name, 'i18n', `${language}.json`))
-        .filter((file) => existsSync(file)),
-    ),
-  ];
-  const notificationTexts = (language: string): TypeTexts =>
-    Object.assign(
-      {},
-      ...catalogueFiles(language).map((file) => (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: { types?: TypeTexts } }).notifications?.types ?? {}),
-    );
-
-  it.each(NOTIFICATION_LANGUAGES.map((language) => [language]))('every notification type has a title and message in %s, with the backend’s placeholders', (language) => {
-    const types = notificationTexts(language);
-    const placeholders = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
-    const differences = NOTIFICATION_TYPES.filter((type) => !SHOWN_AS_STORED.has(type)).flatMap((type) => {
-      const text = types[type];
-      if (typeof text?.title !== 'string' || typeof text.message !== 'string') return [`${type}: no title or message`];
-      const backend = NOTIFICATION_KINDS.get(type)![language];
-      const own = placeholders(`${text.title} ${text.message}`, /\{\{(\w+)\}\}/g).join();
-      const stored = placeholders(`${backend.title} ${backend.message}`, /\{(\w+)\}/g).join();
-      return own === stored ? [] : [`${type}: {{${own}}} where the backend fills {${stored}}`];
+  it.each(LANGUAGES.map((language) => [language]))('every notification type has a title and message in %s, with the placeholders of the other language', (language) => {
+    const differences = NOTIFICATION_TYPES.flatMap((type) => {
+      const kind = NOTIFICATION_KINDS.get(type)!;
+      const text = kind[language];
+      if (!text?.title?.trim() || !text.message?.trim()) return [`${type}: no title or message`];
+      const other = kind[language === 'nb' ? 'en' : 'nb'];
+      return placeholders(text) === placeholders(other) ? [] : [`${type}: {${placeholders(text)}} where the other language fills {${placeholders(other)}}`];
     });
     expect(differences).toEqual([]);
+  });
+
+  // The app shows the texts the API renders from the kind (NotificationResponse.texts), in its interface language:
+  // a catalogue entry of its own would be a second copy to keep in step.
+  it('the app’s catalogues hold none of them', () => {
+    const frontendSrc = join(__dirname, '../../../frontend/src');
+    const catalogues = ['i18n', ...['features', 'admin'].flatMap((root) => readdirSync(join(frontendSrc, root), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, e.name, 'i18n')))]
+      .flatMap((dir) => LANGUAGES.map((language) => join(frontendSrc, dir, `${language}.json`)))
+      .filter((file) => existsSync(file));
+    expect(catalogues.length).toBeGreaterThan(2);
+    const holding = catalogues.filter((file) => (JSON.parse(readFileSync(file, 'utf8')) as { notifications?: { types?: object } }).notifications?.types !== undefined);
+    expect(holding).toEqual([]);
   });
 });

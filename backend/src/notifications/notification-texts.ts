@@ -1,9 +1,10 @@
 import { fill } from '../common/text/placeholders';
 import { kindOf } from './notification-kinds';
-import type { NotificationLanguage, NotificationParams, NotificationType } from './notification.types';
+import type { Language } from '../common/user-language';
+import type { NotificationParams, NotificationType } from './notification.types';
 
 /** A type's title and message in `language`, filled from its params (the texts are its domain's notifications file's). */
-export function renderNotification(type: NotificationType, params: NotificationParams, language: NotificationLanguage): { title: string; message: string } {
+export function renderNotification(type: NotificationType, params: NotificationParams, language: Language): { title: string; message: string } {
   const text = kindOf(type)[language];
   return { title: fill(text.title, params), message: fill(text.message, params) };
 }

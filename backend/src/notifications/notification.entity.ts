@@ -38,13 +38,3 @@ export class Notification {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
-
-/** The language a user's notifications are rendered in, as their app last told (POST /api/notifications/register). */
-@Entity('notification_preferences')
-export class NotificationPreference {
-  @Column({ type: 'int', primary: true })
-  userId: number;
-
-  @Column({ type: 'varchar', length: 2 })
-  language: string;
-}

@@ -9,31 +9,53 @@ import type { DomainEvents } from '../common/events/domain-events';
 
 export type NotificationParams = Record<string, string | number>;
 
-/** The screen a notification opens; notification-links.ts turns it into the stored link. */
-export type NotificationTarget =
-  | { screen: 'calendar'; date: string | null; userId?: number }
-  | { screen: 'agreement'; id: number }
-  | { screen: 'case'; id: number }
-  | { screen: 'settings' }
-  | { screen: 'staff-agreement'; id: number }
-  | { screen: 'staff-user'; id: number }
-  | { screen: 'appointments' }
-  | { screen: 'staff-appointment'; id: number }
-  | { screen: 'payout'; id: number; year: number }
-  | { screen: 'staff-beds24'; id: number }
-  | { screen: 'none' };
+/**
+ * Where a notification opens (docs/api.md#notification-links): an address inside the app, one leading slash and no
+ * host (the app's route, with its query), or null when it opens nothing. The kind writes it; it is stored as the
+ * notification's `link`, and the app follows it as it is.
+ */
+export type NotificationLink = string | null;
+
+/** A positive integer id from a param, or null (a record made without it, or by hand). */
+export const idParam = (value: unknown): number | null => {
+  const id = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** `path(id)` for the id a param holds; null when it holds none, so such a record leads nowhere rather than to a broken address. */
+export const withId = (value: unknown, path: (id: number) => string): NotificationLink => {
+  const id = idParam(value);
+  return id === null ? null : path(id);
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The calendar at a day (`/?date=YYYY-MM-DD`: the month of that day, the day highlighted), for staff at an owner's
+ * calendar (`&user=<id>`: a full admin's calendar page can show another user's); a malformed day is left out.
+ */
+export const calendarAt = (day: string | null, userId?: unknown): string => {
+  const user = idParam(userId);
+  const query = [day && DAY.test(day) ? `date=${day}` : null, user !== null ? `user=${user}` : null].filter(Boolean).join('&');
+  return query ? `/?${query}` : '/';
+};
 
 export interface NotificationText {
   title: string;
   message: string;
 }
 
-/** One notification type: its texts with `{name}` placeholders filled from its params, and the screen it opens. */
+/** One notification type: its texts with `{name}` placeholders filled from its params, and where it opens. */
 export interface NotificationKind {
   nb: NotificationText;
   en: NotificationText;
-  /** The target from the params every producer of the type writes (`date`, `agreementId`, `caseId`, `userId`, `appointmentId`). */
-  target: (params: NotificationParams) => NotificationTarget;
+  /** Where it opens, from the params every producer of the type writes (`date`, `agreementId`, `caseId`, `userId`, `appointmentId`). */
+  target: (params: NotificationParams) => NotificationLink;
+  /**
+   * Shown with the texts it was stored with, whatever language the reader has since chosen: `system` carries a text
+   * someone wrote in one language.
+   */
+  asStored?: true;
   /** Params as the type's producer writes them and the link that must come out (notification-links.spec.ts). */
   example: { params: NotificationParams; link: string | null };
 }
@@ -75,7 +97,3 @@ export const domainNotifications = (notifications: { kinds: Record<string, Notif
 
 /** The business-time-zone day ('YYYY-MM-DD') that calendar types carry, when they do. */
 export const dayParam = (params: NotificationParams): string | null => (typeof params.date === 'string' ? params.date : null);
-
-/** The languages notifications are rendered in; nb is the default (docs/product/notifications.md#what-it-is-for). */
-export const NOTIFICATION_LANGUAGES = ['nb', 'en'] as const;
-export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];

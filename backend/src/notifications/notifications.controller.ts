@@ -50,7 +50,7 @@ export class NotificationsController {
   @Post('register')
   @HttpCode(200)
   async register(@CurrentUser() user: SessionUser, @Body() dto: RegisterNotificationsDto): Promise<RegisterResponse> {
-    if (dto.language) await this.notifications.setLanguage(user.id, dto.language);
+    if (dto.language) await this.notifications.languages.setLanguage(user.id, dto.language);
     return { status: 'OK' };
   }
 }

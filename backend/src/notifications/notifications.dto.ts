@@ -3,8 +3,10 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IsOmittable } from '../common/optional';
 import type { Notification } from './notification.entity';
-import { NOTIFICATION_TYPES } from './notification-kinds';
-import { NOTIFICATION_LANGUAGES, type NotificationLanguage, type NotificationType } from './notification.types';
+import { NOTIFICATION_KINDS, NOTIFICATION_TYPES } from './notification-kinds';
+import { renderNotification } from './notification-texts';
+import { LANGUAGES, type Language } from '../common/user-language';
+import type { NotificationType } from './notification.types';
 
 /** ?offset&limit on the bell's list: newest first, 20 at a time unless asked. */
 export class NotificationListQuery {
@@ -26,9 +28,20 @@ export class NotificationListQuery {
 export class RegisterNotificationsDto {
   // Absent keeps the stored language; null is not a language.
   @IsOmittable()
-  @IsIn(NOTIFICATION_LANGUAGES, { message: 'Ugyldig språk' })
-  @ApiProperty({ enum: NOTIFICATION_LANGUAGES, required: false })
-  language?: NotificationLanguage;
+  @IsIn(LANGUAGES, { message: 'Ugyldig språk' })
+  @ApiProperty({ enum: LANGUAGES, required: false })
+  language?: Language;
+}
+
+export class NotificationText {
+  title: string;
+  message: string;
+}
+
+/** A notification's texts in each language the app has. */
+export class NotificationTexts {
+  nb: NotificationText;
+  en: NotificationText;
 }
 
 export class NotificationResponse {
@@ -38,9 +51,15 @@ export class NotificationResponse {
   /** Rendered in the owner's language when stored. */
   title: string;
   message: string;
-  /** The values the texts name, so a client can render them in its own language. */
+  /**
+   * Its kind's texts in each language, filled from its params, so the app shows it in the interface language chosen
+   * since (docs/product/notifications.md#screens); the stored title and message in both for a kind shown as stored, or a
+   * type no domain declares any more.
+   */
+  texts: NotificationTexts;
+  /** The values the texts name. */
   params: Record<string, string | number>;
-  /** The app path of the thing it is about, or null. */
+  /** The app path of the thing it is about (docs/api.md#notification-links), or null. */
   link: string | null;
   read: boolean;
   createdAt: Date;
@@ -70,5 +89,11 @@ export class RegisterResponse {
 
 export function mapNotification(n: Notification): NotificationResponse {
   const { id, type, title, message, params, link, read, createdAt } = n;
-  return { id, type, title, message, params, link, read, createdAt };
+  return { id, type, title, message, texts: textsOf(n), params, link, read, createdAt };
+}
+
+function textsOf(n: Notification): NotificationTexts {
+  const kind = NOTIFICATION_KINDS.get(n.type);
+  if (!kind || kind.asStored) return { nb: { title: n.title, message: n.message }, en: { title: n.title, message: n.message } };
+  return { nb: renderNotification(n.type, n.params, 'nb'), en: renderNotification(n.type, n.params, 'en') };
 }

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JobsModule } from '../jobs/jobs.module';
 import { NotificationCleanup } from './notification-cleanup';
-import { Notification, NotificationPreference } from './notification.entity';
+import { Notification } from './notification.entity';
 import { NotificationReactions } from './notification-reactions';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsGateway } from './notifications.gateway';
@@ -10,7 +10,7 @@ import { NotificationsService } from './notifications.service';
 
 /** Stored notifications, the /ws push and the reactions that turn domain events into notifications. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Notification, NotificationPreference]), JobsModule],
+  imports: [TypeOrmModule.forFeature([Notification]), JobsModule],
   controllers: [NotificationsController],
   providers: [NotificationsService, NotificationReactions, NotificationsGateway, NotificationCleanup],
   exports: [NotificationsService],

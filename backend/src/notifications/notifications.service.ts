@@ -1,14 +1,16 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
+import { USER_LANGUAGE, type UserLanguages } from '../common/user-language';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { Notification, NotificationPreference } from './notification.entity';
+import { Notification } from './notification.entity';
 import { notificationLink } from './notification-links';
 import { renderNotification } from './notification-texts';
-import type { NotificationLanguage, NotificationParams, NotificationType } from './notification.types';
+import type { NotificationParams, NotificationType } from './notification.types';
 
 const DAY_MS = 86_400_000;
 /** Read notifications are kept this long (90 days). */
@@ -28,30 +30,26 @@ export interface NewNotification {
 export class NotificationsService {
   constructor(
     @InjectRepository(Notification) private readonly notifications: Repository<Notification>,
-    @InjectRepository(NotificationPreference) private readonly preferences: Repository<NotificationPreference>,
     private readonly events: EventBus,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /** The person's language, from the users module (found at run time: users sits above notifications). */
+  get languages(): UserLanguages {
+    return this.moduleRef.get<UserLanguages>(USER_LANGUAGE, { strict: false });
+  }
 
   get timeZone(): string {
     return this.config.businessTimeZone;
   }
 
   async create(n: NewNotification): Promise<Notification> {
-    const language = await this.languageOf(n.userId);
+    const language = await this.languages.languageOf(n.userId);
     const saved = await this.notifications.save(this.notifications.create({ userId: n.userId, type: n.type, params: n.params, link: notificationLink(n.type, n.params), read: false, ...renderNotification(n.type, n.params, language) }));
     await this.events.broadcast('notification.stored', { id: saved.id, userId: saved.userId });
     return saved;
-  }
-
-  async languageOf(userId: number): Promise<NotificationLanguage> {
-    const preference = await this.preferences.findOneBy({ userId });
-    return preference?.language === 'en' ? 'en' : 'nb';
-  }
-
-  async setLanguage(userId: number, language: NotificationLanguage): Promise<void> {
-    await this.preferences.upsert({ userId, language }, ['userId']);
   }
 
   async page(userId: number, offset: number, limit: number): Promise<{ notifications: Notification[]; total: number; unread: number }> {

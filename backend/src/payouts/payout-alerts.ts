@@ -4,7 +4,6 @@ import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
 import { fill } from '../common/text/placeholders';
-import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { formatAmount, monthName } from './payout-texts';
 
@@ -39,7 +38,6 @@ export class PayoutAlerts implements OnModuleInit {
   constructor(
     private readonly events: EventBus,
     private readonly users: UsersService,
-    private readonly notifications: NotificationsService,
     private readonly mail: MailQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -50,7 +48,7 @@ export class PayoutAlerts implements OnModuleInit {
       try {
         const owner = await this.users.findById(e.userId);
         if (!owner?.email) return;
-        const language = await this.notifications.languageOf(owner.id);
+        const language = await this.users.languageOf(owner.id);
         const text = PAYOUT_MAIL[language];
         const month = monthName(e.year, e.month, language);
         const kind = text[e.change];

@@ -1,4 +1,4 @@
-import type { NotificationLanguage } from '../notifications/notification.types';
+import type { Language } from '../common/user-language';
 
 /**
  * How a payout is named in notifications and mails (docs/product/payouts-and-prices.md#notifications). The bell's
@@ -9,10 +9,10 @@ export const payoutAmount = (amount: string, currency: string): string => `${for
 
 export const payoutPeriod = (year: number, month: number): string => `${String(month).padStart(2, '0')}.${year}`;
 
-const LOCALE: Record<NotificationLanguage, string> = { nb: 'nb-NO', en: 'en-GB' };
+const LOCALE: Record<Language, string> = { nb: 'nb-NO', en: 'en-GB' };
 
 /** numeric(10,2) text in the reader's way of writing numbers; parsed as text, never as a float. */
-export function formatAmount(amount: string, language: NotificationLanguage): string {
+export function formatAmount(amount: string, language: Language): string {
   const negative = amount.startsWith('-');
   const [whole, fraction = ''] = amount.replace(/^-/, '').split('.');
   const grouped = new Intl.NumberFormat(LOCALE[language], { useGrouping: true }).format(BigInt(whole));
@@ -20,5 +20,5 @@ export function formatAmount(amount: string, language: NotificationLanguage): st
 }
 
 /** "mars 2027" / "March 2027". */
-export const monthName = (year: number, month: number, language: NotificationLanguage): string =>
+export const monthName = (year: number, month: number, language: Language): string =>
   new Intl.DateTimeFormat(LOCALE[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 15)));

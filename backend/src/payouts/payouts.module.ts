@@ -4,7 +4,6 @@ import { AuditModule } from '../audit/audit.module';
 import { BookingsModule } from '../bookings/bookings.module';
 import { CalendarModule } from '../calendar/calendar.module';
 import { MailModule } from '../mail/mail.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { AdminPayoutsController } from './admin-payouts.controller';
 import { PayoutAlerts } from './payout-alerts';
@@ -13,7 +12,7 @@ import { PayoutsController } from './payouts.controller';
 import { PayoutsService } from './payouts.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Payout]), UsersModule, AuditModule, CalendarModule, BookingsModule, MailModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([Payout]), UsersModule, AuditModule, CalendarModule, BookingsModule, MailModule],
   controllers: [PayoutsController, AdminPayoutsController],
   providers: [PayoutsService, PayoutAlerts],
   exports: [PayoutsService],

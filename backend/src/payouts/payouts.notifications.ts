@@ -1,7 +1,12 @@
-import { domainNotifications, notificationKinds } from '../notifications/notification.types';
+import { domainNotifications, notificationKinds, withId, type NotificationParams } from '../notifications/notification.types';
 import { payoutAmount, payoutPeriod } from './payout-texts';
 
-const payoutOf = (p: { payoutId?: string | number; year?: string | number }) => ({ screen: 'payout' as const, id: Number(p.payoutId), year: Number(p.year) });
+/** The owner's payouts at the payout's year, that payout marked (a year outside 2000–2100 is left out). */
+const payoutOf = (p: NotificationParams) =>
+  withId(p.payoutId, (id) => {
+    const year = Number(p.year);
+    return Number.isInteger(year) && year >= 2000 && year <= 2100 ? `/payouts?year=${year}&payout=${id}` : `/payouts?payout=${id}`;
+  });
 
 /** Money reaching the owner (docs/product/payouts-and-prices.md#notifications); the link opens that payout. */
 const kinds = notificationKinds({

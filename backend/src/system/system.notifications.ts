@@ -3,9 +3,11 @@ import { domainNotifications, notificationKinds } from '../notifications/notific
 /** A message someone wrote, shown as stored; it leads nowhere. */
 const kinds = notificationKinds({
   system: {
+    // The text someone wrote, in the language they wrote it.
+    asStored: true,
     nb: { title: 'Melding', message: '{text}' },
     en: { title: 'Message', message: '{text}' },
-    target: () => ({ screen: 'none' }),
+    target: () => null,
     example: { params: { text: 'Hei' }, link: null },
   },
 });

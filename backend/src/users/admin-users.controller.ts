@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ParseIdPipe } from '../common/ids';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
@@ -10,10 +10,20 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { parseListQuery, setContentRange } from '../common/list-query';
 import { requestContext } from '../common/request-context';
 import {
-  AccountNumberChangeResponse, AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, UpdateUserDto, UserListQuery, UserResponse,
+  AccountNumberChangeResponse, AccountNumberLogResponse, AdminSetPasswordDto, BlockUserDto, CreateUserDto, mapAccountNumberLog, mapUser, RemoveUserQuery, UpdateUserDto, UserListQuery, UserResponse, WorkChoiceFields,
 } from './user.dto';
 import { User } from './user.entity';
 import { maskAccountNumber, UsersService } from './users.service';
+import type { WorkChoice } from './work-handover.types';
+
+/** The admin's choice for a departing staff member's work (docs/roles.md#removing-a-person): one of the two, or none. */
+function workChoice(fields: WorkChoiceFields): WorkChoice | undefined {
+  if (fields.handOverTo !== undefined && fields.cancelWork) {
+    throw new BadRequestException(coded('work_choice_conflict', 'Velg enten en etterfølger eller å avlyse, ikke begge'));
+  }
+  if (fields.handOverTo !== undefined) return { handOverTo: fields.handOverTo };
+  return fields.cancelWork ? { cancelWork: true } : undefined;
+}
 
 /** A user as staff read them: the account number in full only for a full admin's read of one user, which the edit form loads (docs/security.md#bank-account-numbers). */
 const maskedUser = (u: User): UserResponse => ({ ...mapUser(u), accountNumber: maskAccountNumber(u.accountNumber) });
@@ -104,10 +114,11 @@ export class AdminUsersController {
     return mapUser(await this.users.update(id, dto, actor, requestContext(req)));
   }
 
+  /** A staff member who holds work is refused with 409 `staff_has_work` unless ?handOverTo= or ?cancelWork=true says what becomes of it. */
   @Delete(':id')
   @Access('admin')
-  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
-    return mapUser(await this.users.remove(id, actor, requestContext(req)));
+  async remove(@Param('id', ParseIdPipe) id: number, @Query() query: RemoveUserQuery, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
+    return mapUser(await this.users.remove(id, actor, requestContext(req), workChoice(query)));
   }
 
   /** Another user's password; an admin changes their own in their settings, where the current password is asked for. */
@@ -122,11 +133,12 @@ export class AdminUsersController {
     return { message: 'Passordet er endret' };
   }
 
+  /** As delete: work the person holds needs `handOverTo` or `cancelWork` in the body. */
   @Post(':id/block')
   @Access('admin')
   @HttpCode(200)
   async block(@Param('id', ParseIdPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
-    return mapUser(await this.users.block(id, dto.reason, actor, requestContext(req)));
+    return mapUser(await this.users.block(id, dto.reason, actor, requestContext(req), workChoice(dto)));
   }
 
   private requireRecentAuth(req: Request): void {

@@ -4,7 +4,6 @@ import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
 import { fill } from '../common/text/placeholders';
-import { NotificationsService } from '../notifications/notifications.service';
 import './users.events';
 import { UsersService } from './users.service';
 
@@ -81,7 +80,6 @@ export class SecurityMails implements OnModuleInit {
   constructor(
     private readonly events: EventBus,
     private readonly users: UsersService,
-    private readonly notifications: NotificationsService,
     private readonly mail: MailQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -100,7 +98,7 @@ export class SecurityMails implements OnModuleInit {
       const owner = await this.users.findById(userId);
       const address = to ?? owner?.email;
       if (!owner || !address) return;
-      const text = TEXTS[await this.notifications.languageOf(owner.id)][kind];
+      const text = TEXTS[await this.users.languageOf(owner.id)][kind];
       const values: Record<string, string> = { name: owner.name, link: `${this.config.publicUrl}/settings`, ...params };
       const body = fill(text.body, values);
       await this.mail.enqueue({ to: address, subject: text.subject, text: body });

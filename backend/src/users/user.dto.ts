@@ -1,7 +1,8 @@
 import { OmitType, PartialType, PickType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsEmailAddress } from '../common/text/email-address';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsRowId } from '../common/ids';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
 import { ListQueryParams } from '../common/api.dto';
 import { toSingleLine } from '../common/text/control-characters';
@@ -149,7 +150,42 @@ export class AdminSetPasswordDto {
   newPassword: string;
 }
 
-export class BlockUserDto {
+/** A query or body flag: true, false, or the words 'true' / 'false' a query string carries. */
+const flag = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/**
+ * What becomes of the appointments, meetings and cases a staff member holds when they are deleted or blocked
+ * (docs/roles.md#removing-a-person): handed to a successor, or cancelled with the owners told. Without either, a
+ * person who holds work is refused with 409 `staff_has_work`. The delete takes them in its query string, where
+ * everything is text; the block in its JSON body, where a number and a boolean must be one.
+ */
+export class RemoveUserQuery {
+  /** The staff member who takes the work over (an active administrator when cases are among it). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig etterfølger' })
+  handOverTo?: number;
+
+  /** Cancel the appointments and meetings (the owners are told) and give the cases back to customer service. */
+  @IsOptional()
+  @Transform(flag)
+  @IsBoolean({ message: 'cancelWork må være true eller false' })
+  cancelWork?: boolean;
+}
+
+export class WorkChoiceFields {
+  /** The staff member who takes the work over (an active administrator when cases are among it). */
+  @IsOmittable()
+  @IsRowId({ message: 'Ugyldig etterfølger' })
+  handOverTo?: number;
+
+  /** Cancel the appointments and meetings (the owners are told) and give the cases back to customer service. */
+  @IsOmittable()
+  @IsBoolean({ message: 'cancelWork må være true eller false' })
+  cancelWork?: boolean;
+}
+
+export class BlockUserDto extends WorkChoiceFields {
   @Transform(trim)
   @MaxLength(1000, { message: 'Begrunnelsen kan ikke være lengre enn 1000 tegn' })
   @IsNotEmpty({ message: 'Begrunnelse er påkrevd' })

@@ -1,17 +1,17 @@
-import { domainNotifications, notificationKinds } from '../notifications/notification.types';
+import { domainNotifications, notificationKinds, withId } from '../notifications/notification.types';
 
 /** A changed payout account number (docs/product/auth-and-users.md): the owner's settings, or staff's page of the user. */
 const kinds = notificationKinds({
   account_number_changed: {
     nb: { title: 'Kontonummeret ditt ble endret', message: 'Kontonummeret for utbetalinger er nå {account}. Kontakt oss straks hvis det ikke var deg.' },
     en: { title: 'Your account number was changed', message: 'Your payout account number is now {account}. Contact us at once if this was not you.' },
-    target: () => ({ screen: 'settings' }),
+    target: () => '/settings',
     example: { params: { account: '•••• 2345' }, link: '/settings' },
   },
   user_account_number_changed: {
     nb: { title: 'Kontonummer endret', message: '{name} har fått nytt kontonummer for utbetalinger: {account}.' },
     en: { title: 'Account number changed', message: '{name} has a new payout account number: {account}.' },
-    target: (p) => ({ screen: 'staff-user', id: Number(p.userId) }),
+    target: (p) => withId(p.userId, (id) => `/admin/users/${id}/show`),
     example: { params: { name: 'Ole', account: '•••• 2345', userId: 7 }, link: '/admin/users/7/show' },
   },
 });

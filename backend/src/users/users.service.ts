@@ -1,16 +1,19 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource, EntityManager, ILike, In, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { Clock } from '../common/adapters/clock';
 import { coded, isUniqueViolation } from '../common/http-exception.filter';
 import { asBoolean, containing, findPage, ListQuery, ListSpec, whereIdIn } from '../common/list-query';
-import { EventBus } from '../common/events/domain-events';
+import { EventBus, type AfterCommit } from '../common/events/domain-events';
 import type { RequestContext } from '../common/request-context';
 import { SessionsService } from '../common/sessions/sessions.service';
 import { DatabasePort, LOCK_ADMINS, LOCK_FIRST_ADMIN } from '../database/database.port';
+import type { Language, UserLanguages } from '../common/user-language';
+import { LanguagePreference } from './user-language.entity';
 import { AccountNumberLog } from './account-number-log.entity';
 import { CreateUserDto, PASSWORD_MIN, UpdateProfileDto, UpdateUserDto } from './user.dto';
 import { User } from './user.entity';
@@ -18,7 +21,9 @@ import { forLog } from '../common/text/control-characters';
 import { userSearchQuery, userSearchVector } from './user-search';
 import './users.events';
 import { Argon2Gate } from './argon2-gate';
+import { accountKey } from '../common/text/account-key';
 import { isCommonPassword, refuseCommonPassword } from './password-rules';
+import type { HeldWork, WorkChoice } from './work-handover.types';
 
 const SEARCH_VECTOR = userSearchVector({ name: 'u.name', username: 'u.username', email: 'u.email', phone: 'u.phone_number' });
 
@@ -66,17 +71,18 @@ type Role = 'owner' | 'mini_admin' | 'admin';
 const roleOf = (user: Pick<User, 'isAdmin' | 'isMiniAdmin'>): Role => (user.isAdmin ? 'admin' : user.isMiniAdmin ? 'mini_admin' : 'owner');
 
 @Injectable()
-export class UsersService {
+export class UsersService implements UserLanguages {
   private readonly logger = new Logger(UsersService.name);
-  private readonly passwordChangedListeners: ((userId: number) => Promise<void>)[] = [];
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(LanguagePreference) private readonly languages: Repository<LanguagePreference>,
     private readonly db: DataSource,
     private readonly database: DatabasePort,
     private readonly sessions: SessionsService,
     private readonly events: EventBus,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -86,17 +92,25 @@ export class UsersService {
   }
 
   async verifyPassword(user: User, password: string): Promise<boolean> {
-    return this.verifyHash(user.id, user.passwordHash, password);
+    return this.argon2Gate.run(user.id, () => argon2.verify(user.passwordHash, password).catch(() => false), { failed: (ok) => !ok, account: accountKey(user.username) });
   }
 
   /** One argon2 verification for `userId`, through the per-user gate (argon2-gate.ts); false for a malformed hash. */
   verifyHash(userId: number, hash: string, secret: string): Promise<boolean> {
-    return this.argon2Gate.run(userId, () => argon2.verify(hash, secret).catch(() => false));
+    return this.argon2Gate.run(userId, () => argon2.verify(hash, secret).catch(() => false), { failed: (ok) => !ok });
   }
 
   /** A hash made for `userId`'s own request, through the same gate. */
   hashFor(userId: number, secret: string): Promise<string> {
     return this.argon2Gate.run(userId, () => this.hashPassword(secret));
+  }
+
+  /**
+   * Whether a password or code check for this person would be refused now (their argon2 queue is full), asked
+   * before a request costs anything else: the user by id (a session) or by sign-in name (a password step).
+   */
+  hashingRefused(who: { userId?: number; account?: string }): boolean {
+    return this.argon2Gate.refuses(who);
   }
   private readonly argon2Gate = new Argon2Gate();
 
@@ -146,6 +160,16 @@ export class UsersService {
   async idsNamedLike(text: unknown): Promise<number[]> {
     const like = ILike(containing(text));
     return (await this.users.find({ select: { id: true }, where: [{ name: like }, { username: like }] })).map((u) => u.id);
+  }
+
+  /** The language the person reads mails and notifications in (common/user-language.ts): nb unless they said en. */
+  async languageOf(userId: number): Promise<Language> {
+    const preference = await this.languages.findOneBy({ userId });
+    return preference?.language === 'en' ? 'en' : 'nb';
+  }
+
+  async setLanguage(userId: number, language: Language): Promise<void> {
+    await this.languages.upsert({ userId, language }, ['userId']);
   }
 
   /** Records whether the user signs in with a second factor, in the caller's transaction (TwoFactorService's). */
@@ -333,38 +357,37 @@ export class UsersService {
   }
 
   /**
-   * Runs after every password change. Other domains that hold credentials derived from the old password (reset links)
-   * register here, so users need not know them.
+   * Sets a password (own change, admin change, reset link) with its activity row, ends the user's sessions and mails
+   * the user. Other domains that hold credentials derived from the old password (reset links) retire them in the same
+   * transaction, on the in-transaction event `users.password.setting`, so users need not know them.
    */
-  onPasswordChanged(listener: (userId: number) => Promise<void>): void {
-    this.passwordChangedListeners.push(listener);
-  }
-
-  /** Sets a password (own change, admin change, reset link) with its activity row, ends the user's sessions and tells the listeners. */
   async setPassword(userId: number, newPassword: string, change: PasswordChange): Promise<void> {
     refuseCommonPassword(newPassword, 'newPassword');
     const passwordHash = await this.hashFor(userId, newPassword);
     await this.database.transaction(async (tx) => {
       await tx.update(User, { id: userId }, { passwordHash });
       await this.audit.record(change.actorId, userId, 'password.changed', { via: change.via }, tx, change.context);
+      await this.events.publishInTransaction(tx, 'users.password.setting', { userId });
     });
-    for (const listener of this.passwordChangedListeners) await listener(userId);
     await this.sessions.endAllFor(userId, change.keepSid);
     // Every way a password is set passes here, so each is mailed (docs/security.md#security-mails).
     await this.events.emit('users.password.changed', { userId, via: change.via });
   }
 
-  async block(id: number, reason: string, actor: User, context?: RequestContext): Promise<User> {
+  /** Blocks the account; work it holds as staff is handed over or cancelled first, as `choice` says (docs/roles.md#removing-a-person). */
+  async block(id: number, reason: string, actor: User, context?: RequestContext, choice?: WorkChoice): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_block_self', 'Du kan ikke blokkere deg selv'));
-    const user = await this.database.transaction(async (tx) => {
+    const { user, after } = await this.database.transaction(async (tx) => {
       const target = await this.lockedTarget(tx, id, LAST_ADMIN_BLOCK);
+      const after = target.isBlocked ? [] : await this.settleWork(tx, target, choice, actor.id, context);
       Object.assign(target, { isBlocked: true, blockReason: reason, blockedAt: new Date() });
       const saved = await tx.save(target);
       // The reason is the text the blocked person is shown when they try to sign in.
       await this.audit.record(actor.id, id, 'account.blocked', { reason }, tx, context);
-      return saved;
+      return { user: saved, after };
     });
     await this.sessions.endAllFor(id);
+    await this.runAfterCommit(after);
     return user;
   }
 
@@ -381,9 +404,9 @@ export class UsersService {
   }
 
   /** The back office's delete: never one's own account, never the last active admin. */
-  async remove(id: number, actor: User, context?: RequestContext): Promise<User> {
+  async remove(id: number, actor: User, context?: RequestContext, choice?: WorkChoice): Promise<User> {
     if (id === actor.id) throw new ForbiddenException(coded('cannot_delete_self', 'Du kan ikke slette din egen konto her'));
-    return this.deleteAccount(id, actor.id, 'admin', context);
+    return this.deleteAccount(id, actor.id, 'admin', context, choice);
   }
 
   /**
@@ -397,17 +420,69 @@ export class UsersService {
 
   /**
    * Deletes the account and, through foreign keys, everything it owns (its sessions too), then closes its sockets.
+   * Nothing goes unnoticed (docs/roles.md#removing-a-person): work the person holds as staff is handed over or
+   * cancelled first, as `choice` says (else 409 `staff_has_work`), and the staff on an owner's upcoming meetings and
+   * open cases, which the foreign keys take with the owner, are told after the commit.
    * The activity row names the account by id without a foreign key, so it outlives it (docs/security.md#the-audit-log).
    */
-  private async deleteAccount(id: number, actorId: number, via: 'own' | 'admin', context?: RequestContext): Promise<User> {
-    const user = await this.database.transaction(async (tx) => {
+  private async deleteAccount(id: number, actorId: number, via: 'own' | 'admin', context?: RequestContext, choice?: WorkChoice): Promise<User> {
+    const { user, after } = await this.database.transaction(async (tx) => {
       const target = await this.lockedTarget(tx, id, LAST_ADMIN_DELETE);
+      const after = await this.settleWork(tx, target, choice, actorId, context);
+      const now = this.clock.now();
+      after.push(await this.events.publishInTransaction(tx, 'users.owner.deleting', { ownerId: id, ownerName: target.name, now }));
       await tx.delete(User, { id });
       await this.audit.record(actorId, id, 'account.deleted', { via }, tx, context);
-      return target;
+      return { user: target, after };
     });
     await this.sessions.endAllFor(id);
+    await this.runAfterCommit(after);
     return user;
+  }
+
+  /**
+   * What `staffId` holds, counted by the domains that give people work (appointments, cases) on the in-transaction
+   * event, so a removal can count, hand over or cancel it without users knowing them (docs/roles.md#removing-a-person).
+   */
+  private async countHeld(tx: EntityManager, staffId: number): Promise<HeldWork> {
+    const held: HeldWork = { appointments: 0, meetings: 0, cases: 0 };
+    await this.events.publishInTransaction(tx, 'users.work.counting', { staffId, now: this.clock.now(), held });
+    return held;
+  }
+
+  /**
+   * In the removal's transaction, with the person's row locked (a booking or an assignment that names them waits for
+   * the commit and then fails rather than vanish with them): what they hold is refused without a choice, handed to
+   * the successor, or cancelled, and the choice is audited. Answers what to tell once committed.
+   */
+  private async settleWork(tx: EntityManager, target: User, choice: WorkChoice | undefined, actorId: number, context?: RequestContext): Promise<AfterCommit[]> {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [target.id]);
+    const held = await this.countHeld(tx, target.id);
+    if (held.appointments + held.meetings + held.cases === 0) return [];
+    if (!choice) {
+      throw new ConflictException(coded('staff_has_work', 'Personen har kommende timer, avtaler eller åpne saker. Velg hvem som skal overta dem, eller avlys dem og gi eierne beskjed.', { ...held }));
+    }
+    const now = this.clock.now();
+    const after: AfterCommit[] = [];
+    if ('handOverTo' in choice) {
+      const successor = await tx.findOneBy(User, { id: choice.handOverTo });
+      const fits = successor && successor.id !== target.id && !successor.isBlocked && (held.cases > 0 ? successor.isAdmin : successor.isAdmin || successor.isMiniAdmin);
+      if (!successor || !fits) {
+        throw new BadRequestException(coded('successor_invalid', 'Velg en aktiv ansatt som kan overta (en administrator når det er saker)', { ...held }));
+      }
+      after.push(await this.events.publishInTransaction(tx, 'users.work.handing_over', { from: { id: target.id, name: target.name }, successorId: successor.id, now }));
+      await this.audit.record(actorId, target.id, 'work.handed_over', { to: successor.id, toName: successor.name, ...held }, tx, context);
+      await this.audit.record(actorId, successor.id, 'work.taken_over', { from: target.id, fromName: target.name, ...held }, tx, context);
+    } else {
+      after.push(await this.events.publishInTransaction(tx, 'users.work.cancelling', { staffId: target.id, actorId, now }));
+      await this.audit.record(actorId, target.id, 'work.cancelled', { ...held }, tx, context);
+    }
+    return after;
+  }
+
+  /** The notifications and mails of a committed removal; the bus logs one that fails, which never fails the removal. */
+  private async runAfterCommit(after: AfterCommit[]): Promise<void> {
+    for (const tell of after) await tell();
   }
 
   /** The user `id` as the transaction sees it. */

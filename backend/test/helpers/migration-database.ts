@@ -18,3 +18,25 @@ export async function emptyDatabase(): Promise<DatabaseHandle> {
 /** The database with the first `upTo` migrations run, for a test of the next one's up and down. */
 export const migratedUpTo = (handle: DatabaseHandle, upTo: number) =>
   new DataSource({ ...dataSourceOptions(handle, []), migrations: migrations.slice(0, upTo), migrationsRun: true } as never);
+
+/**
+ * A migration test's database: empty when the file starts, closed when it ends. `upTo(n)` opens it with the first n
+ * migrations run (closing the one open before), for a test of the next one's up and down.
+ */
+export function migrationDatabase(): { upTo(count: number): Promise<DataSource> } {
+  let handle: DatabaseHandle;
+  let ds: DataSource | undefined;
+  beforeAll(async () => (handle = await emptyDatabase()));
+  afterAll(async () => {
+    if (ds?.isInitialized) await ds.destroy();
+    if (handle.kind === 'pglite') await handle.pglite.close();
+  });
+  return {
+    async upTo(count) {
+      if (ds?.isInitialized) await ds.destroy();
+      ds = migratedUpTo(handle, count);
+      await ds.initialize();
+      return ds;
+    },
+  };
+}

@@ -9,14 +9,17 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { Clock, FixedClock } from '../../src/common/adapters/clock';
 import { HttpClient, type HostResolver } from '../../src/common/adapters/http-client';
-import { loadConfig } from '../../src/config/app-config';
+import type { AdapterOverrides } from '../../src/common/adapters/adapters.module';
+import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { createPglite, DatabaseHandle } from '../../src/database/open-database';
 import { copyTemplateTo } from './worker-database';
-import { FeedScheduler } from '../../src/feeds/feed-scheduler.service';
+import { BookingSourceScheduler } from '../../src/bookings/booking-source-scheduler.service';
 import { JobQueue } from '../../src/jobs/job-queue.service';
 import { SCHEDULED_JOB_QUEUE } from '../../src/jobs/scheduled-jobs.service';
 import { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
+import { PropertyAccess } from '../../src/properties/property-access.service';
+import type { Property } from '../../src/properties/property.entity';
 import { TEMPLATE_FILE } from './template';
 
 export type Role = 'user' | 'miniAdmin' | 'admin';
@@ -42,7 +45,7 @@ const CHEAPEST_ALLOWED_HASHING = { ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST:
 export const TEST_NOW = new Date('2026-06-01T12:00:00Z');
 
 /** A fresh database: PGlite from the migrated template, or on DATABASE_URL's PostgreSQL a copy of the template there. */
-async function freshDatabase(): Promise<DatabaseHandle> {
+export async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
     await copyTemplateTo(url, process.env.TEST_TEMPLATE_DATABASE_URL!);
@@ -51,6 +54,36 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   const template = new Blob([readFileSync(TEMPLATE_FILE)]);
   const pglite = await createPglite({ loadDataDir: template });
   return { kind: 'pglite', pglite };
+}
+
+/** The settings every test instance runs with (a data folder of its own, no frontend, quiet logs, cheap hashing), and `env` on top. */
+export function testConfig(env: Record<string, string> = {}): { dataDir: string; config: AppConfig } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...CHEAPEST_ALLOWED_HASHING, ...env });
+  return { dataDir, config };
+}
+
+/** The outside world as tests have it: a clock standing at TEST_NOW unless given, and loopback names only. */
+export const testAdapters = (config: AppConfig, clock?: Clock): AdapterOverrides => ({ clock: clock ?? new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) });
+
+/**
+ * A user row of `role`, written straight to its table with a password hash made once by the caller (argon2 costs
+ * about 0.1 s a hash): the n-th of a test app's or service context's fixtures.
+ */
+export function saveFixtureUser(db: DataSource, passwordHash: string, role: Role, n: number, fields: Partial<{ name: string; username: string; accountNumber: string | null }> = {}): Promise<User> {
+  const repo = db.getRepository(User);
+  const username = fields.username ?? `${role.toLowerCase()}${n}@example.com`;
+  return repo.save(
+    repo.create({
+      username,
+      email: username,
+      name: fields.name ?? `${role} ${n}`,
+      accountNumber: fields.accountNumber ?? null,
+      passwordHash,
+      isAdmin: role === 'admin',
+      isMiniAdmin: role === 'miniAdmin',
+    }),
+  );
 }
 
 /** The real app on a fresh database, with helpers to act as each role. */
@@ -86,9 +119,8 @@ export class TestApp {
   }
 
   private static async boot(handle: DatabaseHandle, ownsDatabase: boolean, env: Record<string, string>, options: { clock?: Clock; logDestination?: DestinationStream }): Promise<TestApp> {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...CHEAPEST_ALLOWED_HASHING, ...env });
-    const app = await createApp(config, handle, { logger: false, logDestination: options.logDestination, adapters: { clock: options.clock ?? new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
+    const { dataDir, config } = testConfig(env);
+    const app = await createApp(config, handle, { logger: false, logDestination: options.logDestination, adapters: testAdapters(config, options.clock) });
     return new TestApp(app, handle, dataDir, ownsDatabase);
   }
 
@@ -98,9 +130,8 @@ export class TestApp {
    */
   async startAnother(env: Record<string, string> = {}): Promise<TestApp> {
     if (this.handle.kind !== 'postgres') throw new Error('a second instance needs PostgreSQL (DATABASE_URL)');
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eierportal-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: '1000', FRONTEND_DIST: path.join(dataDir, 'no-frontend'), SESSION_SECRET: 'test-secret', LOG_LEVEL: QUIET_LOG, ...CHEAPEST_ALLOWED_HASHING, ...env });
-    const app = await createApp(config, this.handle, { logger: false, adapters: { clock: new FixedClock(TEST_NOW), http: new HttpClient(config, loopbackResolver) } });
+    const { dataDir, config } = testConfig(env);
+    const app = await createApp(config, this.handle, { logger: false, adapters: testAdapters(config) });
     return new TestApp(app, { kind: 'postgres', url: this.handle.url }, dataDir);
   }
 
@@ -113,9 +144,9 @@ export class TestApp {
     return this.app.get(Clock) as FixedClock;
   }
 
-  /** Resolves when every queued, running or retrying job (feed syncs, scheduled jobs) has ended. */
+  /** Resolves when every queued, running or retrying job (booking source syncs, scheduled jobs) has ended. */
   async jobsDone(): Promise<void> {
-    await this.app.get(FeedScheduler).whenIdle();
+    await this.app.get(BookingSourceScheduler).whenIdle();
     await this.app.get(JobQueue).whenDrained(SCHEDULED_JOB_QUEUE);
   }
 
@@ -135,17 +166,7 @@ export class TestApp {
     const n = ++this.counter;
     if (!fields.password && !fields.accountNumber) {
       this.passwordHash ??= this.users.hashPassword(PASSWORD);
-      const repo = this.app.get(DataSource).getRepository(User);
-      return repo.save(
-        repo.create({
-          username: fields.username ?? `${role.toLowerCase()}${n}@example.com`,
-          email: fields.username ?? `${role.toLowerCase()}${n}@example.com`,
-          name: fields.name ?? `${role} ${n}`,
-          passwordHash: await this.passwordHash,
-          isAdmin: role === 'admin',
-          isMiniAdmin: role === 'miniAdmin',
-        }),
-      );
+      return saveFixtureUser(this.app.get(DataSource), await this.passwordHash, role, n, fields);
     }
     return this.users.create(
       {
@@ -161,6 +182,11 @@ export class TestApp {
   }
 
   /** A logged-in client (supertest agent keeping its cookie) for a user of the given role. */
+  /** The user's first property (made at first need, as a request naming none has it), for seeding through a service. */
+  async propertyOf(user: User): Promise<Property> {
+    return (await this.app.get(PropertyAccess).resolve(user, undefined, 'read')).property;
+  }
+
   async loginAs(role: Role | User): Promise<{ agent: ReturnType<typeof request.agent>; user: User }> {
     const user = typeof role === 'string' ? await this.createUser(role) : role;
     const agent = request.agent(this.server);

@@ -15,10 +15,11 @@ import { beds24Booking, startBeds24Server } from '../../lib/beds24-server.mjs';
 import { DESKTOP, PHONE, useApp } from '../../lib/browser.mjs';
 import { addDays, chooseDesktopView, dayInMonthsAhead, inOslo, isoDate } from '../../lib/calendar.mjs';
 import { ADMIN } from '../../lib/server.mjs';
-import { main } from '../../lib/texts.mjs';
+import { watchSocket } from '../../lib/socket.mjs';
+import { main, notificationTexts } from '../../lib/texts.mjs';
 import { homeHeading, logIn, switchLanguage, toast } from '../../lib/ui.mjs';
 
-/** The bell as a screen reader names it: 'Varsler (1 uleste)' / 'Notifications (1 unread)'. */
+/** The bell as a screen reader names it: 'Varsler, 1 uleste' / 'Notifications, 1 unread' (no parentheses: axe leaves out what is in them when it checks the visible count is in the name). */
 const bell = (page, lang, count) => page.getByRole('button', { name: main[lang].notifications.bellLabel.replace('{{count}}', String(count)), exact: true });
 
 /**
@@ -27,23 +28,6 @@ const bell = (page, lang, count) => page.getByRole('button', { name: main[lang].
  */
 const notification = (page, title, about) =>
   page.getByRole('button', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).filter({ hasText: about });
-
-/** The /ws frames the page sent, so a test knows the socket has said who it is before the signal is set off. */
-function watchSocket(page) {
-  const sent = [];
-  page.on('websocket', (ws) => {
-    if (new URL(ws.url()).pathname.startsWith('/ws')) ws.on('framesent', ({ payload }) => sent.push(String(payload)));
-  });
-  return { authenticated: () => sent.some((frame) => frame.includes('"auth"')) };
-}
-
-async function until(condition, what, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Logs the person in (Desktop view chosen on a desktop, the language switched for English) and waits on the calendar
@@ -57,7 +41,7 @@ async function readyWithBell(page, account, { lang, phone }) {
   await logIn(page, account, lang);
   await homeHeading(page, lang).waitFor();
   await bell(page, lang, 0).waitFor();
-  await until(socket.authenticated, 'the /ws auth message');
+  await socket.untilAuthenticated();
   await page.evaluate(() => {
     window.__sameDocument = true;
   });
@@ -105,7 +89,7 @@ describe('Journeys: bookings and signals', () => {
       const outcome = await adminSyncsBeds24(app.url, owner.id);
       assert.equal(outcome.eventsCreated, 1, 'the sync stored the new booking');
 
-      await openTheNotification(page, shot, { lang, title: main[lang].notifications.types.booking_new.title, about: 'Beds24' });
+      await openTheNotification(page, shot, { lang, title: notificationTexts[lang].booking_new.title, about: 'Beds24' });
       await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('date') === isoDate(arrival));
       const cell = page.locator(`[role="cell"][data-date="${isoDate(arrival)}"]`);
       // A phone cuts the bar's title to its first six characters.
@@ -143,7 +127,7 @@ describe('Journeys: bookings and signals', () => {
       await toast(ownerSide.page, nb.agreements.notes.added).waitFor();
       await ownerSide.shot('note-written');
 
-      const title = nb.notifications.types.agreement_owner_note.title.replace('{{owner}}', name);
+      const title = notificationTexts.nb.agreement_owner_note.title.replace('{owner}', name);
       await openTheNotification(page, shot, { lang: 'nb', title, about: agreementTitle });
       await page.waitForURL((url) => url.pathname === `/admin/agreements/${agreement.id}`);
       await page.getByRole('heading', { name: agreementTitle }).waitFor();
@@ -181,7 +165,7 @@ describe('Journeys: bookings and signals', () => {
       await toast(ownerSide.page, nb.settings.profile.saved).waitFor();
       await ownerSide.shot('account-number-saved');
 
-      await openTheNotification(page, shot, { lang: 'nb', title: nb.notifications.types.user_account_number_changed.title, about: name });
+      await openTheNotification(page, shot, { lang: 'nb', title: notificationTexts.nb.user_account_number_changed.title, about: name });
       await page.waitForURL((url) => url.pathname === `/admin/users/${owner.id}/show`);
       const history = page.getByRole('table', { name: nb.resources.users.accountNumberHistory.title, exact: true });
       // The newest change: made by the owner, the old and the new number hidden but for their last four digits.

@@ -14,7 +14,7 @@ import { createUser } from '../../lib/api.mjs';
 import { DESKTOP, PHONE, useApp } from '../../lib/browser.mjs';
 import { dayInMonthsAhead, inOslo, isoDate } from '../../lib/calendar.mjs';
 import { ADMIN } from '../../lib/server.mjs';
-import { main } from '../../lib/texts.mjs';
+import { main, notificationTexts } from '../../lib/texts.mjs';
 import { homeHeading, logIn, mainMenu, openMobileMenu, toast } from '../../lib/ui.mjs';
 
 const t = main.nb;
@@ -27,9 +27,9 @@ const MAINTENANCE_NOTICED_MS = 45_000;
 const PUSH_MS = 20_000;
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A text of the catalogue with its {{placeholders}} matching anything. */
-const template = (text) => new RegExp(`^${escapeRegExp(text).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
-/** The bell with any unread count above zero: 'Varsler (2 uleste)'. */
+/** A text with its placeholders (the catalogue's {{name}}, a notification kind's {name}) matching anything. */
+const template = (text) => new RegExp(`^${escapeRegExp(text).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+').replace(/\\\{\w+\\\}/g, '.+')}$`);
+/** The bell with any unread count above zero: 'Varsler, 2 uleste'. */
 const bellWithUnread = (page) =>
   page.getByRole('button', { name: new RegExp(`^${escapeRegExp(t.notifications.bellLabel).replace(escapeRegExp('{{count}}'), '[1-9]\\d*')}$`) });
 
@@ -124,7 +124,7 @@ async function caseJourney({ app, page, shot, context, device, phone, who }) {
 
   // The bell's notification names the answer and leads to this case.
   await bellWithUnread(page).click();
-  const notification = page.getByText(template(t.notifications.types.case_message.title)).first();
+  const notification = page.getByText(template(notificationTexts.nb.case_message.title)).first();
   await notification.waitFor();
   await shot('owner-bell-open');
   await notification.click();

@@ -88,7 +88,7 @@ describe('AdminApp', { timeout: 30_000 }, () => {
         const filters = server.requests.filter((r) => r.path === '/api/admin/users').map((r) => r.query.get('filter'));
         expect(filters).toContain(JSON.stringify({ q: 'ole' }));
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
   });
 
@@ -129,7 +129,7 @@ describe('AdminApp', { timeout: 30_000 }, () => {
   it('names itself on a page it does not have, never by the raw key', async () => {
     api = await startLocalApi((req) => (req.path === '/api/user' ? { json: ada } : undefined));
     renderAdmin(api.apiUrl, '/admin/no-such-page');
-    expect(await screen.findByText('Administrasjon', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Administrasjon', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText(/admin\.title/)).toBeNull();
   });
 
@@ -137,7 +137,7 @@ describe('AdminApp', { timeout: 30_000 }, () => {
     localStorage.setItem('language', 'en');
     await openAdmin(mia);
     expect(await screen.findByText('Read only')).toBeInTheDocument();
-    expect(await screen.findByText('Last login', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Last login', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Mini admin')).toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import { AdminLoading } from './AdminLoading';
 import { createAuthProvider, type Role } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
+import { LeaveContext, pageLoad } from './leave';
 import { resourcesOf } from './resourceRegistry';
 import { adminLightTheme } from './theme';
 
@@ -38,7 +39,7 @@ function resourcesFor(role: Role) {
 export interface AdminAppProps {
   /** API root. The main app passes nothing; tests point it at a local server. */
   apiUrl?: string;
-  /** How to leave for the main app's login page (a full page load by default). */
+  /** How to leave for the main app (its login page, a notification's link there): a full page load by default. */
   leave?: (path: string) => void;
 }
 
@@ -58,11 +59,13 @@ export default function AdminApp({ apiUrl = '/api', leave }: AdminAppProps) {
   // <Admin> falls back to (about 5 kB gzip), which the back office never uses.
   return (
     <ApiUrlContext.Provider value={apiUrl}>
+      <LeaveContext.Provider value={leave ?? pageLoad}>
       <AdminContext basename="/admin" theme={theme} {...providers}>
         <AdminUI disableTelemetry requireAuth loginPage={false} title={<AdminTitle />} layout={AdminLayout} accessDenied={AccessDenied} loading={AdminLoading}>
           {(permissions: Role) => resourcesFor(permissions)}
         </AdminUI>
       </AdminContext>
+      </LeaveContext.Provider>
     </ApiUrlContext.Provider>
   );
 }

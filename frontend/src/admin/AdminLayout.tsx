@@ -40,6 +40,10 @@ function BackToCalendar() {
   );
 }
 
+// The bell with its socket, sounds and texts loads beside the first page rather than in the back office's chunk
+// (docs/development.md, size budget); it appears in the app bar once in.
+const AdminNotifications = lazyNamed(() => import('./AdminNotifications'), 'AdminNotifications');
+
 // The settings' public face is imported when the dialog is first wanted: statically it would bring the signed-in
 // app's shared group, where it lives, onto the users list (docs/development.md, size budget).
 const ReauthDialog = lazyNamed(() => import('../features/settings').then((settings) => settings.loadReauthDialog()), 'ReauthDialog');
@@ -92,6 +96,9 @@ function AdminAppBar(props: AppBarProps) {
   return (
     <AppBar {...props} userMenu={<AdminUserMenu />}>
       <TitlePortal />
+      <Suspense fallback={null}>
+        <AdminNotifications />
+      </Suspense>
       <BackToCalendar />
     </AppBar>
   );

@@ -3,6 +3,7 @@
  * resource's own title and text (`resources.<textKey>.delete.title|content`); a refused delete is reported as
  * `resources.<textKey>.errors.delete` with the server's message.
  */
+import { red } from '@mui/material/colors';
 import { DeleteButton, SaveButton, Toolbar } from 'react-admin';
 import { useNotifyFailure } from './useNotifyFailure';
 
@@ -18,6 +19,8 @@ export function SaveDeleteToolbar({ resource, textKey = resource }: { resource: 
         mutationOptions={{ onError: (error: unknown) => notifyFailure(`resources.${textKey}.errors.delete`, error) }}
         redirect="list"
         resource={resource}
+        // react-admin's error red on the toolbar's grey (#e0e0e0) is 3.8:1; red 900 reads at 5:1 (WCAG AA: 4.5).
+        sx={{ color: red[900] }}
       />
     </Toolbar>
   );

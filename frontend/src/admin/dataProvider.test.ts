@@ -6,7 +6,8 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { ReauthCancelled, setReauthPrompt } from '../api/client';
-import { toFieldErrors } from './httpClient';
+import i18n, { loadLanguage } from '../i18n';
+import { errorMessage, toFieldErrors } from './httpClient';
 import { localDataProviders } from './testing/dataProviderAgainst';
 
 const providerAnswering = localDataProviders();
@@ -105,6 +106,29 @@ describe('server errors', () => {
       ]),
     ).toEqual({ username: 'E-post er påkrevd' });
     expect(toFieldErrors([])).toBeUndefined();
+  });
+});
+
+describe('server errors in the reader’s language', () => {
+  it('say the catalogue’s errors.<code> and each field’s rule in English as in Norwegian, not the server’s Norwegian', async () => {
+    await loadLanguage('en');
+    await i18n.changeLanguage('en');
+    try {
+      const { dataProvider } = await providerAnswering((req) =>
+        req.method === 'POST'
+          ? { status: 400, json: { message: 'Navnet kan ikke være lengre enn 255 tegn', code: 'validation', errors: [{ field: 'name', message: 'Navnet kan ikke være lengre enn 255 tegn', code: 'too_long', params: { max: 255 } }] } }
+          : { status: 404, json: { message: 'Brukeren finnes ikke', code: 'user_not_found' } },
+      );
+      const missing = await dataProvider.getOne('users', { id: 9 }).catch((e: unknown) => e);
+      expect(errorMessage(missing)).toBe('User not found');
+      const invalid = (await dataProvider.create('users', { data: {} }).catch((e: unknown) => e)) as HttpError;
+      expect(invalid.message).toBe('At most 255 characters (name)');
+      expect(invalid.body.errors).toEqual({ name: 'At most 255 characters' });
+      // A code the catalogue does not know keeps the server's text.
+      expect(toFieldErrors([{ field: 'x', message: 'Særskilt', code: 'no_such_code' }])).toEqual({ x: 'Særskilt' });
+    } finally {
+      await i18n.changeLanguage('nb');
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * What one back-office folder adds to the data provider (docs/development.md#the-back-offices-data-provider): the
  * record methods of the resources it owns where they differ from simple-rest on /api/admin/<resource>, and its
- * calls that are not CRUD. dataProvider.ts composes the parts; a part never looks at another resource.
+ * calls that are not CRUD. A part is the default export of `<folder>/<folder>DataProvider.ts`; dataProvider.ts
+ * gathers every such file by name and composes them; a part never looks at another resource.
  */
 import type { DataProvider } from 'react-admin';
 
@@ -37,3 +38,20 @@ export interface DataProviderPart<Methods extends object = object> {
 
 /** react-admin's generics promise any record type; a part's answers are its own records. */
 export const asRecords = <R>(value: unknown) => value as R;
+
+/** How a part is built: the default export of `<folder>/<folder>DataProvider.ts`. */
+export type PartFactory = (tools: ProviderTools) => DataProviderPart;
+
+/**
+ * The calls of each part that has some, by folder. A part file adds its own entry (TypeScript declaration merging:
+ * `declare module '../dataProviderPart' { interface PartCalls { users: UsersDataProvider } }`), so the composed
+ * provider's type (AdminDataProvider) sums them without a list to keep. `records` is react-admin's own.
+ */
+export interface PartCalls {
+  records: DataProvider;
+}
+
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/** The data provider with every part's calls, as components ask for it: `useDataProvider<AdminDataProvider>()`. */
+export type AdminDataProvider = Intersection<PartCalls[keyof PartCalls]>;

@@ -1,19 +1,19 @@
 /**
  * The one HTTP client of the back office: react-admin's fetchJson with the session cookie, and the server's error
- * body ({ message, errors?: [{ field, message }] }) turned into what react-admin understands: the message as the
- * error's text, and the field errors as { field: message } so forms mark the fields the server refused.
+ * body ({ message, code, params?, errors?: [{ field, message, code }] }) turned into what react-admin understands:
+ * the error's text in the reader's language (the catalogue's `errors.<code>`, else the server's message), and the
+ * field errors as { field: text } so forms mark the fields the server refused, each in the reader's language too.
  */
 import { fetchUtils, HttpError } from 'react-admin';
-import { promptReauth, ReauthCancelled } from '../api/client';
+import { codedText, errorText, fieldErrorText, promptReauth, ReauthCancelled, type FieldError, type MessageParams } from '../api/client';
+import i18n from '../i18n';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 export interface ApiErrorBody {
   message?: string;
   code?: string;
+  params?: MessageParams;
   errors?: FieldError[] | Record<string, string>;
 }
 
@@ -22,15 +22,24 @@ export function toFieldErrors(errors: ApiErrorBody['errors']): Record<string, st
   if (!Array.isArray(errors)) return errors;
   const byField: Record<string, string> = {};
   // The first message per field wins: it is the one the server reports first.
-  for (const { field, message } of errors) if (field && !(field in byField)) byField[field] = message;
+  for (const error of errors) if (error.field && !(error.field in byField)) byField[error.field] = fieldErrorText(error, i18n);
   return Object.keys(byField).length ? byField : undefined;
 }
 
-/** An HttpError whose message is the server's message (or the status when the body says nothing). */
+/** The text of an error body in the reader's language: the field's rule for a validation error, else `errors.<code>`. */
+function bodyText(body: ApiErrorBody, fallback: string): string {
+  const [first] = Array.isArray(body.errors) ? body.errors : [];
+  if (body.code === 'validation' && first?.code && i18n.exists(`fieldErrors.${first.code}`)) {
+    return i18n.t('fieldErrors.named', { text: fieldErrorText(first, i18n), field: first.field });
+  }
+  return codedText({ code: body.code, params: body.params, message: body.message }, fallback, i18n);
+}
+
+/** An HttpError whose message is the server's error in the reader's language (or the status when the body says nothing). */
 export function normalizeHttpError(error: HttpError): HttpError {
   const body = (error.body ?? undefined) as ApiErrorBody | undefined;
-  const message =
-    (typeof body?.message === 'string' && body.message) || error.message || `HTTP ${error.status}`;
+  const serverText = (typeof body?.message === 'string' && body.message) || error.message || `HTTP ${error.status}`;
+  const message = body && typeof body === 'object' ? bodyText(body, serverText) : serverText;
   const errors = toFieldErrors(body?.errors);
   if (!body || typeof body !== 'object') return new HttpError(message, error.status, body);
   const { errors: _raw, ...rest } = body;
@@ -61,9 +70,13 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   }
 }
 
-/** The text to show for any failure: the server's message, or what the browser said (network errors). */
+/**
+ * The text to show for any failure, in the reader's language: a refusal from the server by its code (HttpErrors from
+ * httpClient carry that text already; one from the app's API client is rendered the same way), else what the browser
+ * said (network errors).
+ */
 export function errorMessage(error: unknown): string {
   if (typeof error === 'string') return error;
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return errorText(error, error.message, i18n);
   return String(error);
 }

@@ -10,7 +10,7 @@ import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider } from 'react-admin';
 import i18n, { addCataloguePart, languageFromStorage, setLanguage, switchLanguage, type Language } from '../i18n';
-import { LANGUAGE_KEY } from '../shared/preferenceKeys';
+import { LANGUAGE_KEY } from '../i18n/languageKey';
 
 // The chunk finishes loading once the back office's texts are in, so its first render has them; it shows the
 // signed-in app's too (a user's calendar, feeds, agreements and cases use the app's components).

@@ -1,6 +1,6 @@
 /**
  * How a back-office resource registers itself: its folder's index.ts default-exports an AdminResource, and the back
- * office gathers every `admin/<folder>/index.ts` (AdminApp.tsx). `menu` places it in each role's menu; a role
+ * office gathers every `admin/<folder>/index.ts` (resourceRegistry.ts). `menu` places it in each role's menu; a role
  * without a place does not get the resource at all (docs/roles.md).
  */
 import type { ResourceProps } from 'react-admin';

@@ -7,6 +7,9 @@ import i18next from 'i18next';
 export interface FieldError {
   field: string;
   message: string;
+  /** The rule that failed (`fieldErrors.<code>`: required, too_long, …) and the limit it names (docs/api.md#errors). */
+  code?: string;
+  params?: MessageParams;
 }
 
 /** Values a coded message names ({{reason}}, {{field}}, ...). */
@@ -142,11 +145,24 @@ export function codedText(
 }
 
 /**
+ * A field's error in the reader's language: the catalogue's `fieldErrors.<code>` (a rule: 'Påkrevd' / 'Required',
+ * with its limit) or `errors.<code>` (a coded refusal of the field), else the server's text.
+ */
+export function fieldErrorText(error: FieldError, i18n: Translator = i18next): string {
+  if (error.code && i18n.exists(`fieldErrors.${error.code}`)) return i18n.t(`fieldErrors.${error.code}`, error.params ?? {});
+  return codedText({ code: error.code, params: error.params, message: error.message }, error.message, i18n);
+}
+
+/**
  * The text to show a person for a failed call: the catalogue's text for the server's message code, otherwise the
- * server's message, otherwise the `${status}: …` message, otherwise the given fallback. Validation errors
- * (code 'validation') keep the server's text: it is the message for the field that failed.
+ * server's message, otherwise the `${status}: …` message, otherwise the given fallback. A validation error (code
+ * 'validation') says its first field's rule in the reader's language, naming the field.
  */
 export function errorText(error: unknown, fallback: string, i18n: Translator = i18next): string {
+  const [first] = error instanceof ApiError ? error.errors : [];
+  if (error instanceof ApiError && error.code === 'validation' && first?.code && i18n.exists(`fieldErrors.${first.code}`)) {
+    return i18n.t('fieldErrors.named', { text: fieldErrorText(first, i18n), field: first.field });
+  }
   if (error instanceof ApiError) return codedText({ code: error.code, params: error.params, message: error.serverMessage || error.message }, fallback, i18n);
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -556,6 +556,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        get: operations["AdminProperties_list"];
+        put?: never;
+        /** @description Access: admin (admins only) */
+        post: operations["AdminProperties_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Access: admin (admins only) */
+        delete: operations["AdminProperties_remove"];
+        options?: never;
+        head?: never;
+        /** @description Access: admin (admins only) */
+        patch: operations["AdminProperties_update"];
+        trace?: never;
+    };
     "/api/admin/sync-all-ical": {
         parameters: {
             query?: never;
@@ -660,7 +696,10 @@ export interface paths {
         /** @description Access: admin (admins only) */
         put: operations["AdminUsers_update"];
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * A staff member who holds work is refused with 409 `staff_has_work` unless ?handOverTo= or ?cancelWork=true says what becomes of it.
+         * @description Access: admin (admins only)
+         */
         delete: operations["AdminUsers_remove"];
         options?: never;
         head?: never;
@@ -753,7 +792,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * As delete: work the person holds needs `handOverTo` or `cancelWork` in the body.
+         * @description Access: admin (admins only)
+         */
         post: operations["AdminUsers_block"];
         delete?: never;
         options?: never;
@@ -926,7 +968,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's own events, marked days and imported events for [startDate, endDate), as the three reads answer them.
+         * The property's events, marked days and imported events for [startDate, endDate), as the three reads answer them.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["CalendarWindow_window"];
@@ -1138,12 +1180,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's own events overlapping [startDate, endDate).
+         * The property's events overlapping [startDate, endDate).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["Events_list"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * The property is the body's `propertyId`, else the query's.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         post: operations["Events_create"];
         delete?: never;
         options?: never;
@@ -1241,7 +1286,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * The property is the body's `propertyId`, else the query's.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         post: operations["EventNotes_create"];
         delete?: never;
         options?: never;
@@ -1275,7 +1323,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's note on this event; id and notes are null when there is none.
+         * The property's note on this booking; id and notes are null when there is none.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["EventNotes_forEvent"];
@@ -1295,7 +1343,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Imported events for the range, read from the database only: never an outside fetch on this path.
+         * The user's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["Feeds_events"];
@@ -1378,6 +1426,40 @@ export interface paths {
         get: operations["Subscription_feed"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: public (anyone, also without a session) */
+        get: operations["InvitationLinks_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: public (anyone, also without a session) */
+        post: operations["InvitationLinks_accept"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1471,12 +1553,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's own marked days on the days [startDate, endDate) touches.
+         * The property's marked days on the days [startDate, endDate) touches.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["MarkedDays_list"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * The property is the body's `propertyId`, else the query's.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         post: operations["MarkedDays_create"];
         delete?: never;
         options?: never;
@@ -1645,6 +1730,134 @@ export interface paths {
         post?: never;
         /** @description Access: admin (admins only) */
         delete: operations["Prices_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["Properties_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["Properties_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Name and address: owners and co-owners (and admins).
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        patch: operations["Properties_update"];
+        trace?: never;
+    };
+    "/api/properties/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["PropertyInvitations_pending"];
+        put?: never;
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        post: operations["PropertyInvitations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        delete: operations["PropertyInvitations_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["Properties_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * The owner removes a member, or a member leaves (their own id).
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        delete: operations["Properties_removeMember"];
+        options?: never;
+        head?: never;
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        patch: operations["Properties_updateMember"];
+        trace?: never;
+    };
+    "/api/properties/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        put: operations["Properties_setShares"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2100,6 +2313,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptedInvitationResponse: {
+            /** @description True when the acceptance made the account: the app signs in with the password just chosen. */
+            accountCreated: boolean;
+            propertyId: number;
+        };
+        AcceptInvitationDto: {
+            name?: string;
+            password?: string;
+        };
         AccountNumberChangeResponse: {
             /** Format: date-time */
             changedAt: string;
@@ -2199,6 +2421,14 @@ export interface components {
             username: string;
             userName: string;
             year: number;
+        };
+        AdminPropertyResponse: {
+            address: string | null;
+            id: number;
+            members: number;
+            name: string;
+            owners: string[];
+            timezone: string;
         };
         AdminSetPasswordDto: {
             newPassword: string;
@@ -2306,7 +2536,8 @@ export interface components {
             location: "phone" | "video" | "office";
             phone: string | null;
             staffName: string | null;
-            staffUserId: number;
+            /** @description Null once the staff member's account is gone (docs/roles.md#removing-a-person). */
+            staffUserId: number | null;
             /**
              * Format: date-time
              * @description ISO instant.
@@ -2411,6 +2642,10 @@ export interface components {
             scopes: string[];
         };
         BlockUserDto: {
+            /** @description Cancel the appointments and meetings (the owners are told) and give the cases back to customer service. */
+            cancelWork?: boolean;
+            /** @description The staff member who takes the work over (an active administrator when cases are among it). */
+            handOverTo?: number;
             reason: string;
         };
         CalculateRentalDaysDto: {
@@ -2475,7 +2710,7 @@ export interface components {
             attachments: components["schemas"]["CaseAttachmentResponse"][];
             caseNumber: string;
             /** @enum {string} */
-            category: "info" | "calendar" | "other" | "account" | "technical" | "billing" | "appointment" | "support" | "complaint";
+            category: "info" | "calendar" | "account" | "other" | "technical" | "billing" | "appointment" | "support" | "complaint";
             /** Format: date-time */
             closedAt: string | null;
             closedById: number | null;
@@ -2527,7 +2762,7 @@ export interface components {
             adminName: string | null;
             caseNumber: string;
             /** @enum {string} */
-            category: "info" | "calendar" | "other" | "account" | "technical" | "billing" | "appointment" | "support" | "complaint";
+            category: "info" | "calendar" | "account" | "other" | "technical" | "billing" | "appointment" | "support" | "complaint";
             /** Format: date-time */
             closedAt: string | null;
             closedById: number | null;
@@ -2647,7 +2882,7 @@ export interface components {
         };
         CreateCaseDto: {
             /** @enum {string} */
-            category: "info" | "calendar" | "other" | "account" | "technical" | "billing" | "appointment" | "support" | "complaint";
+            category: "info" | "calendar" | "account" | "other" | "technical" | "billing" | "appointment" | "support" | "complaint";
             /** @description The first message. */
             message: string;
             /**
@@ -2712,12 +2947,29 @@ export interface components {
             userId: number;
             userName: string | null;
         };
+        CreatedInvitationResponse: {
+            canSeeMoney: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: number;
+            /** @description The single-use link, for the owner to pass on themselves as well. */
+            link: string;
+            /** @description True when the link was also queued as a mail to the address (only when SMTP_URL is set). */
+            mailed: boolean;
+            /** @enum {string} */
+            role: "co-owner" | "viewer";
+        };
         CreateEventDto: {
             allDay?: boolean;
             color?: string;
             description?: string | null;
             endTime?: string | null;
             location?: string | null;
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
             routes?: string[];
             source?: Record<string, never> | null;
             startTime: string;
@@ -2732,9 +2984,18 @@ export interface components {
             /** @description Admins may create a feed for another user. */
             userId?: number;
         };
+        CreateInvitationDto: {
+            /** @description For a viewer: whether they see payouts and statements (co-owners always do). */
+            canSeeMoney?: boolean;
+            email: string;
+            /** @enum {string} */
+            role: "co-owner" | "viewer";
+        };
         CreateNoteDto: {
             eventExternalId: string;
             notes: string;
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
         };
         CreatePayoutDto: {
             /**
@@ -2765,6 +3026,11 @@ export interface components {
             /** @example 1250.50 */
             priceTo: string | number;
             userId: number;
+        };
+        CreatePropertyDto: {
+            address?: string | null;
+            name: string;
+            ownerUserId: number;
         };
         CreateSystemSettingDto: {
             /**
@@ -2930,10 +3196,20 @@ export interface components {
             userId: number;
         };
         FieldErrorResponse: {
+            /**
+             * @description The rule that failed, for the reader's language (`fieldErrors.<code>` in the frontend's catalogue): required,
+             *     too_long, too_short, too_small, too_large, invalid_choice, invalid_date, invalid_email, invalid_format, … or invalid.
+             * @example required
+             */
+            code: string;
             /** @description The request property, dotted for nested ones: `routes.0`. */
             field: string;
-            /** @description The documented text for the rule that failed. */
+            /** @description The documented text for the rule that failed (Norwegian). */
             message: string;
+            /** @description The limit the rule names: `{ "max": 255 }` for too_long. */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         ForceRefreshResponse: {
             error?: string;
@@ -2963,6 +3239,28 @@ export interface components {
             database: string;
             /** @example ok */
             status: string;
+        };
+        InvitationPreviewResponse: {
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Whether an account with the invited address exists: then the person signs in to accept. */
+            hasAccount: boolean;
+            invitedBy: string;
+            propertyName: string;
+            /** @enum {string} */
+            role: "co-owner" | "viewer";
+        };
+        InvitationResponse: {
+            canSeeMoney: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: number;
+            /** @enum {string} */
+            role: "co-owner" | "viewer";
         };
         JobStatusResponse: {
             /** @example session-cleanup */
@@ -3005,8 +3303,10 @@ export interface components {
             color?: string;
             date: string;
             /** @enum {string} */
-            markerType: "busy" | "vacation" | "holiday" | "other";
+            markerType: "other" | "busy" | "vacation" | "holiday";
             notes?: string | null;
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
         };
         MarkedDayResponse: {
             color: string;
@@ -3014,12 +3314,32 @@ export interface components {
             date: string;
             id: number;
             /** @enum {string} */
-            markerType: "busy" | "vacation" | "holiday" | "other";
+            markerType: "other" | "busy" | "vacation" | "holiday";
             notes: string | null;
+            userId: number;
+        };
+        MemberResponse: {
+            canSeeMoney: boolean;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "co-owner" | "viewer";
+            share: string | null;
             userId: number;
         };
         MessageResponse: {
             message: string;
+        };
+        MyPropertyResponse: {
+            address: string | null;
+            canSeeMoney: boolean;
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "co-owner" | "viewer";
+            /** @description Percent as a decimal string, or null (viewers). */
+            share: string | null;
+            timezone: string;
         };
         NoteLookupResponse: {
             id: number | null;
@@ -3045,18 +3365,32 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             id: number;
-            /** @description The app path of the thing it is about, or null. */
+            /** @description The app path of the thing it is about (docs/api.md#notification-links), or null. */
             link: string | null;
             message: string;
-            /** @description The values the texts name, so a client can render them in its own language. */
+            /** @description The values the texts name. */
             params: {
                 [key: string]: unknown;
             };
             read: boolean;
+            /**
+             * @description Its kind's texts in each language, filled from its params, so the app shows it in the interface language chosen
+             *     since (docs/product/notifications.md#screens); the stored title and message in both for a kind shown as stored, or a
+             *     type no domain declares any more.
+             */
+            texts: components["schemas"]["NotificationTexts"];
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "appointment_booked" | "appointment_cancelled" | "appointment_owner_cancelled" | "two_factor_reset" | "beds24_key_refused" | "beds24_failing" | "beds24_recovered" | "staff_beds24_key_refused" | "staff_beds24_failing" | "staff_beds24_recovered" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "booking_conflict" | "booking_conflicts" | "feed_failing" | "feed_recovered" | "payout_registered" | "payout_changed" | "payout_paid" | "system" | "account_number_changed" | "user_account_number_changed";
+            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "agreement_handed_over" | "agreement_owner_removed" | "appointment_booked" | "appointment_cancelled" | "staff_appointment_cancelled" | "appointment_owner_cancelled" | "appointment_handed_over" | "appointment_owner_removed" | "two_factor_reset" | "beds24_key_refused" | "beds24_failing" | "beds24_recovered" | "staff_beds24_key_refused" | "staff_beds24_failing" | "staff_beds24_recovered" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "case_handed_over" | "case_released" | "case_owner_removed" | "booking_conflict" | "booking_conflicts" | "feed_failing" | "feed_recovered" | "payout_registered" | "payout_changed" | "payout_paid" | "system" | "account_number_changed" | "user_account_number_changed";
+        };
+        NotificationText: {
+            message: string;
+            title: string;
+        };
+        NotificationTexts: {
+            en: components["schemas"]["NotificationText"];
+            nb: components["schemas"]["NotificationText"];
         };
         OwnBeds24Response: {
             /** @description Whether the owner has a Beds24 connection at all; the rest is null or false without one. */
@@ -3114,6 +3448,20 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             userId: number;
+        };
+        PropertyDetailResponse: {
+            address: string | null;
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "co-owner" | "viewer" | "staff";
+            timezone: string;
+        };
+        PropertyResponse: {
+            address: string | null;
+            id: number;
+            name: string;
+            timezone: string;
         };
         ReadAllResponse: {
             /** @description How many were unread. */
@@ -3185,6 +3533,14 @@ export interface components {
             syncFutureDays?: number;
             /** @description Days of past stays kept in sync (0-1095; forms default to 365). */
             syncHistoricalDays?: number;
+        };
+        ShareDto: {
+            /** @example 1250.50 */
+            share: string | number;
+            userId: number;
+        };
+        SharesDto: {
+            shares: components["schemas"]["ShareDto"][];
         };
         SlotResponse: {
             end: string;
@@ -3321,8 +3677,13 @@ export interface components {
             color?: string;
             date?: string;
             /** @enum {string} */
-            markerType?: "busy" | "vacation" | "holiday" | "other";
+            markerType?: "other" | "busy" | "vacation" | "holiday";
             notes?: string | null;
+        };
+        UpdateMemberDto: {
+            canSeeMoney?: boolean;
+            /** @enum {string} */
+            role?: "owner" | "co-owner" | "viewer";
         };
         UpdateNoteDto: {
             notes: string;
@@ -3358,6 +3719,11 @@ export interface components {
             name: string;
             phoneNumber?: string | null;
         };
+        UpdatePropertyDto: {
+            /** @description Null clears it. */
+            address?: string | null;
+            name?: string;
+        };
         UpdateSystemSettingDto: {
             /**
              * @description The new value: a colour as #rrggbb, a boolean as 'true' or 'false', or text.
@@ -3378,6 +3744,8 @@ export interface components {
             username?: string;
         };
         UserCalendarResponse: {
+            /** @description The owner's double bookings touching the window's days, as the owner's own window answers them. */
+            conflicts: components["schemas"]["CalendarConflictResponse"][];
             events: components["schemas"]["EventResponse"][];
             icalEvents: components["schemas"]["FeedEventResponse"][];
             user: components["schemas"]["CalendarOwner"];
@@ -6195,6 +6563,265 @@ export interface operations {
             };
         };
     };
+    AdminProperties_list: {
+        parameters: {
+            query?: {
+                /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+                filter?: string;
+                q?: string;
+                /** @description `[first,last]`, both inclusive, at most 1000 rows. */
+                range?: string;
+                /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+                sort?: string;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPropertyResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins; mini admins may read (GET) only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminProperties_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePropertyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminProperties_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminProperties_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePropertyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     AdminFeeds_syncAll: {
         parameters: {
             query?: never;
@@ -6715,7 +7342,12 @@ export interface operations {
     };
     AdminUsers_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cancel the appointments and meetings (the owners are told) and give the cases back to customer service. */
+                cancelWork?: boolean;
+                /** @description The staff member who takes the work over (an active administrator when cases are among it). */
+                handOverTo?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -7771,6 +8403,8 @@ export interface operations {
         parameters: {
             query: {
                 endDate: string;
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
                 startDate: string;
             };
             header?: {
@@ -8582,6 +9216,8 @@ export interface operations {
         parameters: {
             query: {
                 endDate: string;
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
                 startDate: string;
             };
             header?: never;
@@ -8638,7 +9274,10 @@ export interface operations {
     };
     Events_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8697,7 +9336,10 @@ export interface operations {
     };
     Events_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -8767,7 +9409,10 @@ export interface operations {
     };
     Events_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -8917,7 +9562,10 @@ export interface operations {
     };
     EventNotes_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8976,7 +9624,10 @@ export interface operations {
     };
     EventNotes_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9046,7 +9697,10 @@ export interface operations {
     };
     EventNotes_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9112,7 +9766,10 @@ export interface operations {
     };
     EventNotes_forEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 externalId: string;
@@ -9593,6 +10250,106 @@ export interface operations {
             };
         };
     };
+    InvitationLinks_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvitationLinks_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitationResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Auth_login: {
         parameters: {
             query?: never;
@@ -9735,6 +10492,8 @@ export interface operations {
         parameters: {
             query: {
                 endDate: string;
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
                 startDate: string;
             };
             header?: never;
@@ -9791,7 +10550,10 @@ export interface operations {
     };
     MarkedDays_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9850,7 +10612,10 @@ export interface operations {
     };
     MarkedDays_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9920,7 +10685,10 @@ export interface operations {
     };
     MarkedDays_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -10549,6 +11317,665 @@ export interface operations {
                 };
             };
             /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Properties_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPropertyResponse"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Properties_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyDetailResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Properties_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePropertyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PropertyInvitations_pending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PropertyInvitations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PropertyInvitations_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                invitationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Properties_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Properties_removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Properties_updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemberDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Properties_setShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;

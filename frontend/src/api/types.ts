@@ -33,8 +33,8 @@ export type LoginAnswer = User | Schemas['TwoFactorChallengeResponse'];
 export type ErrorAnswer = Schemas['ErrorResponse'];
 /** An event the user (or an admin) created: GET /api/events, /api/admin/user-calendar. */
 export type CalendarEvent = Schemas['EventResponse'];
-/** An external booking, from any source: GET /api/ical-feed-events. Its id is a string holding the source kind ('ical-', 'beds24-'). */
-export type ExternalBooking = Schemas['FeedEventResponse'];
+/** An external booking's answer, from any source (published as FeedEventResponse): GET /api/ical-feed-events. Its id is a string holding the source kind ('ical-', 'beds24-'). */
+export type ExternalBookingResponse = Schemas['FeedEventResponse'];
 export type MarkedDay = Schemas['MarkedDayResponse'];
 export type EventNote = Schemas['NoteResponse'];
 /** GET /api/ical-event-notes/event/{externalId}: the caller's note, id and notes null when there is none. */

@@ -157,7 +157,7 @@ export function Layout({ mobileHeaderActions }: { mobileHeaderActions?: ReactNod
   const { data: user } = useCurrentUser();
   const { isMobile } = useDevicePreference();
   const drawer = useLazyOpen();
-  const feeds = useFeedManager();
+  const feeds = useFeedManager({ fromLink: true });
   useNotificationSocket(user?.id, PUSH_REFRESHES);
   // RequireAuth renders this only with a user; the cache can still drop it (logout in another component).
   if (!user) return null;

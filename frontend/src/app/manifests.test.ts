@@ -5,6 +5,9 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_RESOURCES } from '../admin/resourceRegistry';
+import { QueryClient } from '@tanstack/react-query';
+import type { AppNotification } from '../api/types';
+import { keysRefreshedBy } from '../features/notifications/useNotificationSocket';
 import { FEATURE_MANIFESTS, PUSH_REFRESHES, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES } from './manifests';
 
 const pageModules = import.meta.glob('../features/*/*Page.tsx');
@@ -49,10 +52,57 @@ describe('feature manifests', () => {
 
 describe('push refreshes', () => {
   it("gather each feature's: a case_* push refreshes the owner's and staff's case reads", () => {
-    const cases = PUSH_REFRESHES.find((refresh) => refresh.typePrefix === 'case_');
-    expect(cases?.queryKeys).toEqual([['/api/cases'], ['/api/admin/cases']]);
-    // One feature per type prefix, so a push is not refreshed twice by accident.
-    expect(new Set(PUSH_REFRESHES.map((refresh) => refresh.typePrefix)).size).toBe(PUSH_REFRESHES.length);
+    expect(keysRefreshedBy('case_message', PUSH_REFRESHES)).toEqual([['/api/cases'], ['/api/admin/cases']]);
+    // One entry per feature and type prefix, so a push is not refreshed twice by accident.
+    for (const [feature, manifest] of FEATURE_MANIFESTS) {
+      const prefixes = (manifest.pushRefresh ?? []).map((refresh) => refresh.typePrefix);
+      expect(new Set(prefixes).size, feature).toBe(prefixes.length);
+    }
+  });
+
+  // Each type (typed against the API's, so a renamed type fails to compile) and a read on the screen it concerns.
+  const SCREENS: [AppNotification['type'], string][] = [
+    ['booking_new', '/api/calendar-window'],
+    ['booking_changed', '/api/calendar-window'],
+    ['booking_cancelled', '/api/calendar-window'],
+    ['event_created', '/api/calendar-window'],
+    ['event_updated', '/api/calendar-window'],
+    ['event_deleted', '/api/calendar-window'],
+    ['booking_conflict', '/api/calendar-window'],
+    ['booking_conflict', '/api/admin/user-calendar'],
+    ['booking_conflicts', '/api/admin/user-calendar'],
+    ['collaboration_invite', '/api/calendar-window'],
+    ['agreement_created', '/api/admin-agreements'],
+    ['agreement_changed', '/api/admin-agreements'],
+    ['agreement_cancelled', '/api/admin-agreements'],
+    ['agreement_note', '/api/admin-agreements'],
+    ['appointment_cancelled', '/api/appointments'],
+    ['appointment_cancelled', '/api/appointments/slots'],
+    ['payout_registered', '/api/user/payouts'],
+    ['payout_changed', '/api/user/payouts'],
+    ['payout_paid', '/api/user/payouts'],
+    ['feed_failing', '/api/ical-feeds'],
+    ['feed_recovered', '/api/ical-feeds'],
+    ['beds24_failing', '/api/user/beds24'],
+    ['beds24_recovered', '/api/user/beds24'],
+  ];
+
+  it.each(SCREENS)('a %s push refreshes %s', (type, url) => {
+    expect(keysRefreshedBy(type, PUSH_REFRESHES).map((key) => key[0])).toContain(url);
+  });
+
+  it('refreshes nothing for a push about no screen', () => {
+    expect(keysRefreshedBy('system', PUSH_REFRESHES)).toEqual([]);
+    // Staff's Beds24 notices concern the back office, not the owner's connection in the feed manager.
+    expect(keysRefreshedBy('staff_beds24_failing', PUSH_REFRESHES)).toEqual([]);
+  });
+
+  it("refreshes the payouts of every year: the year's read lies under the prefix", async () => {
+    const { payoutsKeys } = await import('../features/payouts/payoutsApi');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(payoutsKeys.year(2027), []);
+    for (const queryKey of keysRefreshedBy('payout_registered', PUSH_REFRESHES)) await queryClient.invalidateQueries({ queryKey });
+    expect(queryClient.getQueryState(payoutsKeys.year(2027))?.isInvalidated).toBe(true);
   });
 });
 

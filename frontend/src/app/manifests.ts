@@ -36,4 +36,4 @@ export const HOME_ROUTE: FeatureRoute | undefined = SIGNED_IN_ROUTES.find((route
 export const FEATURE_NAV: readonly NavItem[] = [...[...FEATURE_MANIFESTS.values()].flatMap((manifest) => manifest.nav ?? []), ...adminNav];
 
 /** What each feature's notification pushes refresh (the socket in the signed-in shell applies them). */
-export const PUSH_REFRESHES: readonly PushRefresh[] = [...FEATURE_MANIFESTS.values()].flatMap((manifest) => (manifest.pushRefresh ? [manifest.pushRefresh] : []));
+export const PUSH_REFRESHES: readonly PushRefresh[] = [...FEATURE_MANIFESTS.values()].flatMap((manifest) => manifest.pushRefresh ?? []);

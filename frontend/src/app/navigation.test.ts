@@ -11,6 +11,12 @@ describe('the sidebar leads each role to its own screens', () => {
     expect(entries(user({}))).not.toContain('nav.payouts /admin/payouts');
   });
 
+  it("'Bestill møte' for owners only: the API books for owners alone", () => {
+    expect(entries(user({}))).toContain('nav.appointments /appointments');
+    expect(entries(user({ isAdmin: true }))).not.toContain('nav.appointments /appointments');
+    expect(entries(user({ isMiniAdmin: true }))).not.toContain('nav.appointments /appointments');
+  });
+
   it("an admin: the payouts overview and 'Prisintervaller', not their own empty pages", () => {
     const admin = entries(user({ isAdmin: true }));
     expect(admin).toEqual(expect.arrayContaining(['nav.payouts /admin/payouts', 'nav.priceIntervals /prices']));

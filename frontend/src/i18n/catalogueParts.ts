@@ -13,11 +13,11 @@ export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 /**
  * The sections the first screens read before anyone is signed in: startup and its fallbacks, the login, password
  * reset and maintenance screens, the preference switches and support details beside them, the toasts' common
- * words and the server's error texts (any screen may show one).
+ * words and the server's error texts and field rules (any screen may show one).
  */
 export const START_SECTIONS: readonly string[] = [
   'app', 'common', 'startup', 'fallback', 'access', 'preferences', 'support', 'auth', 'login', 'validation', 'cache', 'reset', 'errors',
-  'maintenance',
+  'fieldErrors', 'maintenance',
 ];
 
 /** The catalogue's sections that only the back office reads: react-admin's own (ra) and the resources'. */

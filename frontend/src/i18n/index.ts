@@ -7,7 +7,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_KEY } from '../shared/preferenceKeys';
+import { LANGUAGE_KEY } from './languageKey';
 import type { CataloguePart } from './catalogueParts';
 
 export type Language = 'nb' | 'en';

@@ -79,9 +79,11 @@ describe('message files', () => {
 
   it("give the signed-out screens every text they ask for in the part loaded at startup", () => {
     // What renders before the signed-in shell (app/Layout.tsx, which loads the app's part): the entry, the app's
-    // frame and fallbacks, the login, reset and maintenance screens, and the shared pieces they use.
+    // frame and fallbacks, the login, reset and maintenance screens, and the shared pieces they use. A signed-out
+    // page that loads the app's part itself before it draws (the invitation page) reads from that part.
+    const loadsAppPart = (file: string) => /^await addCataloguePart\('app'\)/m.test(readFileSync(file, 'utf8'));
     const signedOut = [join(srcDir, 'main.tsx'), ...['app', 'shared', 'api', 'features/auth', 'features/maintenance'].flatMap((dir) => sourceFiles(join(srcDir, dir)))]
-      .filter((file) => !/[\\/]app[\\/](Layout|navigation)\.tsx?$/.test(file));
+      .filter((file) => !/[\\/]app[\\/](Layout|navigation)\.tsx?$/.test(file) && !loadsAppPart(file));
     expect(signedOut.length).toBeGreaterThan(20);
     const outside = signedOut.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([A-Za-z0-9_]+)\./g)]
@@ -130,6 +132,16 @@ describe('message files', () => {
     for (const language of ['nb', 'en'] as const) {
       const missing = asked.filter(({ key }) => !known[language].has(key)).map(({ file, key }) => `${file}: ${key}`);
       expect(missing, language).toEqual([]);
+    }
+  });
+
+  it('say every field rule the server names (fieldErrors.<code>, backend common/validation.pipe.ts), in both languages', () => {
+    const pipe = readFileSync(fileURLToPath(new URL('../../../backend/src/common/validation.pipe.ts', import.meta.url)), 'utf8');
+    const codes = new Set([...pipe.matchAll(/\['[A-Za-z0-9]*', '([a-z_]+)'\]/g)].map((match) => match[1]));
+    expect(codes.size).toBeGreaterThan(10);
+    for (const [language, messages] of [['nb', nb], ['en', en]] as const) {
+      const keys = new Set(flatKeys(messages));
+      expect([...codes, 'named'].filter((code) => !keys.has(`fieldErrors.${code}`)), language).toEqual([]);
     }
   });
 

@@ -1,10 +1,10 @@
 /**
- * The app's addresses for "open what this is about": the links notifications carry (the server writes them; see
- * docs/api.md "Notification links") read into the screen they open, and the calendar's `?date=` (the month of that
- * day, the day highlighted). One module, so the server's format and the app's routes meet in one place.
+ * The app's addresses: the routes its pages mount on, the query parameters a page opens at (the calendar's `?date=`:
+ * the month of that day, the day highlighted), and the check a stored link passes before the app follows it. A
+ * notification's link is written by its kind on the server (docs/api.md#notification-links) and followed as it is.
  */
 
-/** The routes the links open (App.tsx mounts its pages on these). */
+/** The routes of the app's pages (the features' manifests mount them on these). */
 export const APP_PATHS = {
   calendar: '/',
   agreement: '/user/agreements/:id',
@@ -22,17 +22,14 @@ export const APP_PATHS = {
   staffAppointment: '/admin/appointments/:id/show',
 } as const;
 
-export type AppTarget =
-  | { screen: 'calendar'; date: string | null; userId?: number }
-  | { screen: 'agreement'; id: number }
-  | { screen: 'case'; id: number }
-  | { screen: 'settings' }
-  | { screen: 'staff-agreement'; id: number }
-  | { screen: 'staff-user'; id: number }
-  | { screen: 'appointments' }
-  | { screen: 'staff-appointment'; id: number }
-  | { screen: 'payout'; id: number; year: number | null }
-  | { screen: 'staff-beds24'; id: number };
+/** `/?feeds=1`: the calendar with the feed manager open (app/Layout.tsx opens it and takes the parameter away). */
+export const FEEDS_PARAM = 'feeds';
+
+/** Whether an address asks for the feed manager. */
+export const opensFeedManager = (search: URLSearchParams): boolean => search.has(FEEDS_PARAM);
+
+/** An address of the back office (react-admin's routes under /admin), opened there in place. */
+export const isBackOfficePath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -47,79 +44,16 @@ export function parseDay(value: string | null | undefined): string | null {
 
 const positiveId = (value: string | null | undefined): number | null => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
 
-/** The screen a link opens, or null for one the app does not know (it is then not followed). */
-export function parseAppLink(link: string | null | undefined): AppTarget | null {
-  // Only the app's own paths: never another origin, whatever a stored link says.
-  if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
-  const url = new URL(link, 'http://app.invalid');
-  if (url.pathname === APP_PATHS.calendar) {
-    const userId = positiveId(url.searchParams.get('user'));
-    return { screen: 'calendar', date: parseDay(url.searchParams.get('date')), ...(userId !== null ? { userId } : {}) };
-  }
-  const agreement = /^\/user\/agreements\/([^/]+)$/.exec(url.pathname);
-  if (agreement) {
-    const id = positiveId(agreement[1]);
-    return id === null ? null : { screen: 'agreement', id };
-  }
-  if (url.pathname === APP_PATHS.cases) {
-    const id = positiveId(url.searchParams.get('case'));
-    return id === null ? null : { screen: 'case', id };
-  }
-  if (url.pathname === APP_PATHS.settings) return { screen: 'settings' };
-  const staffAgreement = /^\/admin\/agreements\/([^/]+)$/.exec(url.pathname);
-  if (staffAgreement) {
-    const id = positiveId(staffAgreement[1]);
-    return id === null ? null : { screen: 'staff-agreement', id };
-  }
-  const staffUser = /^\/admin\/users\/([^/]+)\/show$/.exec(url.pathname);
-  if (staffUser) {
-    const id = positiveId(staffUser[1]);
-    return id === null ? null : { screen: 'staff-user', id };
-  }
-  if (url.pathname === APP_PATHS.appointments) return { screen: 'appointments' };
-  const staffBeds24 = /^\/admin\/beds24\/([^/]+)$/.exec(url.pathname);
-  if (staffBeds24) {
-    const id = positiveId(staffBeds24[1]);
-    return id === null ? null : { screen: 'staff-beds24', id };
-  }
-  if (url.pathname === APP_PATHS.payouts) {
-    const id = positiveId(url.searchParams.get('payout'));
-    return id === null ? null : { screen: 'payout', id, year: payoutYearOf(url.searchParams) };
-  }
-  const staffAppointment = /^\/admin\/appointments\/([^/]+)\/show$/.exec(url.pathname);
-  if (staffAppointment) {
-    const id = positiveId(staffAppointment[1]);
-    return id === null ? null : { screen: 'staff-appointment', id };
-  }
-  return null;
-}
+/**
+ * Whether a stored link is an address inside the app, as the server writes them: one leading slash, no second one or
+ * backslash after it (`//host`, `/\\host` lead to another origin), no whitespace. Anything else is not followed.
+ */
+export const isAppPath = (link: string | null | undefined): link is string => typeof link === 'string' && link.length <= 500 && /^\/(?![/\\])[^\s\\]*$/.test(link);
 
-/** The address of a target, as the router takes it. */
-export function appPath(target: AppTarget): string {
-  switch (target.screen) {
-    case 'calendar': {
-      const query = [target.date ? `date=${target.date}` : '', target.userId ? `user=${target.userId}` : ''].filter(Boolean).join('&');
-      return query ? `/?${query}` : '/';
-    }
-    case 'agreement':
-      return APP_PATHS.agreement.replace(':id', String(target.id));
-    case 'case':
-      return `${APP_PATHS.cases}?case=${target.id}`;
-    case 'settings':
-      return APP_PATHS.settings;
-    case 'staff-agreement':
-      return APP_PATHS.staffAgreement.replace(':id', String(target.id));
-    case 'staff-user':
-      return APP_PATHS.staffUser.replace(':id', String(target.id));
-    case 'appointments':
-      return APP_PATHS.appointments;
-    case 'staff-appointment':
-      return APP_PATHS.staffAppointment.replace(':id', String(target.id));
-    case 'staff-beds24':
-      return APP_PATHS.staffBeds24.replace(':id', String(target.id));
-    case 'payout':
-      return `${APP_PATHS.payouts}?${target.year ? `year=${target.year}&` : ''}payout=${target.id}`;
-  }
+/** The calendar at a day, for a full admin at an owner's (`?user=`: docs/architecture.md "Double bookings"). */
+export function appPath(target: { screen: 'calendar'; date: string | null; userId?: number }): string {
+  const query = [target.date ? `date=${target.date}` : '', target.userId ? `user=${target.userId}` : ''].filter(Boolean).join('&');
+  return query ? `${APP_PATHS.calendar}?${query}` : APP_PATHS.calendar;
 }
 
 /**

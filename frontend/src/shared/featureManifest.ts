@@ -28,7 +28,8 @@ export interface FeatureRoute {
 
 /**
  * Reads that a pushed notification makes stale: a push whose type starts with `typePrefix` refreshes `queryKeys`
- * (prefixes), and so does every reconnect of the socket (pushes may have been missed meanwhile).
+ * (prefixes), and so does every reconnect of the socket (pushes may have been missed meanwhile). A feature lists one
+ * per family of types it shows (docs/product/notifications.md#live-screens).
  */
 export interface PushRefresh {
   typePrefix: string;
@@ -38,8 +39,8 @@ export interface PushRefresh {
 export interface FeatureManifest {
   routes?: FeatureRoute[];
   nav?: NavItem[];
-  /** The feature's reads that its notification types refresh (features/notifications/useNotificationSocket.ts). */
-  pushRefresh?: PushRefresh;
+  /** The feature's reads that notification types refresh, one entry per type prefix (features/notifications/useNotificationSocket.ts). */
+  pushRefresh?: readonly PushRefresh[];
 }
 
 /**

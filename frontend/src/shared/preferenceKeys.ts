@@ -1,5 +1,7 @@
-/** Browser-storage keys that hold the visitor's own choices; storage clearing never removes them (docs/product/app.md#startup-and-errors). */
-export const LANGUAGE_KEY = 'language';
+/**
+ * Browser-storage keys that hold the visitor's own choices; storage clearing never removes them
+ * (docs/product/app.md#startup-and-errors). The language's is the texts' own: i18n/languageKey.ts.
+ */
 export const DEVICE_PREFERENCE_KEY = 'devicePreference';
 /** MUI keeps the mode under this key and the colour schemes under keys starting with `${THEME_KEY}-`. */
 export const THEME_KEY = 'theme';

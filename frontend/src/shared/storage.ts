@@ -5,7 +5,8 @@
  * user-session). This app narrows that (docs/product/app.md#startup-and-errors): the visitor's preferences (language, device view, theme) survive too,
  * and the clearing happens once per deployed build instead of on every load.
  */
-import { DEVICE_PREFERENCE_KEY, FIRST_USE_DISMISSED_KEY, LANGUAGE_KEY, RELOADED_FROM_BUILD_KEY, SOUND_MUTED_KEY, THEME_KEY } from './preferenceKeys';
+import { LANGUAGE_KEY } from '../i18n/languageKey';
+import { DEVICE_PREFERENCE_KEY, FIRST_USE_DISMISSED_KEY, RELOADED_FROM_BUILD_KEY, SOUND_MUTED_KEY, THEME_KEY } from './preferenceKeys';
 
 /** Where the build that last cleared storage is remembered. */
 export const BUILD_VERSION_KEY = 'appBuildVersion';

@@ -14,8 +14,9 @@ if (typeof window !== 'undefined') {
 // Installed before the test file loads (module-level dates see it too) and again before every test, in case a
 // test put real timers back.
 installTestClock();
-// findBy*/waitFor give up after 1 s by default: too short for a react-admin page on a loaded machine.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*/waitFor give up after 1 s by default: too short for a react-admin page on a loaded machine. The limit
+// guards against hangs, not slowness (speed is measured in the benchmarks), so it is far above any quiet run.
+configure({ asyncUtilTimeout: 15_000 });
 beforeEach(() => installTestClock());
 
 afterEach(() => {

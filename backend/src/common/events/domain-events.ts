@@ -1,95 +1,16 @@
 import { Global, Injectable, Logger, Module, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { DatabasePort, Unsubscribe } from '../../database/database.port';
 
 /**
- * Every domain event and its payload. The module that causes something emits it; who reacts is none of its
- * business (docs/architecture.md#how-an-event-flows: cross-cutting reactions go through the event bus). Payloads are plain data: ids, names and
- * counts, never entities.
+ * Every domain event and its payload, emitted after the change committed. The module that causes something emits it;
+ * who reacts is none of its business (docs/architecture.md#how-an-event-flows: cross-cutting reactions go through the
+ * event bus). Each domain declares its own in its `<domain>.events.ts` by declaration merging
+ * (`declare module '../common/events/domain-events' { interface DomainEvents { ... } }`); this file names none.
+ * Payloads are plain data: ids, names and counts, never entities.
  */
-export interface DomainEvents {
-  /** An admin put an event in `userId`'s calendar. */
-  'calendar.event.created': { userId: number; actorId: number; eventId: number; title: string; startTime: string };
-  /** An admin recoloured an event in `userId`'s calendar. */
-  'calendar.event.recolored': { userId: number; actorId: number; eventId: number; title: string; startTime: string; color: string };
-  /** An admin deleted an event from `userId`'s calendar. */
-  'calendar.event.deleted': { userId: number; actorId: number; eventId: number; title: string; startTime: string };
-  /**
-   * A pull of a booking source (an iCal feed, Beds24) changed the owner's future bookings; emitted only for a source
-   * that had synced before (a first import is not news) and only when a count is above zero. `firstStart` never
-   * names a cancelled stay (docs/architecture.md "Booking sources").
-   */
-  'bookings.pulled': { userId: number; sourceKind: string; sourceId: number; sourceName: string; added: number; changed: number; cancelled: number; firstStart: string | null };
-  /**
-   * A user's own events changed (made, changed or removed, by the owner or an admin), after the commit: double-booking
-   * detection runs for that owner (docs/architecture.md "Double bookings").
-   */
-  'calendar.events.changed': { userId: number };
-  /**
-   * A pull of any source changed what ExternalBookingsService stores for the owner (added, changed or removed a booking,
-   * a first import included), after the commit; `bookings.pulled` is the owner's news and leaves first imports out.
-   */
-  'bookings.stored': { userId: number; sourceKind: string; sourceId: number };
-  /**
-   * Detection found a new double booking (docs/architecture.md "Double bookings"): two entries of the owner's calendar
-   * from different sources whose nights overlap on [from, to). `admins` are every active admin to be told.
-   */
-  /** The double bookings one detection found that are not over yet, earliest first (never empty). */
-  'bookings.conflicts.detected': { userId: number; ownerName: string; admins: number[]; conflicts: { conflictId: number; from: string; to: string; aTitle: string; bTitle: string }[] };
-  /** A feed has failed for longer than FEED_STALE_HOURS (`since`: its last success, or its creation); once per spell. */
-  'feed.failing': { userId: number; feedId: number; feedName: string; since: string };
-  /** A feed whose failing was announced synced again. */
-  'feed.recovered': { userId: number; feedId: number; feedName: string };
-  /**
-   * A Beds24 connection was refused (`credentials`: a new key is needed) or failed BEDS24_FAILING_AFTER syncs in a row
-   * (`failing`); once per spell. `admins` are every active admin to be told (docs/product/beds24.md#notifications).
-   */
-  'beds24.failing': { userId: number; configId: number; ownerName: string; reason: 'credentials' | 'failing'; failures: number; since: string; admins: number[] };
-  /** A Beds24 connection whose failing was announced synced again. */
-  'beds24.recovered': { userId: number; configId: number; ownerName: string; admins: number[] };
-  /** An admin made an agreement (a meeting still to come) with the owner `userId`. */
-  'agreements.created': AgreementEvent;
-  /** An admin changed a scheduled meeting's time, place or text, or put a cancelled one back on. */
-  'agreements.changed': AgreementEvent;
-  /** An admin cancelled (or deleted) a meeting still to come. */
-  'agreements.cancelled': AgreementEvent;
-  /** Staff added a note the owner can read (never a private one). */
-  'agreements.note.added': AgreementEvent & { noteId: number };
-  /** The owner wrote a note on their agreement; `recipients` are its staff (the creator and staff who wrote notes). */
-  'agreements.owner.note.added': AgreementEvent & { noteId: number; ownerName: string; recipients: number[] };
-  /**
-   * A user's payout account number changed (not when set at creation). `last4` are the new number's last four digits
-   * (empty when removed); `admins` are every admin to be told. A possible payout fraud: the owner is told as well, by
-   * mail at `mailTo`, the address the account had before the change (the same save may have changed it too).
-   */
-  'users.account_number.changed': { userId: number; actorId: number; userName: string; last4: string; admins: number[]; mailTo: string };
-  /**
-   * An admin registered a payout for the owner `userId`, changed its amount or status (`changed`), or set it to paid
-   * (`paid`); `amount` is numeric(10,2) as a string. The owner is told (docs/product/payouts-and-prices.md#notifications).
-   */
-  'payouts.changed': { userId: number; actorId: number; payoutId: number; year: number; month: number; amount: string; currency: string; status: string; change: 'registered' | 'changed' | 'paid' };
-  /** An owner booked an appointment; its staff member is told (docs/appointments.md). */
-  'appointments.booked': AppointmentEvent;
-  /** An appointment was cancelled by `actorId` (its owner or staff); the other side is told. */
-  'appointments.cancelled': AppointmentEvent;
-  /** A message was written on a case; `recipients` are the other side (the owner, or the assignee or every admin). */
-  'cases.message.added': CaseEvent & { messageId: number; preview: string };
-  /** An admin assigned a case to an admin and/or a department. */
-  'cases.assigned': CaseEvent & { assignee: string };
-  /** A case was closed (marked as resolved). */
-  'cases.closed': CaseEvent;
-  /** A closed case was reopened; customer service is told (docs/product/cases.md#data-and-states). */
-  'cases.reopened': CaseEvent;
-}
-
-/** An appointment of owner `userId` with `staffUserId`; `start` is ISO. */
-export interface AppointmentEvent { appointmentId: number; userId: number; staffUserId: number; actorId: number; subject: string; start: string; ownerName: string }
-
-/** A change on a case made by `actorId`, for the people in `recipients` (never the actor). */
-export interface CaseEvent { caseId: number; caseNumber: string; title: string; actorId: number; recipients: number[] }
-
-/** An agreement between staff (`actorId` acted) and its owner `userId`; `meetingDate` is ISO. */
-/** `endDate` is null for a meeting without an end. */
-export interface AgreementEvent { userId: number; actorId: number; agreementId: number; title: string; meetingDate: string; endDate: string | null }
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each domain's *.events.ts
+export interface DomainEvents {}
 
 /** Events every instance hears (DatabasePort.publish: LISTEN/NOTIFY on PostgreSQL); payloads stay small (ids). */
 export interface BroadcastEvents {
@@ -104,13 +25,37 @@ export interface BroadcastEvents {
   'system.settings.changed': Record<string, never>;
 }
 
+/**
+ * Events published inside the causing transaction (docs/architecture.md#in-transaction-events): a reaction that must
+ * commit or roll back with the change (a departing staff member's work handed over, reset links retired with the
+ * password they were for). Each domain adds its own in its `<domain>.events.ts`, as for DomainEvents. A payload may
+ * carry an answer its handlers fill in (counts), since the publisher waits for every one of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each domain's *.events.ts
+export interface TransactionEvents {}
+
+/** What an in-transaction handler is handed with the payload. */
+export interface InTransaction {
+  /** The causing transaction: every write goes through it, so it commits or rolls back with the change. */
+  tx: EntityManager;
+  /** Queues what to do once the change committed (the domain events that tell people); the publisher runs it then. */
+  afterCommit(then: () => Promise<void>): void;
+}
+
+/** What an in-transaction publication queued for after the commit; a failing step is logged and never fails the change. */
+export type AfterCommit = () => Promise<void>;
+
 type Handler<T> = (payload: T) => Promise<void> | void;
+type TransactionHandler<T> = (payload: T, scope: InTransaction) => Promise<void>;
 
 /** The database channel broadcasts travel on. */
 export const BROADCAST_CHANNEL = 'eierportal_events';
 
 /**
- * The event bus, in two scopes:
+ * The event bus, in three kinds of publication:
+ * - `publishInTransaction` / `onInTransaction`: in-transaction events, handled in the causing transaction (its
+ *   EntityManager is handed over), awaited one after the other; a failing handler fails, and so rolls back, the
+ *   whole change. What a handler queues with `afterCommit` runs when the publisher calls the answer after its commit.
  * - `emit` / `on`: domain events, handled in the process that caused them, after its transaction committed, so a
  *   reaction (storing a notification) happens once however many instances run. The emitter waits for the
  *   handlers; a failing handler is logged and never fails the change that caused it.
@@ -122,6 +67,7 @@ export const BROADCAST_CHANNEL = 'eierportal_events';
 export class EventBus implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('EventBus');
   private readonly handlers = new Map<string, Handler<never>[]>();
+  private readonly transactionHandlers = new Map<string, TransactionHandler<never>[]>();
   private readonly broadcastHandlers = new Map<string, Handler<never>[]>();
   private unsubscribe?: Unsubscribe;
 
@@ -147,6 +93,29 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
         this.logger.error(`${name}: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
       }
     }
+  }
+
+  onInTransaction<K extends keyof TransactionEvents>(name: K, handler: TransactionHandler<TransactionEvents[K]>): void {
+    this.transactionHandlers.set(name, [...(this.transactionHandlers.get(name) ?? []), handler as TransactionHandler<never>]);
+  }
+
+  /**
+   * Runs every handler of `name` in `tx`, in the order they subscribed; an error propagates to the publisher (whose
+   * transaction then rolls back). Answers what the handlers queued for after the commit.
+   */
+  async publishInTransaction<K extends keyof TransactionEvents>(tx: EntityManager, name: K, payload: TransactionEvents[K]): Promise<AfterCommit> {
+    const queued: AfterCommit[] = [];
+    const scope: InTransaction = { tx, afterCommit: (then) => void queued.push(then) };
+    for (const handler of this.transactionHandlers.get(name) ?? []) await (handler as TransactionHandler<TransactionEvents[K]>)(payload, scope);
+    return async () => {
+      for (const then of queued) {
+        try {
+          await then();
+        } catch (e) {
+          this.logger.error(`after ${name}: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
+        }
+      }
+    };
   }
 
   onBroadcast<K extends keyof BroadcastEvents>(name: K, handler: Handler<BroadcastEvents[K]>): void {

@@ -11,7 +11,7 @@ export class ObservabilityModule {
   static forRoot(logDestination?: DestinationStream): DynamicModule {
     return {
       module: ObservabilityModule,
-      providers: [Metrics, { provide: APP_LOG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createAppLog(config.logLevel, logDestination) }],
+      providers: [Metrics, { provide: APP_LOG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createAppLog(config.logLevel, config.logFormat, logDestination) }],
       exports: [Metrics, APP_LOG],
     };
   }

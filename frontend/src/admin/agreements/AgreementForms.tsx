@@ -9,7 +9,7 @@ import { Create, Edit, required, SelectInput, SimpleForm, TextInput, useNotify, 
 import type { CreatedAgreement } from '../../api/types';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { MeetingDateInput } from './MeetingDateInput';
-import { useOwnerChoices } from './useOwnerChoices';
+import { OwnerInput } from './OwnerInput';
 
 const STATUS_CHOICES = ['scheduled', 'completed', 'cancelled'].map((id) => ({ id, name: `agreements.status.${id}` }));
 const TYPE_CHOICES = ['general', 'support', 'consultation', 'review'].map((id) => ({ id, name: `agreements.types.${id}` }));
@@ -29,7 +29,6 @@ export function AgreementCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
   const notifyFailure = useNotifyFailure();
-  const { choices } = useOwnerChoices();
   return (
     <Create
       redirect={false}
@@ -42,7 +41,7 @@ export function AgreementCreate() {
       }}
     >
       <SimpleForm defaultValues={() => ({ meetingDate: startOfMinute(new Date()), meetingType: 'general', status: 'scheduled' })}>
-        <SelectInput source="userId" choices={choices} validate={required('resources.agreements.validation.user')} />
+        <OwnerInput source="userId" validate={required('resources.agreements.validation.user')} />
         <TextInput source="title" validate={validTitle} />
         <TextInput source="description" multiline minRows={3} />
         <MeetingDateInput validate={validDate} />

@@ -8,7 +8,6 @@ import {
   DeleteWithConfirmButton,
   List,
   RecordContextProvider,
-  SelectInput,
   ShowButton,
   TopToolbar,
   useListContext,
@@ -21,16 +20,15 @@ import type { Agreement } from '../../api/types';
 import { StatusBadge } from '../../features/agreements';
 import { formatDate, formatTime } from '../../shared/dateFormats';
 import type { Role } from '../authProvider';
-import { ReadOnlyChip } from '../users/badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { EditAgreementButton } from './EditAgreementButton';
-import { useOwnerChoices } from './useOwnerChoices';
+import { OwnerInput, useOwnerName } from './OwnerInput';
 
 
 /** react-admin reads `alwaysOn` from the element in `filters`, so the list passes it. */
 function UserFilter(props: { source: string; alwaysOn: boolean }) {
-  const { choices } = useOwnerChoices();
-  return <SelectInput {...props} label="resources.agreements.filter.user" choices={choices} emptyText="resources.agreements.filter.all" />;
+  return <OwnerInput {...props} label="resources.agreements.filter.user" />;
 }
 
 function ListActions() {
@@ -46,11 +44,10 @@ function ListActions() {
 function CountText() {
   const translate = useTranslate();
   const { total, filterValues } = useListContext<Agreement>();
-  const { choices } = useOwnerChoices();
+  const name = useOwnerName(filterValues.userId);
   if (total === undefined) return null;
-  const user = choices.find((c) => String(c.id) === String(filterValues.userId));
-  const text = user
-    ? translate('resources.agreements.filter.countFor', { smart_count: total, name: user.name })
+  const text = name
+    ? translate('resources.agreements.filter.countFor', { smart_count: total, name })
     : translate('resources.agreements.filter.count', { smart_count: total });
   return (
     <Typography color="text.secondary" sx={{ px: 2, py: 1 }} data-testid="agreement-count">
@@ -108,7 +105,7 @@ function AgreementCard({ agreement: a, isAdmin }: { agreement: Agreement; isAdmi
 function Cards() {
   const translate = useTranslate();
   const { data, isPending, filterValues, setFilters } = useListContext<Agreement>();
-  const { permissions } = usePermissions<Role>();
+  const isAdmin = useIsFullAdmin();
   if (isPending) return null;
   if (!data?.length) {
     const filtered = filterValues.userId !== undefined && filterValues.userId !== '';
@@ -126,7 +123,7 @@ function Cards() {
   return (
     <Stack spacing={1.5} sx={{ p: 2 }}>
       {data.map((a) => (
-        <AgreementCard key={a.id} agreement={a} isAdmin={permissions === 'admin'} />
+        <AgreementCard key={a.id} agreement={a} isAdmin={isAdmin} />
       ))}
     </Stack>
   );

@@ -20,6 +20,9 @@ const users = [
   { id: 3, name: 'Ole Eier', username: 'ole@example.com', isAdmin: false, isMiniAdmin: false },
   { id: 4, name: 'Kari Vert', username: 'kari@example.com', isAdmin: false, isMiniAdmin: false },
   { id: 2, name: 'Mia Mini', username: 'mia@example.com', isAdmin: false, isMiniAdmin: true },
+  // Owners past the first page the server answers (it answers 3 at a time here, as it answers 1,000 at most).
+  ...Array.from({ length: 1500 }, (_, i) => ({ id: 100 + i, name: `Eier ${String(i).padStart(4, '0')}`, username: `eier${i}@example.com`, isAdmin: false, isMiniAdmin: false })),
+  { id: 9999, name: 'Zelda Sist', username: 'zelda@example.com', isAdmin: false, isMiniAdmin: false },
 ];
 
 function agreement(id: number, userId: number, fields: Partial<Agreement> = {}): Agreement {
@@ -43,7 +46,19 @@ async function openAdmin(me: CurrentUser, posted: RecordedRequest[] = [], path =
   // The detail page shares the owner's components, which call relative /api addresses: those go to this server too.
   api = await startApiForApp((req) => {
     if (req.path === '/api/user') return { json: me };
-    if (req.path === '/api/admin/users') return { json: users, headers: { 'Content-Range': `users 0-2/3` } };
+    if (req.path === '/api/admin/users') {
+      // The server's search, as GET /api/admin/users answers it: owners only when asked, by the words typed, one page.
+      const filter = JSON.parse(req.query.get('filter') ?? '{}') as { q?: string; isStaff?: boolean; id?: number[] };
+      const words = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const rows = users
+        .filter((u) => filter.isStaff === undefined || Boolean(u.isAdmin || u.isMiniAdmin) === filter.isStaff)
+        .filter((u) => !filter.id || [filter.id].flat().map(Number).includes(u.id))
+        .filter((u) => words.every((w) => `${u.name} ${u.username}`.toLowerCase().split(/[\s@.]+/).some((part) => part.startsWith(w))))
+        .slice(0, 3);
+      return { json: rows, headers: { 'Content-Range': `users 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } };
+    }
+    const one = /^\/api\/admin\/users\/(\d+)$/.exec(req.path);
+    if (one) return { json: users.find((u) => u.id === Number(one[1])) };
     if (req.method === 'GET' && req.path === '/api/admin-agreements') {
       const filter = JSON.parse(req.query.get('filter') ?? '{}');
       const rows = filter.userId ? all.filter((a) => a.userId === Number(filter.userId)) : all;
@@ -69,7 +84,7 @@ async function openAdmin(me: CurrentUser, posted: RecordedRequest[] = [], path =
 describe('agreements in the back office', () => {
   it('shows cards with title, user, time, place, status and description, with the count and the user-filter empty state', async () => {
     await openAdmin(ada);
-    expect(await screen.findByText('Møte 10', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Møte 10', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Avlyst møte')).toBeInTheDocument();
     expect(screen.getAllByText('Ole Eier').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Gjennomgang av året').length).toBe(2);
@@ -79,9 +94,12 @@ describe('agreements in the back office', () => {
     expect(screen.getAllByRole('button', { name: 'Slett' }).length).toBe(2);
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Bruker' }));
-    // Mini admins are not in the picker: an agreement is with an owner.
+    await user.type(screen.getByRole('combobox', { name: 'Bruker' }), 'mia');
+    // Mini admins are not in the picker: an agreement is with an owner; the server is asked for owners only.
+    await waitFor(() => expect(api!.requests.some((r) => r.path === '/api/admin/users' && JSON.parse(r.query.get('filter') ?? '{}').q === 'mia')).toBe(true));
     expect(screen.queryByRole('option', { name: /Mia Mini/ })).toBeNull();
+    await user.clear(screen.getByRole('combobox', { name: 'Bruker' }));
+    await user.type(screen.getByRole('combobox', { name: 'Bruker' }), 'kari');
     await user.click(await screen.findByRole('option', { name: /Kari Vert/ }));
     expect(await screen.findByText('Ingen avtaler for denne brukeren.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Vis alle' }));
@@ -91,7 +109,7 @@ describe('agreements in the back office', () => {
   it('asks before deleting with the question, then says Avtale slettet', async () => {
     await openAdmin(ada);
     const user = userEvent.setup();
-    await user.click((await screen.findAllByRole('button', { name: 'Slett' }, { timeout: 8000 }))[0]);
+    await user.click((await screen.findAllByRole('button', { name: 'Slett' }, { timeout: 15_000 }))[0]);
     expect(await screen.findByText('Er du sikker på at du vil slette denne avtalen?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Bekreft' }));
     expect(await screen.findByText('Avtale slettet')).toBeInTheDocument();
@@ -100,7 +118,7 @@ describe('agreements in the back office', () => {
 
   it('gives a mini admin details only', async () => {
     await openAdmin(mia);
-    expect(await screen.findByText('Møte 10', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Møte 10', {}, { timeout: 15_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('link', { name: 'Detaljer' })).toHaveLength(2));
     expect(screen.queryByRole('link', { name: 'Rediger' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Slett' })).toBeNull();
@@ -111,14 +129,14 @@ describe('agreements in the back office', () => {
     const posted: RecordedRequest[] = [];
     await openAdmin(ada, posted);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('link', { name: 'Ny avtale' }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('link', { name: 'Ny avtale' }, { timeout: 15_000 }));
     await user.type(await screen.findByLabelText(/Tittel/), 'Oppstart');
     // The app's own date-time field: dd.MM.yyyy HH:mm, typed from the keyboard.
     await typeDate(user, 'Dato og tid', '24.12.2026 18:30');
     expect(await findDateInput('Dato og tid')).toHaveValue('24.12.2026 18:30');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     expect(await screen.findByText('Bruker må velges')).toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: /Bruker/ }));
+    await user.type(screen.getByRole('combobox', { name: /Bruker/ }), 'kari');
     await user.click(await screen.findByRole('option', { name: /Kari Vert/ }));
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     expect(await screen.findByText('Avtale opprettet. Brukeren har fått beskjed.')).toBeInTheDocument();
@@ -128,13 +146,13 @@ describe('agreements in the back office', () => {
       meetingDate: new Date(2026, 11, 24, 18, 30).toISOString(),
     });
     // Then its detail page, with the notes section.
-    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('edits the date and time as dd.MM.yyyy HH:mm and sends it as an instant', async () => {
     const sent: RecordedRequest[] = [];
     await openAdmin(ada, sent, '/admin/agreements/10/edit');
-    const input = await findDateInput('Dato og tid', undefined, { timeout: 8000 });
+    const input = await findDateInput('Dato og tid', undefined, { timeout: 15_000 });
     expect(input).toHaveValue(format(new Date('2026-06-10T10:00:00.000Z'), 'dd.MM.yyyy HH:mm'));
     const user = userEvent.setup();
     // A cleared section is not a date: the form says so and sends nothing.
@@ -168,7 +186,7 @@ describe('agreements in the back office', () => {
 
   it('opens /admin/agreements/{id} as the detail page for a mini admin, and for an admin with the way to the edit form', async () => {
     await openAdmin(mia, [], '/admin/agreements/10');
-    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Møte 10')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Rediger' })).toBeNull();
     expect(screen.queryByLabelText('Dato og tid')).toBeNull();
@@ -176,9 +194,23 @@ describe('agreements in the back office', () => {
     await api?.close();
 
     await openAdmin(ada, [], '/admin/agreements/10');
-    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Ingen notater ennå.', {}, { timeout: 15_000 })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Rediger' }));
-    expect(await findDateInput('Dato og tid', undefined, { timeout: 8000 })).toHaveValue(format(new Date('2026-06-10T10:00:00.000Z'), 'dd.MM.yyyy HH:mm'));
+    expect(await findDateInput('Dato og tid', undefined, { timeout: 15_000 })).toHaveValue(format(new Date('2026-06-10T10:00:00.000Z'), 'dd.MM.yyyy HH:mm'));
   });
+
+  it('finds an owner the first page of users does not hold, by searching the server', async () => {
+    await openAdmin(ada);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Ny avtale' }, { timeout: 8000 }));
+    const picker = await screen.findByRole('combobox', { name: /Bruker/ });
+    await user.click(picker);
+    expect(screen.queryByRole('option', { name: /Zelda Sist/ })).toBeNull();
+    await user.type(picker, 'zel');
+    await user.click(await screen.findByRole('option', { name: 'Zelda Sist (zelda@example.com)' }));
+    expect(picker).toHaveValue('Zelda Sist (zelda@example.com)');
+    const searches = api!.requests.filter((r) => r.path === '/api/admin/users').map((r) => JSON.parse(r.query.get('filter') ?? '{}'));
+    expect(searches).toContainEqual({ q: 'zel', isStaff: false });
+  }, 20_000);
 });

@@ -27,7 +27,7 @@ export function toAgreementPayload(data: Partial<Record<string, unknown>>, isCre
     : { ...common, location: text(data.location) };
 }
 
-export function agreementsData({ apiUrl, call, rootRest }: ProviderTools): DataProviderPart {
+export default function agreementsData({ apiUrl, call, rootRest }: ProviderTools): DataProviderPart {
   const url = (id?: RaRecord['id']) => `${apiUrl}/${AGREEMENTS_PATH}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
   return {
     resources: {

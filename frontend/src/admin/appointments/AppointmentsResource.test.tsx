@@ -66,7 +66,7 @@ describe('appointments in the back office', { timeout: 90_000 }, () => {
     await user.click(await screen.findByRole('option', { name: /Siri Stab/ }));
     expect(screen.getByRole('listitem')).toHaveTextContent('Siri Stab');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    await waitFor(() => expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ weekday: 1, startTime: '09:00', endTime: '15:00', staffUserIds: [5] }]));
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/appointment-hours').map((r) => r.body)).toEqual([{ weekday: 1, startTime: '09:00', endTime: '15:00', staffUserIds: [5] }]));
     const search = server.requests.find((r) => r.path === '/api/admin/users' && r.query.get('filter')?.includes('isStaff'));
     expect(JSON.parse(search!.query.get('filter')!)).toMatchObject({ isStaff: true });
   });

@@ -1,12 +1,11 @@
 /** Days without appointments, whatever the weekly hours say: admins add and remove them, mini admins read. */
 import { Alert, Box } from '@mui/material';
-import { Create, CreateButton, DataTable, DeleteButton, List, required, SimpleForm, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { Create, CreateButton, DataTable, DeleteButton, List, required, SimpleForm, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import type { ClosedDate } from '../../api/types';
 import { formatDate } from '../../shared/dateFormats';
-import type { Role } from '../authProvider';
 import { DayInput } from '../DayInput';
 import { useNotifyFailure } from '../useNotifyFailure';
-import { ReadOnlyChip } from '../users/badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
 
 const TEXTS = 'resources.appointment-closed-dates';
 const dayText = (day: string) => formatDate(new Date(`${day}T12:00:00`));
@@ -14,8 +13,7 @@ const dayText = (day: string) => formatDate(new Date(`${day}T12:00:00`));
 export function ClosedDateList() {
   const translate = useTranslate();
   const notifyFailure = useNotifyFailure();
-  const { permissions } = usePermissions<Role>();
-  const isAdmin = permissions === 'admin';
+  const isAdmin = useIsFullAdmin();
   return (
     <Box>
       <Alert severity="info" sx={{ my: 2 }}>

@@ -4,12 +4,11 @@
  */
 import { Alert, Box, Button, Card, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { CreateButton, DataTable, List, SimpleList, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, SimpleList, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { AppointmentHours } from '../../api/types';
-import type { Role } from '../authProvider';
 import { SavedSettings, useSaveSettings } from '../system/SavedSettings';
 import { useIsMobile } from '../useIsMobile';
-import { ReadOnlyChip } from '../users/badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
 import { DEFAULT_SLOT_MINUTES, SLOT_MINUTES_KEY } from './names';
 
 const TEXTS = 'resources.appointment-hours';
@@ -66,8 +65,7 @@ function ListActions({ isAdmin }: { isAdmin: boolean }) {
 export function HoursList() {
   const translate = useTranslate();
   const isMobile = useIsMobile();
-  const { permissions } = usePermissions<Role>();
-  const isAdmin = permissions === 'admin';
+  const isAdmin = useIsFullAdmin();
   const rowClick = isAdmin ? 'edit' : false;
   return (
     <Box>

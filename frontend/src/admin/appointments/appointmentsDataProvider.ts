@@ -8,7 +8,7 @@ import { APPOINTMENTS_RESOURCE } from './names';
 
 const APPOINTMENTS_PATH = 'appointments';
 
-export function appointmentsData({ apiUrl, call, rootRest }: ProviderTools): DataProviderPart {
+export default function appointmentsData({ apiUrl, call, rootRest }: ProviderTools): DataProviderPart {
   return {
     resources: {
       [APPOINTMENTS_RESOURCE]: {

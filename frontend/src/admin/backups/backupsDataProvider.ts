@@ -11,7 +11,7 @@ export interface BackupsDataProvider {
   restoreBackup(filename: string): Promise<RestoreAnswer>;
 }
 
-export function backupsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<BackupsDataProvider> {
+export default function backupsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<BackupsDataProvider> {
   return {
     methods: {
       backups: () => call('GET', `${adminUrl}/backups`),
@@ -19,4 +19,11 @@ export function backupsData({ adminUrl, call, post }: ProviderTools): DataProvid
       restoreBackup: (filename) => post(`backups/restore/${encodeURIComponent(filename)}`),
     },
   };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    backups: BackupsDataProvider;
+  }
 }

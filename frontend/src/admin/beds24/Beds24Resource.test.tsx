@@ -53,7 +53,7 @@ async function openAdmin(me: CurrentUser, path = '/admin/beds24') {
     if (req.method === 'GET' && req.path === '/api/admin/all-ical-feeds') return { json: [], headers: { 'Content-Range': 'ical-feeds 0-0/0' } };
     if (req.method === 'GET' && req.path === '/api/admin/feed-health') return { json: { staleAfterHours: 24, total: 0, enabled: 0, failing: 0, stale: 0, feeds: [] } };
     if (req.method === 'POST' && req.path === '/api/admin/users') return { status: 201, json: { id: 9, ...(req.body as object), isBlocked: false, lastLoginAt: null } };
-    if (req.method === 'POST' && req.path === '/api/admin/beds24-config/9') return { status: 502, json: { message: 'Kunne ikke kontakte Beds24: network error', code: 'beds24_unreachable' } };
+    if (req.method === 'POST' && req.path === '/api/admin/beds24-config/9') return { status: 502, json: { message: 'Kunne ikke kontakte Beds24: network error', code: 'beds24_unreachable', params: { error: 'network error' } } };
     return undefined;
   });
   renderAdmin(api.apiUrl, path);
@@ -74,17 +74,17 @@ describe('Beds24 configurations', { timeout: 60_000 }, () => {
     expect(within(kari).getByRole('button', { name: 'Synkronisering er slått av' })).toBeDisabled();
 
     await user.click(within(ole).getByRole('button', { name: 'Synkroniser nå' }));
-    expect(await screen.findByText('Beds24 synkronisert: 2 nye, 1 endret, 3 slettet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Beds24 synkronisert: 2 nye, 1 endret, 3 slettet', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/beds24-sync/3')).toHaveLength(1);
 
     await user.click(within(ole).getByRole('button', { name: 'Test tilkobling' }));
-    expect(await screen.findByText('Tilkoblingen til Beds24 virker. Tilganger: read:bookings, read:bookings-personal', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Tilkoblingen til Beds24 virker. Tilganger: read:bookings, read:bookings-personal', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('edits a configuration without sending the stored key', async () => {
     const server = await openAdmin(ada, '/admin/beds24/3');
     const user = userEvent.setup();
-    expect(await screen.findByText('Lagret nøkkel: …a1b2', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Lagret nøkkel: …a1b2', {}, { timeout: 15_000 })).toBeInTheDocument();
     const future = screen.getByLabelText(/^Fremtidige dager/);
     await user.clear(future);
     await user.type(future, '730');
@@ -97,7 +97,7 @@ describe('Beds24 configurations', { timeout: 60_000 }, () => {
   it("creates a user with a Beds24 configuration; when only the configuration fails: 'Bruker opprettet, men Beds24-konfigurasjon feilet'", async () => {
     const server = await openAdmin(ada, '/admin/users/create');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/^E-post/, {}, { timeout: 8000 }), 'ny@example.com');
+    await user.type(await screen.findByLabelText(/^E-post/, {}, { timeout: 15_000 }), 'ny@example.com');
     await user.type(screen.getByLabelText(/^Navn/), 'Ny Vert');
     await user.type(screen.getByLabelText(/^Passord/), 'hemmelig-vertspassord');
     await user.type(screen.getByLabelText(/^API-nøkkel/), 'invite-abc');
@@ -106,7 +106,7 @@ describe('Beds24 configurations', { timeout: 60_000 }, () => {
     expect(await screen.findByText('API key and property ID are required')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Eiendoms-ID/), '123456');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    expect(await screen.findByText('Bruker opprettet, men Beds24-konfigurasjon feilet: Kunne ikke kontakte Beds24: network error', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Bruker opprettet, men Beds24-konfigurasjon feilet: Kunne ikke kontakte Beds24: network error', {}, { timeout: 15_000 })).toBeInTheDocument();
     const created = server.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/users')!;
     expect(created.body).not.toHaveProperty('beds24ApiKey');
     const attached = server.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/beds24-config/9')!;
@@ -115,14 +115,14 @@ describe('Beds24 configurations', { timeout: 60_000 }, () => {
 
   it('shows in the sync-health view beside the iCal feeds, for admins', async () => {
     await openAdmin(ada, '/admin/ical-feeds');
-    const panel = await screen.findByRole('region', { name: 'Beds24-synkronisering' }, { timeout: 8000 });
+    const panel = await screen.findByRole('region', { name: 'Beds24-synkronisering' }, { timeout: 15_000 });
     expect(within(panel).getByText('2 konfigurasjoner, 1 aktive, 1 med problemer')).toBeInTheDocument();
     expect(within(panel).getByText('Kari Vert · Eiendoms-ID 123456')).toBeInTheDocument();
   });
 
   it('is not a tab for mini admins, nor in their sync-health view', async () => {
     const server = await openAdmin(mia, '/admin/ical-feeds');
-    await screen.findAllByText('Alle kalenderfeeder', {}, { timeout: 8000 });
+    await screen.findAllByText('Alle kalenderfeeder', {}, { timeout: 15_000 });
     expect(screen.queryByText('Beds24')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Beds24-synkronisering' })).toBeNull();
     expect(server.requests.some((r) => r.path === '/api/admin/beds24-configs')).toBe(false);

@@ -28,7 +28,7 @@ export function toBeds24Payload(data: Partial<Beds24Config> & { apiKey?: string 
   };
 }
 
-export function beds24Data({ adminUrl, call, rest }: ProviderTools): DataProviderPart<Beds24DataProvider> {
+export default function beds24Data({ adminUrl, call, rest }: ProviderTools): DataProviderPart<Beds24DataProvider> {
   const configUrl = (id: Identifier) => `${adminUrl}/beds24-config/${encodeURIComponent(id)}`;
   return {
     resources: {
@@ -54,4 +54,11 @@ export function beds24Data({ adminUrl, call, rest }: ProviderTools): DataProvide
       testBeds24: (userId) => call('POST', `${configUrl(userId)}/test`),
     },
   };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    beds24: Beds24DataProvider;
+  }
 }

@@ -13,9 +13,8 @@ import type { Case } from '../../api/types';
 import { AssignDialog, DEPARTMENTS, type Assignment } from '../../features/cases';
 import { formatDateTime } from '../../shared/dateFormats';
 import type { AdminDataProvider } from '../dataProvider';
-import { useIsFullAdmin } from '../feeds/FeedActions';
 import { useIsMobile } from '../useIsMobile';
-import { ReadOnlyChip } from '../users/badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
 import { useNotifyFailure } from '../useNotifyFailure';
 
 const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -121,7 +120,8 @@ export function CaseList() {
   return (
     <List filters={useFilters()} actions={<TopToolbar>{!isAdmin && <ReadOnlyChip />}</TopToolbar>} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={25} exporter={false} empty={false}>
       {isMobile ? (
-        <SimpleList<Case> linkType={false} primaryText={(c) => `${c.caseNumber} · ${c.title}`} secondaryText={(c) => `${c.userName ?? ''} · ${assignee(c)}`} tertiaryText={(c) => <StatusChip c={c} />} />
+        // A row opens the case's conversation in the app's /cases, as the case number does on a desktop.
+        <SimpleList<Case> rowClick={(id) => `/cases?case=${id}`} primaryText={(c) => `${c.caseNumber} · ${c.title}`} secondaryText={(c) => `${c.userName ?? ''} · ${assignee(c)}`} tertiaryText={(c) => <StatusChip c={c} />} />
       ) : (
         <DataTable<Case> rowClick={false} bulkActionButtons={isAdmin ? <BulkAssignButton /> : false}>
           <DataTable.Col source="caseNumber" render={(c) => openLink(c as Case)} />

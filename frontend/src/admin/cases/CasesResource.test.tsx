@@ -2,7 +2,10 @@
  * The cases tab against a real local HTTP server: staff see every case (open and closed, each linking to its
  * conversation), an admin selects two cases and assigns them to a department in one go; a mini admin gets no bulk action.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import AdminApp from '../AdminApp';
+import { ToastProvider } from '../../shared/toast';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Case } from '../../api/types';
@@ -27,7 +30,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function openCases(me: CurrentUser, posted: RecordedRequest[] = []) {
+async function openCases(me: CurrentUser, posted: RecordedRequest[] = [], render = renderAdmin) {
   const cases = [kase(1), kase(2, { status: 'in_progress', title: 'Faktura' }), kase(3, { isClosed: true, status: 'closed', title: 'Løst sak' })];
   api = await startLocalApi((req) => {
     if (req.path === '/api/user') return { json: me };
@@ -46,8 +49,24 @@ async function openCases(me: CurrentUser, posted: RecordedRequest[] = []) {
     }
     return undefined;
   });
-  renderAdmin(api.apiUrl, '/admin/cases');
+  render(api.apiUrl, '/admin/cases');
 }
+
+/** The app's /cases beside the back office, saying which case it was opened at. */
+function CasesPage() {
+  return <p>conversation {new URLSearchParams(useLocation().search).get('case')}</p>;
+}
+const renderWithCasesPage = (apiUrl: string, path = '/admin/cases') =>
+  render(
+    <ToastProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminApp apiUrl={apiUrl} leave={() => undefined} />} />
+          <Route path="/cases" element={<CasesPage />} />
+        </Routes>
+      </MemoryRouter>
+    </ToastProvider>,
+  );
 
 describe('cases resource', () => {
   it('lists every case with a link to its conversation and assigns selected cases to a department', async () => {
@@ -78,5 +97,16 @@ describe('cases resource', () => {
     const row = await rowOf('Sak 1');
     expect(within(row).queryByRole('checkbox')).toBeNull();
     expect(screen.getByText('Kun lesing')).toBeInTheDocument();
+  }, 20_000);
+
+  it("on a phone, a case's row opens its conversation", async () => {
+    localStorage.setItem('devicePreference', 'mobile');
+    try {
+      await openCases(mia, [], renderWithCasesPage);
+      await userEvent.click(await screen.findByText('K-2026-00002 · Faktura', {}, { timeout: 8000 }));
+      expect(await screen.findByText('conversation 2')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('devicePreference');
+    }
   }, 20_000);
 });

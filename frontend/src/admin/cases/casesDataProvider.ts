@@ -7,6 +7,13 @@ export interface CasesDataProvider {
   assignCase(id: Identifier, input: { adminId?: number | null; department?: string | null }): Promise<RaRecord>;
 }
 
-export function casesData({ post }: ProviderTools): DataProviderPart<CasesDataProvider> {
+export default function casesData({ post }: ProviderTools): DataProviderPart<CasesDataProvider> {
   return { methods: { assignCase: (id, input) => post(`cases/${encodeURIComponent(id)}/assign`, input) } };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    cases: CasesDataProvider;
+  }
 }

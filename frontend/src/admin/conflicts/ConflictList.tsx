@@ -31,11 +31,15 @@ export interface Conflict {
 /** The last shared day (`to` is exclusive). */
 const lastDay = (to: string) => new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-/** Where a side's source is set up in the back office, if anywhere this role may go. */
+/**
+ * Where a side's source is set up in the back office, if anywhere this role may go: both are edit pages, which only
+ * admins may open (a mini admin reads the feeds list; docs/roles.md), so a mini admin gets the source's name alone.
+ */
 function sourcePath(side: ConflictSide, userId: number, role: Role | undefined): string | null {
+  if (role !== 'admin') return null;
   if (side.kind === 'ical' && side.sourceId !== null) return `/admin/ical-feeds/${side.sourceId}`;
   // The Beds24 tab is for admins; its configurations are kept per owner.
-  if (side.kind === 'beds24' && role === 'admin') return `/admin/beds24/${userId}`;
+  if (side.kind === 'beds24') return `/admin/beds24/${userId}`;
   return null;
 }
 

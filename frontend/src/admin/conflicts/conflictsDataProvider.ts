@@ -2,7 +2,7 @@
 import type { DataProviderPart, ProviderTools } from '../dataProviderPart';
 import { CONFLICTS_RESOURCE } from './names';
 
-export function conflictsData({ rootRest }: ProviderTools): DataProviderPart {
+export default function conflictsData({ rootRest }: ProviderTools): DataProviderPart {
   return {
     resources: { [CONFLICTS_RESOURCE]: { getList: (_resource, params) => rootRest.getList(CONFLICTS_RESOURCE, params) } },
     methods: {},

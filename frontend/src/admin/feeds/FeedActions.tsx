@@ -16,16 +16,15 @@ import {
   useCreatePath,
   useDataProvider,
   useNotify,
-  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { Role } from '../authProvider';
 import type { AdminDataProvider } from '../dataProvider';
 import { FEEDS_RESOURCE, feedHealthKeys } from './feedsDataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminFeed, SyncAllAnswer } from './types';
 import { resourceKey } from '../resource';
+import { useIsFullAdmin } from '../access';
 
 /** Sync-all progress is re-read this often, and given up on after this long (the jobs keep running). */
 export const SYNC_ALL_POLL_MS = 2000;
@@ -39,11 +38,6 @@ export function useRefreshFeeds() {
       queryClient.invalidateQueries({ queryKey: resourceKey(FEEDS_RESOURCE) }),
       queryClient.invalidateQueries({ queryKey: feedHealthKeys.health }),
     ]);
-}
-
-export function useIsFullAdmin(): boolean {
-  const { permissions } = usePermissions<Role>();
-  return permissions === 'admin';
 }
 
 function RowButton({ label, onClick, busy, icon }: { label: string; onClick: () => void; busy: boolean; icon: React.ReactNode }) {

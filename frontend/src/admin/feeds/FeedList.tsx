@@ -21,10 +21,10 @@ import {
 import { Beds24HealthPanel } from '../beds24/Beds24HealthPanel';
 import { formatDateTime } from '../formatDate';
 import { useIsMobile } from '../useIsMobile';
-import { ReadOnlyChip } from '../users/badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
 import { FeedStatusChips } from './badges';
 import { NameCell, ProblemsCell, SyncTimesCell } from './cells';
-import { CleanupDuplicatesButton, FeedRowActions, SyncAllButton, useIsFullAdmin } from './FeedActions';
+import { CleanupDuplicatesButton, FeedRowActions, SyncAllButton } from './FeedActions';
 import { FeedHealthPanel } from './FeedHealthPanel';
 import { noSuccessText } from './syncState';
 import type { AdminFeed } from './types';

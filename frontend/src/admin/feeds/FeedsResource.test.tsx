@@ -210,7 +210,7 @@ describe('all calendar feeds', { timeout: 30_000 }, () => {
     await rowOf('Airbnb Hytta');
     await user.click(screen.getByRole('button', { name: 'Synkroniser alle' }));
     expect(await screen.findByText('Synkroniserer: 1 av 2')).toBeInTheDocument();
-    expect(await screen.findByText('Alle 2 aktive feeder er synkronisert', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Alle 2 aktive feeder er synkronisert', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(posted(server, '/api/admin/sync-all-ical')).toHaveLength(1);
   });
 
@@ -230,7 +230,7 @@ describe('all calendar feeds', { timeout: 30_000 }, () => {
   it('creates a feed for a user with the admin default colour, then returns to the list', async () => {
     const server = await openAdmin(ada, '/admin/ical-feeds/create');
     const user = userEvent.setup();
-    await screen.findByRole('button', { name: 'Lagre' }, { timeout: 8000 });
+    await screen.findByRole('button', { name: 'Lagre' }, { timeout: 15_000 });
     // Looked up at each click: the toolbar re-renders once the form is dirty.
     const save = () => screen.getByRole('button', { name: 'Lagre' });
     await user.type(screen.getByRole('textbox', { name: /Navn/ }), 'Ny hytte');

@@ -59,7 +59,7 @@ describe('ical-feeds data provider', () => {
   it("reads one feed, several feeds and a user's feeds through the id and userId filters", async () => {
     const { dataProvider, requests } = await provider();
     expect((await dataProvider.getOne(FEEDS_RESOURCE, { id: 2 })).data).toEqual(rows[1]);
-    await expect(dataProvider.getOne(FEEDS_RESOURCE, { id: 404 })).rejects.toThrow('Kalenderen finnes ikke');
+    await expect(dataProvider.getOne(FEEDS_RESOURCE, { id: 404 })).rejects.toThrow('Kalenderfeeden finnes ikke'); // errors.feed_not_found, as the server would say it
     expect((await dataProvider.getMany(FEEDS_RESOURCE, { ids: [3, 1] })).data).toEqual([rows[0], rows[2]]);
     const owned = await dataProvider.getManyReference(FEEDS_RESOURCE, {
       target: 'userId',

@@ -4,7 +4,8 @@
  * use its id filter; there is no GET by id); a feed is created and changed through the owner-facing
  * /api/ical-feeds routes, which take a userId from admins.
  */
-import type { Identifier, RaRecord } from 'react-admin';
+import { HttpError, type Identifier, type RaRecord } from 'react-admin';
+import i18n from '../../i18n';
 import { asRecords, type DataProviderPart, type ProviderTools } from '../dataProviderPart';
 import type { AdminFeed, CleanupAnswer, FeedHealth, FeedSyncAnswer, ForceRefreshAnswer, SyncAllAnswer } from './types';
 
@@ -39,7 +40,7 @@ export function toFeedPayload(data: Partial<AdminFeed>, withUser: boolean) {
   };
 }
 
-export function feedsData({ apiUrl, adminUrl, call, post, rest }: ProviderTools): DataProviderPart<FeedsDataProvider> {
+export default function feedsData({ apiUrl, adminUrl, call, post, rest }: ProviderTools): DataProviderPart<FeedsDataProvider> {
   const feedUrl = (id: Identifier) => `${apiUrl}/ical-feeds/${encodeURIComponent(id)}`;
   return {
     resources: {
@@ -47,7 +48,8 @@ export function feedsData({ apiUrl, adminUrl, call, post, rest }: ProviderTools)
         getList: (_resource, params) => rest.getList(ALL_FEEDS_PATH, params),
         getOne: async (_resource, params) => {
           const { data } = await rest.getMany(ALL_FEEDS_PATH, { ids: [params.id], signal: params.signal });
-          if (!data.length) throw new Error('Kalenderen finnes ikke');
+          // As the server says it (404 feed_not_found), in the reader's language.
+          if (!data.length) throw new HttpError(i18n.t('errors.feed_not_found'), 404, { code: 'feed_not_found' });
           return asRecords({ data: data[0] });
         },
         getMany: (_resource, params) => rest.getMany(ALL_FEEDS_PATH, params),
@@ -78,4 +80,11 @@ export function feedsData({ apiUrl, adminUrl, call, post, rest }: ProviderTools)
       cleanupDuplicateFeeds: () => post('cleanup-duplicates'),
     },
   };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    feeds: FeedsDataProvider;
+  }
 }

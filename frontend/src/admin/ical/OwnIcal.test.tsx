@@ -81,7 +81,7 @@ async function openAdmin(me: CurrentUser, { feeds = ownFeeds, link = { json: { u
 }
 
 // The first render loads react-admin and MUI cold, which can take a few seconds.
-const linkCard = () => screen.findByRole('region', { name: 'Din personlige kalenderlenke' }, { timeout: 8000 });
+const linkCard = () => screen.findByRole('region', { name: 'Din personlige kalenderlenke' }, { timeout: 15_000 });
 
 describe("the 'ical' tab", { timeout: 30_000 }, () => {
   it('is where mini admins land: their own link and feeds with sync state, read-only', async () => {
@@ -134,7 +134,7 @@ describe("the 'ical' tab", { timeout: 30_000 }, () => {
     await openAdmin(mia, { feeds: [], link: { status: 500, json: { message: 'Databasen svarer ikke' } } });
     const card = await linkCard();
     // After one retry a second later.
-    expect(await within(card).findByText('Kunne ikke hente kalenderlenken: Databasen svarer ikke', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await within(card).findByText('Kunne ikke hente kalenderlenken: Databasen svarer ikke', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(
       await screen.findByText('Du har ingen kalenderfeeder. Legg dem til fra kalenderen med «Administrer kalenderfeeder».'),
     ).toBeInTheDocument();

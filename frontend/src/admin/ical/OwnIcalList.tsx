@@ -7,10 +7,9 @@ import { Typography } from '@mui/material';
 import { DataTable, List, RecordContextProvider, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { FeedStatusChips } from '../feeds/badges';
 import { NameCell, ProblemsCell, SyncTimesCell, type FeedSyncRecord } from '../feeds/cells';
-import { useIsFullAdmin } from '../feeds/FeedActions';
 import { formatDateTime } from '../formatDate';
 import { useIsMobile } from '../useIsMobile';
-import { ReadOnlyChip } from '../users/badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
 import { CalendarLinkCard } from './CalendarLinkCard';
 
 type OwnFeed = FeedSyncRecord & { eventCount: number };

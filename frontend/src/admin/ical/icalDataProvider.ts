@@ -17,7 +17,7 @@ export interface IcalDataProvider {
   ownCalendarLink(): Promise<{ url: string }>;
 }
 
-export function icalData({ apiUrl, call }: ProviderTools): DataProviderPart<IcalDataProvider> {
+export default function icalData({ apiUrl, call }: ProviderTools): DataProviderPart<IcalDataProvider> {
   return {
     resources: {
       [OWN_ICAL_RESOURCE]: {
@@ -28,4 +28,11 @@ export function icalData({ apiUrl, call }: ProviderTools): DataProviderPart<Ical
       ownCalendarLink: () => call('GET', `${apiUrl}/user/calendar-link`),
     },
   };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    ical: IcalDataProvider;
+  }
 }

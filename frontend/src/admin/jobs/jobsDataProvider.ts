@@ -10,11 +10,18 @@ export interface JobsDataProvider {
   runJob(id: string): Promise<JobStatus>;
 }
 
-export function jobsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<JobsDataProvider> {
+export default function jobsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<JobsDataProvider> {
   return {
     methods: {
       jobs: () => call('GET', `${adminUrl}/jobs`),
       runJob: (id) => post(`jobs/${encodeURIComponent(id)}/run`),
     },
   };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    jobs: JobsDataProvider;
+  }
 }

@@ -7,9 +7,8 @@ import { Suspense } from 'react';
 import { AutocompleteInput, CreateButton, DataTable, List, ReferenceInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../shared/money';
-import { useIsFullAdmin } from '../feeds/FeedActions';
 import { useIsMobile } from '../useIsMobile';
-import { ReadOnlyChip } from '../users/badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
 import type { AdminPayout } from './types';
 import { lazyNamed } from '../../shared/lazyNamed';
 

@@ -83,7 +83,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
     renderAdmin(server.apiUrl, `/admin/payouts?filter=${filter}`);
     await rowOf('Januar');
     // 12 500,50 − 300,00 (offset) = 12 200,50
-    expect(await screen.findByText(/Årsoversikt \d{4} · netto 12\s200,50 kr/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Årsoversikt \d{4} · netto 12\s200,50 kr/, {}, { timeout: 15_000 })).toBeInTheDocument();
     await waitFor(() => expect(server.requests.some((r) => r.path === `/api/admin/payouts/user/3/year/${year}`)).toBe(true));
   }
 
@@ -116,7 +116,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
   it('edits by PATCH and deletes after confirmation', async () => {
     const server = await openAdmin(ada, '/admin/payouts/1');
     const user = userEvent.setup();
-    const amount = await screen.findByRole('textbox', { name: 'Beløp' }, { timeout: 8000 });
+    const amount = await screen.findByRole('textbox', { name: 'Beløp' }, { timeout: 15_000 });
     await user.clear(amount);
     await user.type(amount, '-5');
     await user.click(screen.getByRole('button', { name: /Lagre/ }));
@@ -130,7 +130,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
     await rowOf('Januar'); // back on the list after saving
     cleanup();
     renderAdmin(server.apiUrl, '/admin/payouts/1');
-    await user.click(await screen.findByRole('button', { name: /Slett/ }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('button', { name: /Slett/ }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Er du sikker på at du vil slette denne utbetalingen? Dette kan ikke angres.')).toBeInTheDocument();
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
@@ -141,7 +141,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
   it('sets the paid date with the app\'s date field (dd.MM.yyyy), sent as YYYY-MM-DD, and shows the stored one', async () => {
     const server = await openAdmin(ada, '/admin/payouts/1');
     const user = userEvent.setup();
-    expect(await findDateInput('Betalt dato', undefined, { timeout: 8000 })).toHaveValue('');
+    expect(await findDateInput('Betalt dato', undefined, { timeout: 15_000 })).toHaveValue('');
     await typeDate(user, 'Betalt dato', '03.02.2026');
     await user.click(screen.getByRole('button', { name: /Lagre/ }));
     await waitFor(() => expect(server.requests.some((r) => r.method === 'PATCH')).toBe(true));
@@ -150,7 +150,7 @@ describe('payouts in the back office', { timeout: 60_000 }, () => {
     await rowOf('Januar');
     cleanup();
     renderAdmin(server.apiUrl, '/admin/payouts/1');
-    expect(await findDateInput('Betalt dato', undefined, { timeout: 8000 })).toHaveValue('03.02.2026');
+    expect(await findDateInput('Betalt dato', undefined, { timeout: 15_000 })).toHaveValue('03.02.2026');
   });
 
   it('shows a mini admin the list read-only', async () => {

@@ -14,7 +14,7 @@ export interface PayoutsDataProvider {
   payoutsOfYear(userId: Identifier, year: number): Promise<AdminPayout[]>;
 }
 
-export function payoutsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<PayoutsDataProvider> {
+export default function payoutsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<PayoutsDataProvider> {
   return {
     resources: {
       [PAYOUTS_RESOURCE]: {
@@ -31,4 +31,11 @@ export function payoutsData({ adminUrl, call, post }: ProviderTools): DataProvid
       payoutsOfYear: (userId, year) => call('GET', `${adminUrl}/${PAYOUTS_RESOURCE}/user/${encodeURIComponent(userId)}/year/${year}`),
     },
   };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    payouts: PayoutsDataProvider;
+  }
 }

@@ -3,12 +3,12 @@
  * languages): shown to owners in the sidebar, on the login page and on /support. Each field left empty is not shown
  * anywhere; the server checks each value (a phone number, an e-mail address, an https address).
  */
-import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SystemSetting } from '../../api/types';
 import { CONTACT_KEYS, type ContactKey } from '../../shared/supportContact';
-import { SavedSettings, useSaveSettings } from './SavedSettings';
+import { SavedSettings, SettingsCard } from './SavedSettings';
 
 type Draft = Record<ContactKey, string>;
 
@@ -34,36 +34,22 @@ function savedContact(settings: readonly SystemSetting[]): Draft {
 function ContactForm({ saved }: { saved: Draft }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`resources.system.contact.${key}`, options);
-  const save = useSaveSettings('resources.system.contact');
   const [draft, setDraft] = useState<Draft>(saved);
   const changed = CONTACT_KEYS.filter((key) => draft[key].trim() !== saved[key]);
 
   return (
-    <Card>
-      <CardContent>
-        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate(changed.map((key) => [key, draft[key].trim()] as const)))} aria-label={t('title')}>
-          <Typography variant="h6" component="h2">
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('help')}</Typography>
-          {CONTACT_KEYS.map((key) => (
-            <TextField
-              key={key}
-              label={t(`fields.${key}`)}
-              value={draft[key]}
-              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-              type={INPUT_TYPE[key] ?? 'text'}
-              size="small"
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-          ))}
-          <Stack direction="row">
-            <Button type="submit" variant="contained" disabled={changed.length === 0 || save.isPending}>
-              {t('save')}
-            </Button>
-          </Stack>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingsCard texts="resources.system.contact" description={t('help')} changes={changed.map((key) => [key, draft[key].trim()] as const)}>
+      {CONTACT_KEYS.map((key) => (
+        <TextField
+          key={key}
+          label={t(`fields.${key}`)}
+          value={draft[key]}
+          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+          type={INPUT_TYPE[key] ?? 'text'}
+          size="small"
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      ))}
+    </SettingsCard>
   );
 }

@@ -3,11 +3,11 @@
  * the calendar's event colour, with a live preview of both before saving. Saved colours reach every visitor on
  * their next read of the public settings; this admin's own app has them at once.
  */
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { contrastRatio, designFrom, DESIGN_KEYS, readableTextColor, type Design, type DesignKey } from '../../shared/design';
-import { SavedSettings, useSaveSettings } from './SavedSettings';
+import { SavedSettings, SettingsCard } from './SavedSettings';
 
 /** What the preview and the colour fields start from where staff have set nothing: the product's own look. */
 const PRODUCT_LOOK: Record<DesignKey, string> = {
@@ -33,7 +33,6 @@ export function DesignCard() {
 function DesignForm({ saved }: { saved: Design }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`resources.system.design.${key}`, options);
-  const save = useSaveSettings('resources.system.design');
   const [draft, setDraft] = useState<Record<DesignKey, string>>(() => {
     const start = { ...PRODUCT_LOOK };
     for (const key of DESIGN_KEYS) start[key] = saved[key] ?? PRODUCT_LOOK[key];
@@ -66,39 +65,27 @@ function DesignForm({ saved }: { saved: Design }) {
   );
 
   return (
-    <Card>
-      <CardContent>
-        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate(changed.map((key) => [key, draft[key]] as const)))} aria-label={t('title')}>
-          <Typography variant="h6" component="h2">
-            {t('title')}
-          </Typography>
-          {DESIGN_KEYS.map(field)}
-          <Typography variant="subtitle2" component="h3">
-            {t('preview')}
-          </Typography>
-          <Box
-            data-testid="design-preview"
-            sx={{ p: 3, borderRadius: 2, background: draft['frontPage.backgroundColor'], color: draft['frontPage.textColor'] }}
-          >
-            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-              {translate('app.name')}
-            </Typography>
-            <Typography component="p">{translate('login.tagline')}</Typography>
-            <Chip
-              label={t('sampleEvent')}
-              sx={{ mt: 2, bgcolor: draft['calendar.eventColor'], color: readableTextColor(draft['calendar.eventColor']), fontWeight: 600 }}
-            />
-          </Box>
-          {contrast !== null && contrast < READABLE_CONTRAST && (
-            <Alert severity="warning">{t('lowContrast', { ratio: contrast.toFixed(1) })}</Alert>
-          )}
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={!valid || changed.length === 0 || save.isPending}>
-              {t('save')}
-            </Button>
-          </Stack>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingsCard texts="resources.system.design" changes={changed.map((key) => [key, draft[key]] as const)} canSave={valid}>
+      {DESIGN_KEYS.map(field)}
+      <Typography variant="subtitle2" component="h3">
+        {t('preview')}
+      </Typography>
+      <Box
+        data-testid="design-preview"
+        sx={{ p: 3, borderRadius: 2, background: draft['frontPage.backgroundColor'], color: draft['frontPage.textColor'] }}
+      >
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+          {translate('app.name')}
+        </Typography>
+        <Typography component="p">{translate('login.tagline')}</Typography>
+        <Chip
+          label={t('sampleEvent')}
+          sx={{ mt: 2, bgcolor: draft['calendar.eventColor'], color: readableTextColor(draft['calendar.eventColor']), fontWeight: 600 }}
+        />
+      </Box>
+      {contrast !== null && contrast < READABLE_CONTRAST && (
+        <Alert severity="warning">{t('lowContrast', { ratio: contrast.toFixed(1) })}</Alert>
+      )}
+    </SettingsCard>
   );
 }

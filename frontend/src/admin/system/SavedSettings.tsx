@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -19,6 +19,40 @@ export function SavedSettings({ loadFailedKey, children }: { loadFailedKey: stri
   if (settings.isError) return <Alert severity="error">{translate(loadFailedKey, { message: errorMessage(settings.error) })}</Alert>;
   if (!settings.data) return null;
   return children(settings.data);
+}
+
+/**
+ * The frame every settings card shares: its title (`<texts>.title`, also the form's name), an optional description,
+ * its fields, and a save button that writes `changes` (useSaveSettings); the button waits for a change and `canSave`.
+ */
+export function SettingsCard({ texts, description, changes, canSave = true, children }: {
+  texts: string;
+  description?: ReactNode;
+  changes: ReadonlyArray<readonly [key: string, value: string]>;
+  canSave?: boolean;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  const save = useSaveSettings(texts);
+  const title = translate(`${texts}.title`);
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), save.mutate(changes))} aria-label={title}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {description && <Typography color="text.secondary">{description}</Typography>}
+          {children}
+          <Stack direction="row">
+            <Button type="submit" variant="contained" disabled={!canSave || changes.length === 0 || save.isPending}>
+              {translate(`${texts}.save`)}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
 }
 
 /**

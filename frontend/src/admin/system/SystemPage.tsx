@@ -1,5 +1,6 @@
 /**
- * The 'system' tab: the company's contact details, the design's colours with a live preview, and maintenance mode on
+ * The 'system' tab: the company's contact details, the design's colours with a live preview, the limits and the
+ * staff's two-factor rule, and maintenance mode on
  * or off with the message users see. The server enforces the mode (503 to everyone but admins); this only switches it.
  */
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
@@ -12,6 +13,7 @@ import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { ContactCard } from './ContactCard';
 import { DesignCard } from './DesignCard';
+import { LimitsCard } from './LimitsCard';
 import { systemKeys } from './systemDataProvider';
 
 /** The message is at most what the server keeps. */
@@ -82,6 +84,7 @@ export function SystemPage() {
       <Title title={translate('resources.system.name')} />
       <ContactCard />
       <DesignCard />
+      <LimitsCard />
       <MaintenanceCard />
     </Stack>
   );

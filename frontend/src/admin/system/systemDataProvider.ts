@@ -14,7 +14,7 @@ export interface SystemDataProvider {
   setSystemSetting(key: string, value: string): Promise<SystemSetting>;
 }
 
-export function systemData({ apiUrl, call, post }: ProviderTools): DataProviderPart<SystemDataProvider> {
+export default function systemData({ apiUrl, call, post }: ProviderTools): DataProviderPart<SystemDataProvider> {
   return {
     methods: {
       maintenanceStatus: () => call('GET', `${apiUrl}/maintenance-status`),
@@ -23,4 +23,11 @@ export function systemData({ apiUrl, call, post }: ProviderTools): DataProviderP
       setSystemSetting: (key, value) => call('PUT', `${apiUrl}/system-settings/${encodeURIComponent(key)}`, { value }),
     },
   };
+}
+
+// The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
+declare module '../dataProviderPart' {
+  interface PartCalls {
+    system: SystemDataProvider;
+  }
 }

@@ -26,7 +26,7 @@ const FILTERS: Record<string, Filter> = {
   stale: (row, value) => Boolean(row.stale) === asBoolean(value),
 };
 
-const badRequest = (code: string, message: string): Answer => ({ status: 400, json: { code, message } });
+const badRequest = (code: string, message: string, params?: Record<string, string>): Answer => ({ status: 400, json: { code, message, ...(params ? { params } : {}) } });
 
 /** Orders like PostgreSQL: nulls after every value ascending, before them descending; ties by id. */
 function compare(a: Row, b: Row, field: string, direction: number): number {
@@ -43,11 +43,11 @@ export function answerAllFeeds(feeds: Row[], query: URLSearchParams): Answer {
   let rows = [...feeds];
   for (const [key, value] of Object.entries(filter)) {
     const matches = FILTERS[key];
-    if (!matches) return badRequest('invalid_filter', `Kan ikke filtrere på ${key}`);
+    if (!matches) return badRequest('invalid_filter', `Kan ikke filtrere på ${key}`, { field: key });
     if (value !== null && value !== undefined && value !== '') rows = rows.filter((row) => matches(row, value));
   }
   const [field, order] = JSON.parse(query.get('sort') ?? '["id","ASC"]') as [string, string];
-  if (!(FEED_SORT_FIELDS as readonly string[]).includes(field)) return badRequest('invalid_sort_field', `Kan ikke sortere på ${field}`);
+  if (!(FEED_SORT_FIELDS as readonly string[]).includes(field)) return badRequest('invalid_sort_field', `Kan ikke sortere på ${field}`, { field });
   rows.sort((a, b) => compare(a, b, field, order === 'DESC' ? -1 : 1));
   const range = query.get('range');
   if (!range) return { json: rows };

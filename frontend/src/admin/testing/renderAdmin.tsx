@@ -2,19 +2,25 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter as AppModulesRouter } from 'react-router';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastProvider } from '../../shared/toast';
 import AdminApp from '../AdminApp';
 
-export function renderAdmin(apiUrl: string, path = '/admin/users') {
+export function renderAdmin(apiUrl: string, path = '/admin/users', leave: (path: string) => void = () => undefined) {
   return render(
     // Inside the app's toasts, as the main app mounts it (the agreement detail shares the app's components).
     <ToastProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminApp apiUrl={apiUrl} leave={() => undefined} />} />
-        </Routes>
-      </MemoryRouter>
+      {/* Under vitest react-admin (not bundled) reaches react-router's CommonJS build and the app's own modules its ES
+          build: two copies, two contexts. This outer router is the one the app's components in the back office (the
+          bell's popover) find; in the browser there is one copy and one router. */}
+      <AppModulesRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminApp apiUrl={apiUrl} leave={leave} />} />
+          </Routes>
+        </MemoryRouter>
+      </AppModulesRouter>
     </ToastProvider>,
   );
 }

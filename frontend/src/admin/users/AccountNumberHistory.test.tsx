@@ -44,7 +44,7 @@ async function openAdmin(me: CurrentUser, path: string) {
 describe('account-number history', { timeout: 30_000 }, () => {
   it('shows a mini admin who changed the number and when, old and new masked', async () => {
     await openAdmin(mia, '/admin/users/3/show');
-    const table = await screen.findByRole('table', { name: 'Endringer av kontonummer' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Endringer av kontonummer' }, { timeout: 15_000 });
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Tidspunkt', 'Endret av', 'Gammelt nummer', 'Nytt nummer']);
     await within(table).findByText('Ada Admin');
     const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
@@ -56,12 +56,12 @@ describe('account-number history', { timeout: 30_000 }, () => {
 
   it('shows an admin the same panel under the edit form, and says when the number never changed', async () => {
     await openAdmin(ada, '/admin/users/3');
-    const table = await screen.findByRole('table', { name: 'Endringer av kontonummer' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Endringer av kontonummer' }, { timeout: 15_000 });
     expect(await within(table).findByText('••••.••.•2109')).toBeInTheDocument();
     cleanup();
     await api?.close();
     await openAdmin(ada, '/admin/users/4');
-    expect(await screen.findByText('Kontonummeret er ikke endret.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Kontonummeret er ikke endret.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(api!.requests.some((r) => r.path === '/api/admin/users/4/account-number-history')).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ async function openAdmin(me: CurrentUser) {
 describe('the activity panel', { timeout: 30_000 }, () => {
   it("shows an admin the user's timeline, newest first, who did what", async () => {
     await openAdmin(ada);
-    const list = await screen.findByRole('list', { name: 'Aktivitet' }, { timeout: 10_000 });
+    const list = await screen.findByRole('list', { name: 'Aktivitet' }, { timeout: 15_000 });
     const items = within(list).getAllByRole('listitem');
     expect(within(items[0]).getByRole('heading', { name: 'Kontoen ble blokkert' })).toBeInTheDocument();
     expect(items[0]).toHaveTextContent('Begrunnelse: Ubetalt leie');
@@ -85,7 +85,7 @@ describe('the activity panel', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /Årsak/ }), 'Mislighold');
     await user.click(within(dialog).getByRole('button', { name: 'Blokker' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')).toHaveLength(3), { timeout: 15_000 });
     const afterBlock = within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem');
     expect(within(afterBlock[0]).getByRole('heading', { name: 'Kontoen ble blokkert' })).toBeInTheDocument();
     expect(afterBlock[0]).toHaveTextContent('Begrunnelse: Mislighold');
@@ -93,13 +93,13 @@ describe('the activity panel', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Opphev blokkering' }));
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'Opphev blokkering' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')).toHaveLength(4), { timeout: 5000 });
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')).toHaveLength(4), { timeout: 15_000 });
     expect(within(within(screen.getByRole('list', { name: 'Aktivitet' })).getAllByRole('listitem')[0]).getByRole('heading', { name: 'Blokkeringen av kontoen ble opphevet' })).toBeInTheDocument();
   });
 
   it('gives a mini admin no panel, and never asks for the timeline', async () => {
     const local = await openAdmin(mia);
-    await screen.findByText('Endringer av kontonummer', {}, { timeout: 10_000 });
+    await screen.findByText('Endringer av kontonummer', {}, { timeout: 15_000 });
     expect(screen.queryByRole('list', { name: 'Aktivitet' })).not.toBeInTheDocument();
     expect(local.requests.some((r) => r.path.endsWith('/activity'))).toBe(false);
   });

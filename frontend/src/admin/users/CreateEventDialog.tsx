@@ -1,21 +1,19 @@
 /**
  * 'Legg til ny hendelse' for another user (the add-event dialog and the users tab's 'create event for user', docs/product/calendar.md#screens):
- * title, from/to date, the fixed 11:00–15:00 (read-only), description; POST /api/admin/user-events/:id.
- * Opened from the users table and from the user-calendar dialog.
+ * title, from/to date, the fixed 11:00–15:00 (read-only), description; sent through userCalendar.ts. The back office's
+ * one add-event form, opened from the users table and from the user-calendar dialog.
  */
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lightFormat } from 'date-fns';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toDateAfterFromChange } from '../../features/calendar';
 import { DateField } from '../../shared/components/DateField';
 import { muiField } from '../../shared/forms';
-import type { AdminDataProvider } from '../dataProvider';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { stopPropagation } from './ActionButton';
-import { checkNewEvent, FIXED_END_TIME, FIXED_START_TIME, type NewEventPayload, type NewEventValues } from './userEvents';
-import { usersKeys } from './usersDataProvider';
+import { useCreateUserEvent } from './userCalendar';
+import { checkNewEvent, FIXED_END_TIME, FIXED_START_TIME, type NewEventValues } from './userEvents';
 
 interface CreateEventDialogProps {
   user: { id: number; name: string };
@@ -34,8 +32,6 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const t = (key: string, options?: object) => translate(`resources.users.createEvent.${key}`, options);
   const firstDay = date ?? lightFormat(new Date(), 'yyyy-MM-dd');
   // The rules run on submit (checkNewEvent); the refused field is marked until the next change.
@@ -44,9 +40,8 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
   });
   const { errors } = formState;
 
-  const create = useMutation({
-    mutationFn: (payload: NewEventPayload) => dataProvider.createUserEvent(user.id, payload),
-    onSuccess: () => {
+  const create = useCreateUserEvent(user.id, {
+    onCreated: () => {
       notify(
         <Alert severity="success" variant="filled" sx={{ minWidth: 288 }}>
           <AlertTitle>{t('created')}</AlertTitle>
@@ -55,11 +50,6 @@ function CreateEventForm({ user, onClose, date }: CreateEventDialogProps) {
         { type: 'success' },
       );
       onClose();
-      // The event is in the user's calendar and, as an admin's change, in their activity.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersKeys.userCalendar(user.id) }),
-        queryClient.invalidateQueries({ queryKey: usersKeys.userActivity(user.id) }),
-      ]);
     },
     onError: (error) => notifyFailure('resources.users.createEvent.failed', error),
   });

@@ -15,6 +15,7 @@ import { ChangePasswordAction } from './actions/ChangePasswordAction';
 import { CreateEventAction } from './actions/CreateEventAction';
 import { DeleteAction } from './actions/DeleteAction';
 import { ResetLinkAction } from './actions/ResetLinkAction';
+import { ResetTwoFactorAction } from './actions/ResetTwoFactorAction';
 import { UnblockAction } from './actions/UnblockAction';
 import type { User } from './types';
 
@@ -39,6 +40,8 @@ export function UserActions({ compact = false, showEdit = compact }: { compact?:
       {/* The admin's own password changes in their settings, where the current one is asked for. */}
       {!isSelf && <ChangePasswordAction user={user} compact={compact} />}
       {!isSelf && <ResetLinkAction user={user} compact={compact} />}
+      {/* Only where there is one to reset; an admin's own is turned off in their settings. */}
+      {!isSelf && user.twoFactorEnabled && <ResetTwoFactorAction user={user} compact={compact} />}
       <CreateEventAction user={user} compact={compact} />
       {!isSelf && (user.isBlocked ? <UnblockAction user={user} compact={compact} /> : <BlockAction user={user} compact={compact} />)}
       {!isSelf && <DeleteAction user={user} compact={compact} />}

@@ -178,7 +178,7 @@ describe('user calendar', { timeout: 30_000 }, () => {
     await user.type(within(form).getByRole('textbox', { name: /Tittel/ }), 'Eiersperre tid');
     await user.click(within(form).getByRole('button', { name: 'Lagre hendelse' }));
     // react-admin shows one notification at a time: the refusal follows once 'Valideringsfeil' has timed out.
-    expect(await screen.findByText('Kunne ikke opprette hendelse: Brukeren finnes ikke', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Kunne ikke opprette hendelse: Brukeren finnes ikke', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(posted(server, '/api/admin/user-events/2')).toHaveLength(1);
     // The form stays open with what was typed, so the admin can try again.
     expect(within(form).getByRole('textbox', { name: /Tittel/ })).toHaveValue('Eiersperre tid');

@@ -1,8 +1,8 @@
 /**
  * 'Vis kalender' (docs/product/calendar.md#screens, user-calendar dialog): the user's own events and imported bookings in a
  * window of months (3 on desktop, 1 on mobile), as a plain list, with 'create event'.
- * Reads GET /api/admin/user-calendar/:id: fresh for 5 s and polled every 30 s (docs/product/calendar.md#routes); the data provider
- * adds force_refresh=true to the first read per user. Full admins only: the server refuses everyone else.
+ * Reads through userCalendar.ts (fresh for 5 s, polled every 30 s); the data provider adds force_refresh=true to the
+ * first read per user. Full admins only: the server refuses everyone else.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -25,21 +25,16 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addMonths, startOfMonth } from 'date-fns';
 import { useState } from 'react';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { AdminDataProvider } from '../dataProvider';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { ColorDot } from '../feeds/badges';
 import { errorMessage } from '../httpClient';
 import { useIsMobile } from '../useIsMobile';
 import { stopPropagation } from './ActionButton';
 import { CreateEventDialog } from './CreateEventDialog';
+import { useUserCalendar } from './userCalendar';
 import { calendarWindow, eventRows, type EventRow } from './userEvents';
-import { usersKeys } from './usersDataProvider';
-
-export const USER_CALENDAR_FRESH_MS = 5_000;
-export const USER_CALENDAR_POLL_MS = 30_000;
 
 interface UserCalendarDialogProps {
   user: { id: number; name: string };
@@ -87,21 +82,13 @@ function UserCalendarContent({ user, onClose }: UserCalendarDialogProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const isMobile = useIsMobile();
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [creating, setCreating] = useState(false);
   const t = (key: string, options?: object) => translate(`resources.users.calendar.${key}`, options);
 
   const months = isMobile ? 1 : 3;
   const range = calendarWindow(month, months);
-  const calendar = useQuery({
-    queryKey: usersKeys.userCalendarRange(user.id, range.startDate, range.endDate),
-    queryFn: () => dataProvider.userCalendar(user.id, range),
-    staleTime: USER_CALENDAR_FRESH_MS,
-    refetchInterval: USER_CALENDAR_POLL_MS,
-    // Moving the window keeps the old list on screen until the new one arrives.
-    placeholderData: keepPreviousData,
-  });
+  const calendar = useUserCalendar(user.id, range);
 
   // The browser's own month names (Intl) rather than date-fns locales, which would grow the back-office chunk.
   const monthName = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nb-NO', { month: 'long', year: 'numeric' });

@@ -19,7 +19,8 @@ import {
 import type { Role } from '../authProvider';
 import { formatDateTime } from '../formatDate';
 import { useIsMobile } from '../useIsMobile';
-import { BlockedBadge, ReadOnlyChip, RoleBadge } from './badges';
+import { ReadOnlyChip, useIsFullAdmin } from '../access';
+import { BlockedBadge, RoleBadge } from './badges';
 import { UserCalendarActions } from './CalendarActions';
 import type { User } from './types';
 import { UserActions } from './UserActions';
@@ -81,8 +82,7 @@ function DesktopUserTable({ rowClick, isAdmin }: { rowClick: 'edit' | 'show'; is
 
 export function UserList() {
   const isMobile = useIsMobile();
-  const { permissions } = usePermissions<Role>();
-  const isAdmin = permissions === 'admin';
+  const isAdmin = useIsFullAdmin();
   const rowClick = isAdmin ? 'edit' : 'show';
   return (
     <List

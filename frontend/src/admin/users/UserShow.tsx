@@ -14,7 +14,8 @@ import type { Role } from '../authProvider';
 import { formatDateTime } from '../formatDate';
 import { AccountNumberHistory } from './AccountNumberHistory';
 import { ActivityPanel } from './ActivityPanel';
-import { BlockedBadge, ReadOnlyChip, RoleBadge } from './badges';
+import { ReadOnlyChip } from '../access';
+import { BlockedBadge, RoleBadge } from './badges';
 import type { User } from './types';
 
 function ShowActions() {

@@ -21,9 +21,3 @@ export function BlockedBadge() {
   const chip = <Chip size="small" color="error" label={translate('resources.users.status.blocked')} />;
   return record.blockReason ? <Tooltip title={record.blockReason}>{chip}</Tooltip> : chip;
 }
-
-/** Mini admins see the admin pages read-only, marked 'Kun lesing'. */
-export function ReadOnlyChip() {
-  const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color="warning" label={translate('admin.readOnly')} />;
-}

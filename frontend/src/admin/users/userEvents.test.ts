@@ -42,7 +42,7 @@ describe('describeWhen and eventRows', () => {
   it('puts own events and bookings in one list, earliest first, bookings with their feed name', () => {
     const rows = eventRows({
       events: [event({ id: 5, title: 'Maling', startTime: new Date(2025, 6, 10, 11).toISOString(), description: '  ' })],
-      icalEvents: [event({ id: 'ical-2-9', title: 'Reserved', startTime: '2025-07-04', endTime: '2025-07-07', allDay: true, color: '#ec4899', source: { type: 'ical', feedName: 'Airbnb Hytta' }, isBinding: true })],
+      bookings: [event({ id: 'ical-2-9', title: 'Reserved', startTime: '2025-07-04', endTime: '2025-07-07', allDay: true, color: '#ec4899', source: { type: 'ical', feedName: 'Airbnb Hytta' }, isBinding: true })],
     });
     expect(rows.map((r) => [r.key, r.title, r.feedName, r.isBooking, r.description])).toEqual([
       ['ical-ical-2-9', 'Reserved', 'Airbnb Hytta', true, null],

@@ -6,7 +6,7 @@
 import { addDays, addMonths, lightFormat, startOfMonth } from 'date-fns';
 import { checkAddEvent, parseApiTime, type AddEventFormValues, type AddEventRefusal, type EventPayload } from '../../features/calendar';
 
-/** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent and mapExternalBooking). */
+/** An event as GET /api/admin/user-calendar/:id answers it (backend mapEvent, and the bookings store's SQL for external bookings). */
 export interface UserCalendarEvent {
   id: number | string;
   title: string;
@@ -22,11 +22,15 @@ export interface UserCalendarEvent {
   isBinding: boolean;
 }
 
+/** A user's calendar in a window: their own events and their imported bookings (from feeds and Beds24). */
 export interface UserCalendar {
   user: { id: number; name: string; username: string };
   events: UserCalendarEvent[];
-  icalEvents: UserCalendarEvent[];
+  bookings: UserCalendarEvent[];
 }
+
+/** The calendar as the API sends it, the bookings under `icalEvents` (the data provider renames them). */
+export type UserCalendarAnswer = Omit<UserCalendar, 'bookings'> & { icalEvents: UserCalendarEvent[] };
 
 /** ?startDate&endDate of a read: whole months from the first of `month`, end exclusive. */
 export interface CalendarWindow {
@@ -68,7 +72,7 @@ export function describeWhen(event: Pick<UserCalendarEvent, 'startTime' | 'endTi
 }
 
 /** The user's own events and imported bookings in one list, earliest first. */
-export function eventRows(calendar: Pick<UserCalendar, 'events' | 'icalEvents'>): EventRow[] {
+export function eventRows(calendar: Pick<UserCalendar, 'events' | 'bookings'>): EventRow[] {
   const row = (event: UserCalendarEvent, isBooking: boolean): EventRow => ({
     key: `${isBooking ? 'ical' : 'event'}-${event.id}`,
     title: event.title,
@@ -79,7 +83,7 @@ export function eventRows(calendar: Pick<UserCalendar, 'events' | 'icalEvents'>)
     feedName: isBooking ? (event.source?.feedName ?? null) : null,
     isBooking,
   });
-  return [...calendar.events.map((e) => row(e, false)), ...calendar.icalEvents.map((e) => row(e, true))].sort(
+  return [...calendar.events.map((e) => row(e, false)), ...calendar.bookings.map((e) => row(e, true))].sort(
     (a, b) => a.start - b.start || a.title.localeCompare(b.title, 'nb'),
   );
 }

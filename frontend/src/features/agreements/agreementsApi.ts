@@ -6,13 +6,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import type { Agreement, AgreementNote } from '../../api/types';
+import { agreementsKeys } from './agreementsKeys';
 
-/** The list (an owner's own, or staff's all), one agreement and its notes: all under one prefix. */
-export const agreementsKeys = {
-  all: ['/api/admin-agreements'] as const,
-  one: (id: number) => ['/api/admin-agreements', id] as const,
-  notes: (id: number) => ['/api/admin-agreements', id, 'notes'] as const,
-};
+export { agreementsKeys };
 
 export function useAgreements() {
   return useQuery({ queryKey: agreementsKeys.all, queryFn: () => apiJson<Agreement[]>('GET', '/api/admin-agreements') });

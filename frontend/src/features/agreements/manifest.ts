@@ -2,6 +2,7 @@
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import { APP_PATHS } from '../../shared/appLinks';
 import { route, type FeatureManifest } from '../../shared/featureManifest';
+import { agreementsKeys } from './agreementsKeys';
 
 export const manifest: FeatureManifest = {
   routes: [
@@ -9,4 +10,7 @@ export const manifest: FeatureManifest = {
     route(APP_PATHS.agreement, () => import('./AgreementDetailPage'), 'AgreementDetailPage'),
   ],
   nav: [{ labelKey: 'nav.agreements', path: '/user/agreements', icon: HandshakeIcon, order: 50, visible: (user) => !user.isAdmin && !user.isMiniAdmin }],
+  // A meeting made, changed, cancelled or noted: the list, the open agreement and its notes, and the meetings the
+  // calendar draws, all under one prefix (docs/product/notifications.md#live-screens).
+  pushRefresh: [{ typePrefix: 'agreement_', queryKeys: [agreementsKeys.all] }],
 };

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
 import type { Appointment, AppointmentSlot } from '../../api/types';
+import { appointmentsKeys } from './appointmentsKeys';
 
 export type AppointmentLocation = Appointment['location'];
 
@@ -17,13 +18,7 @@ export interface BookingInput {
   phone?: string;
 }
 
-/** The free slots of a window of days, and the owner's upcoming bookings. */
-export const appointmentsKeys = {
-  all: ['/api/appointments'] as const,
-  slotsAll: ['/api/appointments/slots'] as const,
-  slots: (from: string, to: string) => ['/api/appointments/slots', { from, to }] as const,
-  upcoming: ['/api/appointments', 'upcoming'] as const,
-};
+export { appointmentsKeys };
 
 export function useSlots(from: string, to: string, enabled = true) {
   return useQuery({

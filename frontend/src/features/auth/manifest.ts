@@ -1,4 +1,4 @@
-/** Signing in and resetting a password: the pages a signed-out visitor sees. */
+/** Signing in, resetting a password and following an invitation: the pages a signed-out visitor sees. */
 import { guardedRoute, route, type FeatureManifest } from '../../shared/featureManifest';
 import { LoginRoute, loadLoginPage } from './LoginRoute';
 
@@ -6,5 +6,7 @@ export const manifest: FeatureManifest = {
   routes: [
     guardedRoute('/auth', LoginRoute, loadLoginPage, { access: 'signedOut' }),
     route('/reset-password', () => import('./ResetPasswordPage'), 'ResetPasswordPage', { access: 'signedOut' }),
+    // Open to both: a signed-in person accepts with one press (docs/product/properties.md#invitations).
+    route('/invitation/:token', () => import('./InvitationPage'), 'InvitationPage', { access: 'signedOut' }),
   ],
 };

@@ -5,11 +5,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '../../test/localApi';
 import type { User } from '../../api/types';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
+import { setDevicePreference } from '../../shared/devicePreference';
 import { CalendarHome } from './CalendarHome';
 
 const ADMIN_FLAGS = { isAdmin: true };
@@ -18,8 +19,13 @@ const OWNER = { id: 7, username: 'ole@example.com', email: 'ole@example.com', na
 let api: LocalApi;
 let navigateTo: (to: string) => void = () => undefined;
 
+let currentPath = '';
 function Navigator() {
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  useEffect(() => {
+    currentPath = pathname + search;
+  }, [pathname, search]);
   useEffect(() => {
     navigateTo = (to) => void navigate(to);
   }, [navigate]);
@@ -41,10 +47,11 @@ afterEach(async () => {
 
 const EMPTY_WINDOW = { events: [], markedDays: [], feedEvents: [] };
 
-async function renderCalendarAt(path: string, user: User = OWNER, window: object = EMPTY_WINDOW) {
+async function renderCalendarAt(path: string, user: User = OWNER, window: object = EMPTY_WINDOW, others: Record<string, object> = {}) {
   api = await startApiForApp((req) => {
     if (req.path === '/api/user') return { json: user };
     if (req.path === '/api/calendar-window') return { json: window };
+    if (others[req.path]) return { json: others[req.path] };
     if (req.path.startsWith('/api/ical-event-notes/event/')) return { json: { id: null, notes: null } };
     return { json: [] };
   });
@@ -100,14 +107,12 @@ describe('external bookings in an admin\'s calendar, whatever their source', () 
   const ADMIN = { ...OWNER, id: 1, name: 'Ada Admin', ...ADMIN_FLAGS } as unknown as User;
   const eventEl = (title: string) => screen.getByText(title).closest('.cal-event') as HTMLElement;
 
-  it('offer colour and delete only where the API takes them: neither on iCal or Beds24 bookings', async () => {
+  it('draw bars with no control inside them (each bar is a button); the dialog offers the colour where the API takes it', async () => {
     await renderCalendarAt('/', ADMIN, ADMIN_WINDOW);
     await screen.findByText('Beds24-gjest', undefined, { timeout: 15_000 });
-    const buttons = (title: string) => [...eventEl(title).querySelectorAll('button')].map((b) => b.getAttribute('aria-label'));
-    expect(buttons('Egen hendelse')).toEqual(['Endre farge', 'Slett hendelse']);
-    expect(buttons('Bindende hendelse')).toEqual(['Endre farge']);
-    expect(buttons('Airbnb-gjest')).toEqual([]);
-    expect(buttons('Beds24-gjest')).toEqual([]);
+    for (const title of ['Egen hendelse', 'Bindende hendelse', 'Airbnb-gjest', 'Beds24-gjest']) expect(eventEl(title).querySelector('button')).toBeNull();
+    await userEvent.click(screen.getByText('Egen hendelse'));
+    expect(within(await screen.findByRole('dialog')).getByRole('group', { name: 'Endre farge' })).toBeInTheDocument();
   });
 
   it('a Beds24 booking opens with its personal notes, as an iCal one does, and no delete', async () => {
@@ -117,5 +122,89 @@ describe('external bookings in an admin\'s calendar, whatever their source', () 
     expect(await within(dialog).findByText('Personlige notater')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Slett' })).not.toBeInTheDocument();
     await waitFor(() => expect(api.requests.some((r) => r.path === '/api/ical-event-notes/event/beds24-6-fedcba9876543210')).toBe(true));
+  });
+});
+
+describe("a double booking's link for staff (?user=)", () => {
+  const ADMIN = { ...OWNER, id: 1, name: 'Ada Admin', ...ADMIN_FLAGS } as unknown as User;
+  const OWNERS_CALENDAR = {
+    user: { id: 7, name: 'Ole Eier', username: 'ole@example.com' },
+    events: [],
+    icalEvents: [externalBooking('ical-5-0123456789abcdef', 'Airbnb-gjest', 'ical'), externalBooking('beds24-6-fedcba9876543210', 'Beds24-gjest', 'beds24')],
+    conflicts: [{ a: 'beds24-6-fedcba9876543210', b: 'ical-5-0123456789abcdef', from: '2025-06-12', to: '2025-06-14' }],
+  };
+  const others = { '/api/admin/user-calendar/7': OWNERS_CALENDAR, '/api/admin/user-marked-days/7': [] };
+
+  it("switches a calendar already on screen to the owner's, at the day, with the double booking marked as the owner sees it", async () => {
+    await renderCalendarAt('/', ADMIN, EMPTY_WINDOW, others);
+    await waitFor(() => expect(dayCell('2025-06-02')).not.toBeNull());
+    expect(api.requests.some((r) => r.path.startsWith('/api/admin/user-calendar'))).toBe(false);
+    act(() => navigateTo('/?date=2025-06-12&user=7'));
+    expect(await screen.findByText(/Ole Eier/, undefined, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(dayCell('2025-06-12')).toHaveClass('cal-day-conflict'));
+    expect(dayCell('2025-06-13')).toHaveClass('cal-day-conflict');
+    expect(dayCell('2025-06-14')).not.toHaveClass('cal-day-conflict');
+    expect(dayCell('2025-06-12')).toHaveClass('cal-focus-day');
+  });
+
+  it('opens at the owner when the calendar is not yet on screen, and the own id is the own calendar', async () => {
+    await renderCalendarAt('/?date=2025-06-12&user=7', ADMIN, EMPTY_WINDOW, others);
+    await waitFor(() => expect(dayCell('2025-06-12')).toHaveClass('cal-day-conflict'));
+    act(() => navigateTo('/?user=1'));
+    await waitFor(() => expect(dayCell('2025-06-12')).not.toHaveClass('cal-day-conflict'));
+    expect(screen.queryByText(/Ole Eier/)).not.toBeInTheDocument();
+  });
+});
+
+describe("an admin recolouring an event", () => {
+  const ADMIN = { ...OWNER, id: 1, name: 'Ada Admin', ...ADMIN_FLAGS } as unknown as User;
+
+  it('picks the colour in the event\'s dialog, on a phone as on a computer', async () => {
+    setDevicePreference('mobile');
+    try {
+      await renderCalendarAt('/', ADMIN, { events: [ownEvent(11, 'Vask')], markedDays: [], feedEvents: [externalBooking('ical-5-0123456789abcdef', 'Gjest', 'ical')] });
+      const bar = await screen.findByText('Vask', undefined, { timeout: 15_000 });
+      expect(bar.closest('.cal-event')?.querySelector('button')).toBeNull();
+      await userEvent.click(bar);
+      const dialog = await screen.findByRole('dialog');
+      const palette = within(dialog).getByRole('group', { name: 'Endre farge' });
+      await userEvent.click(within(palette).getByRole('button', { name: 'Grønn' }));
+      await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT' && r.path === '/api/admin/events/11/color')).toBe(true));
+      expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ color: '#16a34a' });
+      // A booking has no colour of its own to change.
+      await userEvent.click(await screen.findByText('Gjest'));
+      expect(within(await screen.findByRole('dialog')).queryByRole('group', { name: 'Endre farge' })).toBeNull();
+    } finally {
+      setDevicePreference('auto');
+    }
+  });
+});
+
+describe("an owner's meetings in the calendar", () => {
+  const agreement = (id: number, title: string, status: string) => ({
+    id, adminId: 1, userId: 7, userName: 'Ole Eier', adminName: 'Ada Admin', title, description: null, meetingDate: '2025-06-18T08:00:00.000Z', endDate: null,
+    meetingLocation: 'Kontoret', location: 'Kontoret', meetingType: 'general', status, completedAt: null, cancelledAt: null, reminderSent: false,
+    createdAt: '2025-05-01T10:00:00.000Z', updatedAt: '2025-05-01T10:00:00.000Z',
+  });
+  const others = { '/api/admin-agreements': [agreement(12, 'Befaring', 'scheduled'), agreement(13, 'Avlyst møte', 'cancelled')] };
+
+  it('are drawn read-only beside the rest, the cancelled left out, and open their agreement', async () => {
+    await renderCalendarAt('/', OWNER, EMPTY_WINDOW, others);
+    const meeting = await screen.findByText('Befaring', undefined, { timeout: 15_000 });
+    expect(screen.queryByText('Avlyst møte')).not.toBeInTheDocument();
+    // Not a day the owner blocked: no tint.
+    expect(dayCell('2025-06-18')).not.toHaveClass('cal-day-user');
+    await userEvent.click(meeting);
+    await waitFor(() => expect(currentPath).toBe('/user/agreements/12'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('are not read for staff, whose agreement list is every owner\'s', async () => {
+    const ADMIN = { ...OWNER, id: 1, name: 'Ada Admin', ...ADMIN_FLAGS } as unknown as User;
+    await renderCalendarAt('/', ADMIN, EMPTY_WINDOW, others);
+    await waitFor(() => expect(dayCell('2025-06-18')).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.requests.some((r) => r.path === '/api/admin-agreements')).toBe(false);
+    expect(screen.queryByText('Befaring')).not.toBeInTheDocument();
   });
 });

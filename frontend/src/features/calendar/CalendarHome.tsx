@@ -4,54 +4,30 @@
  */
 import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
 import { calendarDateOf, calendarUserOf } from '../../shared/appLinks';
-import { loadDatePickers } from '../../shared/components/loadDatePickers';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/sessionApi';
-import { useToast } from '../../shared/toast';
-import { markFirstCalendarPainted } from '../../shared/firstCalendarPaint';
-import { whenIdle } from '../../shared/whenIdle';
-import { calendarSnapshotShown, removeCalendarSnapshot, saveCalendarSnapshot, showsOpeningWindow } from './calendarSnapshot';
-import { useCalendarData } from './calendarApi';
+import { useCalendarData, useOwnMeetings } from './calendarApi';
+import { meetingLink, type AnyEvent } from './viewModel';
 import { neighbourWindows } from './neighbourWindows';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
-import { EVENT_BAR_CLASS } from './components/CalendarEventBar';
+import { CalendarDialogs } from './components/CalendarDialogs';
 import { CalendarToolbar } from './components/CalendarToolbar';
 import { CalendarView } from './components/CalendarView';
 import { FirstUsePanel } from './components/FirstUsePanel';
-import { BOOKING_WARNING_MS } from './constants';
 import { toDateKey } from './dates';
-import { markActionFor } from './dayCells';
-import { dayHasImportedBooking } from './displayRules';
-import { dismissFirstUse, isFirstUseDismissed, showsFirstUse } from './firstUse';
 import { useAdminEventActions } from './hooks/useAdminEventActions';
 import { useCalendarDays } from './hooks/useCalendarDays';
+import { useCalendarSnapshot } from './hooks/useCalendarSnapshot';
 import { useCalendarWindow } from './hooks/useCalendarWindow';
+import { useDayActions } from './hooks/useDayActions';
 import { useEventDialogs } from './hooks/useEventDialogs';
-import { useOwnFeedCount } from './hooks/useOwnFeedCount';
-import { lazyNamed, prefetch } from '../../shared/lazyNamed';
-
-// The forms load when first opened, with the date pickers alongside: they are not part of the calendar's first paint.
-const AddEventDialog = lazyNamed(() => {
-  prefetch(loadDatePickers);
-  return import('./components/AddEventDialog');
-}, 'AddEventDialog');
-const MarkDayDialog = lazyNamed(() => {
-  prefetch(loadDatePickers);
-  return import('./components/MarkedDayDialogs');
-}, 'MarkDayDialog');
-const MarkedDayDetailDialog = lazyNamed(() => import('./components/MarkedDayDialogs'), 'MarkedDayDetailDialog');
-// An event's details (with its notes field) load with the first event opened.
-const EventDetailDialog = lazyNamed(() => import('./components/EventDetailDialog'), 'EventDetailDialog');
-// An admin's colour menu and delete confirmation: owners never download them.
-const AdminEventMenus = lazyNamed(() => import('./components/AdminEventMenus'), 'AdminEventMenus');
-
-/** How many frames the first calendar waits for FullCalendar to draw its bookings before it counts as painted anyway. */
-const BOOKINGS_DRAWN_FRAMES = 10;
+import { useFirstCalendarPaint } from './hooks/useFirstCalendarPaint';
+import { useFirstUse } from './hooks/useFirstUse';
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
@@ -61,7 +37,6 @@ export function CalendarHome() {
 
 function CalendarScreen({ user }: { user: User }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const { isMobile } = useDevicePreference();
   // Another user's calendar is read through the admin endpoints, which need a full admin ("the
   // user-calendar fetch requires isAdmin"). A mini admin gets no picker that could only end in a refusal.
@@ -70,78 +45,42 @@ function CalendarScreen({ user }: { user: User }) {
   const calendarRef = useRef<CalendarRef>(null);
   const [searchParams] = useSearchParams();
   const win = useCalendarWindow(calendarRef, isMobile, calendarDateOf(searchParams));
-  // A link may name the owner whose calendar a full admin opens (`?user=`, a double booking told to the admins).
-  const [chosenUserId, setChosenUserId] = useState<number | null>(() => calendarUserOf(searchParams));
+  // A link may name the owner whose calendar a full admin opens (`?user=`, a double booking told to the admins),
+  // also while the calendar is on screen: each navigation to a link naming a user switches to that user (the own id
+  // is the own calendar), during render as React advises.
+  const linkedUserId = calendarUserOf(searchParams);
+  const ownOrOther = (id: number | null) => (id === user.id ? null : id);
+  const [chosenUserId, setChosenUserId] = useState<number | null>(() => ownOrOther(linkedUserId));
+  const { key: locationKey } = useLocation();
+  const [seenLocation, setSeenLocation] = useState(locationKey);
+  if (seenLocation !== locationKey) {
+    setSeenLocation(locationKey);
+    if (linkedUserId !== null) setChosenUserId(ownOrOther(linkedUserId));
+  }
   // Non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
 
   const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView), user.id);
-  // The first window's data is in. FullCalendar draws its bookings a frame or two later, so the calendar counts as
-  // painted in the frame they are drawn (or after a few frames, for a month without any): then a repeat visit's
-  // snapshot of the last calendar (calendarSnapshot.ts) goes, and what waits for the first calendar may start (the
-  // service worker's downloads, the login's welcome).
+  // The first window's data is in: the calendar is painted once FullCalendar has drawn it (useFirstCalendarPaint).
   const painted = !data.isLoading && win.range !== null;
-  useEffect(() => {
-    if (!painted) return undefined;
-    let frame = 0;
-    let framesLeft = BOOKINGS_DRAWN_FRAMES;
-    const whenDrawn = () => {
-      if (framesLeft-- > 0 && !document.querySelector(`#root .${EVENT_BAR_CLASS}`)) {
-        frame = requestAnimationFrame(whenDrawn);
-        return;
-      }
-      if (calendarSnapshotShown()) removeCalendarSnapshot();
-      markFirstCalendarPainted();
-    };
-    frame = requestAnimationFrame(whenDrawn);
-    return () => cancelAnimationFrame(frame);
-  }, [painted]);
-  // What the next visit paints first: the own calendar as it stands, once the server's answer is in, on today's month.
-  const snapshotWorthy = painted && !!data.settled && searchParams.toString() === '' && showsOpeningWindow(win, isMobile, new Date());
-  useEffect(() => {
-    if (!snapshotWorthy) return undefined;
-    return whenIdle(() => saveCalendarSnapshot(user.id, new Date()), { timeoutMs: 5000, fallbackMs: 2000 });
-  }, [snapshotWorthy, data.events, data.icalEvents, data.markedDays, user.id]);
-  const days = useCalendarDays(data);
+  useFirstCalendarPaint(painted);
+  useCalendarSnapshot({ painted, data, win, isMobile, plainAddress: searchParams.toString() === '', userId: user.id });
+  // An owner's own calendar shows their meetings too, read-only; a click opens the agreement.
+  const meetings = useOwnMeetings(viewedUserId === null && !user.isAdmin && !user.isMiniAdmin);
+  const days = useCalendarDays(data, meetings);
   const dialogs = useEventDialogs();
+  const navigate = useNavigate();
+  const onEventClick = (event: AnyEvent) => {
+    const link = meetingLink(event);
+    if (link) void navigate(link);
+    else dialogs.openDetail(event);
+  };
   const adminActions = useAdminEventActions(viewedUserId);
   const ownCalendar = viewedUserId === null;
   const canAdd = ownCalendar || user.isAdmin;
-  const showAdminActions = user.isAdmin && win.monthGrid && !isMobile;
 
-  const feedCount = useOwnFeedCount(ownCalendar, user.id);
-  const [firstUseDismissed, setFirstUseDismissed] = useState(isFirstUseDismissed);
-  const firstUse = showsFirstUse({
-    ownCalendar,
-    loading: data.isLoading,
-    feedCount,
-    eventCount: data.events.length + data.icalEvents.length,
-    markedDayCount: data.markedDays.length,
-    dismissed: firstUseDismissed,
-  });
-
-  /** A day holding an imported booking refuses clicks. */
-  const refuseBookedDay = (dateKey: string): boolean => {
-    if (!dayHasImportedBooking(dateKey, data.icalEvents)) return false;
-    toast({ title: t('calendar.bookingFound'), description: t('calendar.bookingFoundText'), severity: 'error', durationMs: BOOKING_WARNING_MS });
-    return true;
-  };
-
-  const onDayClick = (dateKey: string) => {
-    if (refuseBookedDay(dateKey)) return;
-    if (canAdd) dialogs.openAdd(dateKey);
-  };
-
-  /** Right-click, long press or 'm': a marked day shows its mark (to see, change or remove), another gets one. */
-  const onDayContextMenu = (dateKey: string) => {
-    const action = markActionFor(days.markedByDay.get(dateKey));
-    if (action.kind === 'detail') {
-      dialogs.openMarkedDetail(action.mark);
-      return;
-    }
-    if (refuseBookedDay(dateKey)) return;
-    if (ownCalendar) dialogs.openMark(dateKey);
-  };
+  const firstUse = useFirstUse(ownCalendar, user.id, data);
+  const { onDayClick, onDayContextMenu } = useDayActions({ data, days, dialogs, canAdd, ownCalendar });
 
   return (
     <Stack spacing={2}>
@@ -173,14 +112,11 @@ function CalendarScreen({ user }: { user: User }) {
       {!!data.error && (
         <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>
       )}
-      {firstUse && (
+      {firstUse.show && (
         <FirstUsePanel
           onBlockTime={() => dialogs.openAdd(toDateKey(new Date()))}
           onMarkDay={() => dialogs.openMark(toDateKey(new Date()))}
-          onDismiss={() => {
-            dismissFirstUse();
-            setFirstUseDismissed(true);
-          }}
+          onDismiss={firstUse.dismiss}
         />
       )}
       <Box sx={{ height: 4 }}>{data.isLoading && <LinearProgress />}</Box>
@@ -189,37 +125,13 @@ function CalendarScreen({ user }: { user: User }) {
         win={win}
         days={days}
         isMobile={isMobile}
-        adminActions={showAdminActions ? adminActions : null}
         onDayClick={onDayClick}
         onDayContextMenu={onDayContextMenu}
-        onEventClick={dialogs.openDetail}
+        onEventClick={onEventClick}
         onMarkerClick={dialogs.openMarkedDetail}
       />
 
-      <Suspense fallback={null}>
-        {dialogs.addDate !== null && (
-          <AddEventDialog open date={dialogs.addDate} currentUser={user} viewedUserId={viewedUserId} onClose={dialogs.closeAdd} />
-        )}
-        {dialogs.markTarget && <MarkDayDialog target={dialogs.markTarget} onClose={dialogs.closeMark} />}
-        {dialogs.markedDetail && (
-          <MarkedDayDetailDialog
-            markedDay={dialogs.markedDetail}
-            readOnly={!ownCalendar}
-            onEdit={dialogs.editMarkedDay}
-            onClose={dialogs.closeMarkedDetail}
-          />
-        )}
-      </Suspense>
-      {dialogs.detailEvent && (
-        <Suspense fallback={null}>
-          <EventDetailDialog event={dialogs.detailEvent} currentUser={user} viewedUserId={viewedUserId} onClose={dialogs.closeDetail} />
-        </Suspense>
-      )}
-      {user.isAdmin && (
-        <Suspense fallback={null}>
-          <AdminEventMenus actions={adminActions} />
-        </Suspense>
-      )}
+      <CalendarDialogs dialogs={dialogs} adminActions={adminActions} user={user} viewedUserId={viewedUserId} />
     </Stack>
   );
 }

@@ -3,11 +3,11 @@
  * their freshness (docs/product/calendar.md#validation-and-limits), and the refresh rules after a change.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiError, apiJson } from '../../api/client';
 import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
-import type { CalendarConflict, CalendarEvent, CalendarWindow, EventNoteLookup, MarkedDay, RequestBody, TranslateAnswer, TranslationStatus, UserCalendar } from '../../api/types';
-import { drawnBookings, type DrawnBooking } from './viewModel';
+import type { Agreement, CalendarConflict, CalendarEvent, CalendarWindow, EventNoteLookup, MarkedDay, RequestBody, TranslateAnswer, TranslationStatus, UserCalendar } from '../../api/types';
+import { asExternalBookings, meetingItems, type ExternalBooking } from './viewModel';
 import { keepWindow, keptWindow } from '../../shared/keptWindows';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
@@ -25,12 +25,18 @@ export const calendarKeys = {
   /** The calendar page's window: own events, marked days and imported events in one read (GET /api/calendar-window). */
   window: { all: ['/api/calendar-window'] as const, range: (range: VisibleRange) => ['/api/calendar-window', range] as const },
   events: { all: ['/api/events'] as const },
-  icalEvents: { all: ['/api/ical-feed-events'] as const },
+  /** The external bookings alone (GET /api/ical-feed-events); the window carries them too. */
+  bookings: { all: ['/api/ical-feed-events'] as const },
   markedDays: { all: ['/api/marked-days'] as const },
   eventNotes: {
     all: ['/api/ical-event-notes'] as const,
     one: (externalId: string) => ['/api/ical-event-notes', externalId] as const,
   },
+  /**
+   * The owner's meetings the calendar draws: their agreements (GET /api/admin-agreements, a booked appointment is one
+   * too), under the agreements' prefix so whatever refreshes agreements refreshes these.
+   */
+  meetings: ['/api/admin-agreements', 'meetings'] as const,
   /** Whether the server has a translation service ({ available }); fixed while the server runs. */
   translationStatus: ['/api/translate'] as const,
   /** Staff reading another user's calendar and marked days. */
@@ -98,9 +104,10 @@ function fetchAdminCalendar(userId: number, range: VisibleRange): Promise<UserCa
 
 export interface CalendarData {
   events: CalendarEvent[];
-  icalEvents: DrawnBooking[];
+  /** The external bookings shown (every source: iCal feeds, Beds24). */
+  bookings: ExternalBooking[];
   markedDays: MarkedDay[];
-  /** The own calendar's double bookings (another user's calendar, read through the admin endpoints, has none here). */
+  /** The calendar's double bookings: the own window's, or those of the user whose calendar staff view. */
   conflicts: CalendarConflict[];
   isLoading: boolean;
   /** The own window is the server's latest answer (not a kept one still being revalidated, not offline). */
@@ -183,9 +190,9 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   if (viewedUserId !== null) {
     return {
       events: adminCalendar.data?.events ?? [],
-      icalEvents: drawnBookings(adminCalendar.data?.icalEvents ?? []),
+      bookings: asExternalBookings(adminCalendar.data?.icalEvents ?? []),
       markedDays: adminMarked.data ?? [],
-      conflicts: [],
+      conflicts: adminCalendar.data?.conflicts ?? [],
       isLoading: adminCalendar.isPending && other,
       error: adminCalendar.error ?? adminMarked.error,
       viewedUserName: adminCalendar.data?.user.name,
@@ -193,7 +200,7 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   }
   return {
     events: ownWindow.data?.events ?? [],
-    icalEvents: drawnBookings(ownWindow.data?.feedEvents ?? []),
+    bookings: asExternalBookings(ownWindow.data?.feedEvents ?? []),
     markedDays: ownWindow.data?.markedDays ?? [],
     conflicts: ownWindow.data?.conflicts ?? [],
     isLoading: own && ownWindow.isPending,
@@ -201,6 +208,20 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
     error: offline ? null : ownWindow.error,
     offline,
   };
+}
+
+/**
+ * The owner's meetings as read-only calendar items (docs/product/calendar.md#screens): each agreement not cancelled,
+ * from its start to its end (an hour without one), in the meeting colour. Only for an owner's own calendar: staff's
+ * list is every owner's agreements.
+ */
+export function useOwnMeetings(enabled: boolean): ExternalBooking[] {
+  const { data } = useQuery({
+    queryKey: calendarKeys.meetings,
+    queryFn: () => apiJson<Agreement[]>('GET', calendarKeys.meetings[0]),
+    enabled,
+  });
+  return useMemo(() => (enabled && data ? meetingItems(data) : []), [enabled, data]);
 }
 
 /**
@@ -252,7 +273,7 @@ export const deleteEventNote = (noteId: number) => apiJson('DELETE', `/api/ical-
  * user, that user's calendar are refreshed.
  */
 export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: number | null): Promise<unknown> {
-  const prefixes = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.icalEvents.all, calendarKeys.eventNotes.all];
+  const prefixes = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.bookings.all, calendarKeys.eventNotes.all];
   const jobs = prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
   if (otherUserId != null) {
     jobs.push(queryClient.invalidateQueries({ queryKey: calendarKeys.userCalendar.ofUser(otherUserId) }));

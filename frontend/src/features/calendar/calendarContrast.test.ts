@@ -14,8 +14,8 @@ import { contrastRatio, readableTextColor, STORED_EVENT_COLOR, TEXT_CONTRAST_MIN
 import { ADMIN_PALETTE, COLORS } from './constants';
 import { dayKind, eventColor, type DayKind } from './displayRules';
 import { toEventInputs } from './eventInputs';
-import type { CalendarEvent } from '../../api/types';
-import type { DrawnBooking as ExternalBooking } from './viewModel';
+import type { Agreement, CalendarEvent } from '../../api/types';
+import { meetingItems, type ExternalBooking } from './viewModel';
 
 /** The declarations of each rule of a stylesheet, by selector (a rule listing several selectors counts for each). */
 function rules(css: string): Map<string, Record<string, string>> {
@@ -63,10 +63,12 @@ const event = (over: Loose<CalendarEvent> = {}): CalendarEvent => ({
   id: 1, userId: 7, title: 'Eiersperre', description: null, startTime: '2026-07-01T09:00:00.000Z', endTime: '2026-07-01T13:00:00.000Z',
   allDay: false, color: STORED_EVENT_COLOR, adminColorOverride: null, routes: [], source: null, location: null, isBinding: false, ...over,
 }) as CalendarEvent;
-const booking = (): ExternalBooking => ({
+const booking = (color = '#ec4899'): ExternalBooking => ({
   id: 'ical-1-1', userId: 7, title: 'Reserved', description: null, startTime: '2026-07-01', endTime: '2026-07-04', allDay: true,
-  color: '#ec4899', source: { type: 'ical', feedName: 'Airbnb' }, isBinding: true,
+  color, source: { type: 'ical', feedName: 'Airbnb' }, isBinding: true,
 } as ExternalBooking);
+/** The feed form's colour choices (features/feeds/feedForm.ts FEED_COLOR_CHOICES): a feed's bookings are drawn in its colour. */
+const FEED_COLORS = ['#0ea5e9', '#8b5cf6', '#f97316', '#16a34a', '#ef4444'];
 
 const expectReadable = (text: string, background: string, what: string) =>
   expect(contrastRatio(text, background), `${what}: ${text} on ${background}`).toBeGreaterThanOrEqual(TEXT_CONTRAST_MIN);
@@ -78,11 +80,21 @@ describe('colour contrast of the calendar', () => {
       ['an owner event without a colour', eventColor(event({ color: null }))],
       ['a binding event', eventColor(event({ id: -3, isBinding: true }))],
       ['a booking', eventColor(booking())],
+      ['a meeting', eventColor(meetingItems([{ id: 1, userId: 7, title: 'Befaring', description: null, meetingDate: '2026-07-01T08:00:00.000Z', endDate: null, meetingLocation: null, status: 'scheduled' } as Agreement])[0])],
+      ...FEED_COLORS.map((colour) => [`a booking of a feed coloured ${colour}`, eventColor(booking(colour))]),
       ...ADMIN_PALETTE.map(({ key, value }) => [`the admin palette's ${key}`, eventColor(event({ adminColorOverride: value }))]),
     ];
     for (const [what, background] of drawn) expectReadable(readableTextColor(background), background, what);
     // With the default settings the bars keep white text.
     expect([COLORS.userEvent, COLORS.booking].map(readableTextColor)).toEqual(['#ffffff', '#ffffff']);
+  });
+
+  it("draws a booking in its feed's colour, and one of a source without a colour (Beds24) in the booking pink", () => {
+    expect(FEED_COLORS.map((colour) => eventColor(booking(colour)))).toEqual(FEED_COLORS);
+    expect(eventColor(booking('#ec4899'))).toBe(COLORS.booking);
+    expect(eventColor({ ...booking('#0ea5e9'), adminColorOverride: '#16a34a' } as unknown as ExternalBooking)).toBe('#16a34a');
+    const [airbnb, bookingCom] = toEventInputs([booking('#ef4444'), { ...booking('#0ea5e9'), id: 'ical-2-1', title: 'CLOSED - Not available' }], null);
+    expect([airbnb.color, airbnb.contrastColor, bookingCom.color, bookingCom.contrastColor]).toEqual(['#ef4444', readableTextColor('#ef4444'), '#0ea5e9', readableTextColor('#0ea5e9')]);
   });
 
   it("hands FullCalendar each bar's text colour with its colour", () => {

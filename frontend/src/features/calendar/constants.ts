@@ -3,11 +3,13 @@
 /**
  * The colours events are drawn in when they have none of their own, dark enough for white text at 4.5:1
  * (docs/development.md#colour-contrast): red-600 for the owner's events (they are stored as STORED_EVENT_COLOR, the
- * lighter red-500) and pink-700 for bookings. Marker dots carry no text.
+ * lighter red-500), pink-700 for bookings and teal-700 for meetings. Marker dots carry no text.
  */
 export const COLORS = {
   userEvent: '#dc2626',
   booking: '#be185d',
+  /** The owner's meetings (agreements, booked appointments among them): teal-700. */
+  meeting: '#0f766e',
   marker: '#8b5cf6',
 } as const;
 

@@ -20,7 +20,7 @@ import {
   ownEventActions,
 } from './displayRules';
 import type { CalendarEvent, MarkedDay } from '../../api/types';
-import type { DrawnBooking as ExternalBooking } from './viewModel';
+import type { ExternalBooking } from './viewModel';
 
 /** A fixture's fields: tests also give values the API's types rule out (no colour, a bare source), to show the rules cope. */
 type Loose<T> = { [K in keyof T]?: unknown };

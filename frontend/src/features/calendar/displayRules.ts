@@ -7,7 +7,7 @@ import { daysCovered, parseApiTime, toDateKey } from './dates';
 import { COLORS, MOBILE_FIRST_HOUR, MOBILE_LAST_HOUR, MOBILE_TITLE_MAX, MONTH_CELL_MIN_HEIGHT } from './constants';
 import { STORED_EVENT_COLOR } from '../../shared/design';
 import type { MarkedDay } from '../../api/types';
-import type { AnyEvent, DrawnBooking as ExternalBooking } from './viewModel';
+import type { AnyEvent, ExternalBooking } from './viewModel';
 
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
 
@@ -57,14 +57,21 @@ export function ownEventActions(event: AnyEvent): { color: boolean; delete: bool
 export const isBooking = (event: AnyEvent): boolean =>
   isExternalBooking(event) || event.isBinding || (typeof event.id === 'number' && event.id < 0);
 
+/** The colour the server gives a booking whose source has none of its own (Beds24): drawn in the booking pink. */
+const SOURCELESS_BOOKING_COLOR = '#ec4899';
+
 /**
- * The colour an event is drawn in: an admin's override first, iCal pink, then its own colour. An event in the colour
+ * The colour an event is drawn in: an admin's override first; a booking in its feed's colour (so Airbnb and
+ * Booking.com differ) or the booking pink; then its own colour. An event in the colour
  * every event is stored with (red) has none of its own and takes the service's event colour (the design's
  * calendar.eventColor) when staff set one.
  */
 export function eventColor(event: AnyEvent, serviceEventColor: string | null = null): string {
   if (event.adminColorOverride) return event.adminColorOverride;
-  if (isExternalBooking(event)) return COLORS.booking;
+  if (isExternalBooking(event)) {
+    const feed = event.color && /^#[0-9a-f]{6}$/i.test(event.color) && event.color.toLowerCase() !== SOURCELESS_BOOKING_COLOR ? event.color : null;
+    return feed ?? COLORS.booking;
+  }
   const own = event.color && event.color.toLowerCase() !== STORED_EVENT_COLOR ? event.color : null;
   return own ?? serviceEventColor ?? COLORS.userEvent;
 }
@@ -110,8 +117,8 @@ export function buildDayIndex(events: AnyEvent[], markedDays: MarkedDay[]): Map<
 }
 
 /** True when the day holds an imported-calendar booking: such a day refuses clicks (docs/product/calendar.md#error-codes). */
-export function dayHasImportedBooking(dateKey: string, icalEvents: ExternalBooking[]): boolean {
-  return icalEvents.some((event) => eventDays(event).includes(dateKey));
+export function dayHasImportedBooking(dateKey: string, bookings: ExternalBooking[]): boolean {
+  return bookings.some((event) => eventDays(event).includes(dateKey));
 }
 
 /** Week and day views on mobile show hours 6–21 only; FullCalendar's max time is exclusive. */

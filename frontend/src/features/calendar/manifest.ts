@@ -3,7 +3,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { APP_PATHS } from '../../shared/appLinks';
 import { route, type FeatureManifest, type FeatureRoute } from '../../shared/featureManifest';
 import { everyone } from '../../shared/navigation';
-import { prefetchOwnWindow } from './calendarApi';
+import { calendarKeys, prefetchOwnWindow } from './calendarApi';
 import { openingRange } from './neighbourWindows';
 
 const loadCalendarHome = () => import('./CalendarHome');
@@ -17,10 +17,24 @@ const readHomeWindow: FeatureRoute['readAhead'] = (queryClient, { userId, isMobi
   if (range) void prefetchOwnWindow(queryClient, range, userId);
 };
 
+/** Every read of what a calendar shows: the own window and lists, and the owner's calendar staff may have open. */
+const CALENDAR_PREFIXES = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.bookings.all, calendarKeys.markedDays.all, calendarKeys.userCalendar.all];
+
+/**
+ * The pushes about what a calendar shows (docs/product/notifications.md#live-screens): an administrator's change to
+ * the owner's events, new, changed or cancelled bookings and double bookings (booking_*), and a shared event.
+ */
+const CALENDAR_PUSHES = ['event_', 'booking_', 'collaboration_'];
+
 export const manifest: FeatureManifest = {
   routes: [
     route(APP_PATHS.calendar, loadCalendarHome, 'CalendarHome', { access: 'signedIn', home: true, readAhead: readHomeWindow }),
     route('*', loadCalendarHome, 'CalendarHome'),
   ],
   nav: [{ labelKey: 'nav.calendar', path: '/', icon: CalendarMonthIcon, order: 10, visible: everyone }],
+  pushRefresh: [
+    ...CALENDAR_PUSHES.map((typePrefix) => ({ typePrefix, queryKeys: CALENDAR_PREFIXES })),
+    // The owner's meetings drawn in the calendar: a meeting made, moved or cancelled, an appointment booked or cancelled.
+    ...['agreement_', 'appointment_'].map((typePrefix) => ({ typePrefix, queryKeys: [calendarKeys.meetings] })),
+  ],
 };

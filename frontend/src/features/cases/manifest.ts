@@ -13,5 +13,5 @@ export const manifest: FeatureManifest = {
   routes: [route(APP_PATHS.cases, () => import('./CasesPage'), 'CasesPage')],
   nav: [{ labelKey: 'nav.cases', path: '/cases', icon: SupportAgentIcon, order: 55, visible: everyone, badge: CasesNavBadge }],
   // A case_* push: the lists, the open case, its messages and the unread counts (docs/product/cases.md).
-  pushRefresh: { typePrefix: 'case_', queryKeys: CASE_PREFIXES },
+  pushRefresh: [{ typePrefix: 'case_', queryKeys: CASE_PREFIXES }],
 };

@@ -7,16 +7,12 @@ import { apiJson } from '../../api/client';
 import { calendarKeys } from '../calendar';
 import type { OwnBeds24 } from '../../api/types';
 import type { Feed, NewFeed, SyncAnswer } from './types';
+import { feedsKeys } from './feedsKeys';
 
-/** The feeds' query keys: the user's own feeds (GET /api/ical-feeds). */
-export const feedsKeys = {
-  own: ['/api/ical-feeds'] as const,
-  /** The owner's Beds24 connection (GET /api/user/beds24), shown beside the feeds. */
-  beds24: ['/api/user/beds24'] as const,
-};
+export { feedsKeys };
 
 /** The prefixes to refresh after a feed changed (or was synced): the list, and the calendar's imported events. */
-export const FEED_DEPENDENT_KEYS = [feedsKeys.own, calendarKeys.icalEvents.all, calendarKeys.window.all];
+export const FEED_DEPENDENT_KEYS = [feedsKeys.own, calendarKeys.bookings.all, calendarKeys.window.all];
 
 export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
   return Promise.all(FEED_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);

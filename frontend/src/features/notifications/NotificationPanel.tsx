@@ -6,30 +6,30 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DoneIcon from '@mui/icons-material/Done';
 import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { appPath, parseAppLink } from '../../shared/appLinks';
+import { isAppPath } from '../../shared/appLinks';
 import { useMarkAllRead, useMarkRead, useNotifications, useRemoveNotification } from './notificationsApi';
 import type { AppNotification } from './types';
 
-/** The title and message in the interface language when the catalogue knows the type, else as stored. */
-function useNotificationText() {
-  const { t, i18n } = useTranslation();
-  return (n: AppNotification) => {
-    const key = `notifications.types.${n.type}`;
-    if (!i18n.exists(`${key}.title`)) return { title: n.title, message: n.message };
-    return { title: t(`${key}.title`, n.params), message: t(`${key}.message`, n.params) };
-  };
-}
+/**
+ * The title and message in the interface language: the server renders each notification's texts in every language
+ * from its kind (docs/api.md#notification-links), so a language chosen after it was stored shows too.
+ */
+const textOf = (n: AppNotification, language: string) => n.texts[language === 'en' ? 'en' : 'nb'];
 
-export function NotificationPanel({ open, anchor, onClose }: { open: boolean; anchor: HTMLElement | null; onClose: () => void }) {
+/** How a notification's address is opened: the app's router by default; the back office passes its own (NotificationBell). */
+export type OpenLink = (path: string) => void;
+
+export function NotificationPanel({ open, anchor, onClose, openLink }: { open: boolean; anchor: HTMLElement | null; onClose: () => void; openLink?: OpenLink }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useNotifications();
+  const [pages, setPages] = useState(1);
+  const { data, isPlaceholderData } = useNotifications(pages);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const remove = useRemoveNotification();
-  const text = useNotificationText();
   const unread = data?.unread ?? 0;
   const notifications = data?.notifications ?? [];
   const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { dateStyle: 'short', timeStyle: 'short' });
@@ -37,9 +37,8 @@ export function NotificationPanel({ open, anchor, onClose }: { open: boolean; an
   const openNotification = (n: AppNotification) => {
     if (!n.read) markRead.mutate(n.id);
     onClose();
-    // The screen the link names (a link the app does not know is not followed).
-    const target = parseAppLink(n.link);
-    if (target) navigate(appPath(target));
+    // The stored link, as the server wrote it; only an address inside the app is followed.
+    if (isAppPath(n.link)) (openLink ?? navigate)(n.link);
   };
 
   return (
@@ -66,7 +65,7 @@ export function NotificationPanel({ open, anchor, onClose }: { open: boolean; an
       ) : (
         <List dense disablePadding>
           {notifications.map((n) => {
-            const { title, message } = text(n);
+            const { title, message } = textOf(n, i18n.language);
             return (
               <ListItem
                 key={n.id}
@@ -101,6 +100,13 @@ export function NotificationPanel({ open, anchor, onClose }: { open: boolean; an
               </ListItem>
             );
           })}
+          {data?.more && (
+            <ListItem sx={{ justifyContent: 'center' }}>
+              <Button size="small" onClick={() => setPages(pages + 1)} disabled={isPlaceholderData}>
+                {t('notifications.loadMore')}
+              </Button>
+            </ListItem>
+          )}
         </List>
       )}
     </Popover>

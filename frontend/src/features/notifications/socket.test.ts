@@ -18,6 +18,10 @@ class FakeSocket implements SocketLike {
     this.readyState = 1;
     this.onopen?.({});
   }
+  /** The server's answer to `auth`. */
+  accept() {
+    this.onmessage?.({ data: JSON.stringify({ type: 'auth', ok: true }) });
+  }
   drop(code: number) {
     this.readyState = 3;
     this.onclose?.({ code });
@@ -29,6 +33,7 @@ function setup() {
   const timers: { fn: () => void; ms: number }[] = [];
   const onNotification = vi.fn();
   const onReconnect = vi.fn();
+  const onFirstAccepted = vi.fn();
   const onConnectionChange = vi.fn();
   const onMaintenance = vi.fn();
   /** Waits for the page to be shown: `show()` shows it; `cancelled` counts waits given up. */
@@ -38,6 +43,7 @@ function setup() {
     userId: 7,
     onNotification,
     onReconnect,
+    onFirstAccepted,
     onConnectionChange,
     onMaintenance,
     createSocket: () => {
@@ -56,7 +62,7 @@ function setup() {
       };
     },
   });
-  return { socket, sockets, timers, page, onNotification, onReconnect, onConnectionChange, onMaintenance };
+  return { socket, sockets, timers, page, onNotification, onReconnect, onFirstAccepted, onConnectionChange, onMaintenance };
 }
 
 describe('NotificationSocket', () => {
@@ -92,6 +98,7 @@ describe('NotificationSocket', () => {
     const { socket, sockets, timers, onReconnect } = setup();
     socket.start();
     sockets[0].open();
+    sockets[0].accept();
     sockets[0].drop(1006);
     expect(timers).toHaveLength(1);
     expect(timers[0].ms).toBe(5500);
@@ -99,8 +106,21 @@ describe('NotificationSocket', () => {
     timers[0].fn();
     expect(sockets).toHaveLength(2);
     sockets[1].open();
+    // Not before the server has accepted the socket: a push in between would reach no one and be missed.
+    expect(onReconnect).not.toHaveBeenCalled();
+    sockets[1].accept();
     expect(onReconnect).toHaveBeenCalledTimes(1);
     expect(sockets[1].sent).toEqual([JSON.stringify({ type: 'auth', userId: 7 })]);
+  });
+
+  it("refetches once the server has accepted the first connection (what happened since the page's first reads)", () => {
+    const { socket, sockets, onReconnect, onFirstAccepted } = setup();
+    socket.start();
+    sockets[0].open();
+    expect(onFirstAccepted).not.toHaveBeenCalled();
+    sockets[0].accept();
+    expect(onFirstAccepted).toHaveBeenCalledTimes(1);
+    expect(onReconnect).not.toHaveBeenCalled();
   });
 
   it('closed for maintenance (1013), it has the app check the mode at once and keeps trying in the background', () => {
@@ -147,6 +167,7 @@ describe('NotificationSocket', () => {
     const { socket, sockets, timers, page, onReconnect, onConnectionChange } = setup();
     socket.start();
     sockets[0].open();
+    sockets[0].accept();
     sockets[0].drop(CLOSE_SUPERSEDED);
     // No timer: two tabs past the limit would otherwise close each other every 5 s, forever.
     expect(timers).toHaveLength(0);
@@ -155,6 +176,7 @@ describe('NotificationSocket', () => {
     page.show();
     expect(sockets).toHaveLength(2);
     sockets[1].open();
+    sockets[1].accept();
     expect(onReconnect).toHaveBeenCalledTimes(1);
     // Shown again later: nothing more, the wait was for once.
     page.show();

@@ -1,8 +1,9 @@
 /**
  * The /ws connection (docs/product/notifications.md#delivery): after it opens, the client says who it is ({ type: 'auth', userId }); the server
  * pushes { type: 'notification', notification }. A close other than the normal one (1000) reconnects after 5 s plus
- * up to 1 s of jitter, so a restarted server is not met by every client at the same instant. Each reopening calls
- * onReconnect, where the app refetches what it may have missed while offline.
+ * up to 1 s of jitter, so a restarted server is not met by every client at the same instant. The server answers
+ * `auth` with { type: 'auth', ok: true } once it pushes to the socket; then each reopening calls onReconnect, where the
+ * app refetches what it may have missed while offline, and the first calls onFirstAccepted.
  * A session holds at most 10 sockets; the server closes the oldest with CLOSE_SUPERSEDED when another tab opens
  * one more. That tab does not reconnect on a timer (the tabs would close each other in turn, forever) but when it
  * is shown again: one reconnect per tab the person looks at (docs/operations.md, Notifications and /ws).
@@ -47,8 +48,16 @@ export interface NotificationSocketOptions {
   url: string;
   userId: number;
   onNotification: (notification: AppNotification) => void;
-  /** Called when a connection opens again after a drop. */
+  /**
+   * Called when the server has accepted a connection opened again after a drop (its answer to `auth`): pushes reach
+   * the socket from then on, so what happened before is refetched then.
+   */
   onReconnect: () => void;
+  /**
+   * Called when the server has accepted the first connection: what happened between the page's first reads and
+   * that moment was pushed to no one.
+   */
+  onFirstAccepted?: () => void;
   /** Called when the server closed the socket for maintenance mode, so the app need not wait for its status poll. */
   onMaintenance?: () => void;
   /** Called with true when a connection opens and false when it drops (screens poll only while it is down). */
@@ -87,19 +96,24 @@ export class NotificationSocket {
     this.socket = undefined;
   }
 
+  private accepted(): void {
+    if (this.opened) this.options.onReconnect();
+    else this.options.onFirstAccepted?.();
+    this.opened = true;
+  }
+
   private connect(): void {
     const create = this.options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
     const socket = create(this.options.url);
     this.socket = socket;
     socket.onopen = () => {
       socket.send(JSON.stringify({ type: 'auth', userId: this.options.userId }));
-      if (this.opened) this.options.onReconnect();
-      this.opened = true;
       this.options.onConnectionChange?.(true);
     };
     socket.onmessage = (event) => {
       const message = parse(event.data);
       if (message?.type === 'notification' && message.notification) this.options.onNotification(message.notification as AppNotification);
+      if (message?.type === 'auth' && message.ok === true) this.accepted();
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
@@ -123,7 +137,7 @@ export class NotificationSocket {
   }
 }
 
-function parse(data: unknown): { type?: string; notification?: unknown } | undefined {
+function parse(data: unknown): { type?: string; notification?: unknown; ok?: unknown } | undefined {
   try {
     return typeof data === 'string' ? JSON.parse(data) : undefined;
   } catch {

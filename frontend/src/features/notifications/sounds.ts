@@ -34,6 +34,7 @@ export const SOUND_OF_TYPE = {
   appointment_booked: 'calendar-add',
   appointment_cancelled: 'calendar-delete',
   appointment_owner_cancelled: 'calendar-delete',
+  staff_appointment_cancelled: 'calendar-delete',
 } as const satisfies Partial<Record<AppNotification['type'], SoundName>>;
 
 /** The sound of a notification's type: its own, or the default (a type the app does not know yet included). */

@@ -6,6 +6,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import type { User } from '../../api/types';
 import { APP_PATHS } from '../../shared/appLinks';
 import { route, type FeatureManifest } from '../../shared/featureManifest';
+import { payoutsKeys } from './payoutsApi';
 
 const isStaff = (user: User) => Boolean(user.isAdmin || user.isMiniAdmin);
 
@@ -15,4 +16,6 @@ export const manifest: FeatureManifest = {
     { labelKey: 'nav.payouts', path: '/payouts', icon: PaymentsIcon, order: 40, visible: (user) => !isStaff(user) },
     { labelKey: 'nav.payouts', path: APP_PATHS.staffPayouts, icon: PaymentsIcon, order: 40, visible: isStaff },
   ],
+  // A payout registered, changed or paid: the open year reads again (docs/product/notifications.md#live-screens).
+  pushRefresh: [{ typePrefix: 'payout_', queryKeys: [payoutsKeys.all] }],
 };

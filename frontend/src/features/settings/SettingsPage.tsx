@@ -1,11 +1,12 @@
 /**
- * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Two-factor, Sessions, Activity, Calendar link and Notifications (sounds). The open tab
+ * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Two-factor, Sessions, Activity, Household, Calendar link and Notifications (sounds). The open tab
  * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
  */
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isUnconfirmedUser, useCurrentUser } from '../../shared/sessionApi';
+import { HouseholdTab } from '../properties';
 import { ActivityTab } from './components/ActivityTab';
 import { CalendarLinkTab } from './components/CalendarLinkTab';
 import { NotificationsTab } from './components/NotificationsTab';
@@ -15,7 +16,7 @@ import { ReauthDialog } from './components/ReauthDialog';
 import { SessionsTab } from './components/SessionsTab';
 import { TwoFactorTab } from './components/TwoFactorTab';
 
-const TABS = ['profile', 'password', 'twoFactor', 'sessions', 'activity', 'calendarLink', 'notifications'] as const;
+const TABS = ['profile', 'password', 'twoFactor', 'sessions', 'activity', 'household', 'calendarLink', 'notifications'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const isSettingsTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
@@ -27,6 +28,7 @@ const TAB_LABEL_KEYS: Record<SettingsTab, string> = {
   twoFactor: 'settings.tabs.twoFactor',
   sessions: 'settings.tabs.sessions',
   activity: 'activity.tab',
+  household: 'properties.household.tab',
   calendarLink: 'calendarLink.tab',
   notifications: 'settings.tabs.notifications',
 };
@@ -69,6 +71,7 @@ export function SettingsPage() {
           {tab === 'twoFactor' && <TwoFactorTab />}
           {tab === 'sessions' && <SessionsTab />}
           {tab === 'activity' && <ActivityTab user={user} />}
+          {tab === 'household' && <HouseholdTab />}
           {tab === 'calendarLink' && <CalendarLinkTab />}
           {tab === 'notifications' && <NotificationsTab />}
         </Box>

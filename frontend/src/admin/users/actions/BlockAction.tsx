@@ -1,46 +1,40 @@
-/** 'Blokker' (docs/product/auth-and-users.md#validation-and-limits): blocks the user with a reason that must not be blank. */
+/**
+ * 'Blokker' (docs/product/auth-and-users.md#validation-and-limits): blocks the user with a reason that must not be
+ * blank. A staff member who holds work is refused until the admin hands it over or cancels it (HandOverDialog,
+ * docs/roles.md#removing-a-person).
+ */
 import BlockIcon from '@mui/icons-material/Block';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { lazy, Suspense } from 'react';
+import { useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
-import type { AdminDataProvider } from '../../dataProvider';
-import { useNotifyFailure } from '../../useNotifyFailure';
 import { ActionButton, ActionDialogScope } from '../ActionButton';
 import type { User } from '../types';
 import { blockReasonRules } from '../validation';
-import { useRefreshUser } from './useRefreshUser';
+import { useUserAction, type UserActionVariables } from './useUserAction';
+
+/** Loaded when an answer asks for it: the users list is the back office's first screen (docs/roles.md#removing-a-person). */
+const HandOverDialog = lazy(() => import('./HandOverDialog'));
 
 export function BlockAction({ user, compact }: { user: User; compact: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyFailure = useNotifyFailure();
-  const refreshUser = useRefreshUser();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, formState } = useForm({ mode: 'onTouched', defaultValues: { reason: '' } });
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-  const mutation = useMutation({
-    mutationFn: (why: string) => dataProvider.blockUser(user.id, why),
-    onSuccess: () => {
-      notify('resources.users.notifications.blocked', { type: 'success' });
-      close();
-      return refreshUser(user.id);
-    },
-    onError: (error) => notifyFailure('resources.users.errors.block', error, 'resources.users.errors.blockTitle'),
+  const { register, handleSubmit, reset, formState, getValues } = useForm({ mode: 'onTouched', defaultValues: { reason: '' } });
+  const { isOpen, open, close, held, mutation } = useUserAction<UserActionVariables & { why: string }>(user, {
+    call: (dataProvider, { why, choice }) => dataProvider.blockUser(user.id, why, choice),
+    done: 'resources.users.notifications.blocked',
+    failed: 'resources.users.errors.block',
+    failedTitle: 'resources.users.errors.blockTitle',
+    keepOpenOnFailure: true,
+    onClose: reset,
   });
   const { ref, ...reason } = register('reason', blockReasonRules);
   const problem = formState.errors.reason?.message;
   return (
     <>
-      <ActionButton compact={compact} color="warning" label={translate('resources.users.actions.block')} icon={<BlockIcon />} onClick={() => setOpen(true)} />
+      <ActionButton compact={compact} color="warning" label={translate('resources.users.actions.block')} icon={<BlockIcon />} onClick={open} />
       <ActionDialogScope>
-        <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-          <form onSubmit={handleSubmit((values) => mutation.mutate(values.reason.trim()))} noValidate>
+        <Dialog open={isOpen} onClose={close} fullWidth maxWidth="xs">
+          <form onSubmit={handleSubmit((values) => mutation.mutate({ why: values.reason.trim() }))} noValidate>
             <DialogTitle>{translate('resources.users.dialogs.block.title', { name: user.name })}</DialogTitle>
             <DialogContent>
               <DialogContentText>{translate('resources.users.dialogs.block.intro')}</DialogContentText>
@@ -66,6 +60,22 @@ export function BlockAction({ user, compact }: { user: User; compact: boolean })
             </DialogActions>
           </form>
         </Dialog>
+        {held && (
+          <Suspense fallback={null}>
+            <HandOverDialog
+              user={user}
+              held={held}
+              action="block"
+              pending={mutation.isPending}
+              error={mutation.variables?.choice ? mutation.error : null}
+              onClose={() => {
+                close();
+                mutation.reset();
+              }}
+              onConfirm={(choice) => mutation.mutate({ why: getValues('reason').trim(), choice })}
+            />
+          </Suspense>
+        )}
       </ActionDialogScope>
     </>
   );

@@ -2,28 +2,18 @@
  * 'Legg til ny hendelse' (docs/product/calendar.md#validation-and-limits): title, from/to date, the fixed 11:00–15:00,
  * description; admins pick whose calendar gets the event.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import type { User } from '../../../api/types';
-import { DateField } from '../../../shared/components/DateField';
 import { muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
 import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../addEventForm';
 import { createEvent, useInvalidateEvents } from '../calendarApi';
 import { UserPicker } from '../../../shared/components/UserPicker';
-import { FIXED_END_TIME, FIXED_START_TIME } from '../constants';
-import { toDateAfterFromChange } from '../dates';
+import { EventDaysFields } from './EventDaysFields';
 
 interface AddEventDialogProps {
   open: boolean;
@@ -62,7 +52,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
       userId: viewedUserId ?? currentUser.id,
     },
   });
-  const [userId, fromDate] = useWatch({ control, name: ['userId', 'fromDate'] });
+  const userId = useWatch({ control, name: 'userId' });
   const forOtherUser = canPickUser && userId !== currentUser.id;
 
   const create = useMutation({
@@ -122,54 +112,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
               autoFocus
               required
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                control={control}
-                name="fromDate"
-                render={({ field }) => (
-                  <DateField
-                    label={t('calendar.addEvent.fromDate')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value);
-                      setValue('toDate', toDateAfterFromChange(value, getValues('toDate')));
-                    }}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="toDate"
-                render={({ field }) => (
-                  <DateField
-                    label={t('calendar.addEvent.toDate')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    minDate={fromDate}
-                  />
-                )}
-              />
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              <TextField
-                label={t('calendar.addEvent.startTime')}
-                value={FIXED_START_TIME}
-                slotProps={{ input: { readOnly: true } }}
-                fullWidth
-              />
-              <TextField
-                label={t('calendar.addEvent.endTime')}
-                value={FIXED_END_TIME}
-                slotProps={{ input: { readOnly: true } }}
-                fullWidth
-              />
-            </Stack>
+            <EventDaysFields control={control} setValue={setValue} getValues={getValues} />
             <TextField
               label={t('calendar.addEvent.description')}
               {...muiField(register('description'))}

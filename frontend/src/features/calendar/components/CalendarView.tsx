@@ -1,42 +1,39 @@
 /**
  * FullCalendar as the calendar home draws it (docs/product/calendar.md#screens): month (3 months on desktop), week, day and year views,
  * with the view's plugin loaded on first use, the phone week's halves, and FullCalendar's settings per view. The
- * parts are their own files: an event's bar (CalendarEventBar), a day's top and the column headers
- * (CalendarDayContent), the cells' classes (cellClasses.ts), and the clicks, long presses and swipes on the days
+ * parts are their own files: what it draws with (useCalendarContent: the event bars, day tops, headers, classes),
+ * following the chosen view and date (useFullCalendarFollow), and the clicks, long presses and swipes on the days
  * (useDayPointer), which are handed to the page as day keys and events.
  */
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import FullCalendar, { type CalendarRef, type DayCellInfo, type DayHeaderInfo, type EventClickInfo, type EventDisplayInfo, type SlotLaneInfo } from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import nbLocale from '@fullcalendar/react/locales/nb';
 import { Box, LinearProgress } from '@mui/material';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayCellClass, slotLaneClass } from '../cellClasses';
-import { toDateKey } from '../dates';
 import { NOT_A_DAY_CLICK } from '../dayCells';
-import { busyHiddenDays, busyHours, mobileWeekHiddenDays, monthAspectRatio, moreLabel, visibleHours, type WeekHalf } from '../displayRules';
-import type { AdminEventActions } from '../hooks/useAdminEventActions';
+import { busyHiddenDays, mobileWeekHiddenDays, monthAspectRatio, visibleHours, type WeekHalf } from '../displayRules';
 import type { CalendarDays } from '../hooks/useCalendarDays';
 import type { CalendarWindow } from '../hooks/useCalendarWindow';
+import { useCalendarContent } from '../hooks/useCalendarContent';
 import { useDayCellAccess } from '../hooks/useDayCellAccess';
 import { useDayPointer } from '../hooks/useDayPointer';
 import { useElementWidth } from '../hooks/useElementWidth';
+import { useFullCalendarFollow } from '../hooks/useFullCalendarFollow';
 import { useViewPlugins } from '../hooks/useViewPlugins';
 import type { MarkedDay } from '../../../api/types';
 import type { AnyEvent } from '../viewModel';
 import { CUSTOM_VIEWS, FC_VIEWS } from '../viewNames';
-import { CalendarEventBar } from './CalendarEventBar';
-import { DayHeader, DayTop } from './CalendarDayContent';
 import { WeekHalfSwitch } from './WeekHalfSwitch';
 
 /*
  * FullCalendar takes every option whose value is new on a render as changed: it refines it again, makes a new
  * date formatter (and its Intl formats) for a new format object, and redraws with the new options. So the constant
- * options are made once here, and the drawing callbacks below keep their identity until what they draw changes:
- * moving a month then redraws the dates, not the whole calendar's settings.
+ * options are made once here, and the drawing callbacks (useCalendarContent) keep their identity until what they
+ * draw changes: moving a month then redraws the dates, not the whole calendar's settings.
  */
 const NO_EVENTS: never[] = [];
 const NO_HIDDEN_DAYS: number[] = [];
@@ -50,8 +47,7 @@ interface CalendarViewProps {
   win: CalendarWindow;
   days: CalendarDays;
   isMobile: boolean;
-  /** The admin's colour and delete buttons on events, or null where they are not offered. */
-  adminActions: AdminEventActions | null;
+  /** A click, a tap or Enter on a day. */
   onDayClick: (dateKey: string) => void;
   /** A right-click, a long press or 'm' on a focused day: mark it, or see the mark it has. */
   onDayContextMenu: (dateKey: string) => void;
@@ -59,7 +55,7 @@ interface CalendarViewProps {
   onMarkerClick: (mark: MarkedDay) => void;
 }
 
-export function CalendarView({ calendarRef, win, days, isMobile, adminActions, onDayClick, onDayContextMenu, onEventClick, onMarkerClick }: CalendarViewProps) {
+export function CalendarView({ calendarRef, win, days, isMobile, onDayClick, onDayContextMenu, onEventClick, onMarkerClick }: CalendarViewProps) {
   const { t, i18n } = useTranslation();
   const rootRef = useRef<HTMLDivElement>(null);
   const rootWidth = useElementWidth(rootRef);
@@ -72,66 +68,8 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
   const busyElsewhere = phoneWeek && range ? busyHiddenDays(new Date(range.startDate), weekHalf, days.dayIndex) : 0;
 
   const { plugins, ready: viewReady } = useViewPlugins(fcView);
-  // FullCalendar follows the view chosen (useCalendarWindow) once the plugin that draws it is there.
-  useEffect(() => {
-    const api = calendarRef.current?.getApi();
-    if (viewReady && api && api.view.type !== fcView) api.changeView(fcView);
-  }, [calendarRef, fcView, viewReady]);
-
-  // ?date= (a notification's link): FullCalendar starts there (initialDate) and moves there when it changes later.
-  useEffect(() => {
-    const api = calendarRef.current?.getApi();
-    if (api && focusDate) api.gotoDate(focusDate);
-  }, [calendarRef, focusDate]);
-
-  // Handlers read the newest props through a ref, so FullCalendar is handed the same function on every render.
-  const latest = useRef({ onEventClick, onDatesSet: win.onDatesSet });
-  useLayoutEffect(() => {
-    latest.current = { onEventClick, onDatesSet: win.onDatesSet };
-  });
-  const onFcEventClick = useCallback((info: EventClickInfo) => {
-    info.jsEvent.preventDefault();
-    if ((info.jsEvent.target as HTMLElement | null)?.closest('.cal-event-action')) return;
-    latest.current.onEventClick(info.event.extendedProps.source as AnyEvent);
-  }, []);
-  const onDatesSet: typeof win.onDatesSet = useCallback((info) => latest.current.onDatesSet(info), []);
-
-  const yearView = fcView === FC_VIEWS.year;
-  const coloursDays = monthGrid || yearView;
-
-  // Day view (docs/product/calendar.md#screens): which hours of the shown day hold something (cellClasses.ts).
-  const shownDay = range && fcView === FC_VIEWS.day ? toDateKey(new Date(range.startDate)) : null;
-  const busy = useMemo(() => (shownDay ? busyHours(days.allEvents, shownDay) : null), [days.allEvents, shownDay]);
-  const laneClass = useCallback(
-    (arg: SlotLaneInfo) => (!shownDay || !busy || !arg.time ? '' : slotLaneClass(Math.floor(arg.time.milliseconds / 3_600_000), shownDay, busy, new Date())),
-    [shownDay, busy],
-  );
-
-  const { markedByDay, conflictedDays, dayIndex } = days;
-  const { showWeekNumbers } = win;
-  const eventContent = useCallback(
-    (arg: EventDisplayInfo) => <CalendarEventBar arg={arg} monthGrid={monthGrid} isMobile={isMobile} adminActions={adminActions} t={t} />,
-    [monthGrid, isMobile, adminActions, t],
-  );
-  const weekNumberHeaderContent = useCallback((arg: { num?: number }) => `${t('calendar.weekHeader')} ${arg.num ?? ''}`, [t]);
-  const moreLinkContent = useCallback((arg: { num: number }) => moreLabel(arg.num, t), [t]);
-  const cellClass = useCallback(
-    (arg: DayCellInfo) => dayCellClass(arg, { coloursDays, dayIndex, conflictedDays, focusDate }),
-    [coloursDays, dayIndex, conflictedDays, focusDate],
-  );
-  const dayCellTopContent = useCallback(
-    (arg: DayCellInfo) => (
-      <DayTop arg={arg} markedByDay={markedByDay} conflictedDays={conflictedDays} yearView={yearView} showWeekNumbers={showWeekNumbers} onMarkerClick={onMarkerClick} t={t} />
-    ),
-    [markedByDay, conflictedDays, yearView, showWeekNumbers, onMarkerClick, t],
-  );
-  // The week and day views' column headers carry the sign (their day cells have no top).
-  const withConflict = !monthGrid && !yearView;
-  const dayHeaderContent = useCallback(
-    (arg: DayHeaderInfo) => <DayHeader arg={arg} withConflict={withConflict} conflictedDays={conflictedDays} t={t} />,
-    [withConflict, conflictedDays, t],
-  );
-
+  useFullCalendarFollow(calendarRef, fcView, viewReady, focusDate);
+  const content = useCalendarContent({ win, days, isMobile, t, onEventClick, onMarkerClick });
   const hiddenDays = useMemo(() => (phoneWeek ? mobileWeekHiddenDays(weekHalf) : NO_HIDDEN_DAYS), [phoneWeek, weekHalf]);
   const hours = visibleHours(isMobile);
   // The 3-month view puts three months side by side, each narrower than a third by its gaps and padding (measured:
@@ -175,22 +113,22 @@ export function CalendarView({ calendarRef, win, days, isMobile, adminActions, o
         // The year overview shows days by colour only; its mini months have no room for event bars.
         events={fcView === FC_VIEWS.year ? NO_EVENTS : days.eventInputs}
         eventDisplay="block"
-        eventContent={eventContent}
+        eventContent={content.eventContent}
         eventClass={NOT_A_DAY_CLICK}
         moreLinkClass={NOT_A_DAY_CLICK}
-        eventClick={onFcEventClick}
-        datesSet={onDatesSet}
+        eventClick={content.eventClick}
+        datesSet={content.datesSet}
         weekNumbers={!monthGrid && fcView !== FC_VIEWS.year}
-        weekNumberHeaderContent={weekNumberHeaderContent}
+        weekNumberHeaderContent={content.weekNumberHeaderContent}
         dayMaxEvents={isMobile ? 1 : compact ? 2 : 3}
-        moreLinkContent={moreLinkContent}
-        dayCellClass={cellClass}
-        dayCellTopContent={dayCellTopContent}
-        dayHeaderContent={dayHeaderContent}
+        moreLinkContent={content.moreLinkContent}
+        dayCellClass={content.dayCellClass}
+        dayCellTopContent={content.dayCellTopContent}
+        dayHeaderContent={content.dayHeaderContent}
         dayCellDidMount={dayCells.dayCellDidMount}
         dayCellWillUnmount={dayCells.dayCellWillUnmount}
         slotDuration="01:00:00"
-        slotLaneClass={laneClass}
+        slotLaneClass={content.slotLaneClass}
         // A day's column of hours in the week and day views, by a name of ours rather than FullCalendar's.
         dayLaneClass="cal-lane"
         slotMinTime={hours.slotMinTime}

@@ -1,20 +1,21 @@
 /**
  * Event detail (docs/product/calendar.md#screens): the coloured title bar, what is known of the event (EventFacts:
  * date and time, description with translation, routes, the binding-booking notice, personal notes on imported
- * events), editing its title and description, and deleting it (useEventDetailActions).
+ * events), editing its title and description, deleting it (useEventDetailActions), and for an admin its colour.
  */
-import { Box, Button, Dialog, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../api/types';
 import { readableTextColor, useDesign } from '../../../shared/design';
 import { formatDate, formatTime } from '../../../shared/dateFormats';
 import { useSupportContact } from '../../../shared/supportContact';
+import { ADMIN_PALETTE } from '../constants';
 import { parseApiTime } from '../dates';
 import { eventColor, isExternalBooking, ownEventActions, replaceLinks } from '../displayRules';
 import { useEventDetailActions } from '../hooks/useEventDetailActions';
 import type { AnyEvent } from '../viewModel';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { EventFacts } from './EventFacts';
 
 interface EventDetailDialogProps {
@@ -22,6 +23,11 @@ interface EventDetailDialogProps {
   currentUser: User;
   /** Another user's calendar an admin is viewing, or null for the own one. */
   viewedUserId: number | null;
+  /**
+   * An admin's colour for the event, from the palette in the dialog: the way to recolour where the month grid's bar
+   * has no colour button (a phone, the week and day views). Absent where the event cannot be recoloured.
+   */
+  onRecolor?: (color: string) => void;
   onClose: () => void;
 }
 
@@ -40,12 +46,12 @@ export function whenTexts(event: Pick<AnyEvent, 'startTime' | 'endTime' | 'allDa
   return { date, time: end ? `${formatTime(start)} – ${formatTime(end)}` : formatTime(start) };
 }
 
-export function EventDetailDialog({ event, currentUser, viewedUserId, onClose }: EventDetailDialogProps) {
+export function EventDetailDialog({ event, currentUser, viewedUserId, onRecolor, onClose }: EventDetailDialogProps) {
   if (!event) return null;
-  return <EventDetail key={String(event.id)} event={event} currentUser={currentUser} viewedUserId={viewedUserId} onClose={onClose} />;
+  return <EventDetail key={String(event.id)} event={event} currentUser={currentUser} viewedUserId={viewedUserId} onRecolor={onRecolor} onClose={onClose} />;
 }
 
-function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailDialogProps & { event: AnyEvent }) {
+function EventDetail({ event, currentUser, viewedUserId, onRecolor, onClose }: EventDetailDialogProps & { event: AnyEvent }) {
   const { t } = useTranslation();
   const external = isExternalBooking(event);
   const own = event.userId === currentUser.id;
@@ -85,7 +91,18 @@ function EventDetail({ event, currentUser, viewedUserId, onClose }: EventDetailD
             />
           </Stack>
         ) : (
-          <EventFacts event={event} when={whenTexts(event)} description={description} showNotes={external && viewedUserId === null} />
+          <>
+            <EventFacts event={event} when={whenTexts(event)} description={description} showNotes={external && viewedUserId === null} />
+            {onRecolor && (
+              <Stack direction="row" role="group" aria-label={t('calendar.admin.changeColor')} sx={{ flexWrap: 'wrap', gap: 1, pt: 2 }}>
+                {ADMIN_PALETTE.map(({ key, value }) => (
+                  <IconButton key={value} aria-label={t(`calendar.palette.${key}`)} onClick={() => onRecolor(value)} sx={{ p: 1 }}>
+                    <Box sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: value, outline: value === color ? '2px solid' : undefined, outlineOffset: 2 }} />
+                  </IconButton>
+                ))}
+              </Stack>
+            )}
+          </>
         )}
       </DialogContent>
       <DialogActions>

@@ -2,57 +2,19 @@
  * Marked days (docs/product/calendar.md#validation-and-limits): the create/edit form and the detail view with
  * edit and delete.
  */
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../api/client';
 import { DateField } from '../../../shared/components/DateField';
 import { formatDate } from '../../../shared/dateFormats';
-import { useToast } from '../../../shared/toast';
-import { deleteMarkedDay, invalidateMarkedDayQueries, saveMarkedDay } from '../calendarApi';
-import { ConfirmDialog } from './ConfirmDialog';
-import { COLORS, MARKER_COLORS, MARKER_TYPES } from '../constants';
+import { deleteMarkedDay, saveMarkedDay } from '../calendarApi';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
+import { MarkerColorPicker } from './MarkerColorPicker';
+import { useMarkedDayAction } from './useMarkedDayAction';
+import { COLORS, MARKER_TYPES } from '../constants';
 import { isValidDateKey, parseApiTime } from '../dates';
 import type { MarkedDay } from '../../../api/types';
 import type { MarkerType } from '../viewModel';
-
-function useMarkedDayAction() {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>, failureKey: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await action();
-      await invalidateMarkedDayQueries(queryClient);
-      // No toast of its own on success: an earlier failure's toast must not stay up.
-      toast.clearError();
-      return true;
-    } catch (error) {
-      toast({ title: t(failureKey), description: errorText(error, t('common.error')), severity: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
-}
 
 interface MarkDayFormProps {
   /** The day to mark, or the marked day to edit. */
@@ -100,22 +62,7 @@ function MarkDayForm({ target, onClose }: { target: { date: string; existing?: M
               </MenuItem>
             ))}
           </TextField>
-          <Box>
-            <Typography variant="body2" color="text.secondary">
-              {t('calendar.markedDay.color')}
-            </Typography>
-            <RadioGroup row value={color} onChange={(e) => setColor(e.target.value)}>
-              {MARKER_COLORS.map((choice) => (
-                <Tooltip key={choice.key} title={t(`calendar.colors.${choice.key}`)}>
-                  <Radio
-                    value={choice.value}
-                    slotProps={{ input: { 'aria-label': t(`calendar.colors.${choice.key}`) } }}
-                    sx={{ color: choice.value, '&.Mui-checked': { color: choice.value } }}
-                  />
-                </Tooltip>
-              ))}
-            </RadioGroup>
-          </Box>
+          <MarkerColorPicker value={color} onChange={setColor} />
           <TextField label={t('calendar.markedDay.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} multiline minRows={2} />
         </Stack>
       </DialogContent>

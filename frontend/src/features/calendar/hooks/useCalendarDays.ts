@@ -8,10 +8,11 @@ import { toEventInputs } from '../eventInputs';
 import type { MarkedDay } from '../../../api/types';
 import type { AnyEvent } from '../viewModel';
 
-export function useCalendarDays(data: CalendarData) {
-  const allEvents = useMemo<AnyEvent[]>(() => [...data.events, ...data.icalEvents], [data.events, data.icalEvents]);
+/** `meetings`: the owner's meetings, drawn beside the rest but not counted in what a day holds (its tint, its refusals). */
+export function useCalendarDays(data: CalendarData, meetings: readonly AnyEvent[] = []) {
+  const allEvents = useMemo<AnyEvent[]>(() => [...data.events, ...data.bookings], [data.events, data.bookings]);
   const serviceEventColor = useDesign()['calendar.eventColor'];
-  const eventInputs = useMemo(() => toEventInputs(allEvents, serviceEventColor), [allEvents, serviceEventColor]);
+  const eventInputs = useMemo(() => toEventInputs([...allEvents, ...meetings], serviceEventColor), [allEvents, meetings, serviceEventColor]);
   const dayIndex = useMemo(() => buildDayIndex(allEvents, data.markedDays), [allEvents, data.markedDays]);
   const markedByDay = useMemo(() => {
     const map = new Map<string, MarkedDay[]>();

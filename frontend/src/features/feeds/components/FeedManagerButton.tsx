@@ -5,14 +5,35 @@
  */
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { IconButton, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FEEDS_PARAM, opensFeedManager } from '../../../shared/appLinks';
 import { useLazyOpen } from '../../../shared/useLazyOpen';
 
 const FeedManagerDialog = lazy(() => import('./FeedManagerDialog'));
 
-export function useFeedManager() {
+/**
+ * `fromLink`: the one dialog the layout owns also opens for an address that asks for it (`/?feeds=1`, a feed's or
+ * the Beds24 connection's notification: docs/api.md "Notification links"); the parameter is then taken away, so a
+ * reload or Back does not open it again.
+ */
+export function useFeedManager({ fromLink = false }: { fromLink?: boolean } = {}) {
   const { open, mounted, show, close } = useLazyOpen();
+  const [search, setSearch] = useSearchParams();
+  const asked = fromLink && opensFeedManager(search);
+  useEffect(() => {
+    if (!asked) return;
+    show();
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(FEEDS_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, show, setSearch]);
   const dialog = mounted ? (
     <Suspense fallback={null}>
       <FeedManagerDialog open={open} onClose={close} />

@@ -62,6 +62,16 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
     }
     case 'account.deleted':
       return { title, detail: known(i18n, 'activity.deletedVia', d.via) };
+    // A departing staff member's work (docs/roles.md#removing-a-person): who took it, and how much.
+    case 'work.handed_over':
+    case 'work.taken_over':
+    case 'work.cancelled': {
+      const counts = { appointments: text(d.appointments) || '0', meetings: text(d.meetings) || '0', cases: text(d.cases) || '0' };
+      const counted = t('activity.workCounts', counts);
+      if (entry.action === 'work.cancelled') return { title, detail: counted };
+      const name = text(entry.action === 'work.handed_over' ? d.toName : d.fromName);
+      return { title, detail: name ? t(entry.action === 'work.handed_over' ? 'activity.workTo' : 'activity.workFrom', { name, counted }) : counted };
+    }
     case 'account.blocked':
       return { title, detail: text(d.reason) ? t('activity.reason', { reason: text(d.reason) }) : '' };
     case 'payout.create':

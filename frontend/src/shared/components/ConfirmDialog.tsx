@@ -1,4 +1,4 @@
-/** A small yes/no confirmation used before deleting events and marked days. */
+/** A small yes/no confirmation before something is deleted or removed (events, marked days, a household's members). */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 

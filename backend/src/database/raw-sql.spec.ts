@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
  * out for its part (bookings/external-booking.types.ts, users/users.types.ts), never naming another domain's tables.
  * ALLOWED names the exceptions by design, each with its reason.
  */
-const SRC = __dirname;
+const SRC = join(__dirname, '..');
 
 function sourceFiles(dir = SRC): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { coded } from './common/http-exception.filter';
+import { coded } from './http-exception.filter';
 
 /** How long no request or connection must have come in before the listener closes. */
 const QUIET_MS = 250;

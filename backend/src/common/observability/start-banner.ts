@@ -1,10 +1,15 @@
-import type { FirstAdmin } from './users/users.service';
+/** What the start did about the first admin (users' ensureFirstAdmin), as far as the banner tells it. */
+interface FirstAdminShown {
+  outcome: 'created' | 'restored';
+  username: string;
+  generatedPassword?: string;
+}
 
 /**
  * What `npm start` prints once the app listens: where it is, and on the first start the first admin's sign-in (the
  * generated password is shown here only, never in the log). Everything else is in the log (docs/operations.md, 'Logs').
  */
-export function startBanner(url: string, database: string, firstAdmin: FirstAdmin | null): string {
+export function startBanner(url: string, database: string, firstAdmin: FirstAdminShown | null): string {
   const lines = ['', `  Eierportal is running at ${url}`, `  Database: ${database}`];
   if (firstAdmin?.outcome === 'created') {
     lines.push('', `  First admin:  ${firstAdmin.username}`);

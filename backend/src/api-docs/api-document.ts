@@ -1,9 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { ACCESS_EXTENSION, AccessLevel } from './common/access.decorator';
-import { ErrorResponse } from './common/api.dto';
-import { RECENT_AUTH_EXTENSION } from './common/recent-auth.decorator';
-import pluginMetadata from './metadata';
+import { ACCESS_EXTENSION, AccessLevel } from '../common/access.decorator';
+import { ErrorResponse } from '../common/api.dto';
+import { RECENT_AUTH_EXTENSION } from '../common/recent-auth.decorator';
+
+/** The Swagger CLI plugin's metadata (the generated src/metadata.ts, which the composition root hands in). */
+export type PluginMetadata = Parameters<typeof SwaggerModule.loadPluginMetadata>[0];
 
 /** The security scheme of the session cookie. */
 export const SESSION_AUTH = 'session';
@@ -23,7 +25,7 @@ type OperationObject = NonNullable<OpenAPIObject['paths'][string]['get']>;
  * scripts/generate-metadata.mjs); each operation's access rule and error answers are added here from its
  * @Access level, so no controller repeats them.
  */
-export async function buildApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+export async function buildApiDocument(app: INestApplication, pluginMetadata: PluginMetadata): Promise<OpenAPIObject> {
   await SwaggerModule.loadPluginMetadata(pluginMetadata);
   const config = new DocumentBuilder()
     .setTitle('Eierportal API')

@@ -1,0 +1,167 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { coded } from '../common/http-exception.filter';
+import { DatabasePort } from '../database/database.port';
+import type { User } from '../users/user.entity';
+import { Property } from './property.entity';
+import { PropertyMember, type PropertyRole } from './property-member.entity';
+
+/**
+ * What a request does to a property's data:
+ * - read: its calendar, bookings, members;
+ * - money: its payouts and statements;
+ * - write: anything an owner changes (events, feeds, the property's name);
+ * - manage: its members (invite, change, remove).
+ */
+export type PropertyAction = 'read' | 'money' | 'write' | 'manage';
+
+/** A property the caller may act on, and as whom: their membership role, or 'staff'. */
+export interface PropertyGrant {
+  property: Property;
+  role: PropertyRole | 'staff';
+}
+
+/** The caller's membership as the statement reads it beside the property: nulls when they are no member. */
+interface MembershipRow {
+  m_role: PropertyRole | null;
+  m_can_see_money: boolean | null;
+}
+
+/** Owners and co-owners always see a property's money; a viewer when the owner allows it. */
+export function seesMoney(member: { role: PropertyRole; canSeeMoney: boolean }): boolean {
+  return member.role !== 'viewer' || member.canSeeMoney;
+}
+
+/** The caller's first property, or the named one, when they are a member of it and it is not deleted. */
+const FIRST_MEMBERSHIP_SQL = `SELECT m.property_id AS id FROM property_members m JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL
+  WHERE m.user_id = $1 ORDER BY m.joined_at, m.property_id LIMIT 1`;
+const MEMBERSHIP_SQL = `SELECT m.property_id AS id FROM property_members m JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL
+  WHERE m.user_id = $1 AND m.property_id = $2`;
+
+export const propertyNotFound = () => new NotFoundException(coded('property_not_found', 'Eiendommen finnes ikke'));
+
+/** Which member roles may do what; staff are decided apart (admins everything, mini admins reading). */
+const ALLOWED: Record<PropertyAction, (member: { role: PropertyRole; canSeeMoney: boolean }) => boolean> = {
+  read: () => true,
+  money: seesMoney,
+  write: (m) => m.role !== 'viewer',
+  manage: (m) => m.role === 'owner',
+};
+
+const REFUSAL: Record<Exclude<PropertyAction, 'read'>, () => ForbiddenException> = {
+  money: () => new ForbiddenException(coded('property_money_hidden', 'Du har ikke tilgang til utbetalingene for denne eiendommen')),
+  write: () => new ForbiddenException(coded('property_read_only', 'Du kan bare se denne eiendommen, ikke endre den')),
+  manage: () => new ForbiddenException(coded('property_owner_only', 'Bare eieren kan endre hvem som har tilgang')),
+};
+
+/**
+ * The one access rule for property data (docs/product/properties.md#who-may-do-what): a member may do what their role
+ * allows; staff reach every property (admins everything, mini admins reading); anyone else, and everyone for an
+ * unknown or deleted property, hears that it does not exist (404), so ids reveal nothing. A member refused an action
+ * their role does not allow hears why (403). A request that names no property acts on the person's first.
+ */
+@Injectable()
+export class PropertyAccess {
+  constructor(
+    private readonly db: DataSource,
+    private readonly database: DatabasePort,
+  ) {}
+
+  async resolve(user: User, propertyId: number | undefined, action: PropertyAction): Promise<PropertyGrant> {
+    if (propertyId === undefined) return this.first(user, action);
+    const found = await this.withMembership(user).andWhere('p.id = :propertyId', { propertyId }).getRawAndEntities<MembershipRow>();
+    if (found.entities.length === 0) throw propertyNotFound();
+    return this.decide(user, found.entities[0], found.raw[0], action);
+  }
+
+  /**
+   * A person's first property, for staff acting on their calendar (the admin calendar routes), made for an owner who
+   * has none yet, and for writing; null for reading staff who hold none.
+   */
+  async firstOf(person: User, action: 'read' | 'write'): Promise<Property | null> {
+    return action === 'write' ? (await this.resolve(person, undefined, 'write')).property : this.readable(person, undefined);
+  }
+
+  /**
+   * What a read may show: resolve(…, 'read')'s property, or null for staff who name none and hold none (their own
+   * calendar is empty until they write to it, as it was before properties).
+   */
+  async readable(user: User, propertyId: number | undefined): Promise<Property | null> {
+    try {
+      return (await this.resolve(user, propertyId, 'read')).property;
+    } catch (error) {
+      if (propertyId === undefined && error instanceof NotFoundException) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * readable's property id, for the calendar's hot reads (the window and its revalidation): a member's (every role
+   * reads) in one plain statement without an entity, anyone else (staff, strangers, a first property still to make)
+   * through readable.
+   */
+  async readableId(user: User, propertyId: number | undefined): Promise<number | null> {
+    const [row] = (await this.db.query(propertyId === undefined ? FIRST_MEMBERSHIP_SQL : MEMBERSHIP_SQL, propertyId === undefined ? [user.id] : [user.id, propertyId])) as { id: number }[];
+    if (row) return row.id;
+    return (await this.readable(user, propertyId))?.id ?? null;
+  }
+
+  /** A property with the caller's membership of it (none: nulls), in one statement. */
+  private withMembership(user: User) {
+    return this.db
+      .getRepository(Property)
+      .createQueryBuilder('p')
+      .leftJoin(PropertyMember, 'm', 'm.propertyId = p.id AND m.userId = :userId', { userId: user.id })
+      .addSelect(['m.role', 'm.canSeeMoney'])
+      .where('p.deletedAt IS NULL');
+  }
+
+  /**
+   * The person's first property (the earliest they joined), made for an owner who has none yet, and for staff who
+   * write to a calendar of their own (as the migration gave staff holding owner data one).
+   */
+  private async first(user: User, action: PropertyAction): Promise<PropertyGrant> {
+    const first = () =>
+      this.withMembership(user).andWhere('m.userId IS NOT NULL').orderBy('m.joinedAt', 'ASC').addOrderBy('p.id', 'ASC').limit(1).getRawAndEntities<MembershipRow>();
+    let found = await first();
+    if (found.entities.length === 0 && (!isStaff(user) || action === 'write')) {
+      await this.makeFirst(user);
+      found = await first();
+    }
+    if (found.entities.length === 0) throw propertyNotFound();
+    return this.decide(user, found.entities[0], found.raw[0], action);
+  }
+
+  /**
+   * Every owner account has a property: one made at the migration, or here at first need, named after them. Made
+   * once however many requests ask at once (`first_of_user` is unique).
+   */
+  private async makeFirst(user: User): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      const made = await tx.query(
+        `INSERT INTO properties (name, first_of_user) VALUES ($1, $2) ON CONFLICT (first_of_user) DO NOTHING RETURNING id`,
+        [user.name.slice(0, 100), user.id],
+      );
+      if (made.length > 0) {
+        await tx.query(`INSERT INTO property_members (property_id, user_id, role, share, can_see_money) VALUES ($1, $2, 'owner', 100, true)`, [made[0].id, user.id]);
+      }
+    });
+  }
+
+  private decide(user: User, property: Property, membership: MembershipRow, action: PropertyAction): PropertyGrant {
+    const role = membership.m_role;
+    if (user.isAdmin) return { property, role: role ?? 'staff' };
+    if (role === null) {
+      if (!user.isMiniAdmin) throw propertyNotFound();
+      if (action !== 'read' && action !== 'money') throw REFUSAL.write();
+      return { property, role: 'staff' };
+    }
+    if (!ALLOWED[action]({ role, canSeeMoney: membership.m_can_see_money === true })) {
+      // A viewer is told they only look, whatever the change; others what their role lacks.
+      throw role === 'viewer' && action !== 'money' ? REFUSAL.write() : REFUSAL[action as Exclude<PropertyAction, 'read'>]();
+    }
+    return { property, role };
+  }
+}
+
+const isStaff = (user: User) => user.isAdmin || user.isMiniAdmin;
