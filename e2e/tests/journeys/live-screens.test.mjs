@@ -128,7 +128,7 @@ describe('Journeys: live screens', () => {
       const payoutId = new URL(ownerSide.page.url()).searchParams.get('payout');
       const row = ownerSide.page.locator(`tr[data-payout="${payoutId}"]`);
       await row.waitFor();
-      assert.match((await row.getAttribute('class')) ?? '', /Mui-selected/, 'the payout is marked');
+      await ownerSide.page.locator(`tr[data-payout="${payoutId}"].Mui-selected`).waitFor({ timeout: 5_000 }).catch(() => assert.fail('the payout is marked'));
       await ownerSide.shot('payout-marked');
     });
 
