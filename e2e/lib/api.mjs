@@ -124,3 +124,19 @@ export async function adminSyncsBeds24(url, userId) {
   if (!outcome.success) throw new Error(`the Beds24 sync failed: ${JSON.stringify(outcome)}`);
   return outcome;
 }
+
+/**
+ * The owner invites an address to their first property (POST /api/properties/{id}/invitations) and gets the
+ * invitation back, with the `link` the invited person opens.
+ */
+export async function ownerInvites(url, owner, { email, role, canSeeMoney }) {
+  return asAdmin(
+    url,
+    async (cookie) => {
+      const [property] = await (await call(url, '/properties', { cookie })).json();
+      const res = await call(url, `/properties/${property.id}/invitations`, { method: 'POST', cookie, body: { email, role, ...(canSeeMoney !== undefined && { canSeeMoney }) } });
+      return { ...(await res.json()), propertyId: property.id, propertyName: property.name };
+    },
+    owner,
+  );
+}

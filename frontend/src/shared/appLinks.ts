@@ -62,6 +62,9 @@ export function appPath(target: { screen: 'calendar'; date: string | null; userI
  */
 export const calendarUserOf = (search: URLSearchParams): number | null => positiveId(search.get('user'));
 
+/** The property whose calendar is shown (`?property=`), or null: the person's first. */
+export const calendarPropertyOf = (search: URLSearchParams): number | null => positiveId(search.get('property'));
+
 /** The day the calendar opens at (`?date=`), or null. */
 export const calendarDateOf = (search: URLSearchParams): string | null => parseDay(search.get('date'));
 

@@ -208,3 +208,60 @@ describe("an owner's meetings in the calendar", () => {
     expect(screen.queryByText('Befaring')).not.toBeInTheDocument();
   });
 });
+
+describe('a person with two properties', () => {
+  const property = (id: number, name: string, role: string) => ({ id, name, address: null, timezone: 'Europe/Oslo', role, share: role === 'viewer' ? null : '100.00', canSeeMoney: role !== 'viewer' });
+  const windowOf = (title: string) => ({ events: [{ ...ownEvent(21, title), userId: 7 }], markedDays: [], feedEvents: [externalBooking('ical-5-0123456789abcdef', `Gjest i ${title}`, 'ical')] });
+
+  async function renderTwoProperties(properties: object[]) {
+    api = await startApiForApp((req) => {
+      if (req.path === '/api/user') return { json: OWNER };
+      if (req.path === '/api/properties') return { json: properties };
+      // Each property its own window: the first without propertyId, the flat with it.
+      if (req.path === '/api/calendar-window') return { json: req.query.get('propertyId') === '9' ? windowOf('Leiligheten') : windowOf('Hytta') };
+      if (req.path.startsWith('/api/ical-event-notes/event/')) return { json: { id: null, notes: null } };
+      return { json: [] };
+    });
+    renderWithApp(
+      <MemoryRouter initialEntries={['/']}>
+        <Navigator />
+        <CalendarHome />
+      </MemoryRouter>,
+    );
+  }
+
+  it("switches the calendar to the other property, and a viewer's calendar offers no change", async () => {
+    await renderTwoProperties([property(3, 'Hytta', 'owner'), property(9, 'Leiligheten', 'viewer')]);
+    expect(await screen.findByText('Hytta', { selector: '.cal-event *' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Legg til hendelse' })).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === '/api/calendar-window').every((r) => !r.query.has('propertyId'))).toBe(true);
+
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Eiendom' }, { timeout: 15_000 }));
+    await userEvent.click(screen.getByRole('option', { name: 'Leiligheten (leser)' }));
+    await waitFor(() => expect(currentPath).toBe('/?property=9'));
+    expect(await screen.findByText('Leiligheten', { selector: '.cal-event *' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === '/api/calendar-window' && r.query.get('propertyId') === '9')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Legg til hendelse' })).not.toBeInTheDocument();
+
+    // A booking's note is the property's: read with its id, and a viewer gets no button to write one.
+    await userEvent.click(screen.getByText('Gjest i Leiligheten'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Ingen notater')).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === '/api/ical-event-notes/event/ical-5-0123456789abcdef' && r.query.get('propertyId') === '9')).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Legg til notat' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    // Back to the first: the plain address again.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Eiendom' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Hytta' }));
+    await waitFor(() => expect(currentPath).toBe('/'));
+    expect(await screen.findByText('Hytta', { selector: '.cal-event *' })).toBeInTheDocument();
+  });
+
+  it('with one property shows no choice', async () => {
+    await renderTwoProperties([property(3, 'Hytta', 'owner')]);
+    expect(await screen.findByText('Hytta', { selector: '.cal-event *' }, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/properties')).toBe(true));
+    expect(screen.queryByRole('combobox', { name: 'Eiendom' })).not.toBeInTheDocument();
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
@@ -12,6 +12,8 @@ import { calendarDateOf, calendarUserOf } from '../../shared/appLinks';
 import { useDevicePreference } from '../../shared/devicePreference';
 import { useCurrentUser } from '../../shared/sessionApi';
 import { useCalendarData, useOwnMeetings } from './calendarApi';
+import { CalendarPropertyContext } from './calendarProperty';
+import { PropertySwitcher } from '../properties';
 import { meetingLink, type AnyEvent } from './viewModel';
 import { neighbourWindows } from './neighbourWindows';
 import { AdminInfoBanner } from './components/AdminInfoBanner';
@@ -28,6 +30,7 @@ import { useDayActions } from './hooks/useDayActions';
 import { useEventDialogs } from './hooks/useEventDialogs';
 import { useFirstCalendarPaint } from './hooks/useFirstCalendarPaint';
 import { useFirstUse } from './hooks/useFirstUse';
+import { useShownProperty } from './hooks/useShownProperty';
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
@@ -59,8 +62,11 @@ function CalendarScreen({ user }: { user: User }) {
   }
   // Non-admins are always on their own calendar.
   const viewedUserId = canViewOthers ? chosenUserId : null;
+  // Of the own calendars, the property's on screen (one of the person's properties).
+  const shownProperty = useShownProperty(user);
+  const { property } = shownProperty;
 
-  const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView), user.id);
+  const data = useCalendarData(win.range, viewedUserId, neighbourWindows(win.range, win.fcView), user.id, viewedUserId === null ? property.id : null);
   // The first window's data is in: the calendar is painted once FullCalendar has drawn it (useFirstCalendarPaint).
   const painted = !data.isLoading && win.range !== null;
   useFirstCalendarPaint(painted);
@@ -77,61 +83,73 @@ function CalendarScreen({ user }: { user: User }) {
   };
   const adminActions = useAdminEventActions(viewedUserId);
   const ownCalendar = viewedUserId === null;
-  const canAdd = ownCalendar || user.isAdmin;
+  const canAdd = (ownCalendar && !property.readOnly) || user.isAdmin;
 
-  const firstUse = useFirstUse(ownCalendar, user.id, data);
+  const firstUse = useFirstUse(ownCalendar && !property.readOnly, user.id, data);
   const { onDayClick, onDayContextMenu } = useDayActions({ data, days, dialogs, canAdd, ownCalendar });
 
   return (
-    <Stack spacing={2}>
-      <CalendarToolbar
-        isMobile={isMobile}
-        periodTitle={win.periodTitle}
-        view={win.view}
-        size={win.size}
-        showYearWeekNumbers={win.showYearWeekNumbers}
-        canAdd={canAdd}
-        canPickUser={canViewOthers}
-        currentUserId={user.id}
-        viewedUserId={viewedUserId}
-        onPrev={win.prev}
-        onNext={win.next}
-        onToday={win.today}
-        onView={win.changeView}
-        onSize={win.changeSize}
-        onShowYearWeekNumbers={win.setShowYearWeekNumbers}
-        onAdd={() => dialogs.openAdd(toDateKey(new Date()))}
-        onViewUser={setChosenUserId}
-      />
-      {ownCalendar ? (
-        <AdminInfoBanner user={user} />
-      ) : (
-        <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? '' })}</Alert>
-      )}
-      {data.offline && <Alert severity="info">{t('calendar.offlineKnown')}</Alert>}
-      {!!data.error && (
-        <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>
-      )}
-      {firstUse.show && (
-        <FirstUsePanel
-          onBlockTime={() => dialogs.openAdd(toDateKey(new Date()))}
-          onMarkDay={() => dialogs.openMark(toDateKey(new Date()))}
-          onDismiss={firstUse.dismiss}
+    <CalendarPropertyContext.Provider value={ownCalendar ? property : OTHER_USERS_CALENDAR}>
+      <Stack spacing={2}>
+        <CalendarToolbar
+          isMobile={isMobile}
+          periodTitle={win.periodTitle}
+          view={win.view}
+          size={win.size}
+          showYearWeekNumbers={win.showYearWeekNumbers}
+          canAdd={canAdd}
+          propertyChoice={
+            ownCalendar && shownProperty.properties.length > 1 && shownProperty.shownId !== null ? (
+              <Suspense fallback={null}>
+                <PropertySwitcher size="small" properties={shownProperty.properties} value={shownProperty.shownId} onChange={shownProperty.choose} />
+              </Suspense>
+            ) : null
+          }
+          canPickUser={canViewOthers}
+          currentUserId={user.id}
+          viewedUserId={viewedUserId}
+          onPrev={win.prev}
+          onNext={win.next}
+          onToday={win.today}
+          onView={win.changeView}
+          onSize={win.changeSize}
+          onShowYearWeekNumbers={win.setShowYearWeekNumbers}
+          onAdd={() => dialogs.openAdd(toDateKey(new Date()))}
+          onViewUser={setChosenUserId}
         />
-      )}
-      <Box sx={{ height: 4 }}>{data.isLoading && <LinearProgress />}</Box>
-      <CalendarView
-        calendarRef={calendarRef}
-        win={win}
-        days={days}
-        isMobile={isMobile}
-        onDayClick={onDayClick}
-        onDayContextMenu={onDayContextMenu}
-        onEventClick={onEventClick}
-        onMarkerClick={dialogs.openMarkedDetail}
-      />
+        {ownCalendar ? (
+          <AdminInfoBanner user={user} />
+        ) : (
+          <Alert severity="info">{t('calendar.admin.viewing', { name: data.viewedUserName ?? '' })}</Alert>
+        )}
+        {data.offline && <Alert severity="info">{t('calendar.offlineKnown')}</Alert>}
+        {!!data.error && (
+          <Alert severity="error">{ownCalendar ? t('calendar.loadFailed') : t('calendar.admin.loadFailed')}</Alert>
+        )}
+        {firstUse.show && (
+          <FirstUsePanel
+            onBlockTime={() => dialogs.openAdd(toDateKey(new Date()))}
+            onMarkDay={() => dialogs.openMark(toDateKey(new Date()))}
+            onDismiss={firstUse.dismiss}
+          />
+        )}
+        <Box sx={{ height: 4 }}>{data.isLoading && <LinearProgress />}</Box>
+        <CalendarView
+          calendarRef={calendarRef}
+          win={win}
+          days={days}
+          isMobile={isMobile}
+          onDayClick={onDayClick}
+          onDayContextMenu={onDayContextMenu}
+          onEventClick={onEventClick}
+          onMarkerClick={dialogs.openMarkedDetail}
+        />
 
-      <CalendarDialogs dialogs={dialogs} adminActions={adminActions} user={user} viewedUserId={viewedUserId} />
-    </Stack>
+        <CalendarDialogs dialogs={dialogs} adminActions={adminActions} user={user} viewedUserId={viewedUserId} />
+      </Stack>
+    </CalendarPropertyContext.Provider>
   );
 }
+
+/** Staff on another user's calendar act through the admin routes, which name the user rather than a property. */
+const OTHER_USERS_CALENDAR = { id: null, readOnly: false };

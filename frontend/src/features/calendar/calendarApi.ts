@@ -22,15 +22,22 @@ export interface VisibleRange {
  * them through the calendar's index.ts (the feeds, after a sync).
  */
 export const calendarKeys = {
-  /** The calendar page's window: own events, marked days and imported events in one read (GET /api/calendar-window). */
-  window: { all: ['/api/calendar-window'] as const, range: (range: VisibleRange) => ['/api/calendar-window', range] as const },
+  /**
+   * The calendar page's window: own events, marked days and imported events in one read (GET /api/calendar-window),
+   * of the person's first property or of the one named (`propertyId`).
+   */
+  window: {
+    all: ['/api/calendar-window'] as const,
+    range: (range: VisibleRange, propertyId: number | null = null) =>
+      propertyId === null ? (['/api/calendar-window', range] as const) : (['/api/calendar-window', range, { propertyId }] as const),
+  },
   events: { all: ['/api/events'] as const },
   /** The external bookings alone (GET /api/ical-feed-events); the window carries them too. */
   bookings: { all: ['/api/ical-feed-events'] as const },
   markedDays: { all: ['/api/marked-days'] as const },
   eventNotes: {
     all: ['/api/ical-event-notes'] as const,
-    one: (externalId: string) => ['/api/ical-event-notes', externalId] as const,
+    one: (externalId: string, propertyId: number | null = null) => ['/api/ical-event-notes', externalId, propertyId] as const,
   },
   /**
    * The owner's meetings the calendar draws: their agreements (GET /api/admin-agreements, a booked appointment is one
@@ -53,6 +60,13 @@ export const calendarKeys = {
 
 const withParams = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
 
+/**
+ * A calendar route of the property shown (`?propertyId=`); without one the server acts on the person's first property
+ * (docs/product/calendar.md#whose-calendar-it-is), so the first property's addresses are the same as ever.
+ */
+export const inProperty = (url: string, propertyId: number | null) =>
+  propertyId === null ? url : `${url}${url.includes('?') ? '&' : '?'}propertyId=${propertyId}`;
+
 /** A window as the app keeps it: the answer and the ETag it came with (docs/api.md, 'Conditional requests'). */
 export type KeptWindow = CalendarWindow & { etag?: string };
 
@@ -62,8 +76,8 @@ export type KeptWindow = CalendarWindow & { etag?: string };
  * back, the same object, so nothing re-renders. The answer is never in the browser's HTTP cache (no-store): the app
  * keeps it, and forgets it at logout.
  */
-export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindow): Promise<KeptWindow> {
-  const res = await fetch(withParams('/api/calendar-window', { ...range }), {
+export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindow, propertyId: number | null = null): Promise<KeptWindow> {
+  const res = await fetch(inProperty(withParams('/api/calendar-window', { ...range }), propertyId), {
     credentials: 'include',
     cache: 'no-store',
     headers: known?.etag ? { 'If-None-Match': known.etag } : undefined,
@@ -77,16 +91,17 @@ export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindo
 
 /**
  * A read ahead of the own calendar's window `range`, as the page's own query reads it: from the copy this browser
- * kept of it (stale from the start, so it is revalidated), and then the server's answer.
+ * kept of it (stale from the start, so it is revalidated), and then the server's answer. Only the first property's
+ * windows are kept in the browser.
  */
-export function prefetchOwnWindow(queryClient: QueryClient, range: VisibleRange, ownerId: number): Promise<void> {
+export function prefetchOwnWindow(queryClient: QueryClient, range: VisibleRange, ownerId: number, propertyId: number | null = null): Promise<void> {
   return queryClient.prefetchQuery({
-    queryKey: calendarKeys.window.range(range),
-    queryFn: ({ queryKey }) => fetchCalendarWindow(range, queryClient.getQueryData<KeptWindow>(queryKey)),
+    queryKey: calendarKeys.window.range(range, propertyId),
+    queryFn: ({ queryKey }) => fetchCalendarWindow(range, queryClient.getQueryData<KeptWindow>(queryKey), propertyId),
     staleTime: STALE.calendarWindow,
     // From the kept copy, so a read that fails offline still leaves the kept window to show (with the offline note),
     // and one that succeeds can be a 304.
-    initialData: () => (ownerId ? keptWindow<KeptWindow>(ownerId, range) : undefined),
+    initialData: () => (ownerId && propertyId === null ? keptWindow<KeptWindow>(ownerId, range) : undefined),
     initialDataUpdatedAt: 0,
   });
 }
@@ -120,28 +135,37 @@ export interface CalendarData {
 }
 
 /**
- * Everything the visible range needs: the own calendar (events, iCal events, marked days) in one request, or with
- * `viewedUserId` another user's calendar through the admin endpoints.
+ * Everything the visible range needs: the own calendar (events, iCal events, marked days) in one request, of the
+ * person's first property or of `propertyId`, or with `viewedUserId` another user's calendar through the admin
+ * endpoints.
  */
-export function useCalendarData(range: VisibleRange | null, viewedUserId: number | null, neighbours: VisibleRange[] = [], ownerId = 0): CalendarData {
+export function useCalendarData(
+  range: VisibleRange | null,
+  viewedUserId: number | null,
+  neighbours: VisibleRange[] = [],
+  ownerId = 0,
+  propertyId: number | null = null,
+): CalendarData {
   const own = !!range && viewedUserId === null;
   const other = !!range && viewedUserId !== null;
   const r = range ?? { startDate: '', endDate: '' };
   const uid = viewedUserId ?? 0;
 
   const queryClient = useQueryClient();
+  // The first property's windows are kept in this browser across visits; another property's are read each visit.
+  const keeps = ownerId > 0 && propertyId === null;
   const ownWindow = useQuery({
-    queryKey: calendarKeys.window.range(r),
-    queryFn: ({ queryKey }) => fetchCalendarWindow(r, queryClient.getQueryData<KeptWindow>(queryKey)),
+    queryKey: calendarKeys.window.range(r, propertyId),
+    queryFn: ({ queryKey }) => fetchCalendarWindow(r, queryClient.getQueryData<KeptWindow>(queryKey), propertyId),
     enabled: own,
     staleTime: STALE.calendarWindow,
     placeholderData: keepPreviousData,
     // A window this browser kept from an earlier visit paints at once; as of time 0 it is stale, so it is
     // revalidated straight away (a 304 keeps the same object: no flash).
-    initialData: () => (own && ownerId ? keptWindow<KeptWindow>(ownerId, r) : undefined),
+    initialData: () => (own && keeps ? keptWindow<KeptWindow>(ownerId, r) : undefined),
     initialDataUpdatedAt: 0,
   });
-  const fromServer = own && ownerId > 0 && ownWindow.isSuccess && ownWindow.dataUpdatedAt > 0 && !ownWindow.isPlaceholderData;
+  const fromServer = own && keeps && ownWindow.isSuccess && ownWindow.dataUpdatedAt > 0 && !ownWindow.isPlaceholderData;
   useEffect(() => {
     if (fromServer && ownWindow.data) keepWindow(ownerId, r, ownWindow.data);
     // r stands in for its two strings.
@@ -154,13 +178,13 @@ export function useCalendarData(range: VisibleRange | null, viewedUserId: number
   useEffect(() => {
     if (!windowReady || neighbours.length === 0) return undefined;
     const prefetch = () => {
-      for (const n of neighbours) void prefetchOwnWindow(queryClient, n, ownerId);
+      for (const n of neighbours) void prefetchOwnWindow(queryClient, n, ownerId, propertyId);
     };
     const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: 2000 }) : window.setTimeout(prefetch, 200);
     return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));
     // neighbourKey stands for the neighbours' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [windowReady, neighbourKey, queryClient]);
+  }, [windowReady, neighbourKey, queryClient, propertyId]);
 
   // No connection (not a refusal) while a window is on screen: it is the last known one. Back online ('online'), it
   // is read again at once, and the note goes with the answer.
@@ -239,16 +263,20 @@ export function useTranslationAvailable(): boolean {
 
 // The calendar's writes (docs/product/calendar.md#routes). The callers refresh what a change touches (below).
 
+// `propertyId` is the property shown (null: the person's first), as useCalendarProperty() gives it.
+
 /** A new event of the own calendar (POST /api/events), or, for staff, of another user's (POST /api/admin/user-events/{userId}). */
-export const createEvent = (payload: RequestBody<'Events_create'>, forUserId?: number) =>
+export const createEvent = (payload: RequestBody<'Events_create'>, forUserId?: number, propertyId: number | null = null) =>
   forUserId === undefined
-    ? apiJson<CalendarEvent>('POST', '/api/events', payload)
+    ? apiJson<CalendarEvent>('POST', inProperty('/api/events', propertyId), payload)
     : apiJson<CalendarEvent>('POST', `/api/admin/user-events/${forUserId}`, payload);
 
-export const updateEvent = (id: number | string, change: RequestBody<'Events_update'>) => apiJson<CalendarEvent>('PUT', `/api/events/${id}`, change);
+export const updateEvent = (id: number | string, change: RequestBody<'Events_update'>, propertyId: number | null = null) =>
+  apiJson<CalendarEvent>('PUT', inProperty(`/api/events/${id}`, propertyId), change);
 
 /** Deletes an own event, or with `asStaff` any user's (DELETE /api/admin/events/{id}). */
-export const deleteEvent = (id: number | string, asStaff = false) => apiJson('DELETE', asStaff ? `/api/admin/events/${id}` : `/api/events/${id}`);
+export const deleteEvent = (id: number | string, asStaff = false, propertyId: number | null = null) =>
+  apiJson('DELETE', asStaff ? `/api/admin/events/${id}` : inProperty(`/api/events/${id}`, propertyId));
 
 /** Staff's colour for an event, which wins over the owner's own. */
 export const recolorEvent = (id: number | string, color: string) => apiJson('PUT', `/api/admin/events/${id}/color`, { color } satisfies RequestBody<'AdminCalendar_recolor'>);
@@ -257,16 +285,21 @@ export const translateText = (request: RequestBody<'Translation_translate'>) => 
 
 export type MarkedDayInput = RequestBody<'MarkedDays_create'>;
 /** Creates a marked day, or changes the one with `id`. */
-export const saveMarkedDay = (input: MarkedDayInput, id?: number) =>
-  id === undefined ? apiJson<MarkedDay>('POST', '/api/marked-days', input) : apiJson<MarkedDay>('PUT', `/api/marked-days/${id}`, input);
-export const deleteMarkedDay = (id: number) => apiJson('DELETE', `/api/marked-days/${id}`);
+export const saveMarkedDay = (input: MarkedDayInput, id?: number, propertyId: number | null = null) =>
+  id === undefined
+    ? apiJson<MarkedDay>('POST', inProperty('/api/marked-days', propertyId), input)
+    : apiJson<MarkedDay>('PUT', inProperty(`/api/marked-days/${id}`, propertyId), input);
+export const deleteMarkedDay = (id: number, propertyId: number | null = null) => apiJson('DELETE', inProperty(`/api/marked-days/${id}`, propertyId));
 
-/** The caller's note on an external booking; id and notes are null when there is none. */
-export const fetchEventNote = (externalId: string) => apiJson<EventNoteLookup>('GET', `/api/ical-event-notes/event/${encodeURIComponent(externalId)}`);
-/** Writes the caller's note: a new one when `noteId` is null, else a change of that one. */
-export const saveEventNote = (externalId: string, noteId: number | null, notes: string) =>
-  noteId === null ? apiJson('POST', '/api/ical-event-notes', { eventExternalId: externalId, notes } satisfies RequestBody<'EventNotes_create'>) : apiJson('PUT', `/api/ical-event-notes/${noteId}`, { notes } satisfies RequestBody<'EventNotes_update'>);
-export const deleteEventNote = (noteId: number) => apiJson('DELETE', `/api/ical-event-notes/${noteId}`);
+/** The property's note on an external booking; id and notes are null when there is none. */
+export const fetchEventNote = (externalId: string, propertyId: number | null = null) =>
+  apiJson<EventNoteLookup>('GET', inProperty(`/api/ical-event-notes/event/${encodeURIComponent(externalId)}`, propertyId));
+/** Writes the property's note: a new one when `noteId` is null, else a change of that one. */
+export const saveEventNote = (externalId: string, noteId: number | null, notes: string, propertyId: number | null = null) =>
+  noteId === null
+    ? apiJson('POST', inProperty('/api/ical-event-notes', propertyId), { eventExternalId: externalId, notes } satisfies RequestBody<'EventNotes_create'>)
+    : apiJson('PUT', inProperty(`/api/ical-event-notes/${noteId}`, propertyId), { notes } satisfies RequestBody<'EventNotes_update'>);
+export const deleteEventNote = (noteId: number, propertyId: number | null = null) => apiJson('DELETE', inProperty(`/api/ical-event-notes/${noteId}`, propertyId));
 
 /**
  * After a change to events the event lists, the imported-feed events, notes and, for an admin acting on another

@@ -3,6 +3,7 @@
  * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
  */
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isUnconfirmedUser, useCurrentUser } from '../../shared/sessionApi';
@@ -71,7 +72,11 @@ export function SettingsPage() {
           {tab === 'twoFactor' && <TwoFactorTab />}
           {tab === 'sessions' && <SessionsTab />}
           {tab === 'activity' && <ActivityTab user={user} />}
-          {tab === 'household' && <HouseholdTab />}
+          {tab === 'household' && (
+            <Suspense fallback={null}>
+              <HouseholdTab />
+            </Suspense>
+          )}
           {tab === 'calendarLink' && <CalendarLinkTab />}
           {tab === 'notifications' && <NotificationsTab />}
         </Box>

@@ -12,6 +12,7 @@ import { muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
 import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../addEventForm';
 import { createEvent, useInvalidateEvents } from '../calendarApi';
+import { useCalendarProperty } from '../calendarProperty';
 import { UserPicker } from '../../../shared/components/UserPicker';
 import { EventDaysFields } from './EventDaysFields';
 
@@ -41,6 +42,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
   const { t } = useTranslation();
   const toast = useToast();
   const invalidate = useInvalidateEvents();
+  const property = useCalendarProperty();
   const canPickUser = currentUser.isAdmin;
   // The rules run on submit and answer with a toast (docs/product/calendar.md#validation-and-limits), so the form holds values only.
   const { register, control, handleSubmit, getValues, setValue } = useForm<AddEventFormValues & { userId: number }>({
@@ -56,7 +58,7 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
   const forOtherUser = canPickUser && userId !== currentUser.id;
 
   const create = useMutation({
-    mutationFn: (payload: EventPayload) => createEvent(payload, forOtherUser ? userId : undefined),
+    mutationFn: (payload: EventPayload) => createEvent(payload, forOtherUser ? userId : undefined, property.id),
   });
 
   const onSubmit = handleSubmit(async (values) => {

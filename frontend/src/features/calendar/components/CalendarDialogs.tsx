@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import type { User } from '../../../api/types';
 import { loadDatePickers } from '../../../shared/components/loadDatePickers';
 import { lazyNamed, prefetch } from '../../../shared/lazyNamed';
+import { useCalendarProperty } from '../calendarProperty';
 import { ownEventActions } from '../displayRules';
 import type { useAdminEventActions } from '../hooks/useAdminEventActions';
 import type { useEventDialogs } from '../hooks/useEventDialogs';
@@ -31,6 +32,7 @@ interface CalendarDialogsProps {
 }
 
 export function CalendarDialogs({ dialogs, adminActions, user, viewedUserId }: CalendarDialogsProps) {
+  const { readOnly } = useCalendarProperty();
   return (
     <>
       <Suspense fallback={null}>
@@ -41,7 +43,7 @@ export function CalendarDialogs({ dialogs, adminActions, user, viewedUserId }: C
         {dialogs.markedDetail && (
           <MarkedDayDetailDialog
             markedDay={dialogs.markedDetail}
-            readOnly={viewedUserId !== null}
+            readOnly={viewedUserId !== null || readOnly}
             onEdit={dialogs.editMarkedDay}
             onClose={dialogs.closeMarkedDetail}
           />

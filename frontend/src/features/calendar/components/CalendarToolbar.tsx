@@ -14,7 +14,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarSize, CalendarViewKind } from '../viewModel';
 import { lazyNamed } from '../../../shared/lazyNamed';
@@ -35,6 +35,8 @@ interface CalendarToolbarProps {
   size: CalendarSize;
   showYearWeekNumbers: boolean;
   canAdd: boolean;
+  /** Beside the title: the choice of property, when the person has more than one. */
+  propertyChoice?: ReactNode;
   /** Whether the whose-calendar picker is shown (full admins). */
   canPickUser: boolean;
   currentUserId: number;
@@ -60,6 +62,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         <Typography variant={isMobile ? 'h5' : 'h4'} component="h1" sx={{ flexGrow: 1 }}>
           {t('calendar.title')}
         </Typography>
+        {props.propertyChoice}
         {props.canPickUser && (
           <Suspense fallback={null}>
             <CalendarUserPicker

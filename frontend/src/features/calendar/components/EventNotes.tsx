@@ -1,6 +1,6 @@
 /**
- * Personal notes on an imported (iCal) event (docs/product/calendar.md#data-and-states). Visible only to
- * the user who writes them.
+ * The property's note on an imported booking (docs/product/calendar.md#data-and-states), one per property and
+ * booking: its owners and co-owners write it, everyone with access to the property reads it.
  */
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,16 +8,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
 import { calendarKeys, deleteEventNote, fetchEventNote, saveEventNote } from '../calendarApi';
+import { useCalendarProperty } from '../calendarProperty';
 import { useToast } from '../../../shared/toast';
 
 export function EventNotes({ externalId }: { externalId: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const key = calendarKeys.eventNotes.one(externalId);
+  // The note of the property on screen; a viewer reads it and changes nothing.
+  const property = useCalendarProperty();
+  const key = calendarKeys.eventNotes.one(externalId, property.id);
   const note = useQuery({
     queryKey: key,
-    queryFn: () => fetchEventNote(externalId),
+    queryFn: () => fetchEventNote(externalId, property.id),
     staleTime: 0,
   });
   const [draft, setDraft] = useState<string | null>(null);
@@ -43,11 +46,11 @@ export function EventNotes({ externalId }: { externalId: string }) {
     const notes = (draft ?? '').trim();
     if (!notes) return;
     const [done, failed] = noteId === null ? ['calendar.notes.saved', 'calendar.notes.saveFailed'] : ['calendar.notes.updated', 'calendar.notes.updateFailed'];
-    void run(() => saveEventNote(externalId, noteId, notes), done, failed);
+    void run(() => saveEventNote(externalId, noteId, notes, property.id), done, failed);
   };
   const remove = () => {
     if (noteId === null) return;
-    void run(() => deleteEventNote(noteId), 'calendar.notes.deleted', 'calendar.notes.deleteFailed');
+    void run(() => deleteEventNote(noteId, property.id), 'calendar.notes.deleted', 'calendar.notes.deleteFailed');
   };
 
   return (
@@ -61,16 +64,18 @@ export function EventNotes({ externalId }: { externalId: string }) {
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} color={text ? 'text.primary' : 'text.secondary'}>
             {note.isPending ? t('calendar.loading') : text || t('calendar.notes.none')}
           </Typography>
-          <Stack direction="row" spacing={1}>
-            <Button size="small" variant="outlined" onClick={() => setDraft(text)} disabled={note.isPending}>
-              {text ? t('calendar.notes.edit') : t('calendar.notes.add')}
-            </Button>
-            {noteId !== null && (
-              <Button size="small" color="error" onClick={remove} disabled={busy}>
-                {t('calendar.notes.delete')}
+          {!property.readOnly && (
+            <Stack direction="row" spacing={1}>
+              <Button size="small" variant="outlined" onClick={() => setDraft(text)} disabled={note.isPending}>
+                {text ? t('calendar.notes.edit') : t('calendar.notes.add')}
               </Button>
-            )}
-          </Stack>
+              {noteId !== null && (
+                <Button size="small" color="error" onClick={remove} disabled={busy}>
+                  {t('calendar.notes.delete')}
+                </Button>
+              )}
+            </Stack>
+          )}
         </Stack>
       ) : (
         <Stack spacing={1}>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/components/DateField';
 import { formatDate } from '../../../shared/dateFormats';
 import { deleteMarkedDay, saveMarkedDay } from '../calendarApi';
+import { useCalendarProperty } from '../calendarProperty';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { MarkerColorPicker } from './MarkerColorPicker';
 import { useMarkedDayAction } from './useMarkedDayAction';
@@ -30,6 +31,7 @@ export function MarkDayDialog({ target, onClose }: MarkDayFormProps) {
 function MarkDayForm({ target, onClose }: { target: { date: string; existing?: MarkedDay }; onClose: () => void }) {
   const { t } = useTranslation();
   const { busy, run } = useMarkedDayAction();
+  const property = useCalendarProperty();
   const existing = target.existing;
   const [date, setDate] = useState(existing?.date.slice(0, 10) ?? target.date);
   const [markerType, setMarkerType] = useState<MarkerType>(existing?.markerType ?? 'busy');
@@ -39,7 +41,7 @@ function MarkDayForm({ target, onClose }: { target: { date: string; existing?: M
 
   const save = async () => {
     const body = { date, markerType, color, notes: notes.trim() || null };
-    const ok = await run(() => saveMarkedDay(body, existing?.id), existing ? 'calendar.markedDay.updateFailed' : 'calendar.markedDay.createFailed');
+    const ok = await run(() => saveMarkedDay(body, existing?.id, property.id), existing ? 'calendar.markedDay.updateFailed' : 'calendar.markedDay.createFailed');
     if (ok) onClose();
   };
 
@@ -78,7 +80,7 @@ function MarkDayForm({ target, onClose }: { target: { date: string; existing?: M
 
 interface MarkedDayDetailProps {
   markedDay: MarkedDay | null;
-  /** Editing and deleting are for the owner; an admin viewing another calendar only looks. */
+  /** Editing and deleting are for the owner; an admin viewing another calendar, and a viewer, only look. */
   readOnly: boolean;
   onEdit: (day: MarkedDay) => void;
   onClose: () => void;
@@ -87,11 +89,12 @@ interface MarkedDayDetailProps {
 export function MarkedDayDetailDialog({ markedDay, readOnly, onEdit, onClose }: MarkedDayDetailProps) {
   const { t } = useTranslation();
   const { busy, run } = useMarkedDayAction();
+  const property = useCalendarProperty();
   const [confirm, setConfirm] = useState(false);
   if (!markedDay) return null;
 
   const remove = async () => {
-    const ok = await run(() => deleteMarkedDay(markedDay.id), 'calendar.markedDay.deleteFailed');
+    const ok = await run(() => deleteMarkedDay(markedDay.id, property.id), 'calendar.markedDay.deleteFailed');
     setConfirm(false);
     if (ok) onClose();
   };

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/client';
 import { useToast } from '../../../shared/toast';
 import { deleteEvent, updateEvent, useInvalidateEvents } from '../calendarApi';
+import { useCalendarProperty } from '../calendarProperty';
 import type { AnyEvent } from '../viewModel';
 
 interface EventDetailActionsOptions {
@@ -23,13 +24,14 @@ export function useEventDetailActions({ event, own, asAdmin, viewedUserId, onClo
   const { t } = useTranslation();
   const toast = useToast();
   const invalidate = useInvalidateEvents();
+  const property = useCalendarProperty();
   const [busy, setBusy] = useState(false);
 
   /** Saves the change; `onSaved` runs before the dialog closes. */
   const save = async (change: { title: string; description: string }, onSaved: () => void) => {
     setBusy(true);
     try {
-      await updateEvent(event.id, change);
+      await updateEvent(event.id, change, property.id);
       await invalidate(null);
       toast({ title: t('calendar.detail.updated'), severity: 'success' });
       onSaved();
@@ -45,7 +47,7 @@ export function useEventDetailActions({ event, own, asAdmin, viewedUserId, onClo
   const remove = async (onSettled: () => void) => {
     setBusy(true);
     try {
-      await deleteEvent(event.id, asAdmin && !own);
+      await deleteEvent(event.id, asAdmin && !own, property.id);
       await invalidate(asAdmin ? viewedUserId : null);
       toast({ title: t('calendar.detail.deleted'), severity: 'success' });
       onClose();

@@ -2,13 +2,14 @@
  * Settings → Household (docs/product/properties.md): who shares a property, as what. The owner invites by e-mail,
  * revokes a pending invitation, lets a viewer see the money or not, and removes a member; anyone else may leave.
  */
-import { Button, List, ListItem, ListItemText, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Button, List, ListItem, ListItemText, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useCurrentUser } from '../../../shared/sessionApi';
 import { useMembers, useMyProperties, usePendingInvitations, type Member } from '../propertiesApi';
 import { InviteForm } from './InviteForm';
+import { PropertySwitcher } from './PropertySwitcher';
 import { useHouseholdAction } from './useHouseholdAction';
 
 export function HouseholdTab() {
@@ -22,11 +23,7 @@ export function HouseholdTab() {
     <Stack spacing={2}>
       <Typography>{t('properties.household.intro')}</Typography>
       {mine.data.length > 1 && (
-        <TextField select label={t('properties.household.property')} value={property.id} onChange={(e) => setChosen(Number(e.target.value))}>
-          {mine.data.map((p) => (
-            <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>
-          ))}
-        </TextField>
+        <PropertySwitcher properties={mine.data} value={property.id} onChange={setChosen} />
       )}
       <Household key={property.id} propertyId={property.id} isOwner={property.role === 'owner'} />
     </Stack>
