@@ -49,16 +49,24 @@ export class CalendarWindowController {
     @CurrentUser() user: User, @Query() q: DateRangeQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Req() req: Request, @Res() res: Response,
   ): Promise<void> {
     const range = toDateRange(q.startDate, q.endDate);
-    const id = (await this.access.readableId(user, propertyId)) ?? NO_PROPERTY.id;
+    // A member's property is found in the statement that reads its window (or its version); anyone else's through
+    // the access rule first (staff, a stranger's 404, a first property still to make).
+    const decided = async () => (await this.access.readable(user, propertyId))?.id ?? NO_PROPERTY.id;
     if (req.headers['if-none-match'] !== undefined) {
-      const etag = calendarWindowEtag(id, range, await this.calendar.windowVersion(id));
+      const member = await this.calendar.memberWindowVersion(user.id, propertyId);
+      const id = member?.propertyId ?? (await decided());
+      const etag = calendarWindowEtag(id, range, member?.version ?? (await this.calendar.windowVersion(id)));
       if (isNotModified(req.method, req.headers, { etag })) {
         res.setHeader('ETag', etag);
         return void res.status(304).end();
       }
     }
-    const { json, version } = await this.calendar.window(id, range);
-    res.setHeader('ETag', calendarWindowEtag(id, range, version));
-    sendJsonText(res, json);
+    const answer = (await this.calendar.memberWindow(user.id, propertyId, range)) ?? (await this.windowOf(await decided(), range));
+    res.setHeader('ETag', calendarWindowEtag(answer.propertyId, range, answer.version));
+    sendJsonText(res, answer.json);
+  }
+
+  private async windowOf(propertyId: number, range: DateRange) {
+    return { propertyId, ...(await this.calendar.window(propertyId, range)) };
   }
 }

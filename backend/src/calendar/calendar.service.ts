@@ -20,7 +20,7 @@ import { ExternalBookingNote } from './external-booking-note.entity';
 import { MarkedDay } from './marked-day.entity';
 import { DatabasePort } from '../database/database.port';
 import type { Property } from '../properties/property.entity';
-import { propertyPersonSql } from '../properties/properties.types';
+import { memberPropertySql, propertyPersonSql } from '../properties/properties.types';
 import './calendar.events';
 
 const HOUR_MS = 3_600_000;
@@ -54,39 +54,54 @@ function endsAtOf(start: Date, end: Date | null): Date {
 
 /**
  * The calendar read's lists as JSON built by the database, in one statement each: the answers of mapEvent and
- * mapMarkedDay (same keys, values and order), without an entity or a response object per row. $1 is the property,
- * $2/$3 the window, $4/$5 the marked days' date bounds (markedDayBounds).
+ * mapMarkedDay (same keys, values and order), without an entity or a response object per row. `property` is the
+ * property id's SQL ($1, or the member's property in the window's statement), $2/$3 the window, $4/$5 the marked
+ * days' date bounds (markedDayBounds).
  */
-const EVENTS_JSON = jsonArraySql(`
+const eventsJson = (property: string) => jsonArraySql(`
   SELECT e.id, e.user_id AS "userId", e.title, e.description, ${isoTimestampSql('e.start_time')} AS "startTime", ${isoTimestampSql('e.end_time')} AS "endTime",
     e.all_day AS "allDay", e.color, e.admin_color_override AS "adminColorOverride", e.routes, e.source, e.location,
     -- isBinding: Boolean(source) || csvProtected, as JavaScript reads the jsonb value
     ((e.source IS NOT NULL AND e.source NOT IN ('null', 'false', '0', '""')) OR e.csv_protected) AS "isBinding",
     e.created_by_id AS "createdById", ${isoTimestampSql('e.created_at')} AS "createdAt", ${isoTimestampSql('e.updated_at')} AS "updatedAt"
   FROM events e
-  WHERE e.property_id = $1 AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange($2, $3, '[)')
+  WHERE e.property_id = ${property} AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange($2, $3, '[)')
   ORDER BY e.start_time, e.id`);
 
-const MARKED_DAYS_JSON = (from: string, to: string) =>
+const markedDaysJson = (property: string, from: string, to: string) =>
   jsonArraySql(`
   SELECT d.id, d.user_id AS "userId", ${isoDateSql('d.date')} AS date, d.marker_type AS "markerType", d.color, d.notes
-  FROM marked_days d WHERE d.property_id = $1 AND d.date >= ${from}::date AND d.date < ${to}::date
+  FROM marked_days d WHERE d.property_id = ${property} AND d.date >= ${from}::date AND d.date < ${to}::date
   ORDER BY d.date`);
 
-const EVENTS_JSON_SQL = `SELECT ${EVENTS_JSON}::text AS json`;
-const MARKED_DAYS_JSON_SQL = `SELECT ${MARKED_DAYS_JSON('$2', '$3')}::text AS json`;
+const EVENTS_JSON_SQL = `SELECT ${eventsJson('$1')}::text AS json`;
+const MARKED_DAYS_JSON_SQL = `SELECT ${markedDaysJson('$1', '$2', '$3')}::text AS json`;
 /**
  * GET /api/calendar-window: the three lists and the stored double bookings in one statement, one round trip, with the property's window version read
  * in the same snapshot (so the ETag names exactly this answer). $6 is EXTERNAL_BOOKING_COLOR. Imported bookings and
  * double bookings are still kept per person: the property's are those of the person it was made for.
  */
-const WINDOW_JSON_SQL = `SELECT (SELECT version FROM calendar_window_versions WHERE property_id = $1)::text AS version, json_build_object(
-    'events', ${EVENTS_JSON},
-    'markedDays', ${MARKED_DAYS_JSON('$4', '$5')},
-    'feedEvents', ${externalBookingsJsonSql({ userId: propertyPersonSql('$1'), start: '$2', end: '$3', color: '$6' })},
-    'conflicts', ${conflictsJsonSql({ userId: propertyPersonSql('$1'), from: '$4', to: '$5' })})::text AS json`;
+const windowJsonSql = (property: string) => `SELECT (SELECT version FROM calendar_window_versions WHERE property_id = ${property})::text AS version, json_build_object(
+    'events', ${eventsJson(property)},
+    'markedDays', ${markedDaysJson(property, '$4', '$5')},
+    'feedEvents', ${externalBookingsJsonSql({ userId: propertyPersonSql(property), start: '$2', end: '$3', color: '$6' })},
+    'conflicts', ${conflictsJsonSql({ userId: propertyPersonSql(property), from: '$4', to: '$5' })})::text AS json`;
+const WINDOW_JSON_SQL = windowJsonSql('$1');
+
+/**
+ * The window of the property a member reads ($1 the person, $7 the property they named, if any), found in the same
+ * statement: a member's window and its revalidation stay one round trip each. `property_id` null: no membership
+ * answers, and PropertyAccess decides (staff, strangers, a first property still to make).
+ */
+const memberWindowSql = (named: boolean) => `SELECT prop.id AS property_id, w.version, w.json
+  FROM (SELECT ${memberPropertySql('$1', named ? '$7' : null)} AS id) prop CROSS JOIN LATERAL (${windowJsonSql('prop.id')}) w`;
+const MEMBER_WINDOW_SQL = { first: memberWindowSql(false), named: memberWindowSql(true) };
 
 const WINDOW_VERSION_SQL = 'SELECT version::text AS version FROM calendar_window_versions WHERE property_id = $1';
+const memberWindowVersionSql = (named: boolean) => `SELECT prop.id AS property_id,
+    (SELECT version::text FROM calendar_window_versions WHERE property_id = prop.id) AS version
+  FROM (SELECT ${memberPropertySql('$1', named ? '$2' : null)} AS id) prop`;
+const MEMBER_WINDOW_VERSION_SQL = { first: memberWindowVersionSql(false), named: memberWindowVersionSql(true) };
 
 /** The window's `conflicts` alone, for staff reading an owner's calendar: $1 the owner, $2/$3 the days. */
 const CONFLICTS_JSON_SQL = `SELECT ${conflictsJsonSql({ userId: '$1', from: '$2', to: '$3' })}::text AS json`;
@@ -152,6 +167,23 @@ export class CalendarService {
     const { from, to } = markedDayBounds(range);
     const [row] = await this.db.query(WINDOW_JSON_SQL, [propertyId, range.start, range.end, from, to, EXTERNAL_BOOKING_COLOR]);
     return { json: row.json, version: row.version ?? '0' };
+  }
+
+  /**
+   * The window of the property the member reads (the named one, else their first) with its id, in one statement; null
+   * when the person is no member of it (PropertyAccess decides then, and `window` answers).
+   */
+  async memberWindow(userId: number, propertyId: number | undefined, range: DateRange): Promise<{ propertyId: number; json: string; version: string } | null> {
+    const { from, to } = markedDayBounds(range);
+    const params: unknown[] = [userId, range.start, range.end, from, to, EXTERNAL_BOOKING_COLOR];
+    const [row] = await this.db.query(propertyId === undefined ? MEMBER_WINDOW_SQL.first : MEMBER_WINDOW_SQL.named, propertyId === undefined ? params : [...params, propertyId]);
+    return row?.property_id == null ? null : { propertyId: Number(row.property_id), json: row.json, version: row.version ?? '0' };
+  }
+
+  /** `windowVersion` of the property the member reads, with its id, in one statement; null as for memberWindow. */
+  async memberWindowVersion(userId: number, propertyId: number | undefined): Promise<{ propertyId: number; version: string } | null> {
+    const [row] = await this.db.query(propertyId === undefined ? MEMBER_WINDOW_VERSION_SQL.first : MEMBER_WINDOW_VERSION_SQL.named, propertyId === undefined ? [userId] : [userId, propertyId]);
+    return row?.property_id == null ? null : { propertyId: Number(row.property_id), version: row.version ?? '0' };
   }
 
   /** The owner's open double bookings touching the range's days, as the window answers them (for staff's view of the calendar). */

@@ -19,3 +19,14 @@ export const personsPropertySql = (userId: string) => `(SELECT id FROM propertie
 export const firstPropertySql = (userId: string) => `(SELECT m.property_id FROM property_members m
   JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL
   WHERE m.user_id = ${userId} ORDER BY m.joined_at, m.property_id LIMIT 1)`;
+
+/**
+ * The property a member reads (every role reads): the named one when the person is a member of it and it is not
+ * deleted, else their first; as a scalar subquery, null when PropertyAccess has to decide (staff, anyone else, a first
+ * property still to make). `propertyId` null: the request named none.
+ */
+export const memberPropertySql = (userId: string, propertyId: string | null) =>
+  propertyId === null
+    ? firstPropertySql(userId)
+    : `(SELECT m.property_id FROM property_members m JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL
+  WHERE m.user_id = ${userId} AND m.property_id = ${propertyId})`;

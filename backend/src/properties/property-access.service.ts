@@ -32,12 +32,6 @@ export function seesMoney(member: { role: PropertyRole; canSeeMoney: boolean }):
   return member.role !== 'viewer' || member.canSeeMoney;
 }
 
-/** The caller's first property, or the named one, when they are a member of it and it is not deleted. */
-const FIRST_MEMBERSHIP_SQL = `SELECT m.property_id AS id FROM property_members m JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL
-  WHERE m.user_id = $1 ORDER BY m.joined_at, m.property_id LIMIT 1`;
-const MEMBERSHIP_SQL = `SELECT m.property_id AS id FROM property_members m JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL
-  WHERE m.user_id = $1 AND m.property_id = $2`;
-
 export const propertyNotFound = () => new NotFoundException(coded('property_not_found', 'Eiendommen finnes ikke'));
 
 /** Which member roles may do what; staff are decided apart (admins everything, mini admins reading). */
@@ -93,17 +87,6 @@ export class PropertyAccess {
       if (propertyId === undefined && error instanceof NotFoundException) return null;
       throw error;
     }
-  }
-
-  /**
-   * readable's property id, for the calendar's hot reads (the window and its revalidation): a member's (every role
-   * reads) in one plain statement without an entity, anyone else (staff, strangers, a first property still to make)
-   * through readable.
-   */
-  async readableId(user: User, propertyId: number | undefined): Promise<number | null> {
-    const [row] = (await this.db.query(propertyId === undefined ? FIRST_MEMBERSHIP_SQL : MEMBERSHIP_SQL, propertyId === undefined ? [user.id] : [user.id, propertyId])) as { id: number }[];
-    if (row) return row.id;
-    return (await this.readable(user, propertyId))?.id ?? null;
   }
 
   /** A property with the caller's membership of it (none: nulls), in one statement. */
