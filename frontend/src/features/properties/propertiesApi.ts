@@ -8,6 +8,7 @@ export type Member = ResponseBody<'Properties_members'>[number];
 export type PendingInvitation = ResponseBody<'PropertyInvitations_pending'>[number];
 export type CreatedInvitation = ResponseBody<'PropertyInvitations_create'>;
 export type InvitationInput = RequestBody<'PropertyInvitations_create'>;
+export type PropertyDetailsInput = RequestBody<'Properties_update'>;
 
 /** The first element is the URL, so invalidating a prefix finds every read under it. */
 export const propertiesKeys = {
@@ -24,11 +25,12 @@ export const useMembers = (id: number) =>
 export const usePendingInvitations = (id: number, enabled: boolean) =>
   useQuery({ queryKey: propertiesKeys.invitations(id), queryFn: () => apiJson<PendingInvitation[]>('GET', `/api/properties/${id}/invitations`), enabled });
 
-/** The household's changes; each refreshes the property's reads (members, invitations, the person's own list). */
+/** The household's changes (the property's name and address, its members); each refreshes the property's reads. */
 export function useHouseholdChanges(id: number) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: propertiesKeys.mine });
   return {
+    rename: useMutation({ mutationFn: (input: PropertyDetailsInput) => apiJson('PATCH', `/api/properties/${id}`, input), onSuccess: refresh }),
     invite: useMutation({ mutationFn: (input: InvitationInput) => apiJson<CreatedInvitation>('POST', `/api/properties/${id}/invitations`, input), onSuccess: refresh }),
     revoke: useMutation({ mutationFn: (invitationId: number) => apiJson<MessageAnswer>('DELETE', `/api/properties/${id}/invitations/${invitationId}`), onSuccess: refresh }),
     setSeesMoney: useMutation({

@@ -18,6 +18,8 @@ const OLA = me(2, 'Ola Medeier');
 
 interface State {
   myRole: string;
+  name: string;
+  address: string | null;
   members: { userId: number; name: string; email: string; role: string; share: string | null; canSeeMoney: boolean }[];
   invitations: { id: number; email: string; role: string; canSeeMoney: boolean; expiresAt: string; createdAt: string }[];
 }
@@ -25,6 +27,8 @@ interface State {
 function household(myRole: string): State {
   return {
     myRole,
+    name: 'Hytta',
+    address: null,
     members: [
       { userId: 1, name: 'Berit Eier', email: 'berit@example.com', role: 'owner', share: '60.00', canSeeMoney: true },
       { userId: 2, name: 'Ola Medeier', email: 'ola@example.com', role: 'co-owner', share: '40.00', canSeeMoney: true },
@@ -37,7 +41,11 @@ function household(myRole: string): State {
 /** The server's side of one property (id 4): reads and the household's changes, kept in `state`. */
 function serve(state: State) {
   return ({ method, path, body }: RecordedRequest) => {
-    if (method === 'GET' && path === '/api/properties') return { json: [{ id: 4, name: 'Hytta', address: null, timezone: 'Europe/Oslo', role: state.myRole, share: null, canSeeMoney: true }] };
+    if (method === 'GET' && path === '/api/properties') return { json: [{ id: 4, name: state.name, address: state.address, timezone: 'Europe/Oslo', role: state.myRole, share: null, canSeeMoney: true }] };
+    if (method === 'PATCH' && path === '/api/properties/4') {
+      Object.assign(state, body);
+      return { json: { id: 4, name: state.name, address: state.address, timezone: 'Europe/Oslo' } };
+    }
     if (method === 'GET' && path === '/api/properties/4/members') return { json: state.members };
     if (method === 'GET' && path === '/api/properties/4/invitations') return { json: state.invitations };
     if (method === 'POST' && path === '/api/properties/4/invitations') {
@@ -112,6 +120,23 @@ describe('the household tab', () => {
     expect(sent('DELETE')).toEqual([['/api/properties/4/invitations/5', undefined]]);
   });
 
+  it('lets the owner rename the property and give its address, and refuses an empty name before sending', async () => {
+    const user = userEvent.setup();
+    renderAs(BERIT);
+    const name = await screen.findByRole('textbox', { name: 'Navn på eiendommen' });
+    expect(name).toHaveValue('Hytta');
+    expect(screen.getByRole('button', { name: 'Lagre navn og adresse' })).toBeDisabled();
+    await user.clear(name);
+    expect(screen.getByText('Navn er påkrevd')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lagre navn og adresse' })).toBeDisabled();
+    await user.type(name, ' Hytta på Geilo ');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse' }), 'Fjellvegen 1, 3580 Geilo');
+    await user.click(screen.getByRole('button', { name: 'Lagre navn og adresse' }));
+    expect(await screen.findByText('Eiendommen er oppdatert')).toBeInTheDocument();
+    expect(sent('PATCH')).toEqual([['/api/properties/4', { name: 'Hytta på Geilo', address: 'Fjellvegen 1, 3580 Geilo' }]]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Lagre navn og adresse' })).toBeDisabled());
+  });
+
   it("lets the owner let a viewer see the money and remove a member after asking", async () => {
     const user = userEvent.setup();
     renderAs(BERIT);
@@ -138,11 +163,21 @@ describe('the household tab', () => {
     expect(await within(members()).findByText('Ola Medeier (ola@example.com)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send invitasjon' })).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
+    // The name and address are theirs to change too.
+    expect(screen.getByRole('textbox', { name: 'Navn på eiendommen' })).toHaveValue('Hytta');
     expect(within(members()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Forlat eiendommen']);
     await user.click(within(members()).getByRole('button', { name: 'Forlat eiendommen' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Forlate eiendommen?' })).getByRole('button', { name: 'Forlat eiendommen' }));
     await waitFor(() => expect(sent('DELETE')).toEqual([['/api/properties/4/members/2', undefined]]));
     // A co-owner asks for no invitations: they are the owner's.
     expect(api.requests.some((r) => r.path.endsWith('/invitations'))).toBe(false);
+  });
+
+  it('gives a viewer the members and nothing to change', async () => {
+    state.myRole = 'viewer';
+    renderAs(me(3, 'Rita Regnskap'));
+    expect(await within(await screen.findByRole('list', { name: 'Medlemmer' })).findByText('Rita Regnskap (rita@example.com)')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Navn på eiendommen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send invitasjon' })).toBeNull();
   });
 });

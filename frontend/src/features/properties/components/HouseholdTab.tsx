@@ -1,5 +1,6 @@
 /**
- * Settings → Household (docs/product/properties.md): who shares a property, as what. The owner invites by e-mail,
+ * Settings → Household (docs/product/properties.md): the property's name and address, and who shares it, as what.
+ * Owners and co-owners rename it. The owner invites by e-mail,
  * revokes a pending invitation, lets a viewer see the money or not, and removes a member; anyone else may leave.
  */
 import { Button, List, ListItem, ListItemText, Stack, Switch, Typography } from '@mui/material';
@@ -9,6 +10,7 @@ import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useCurrentUser } from '../../../shared/sessionApi';
 import { useMembers, useMyProperties, usePendingInvitations, type Member } from '../propertiesApi';
 import { InviteForm } from './InviteForm';
+import { PropertyDetailsForm } from './PropertyDetailsForm';
 import { PropertySwitcher } from './PropertySwitcher';
 import { useHouseholdAction } from './useHouseholdAction';
 
@@ -25,6 +27,7 @@ export function HouseholdTab() {
       {mine.data.length > 1 && (
         <PropertySwitcher properties={mine.data} value={property.id} onChange={setChosen} />
       )}
+      {property.role !== 'viewer' && <PropertyDetailsForm key={`details-${property.id}`} property={property} />}
       <Household key={property.id} propertyId={property.id} isOwner={property.role === 'owner'} />
     </Stack>
   );
