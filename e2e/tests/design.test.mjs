@@ -67,11 +67,20 @@ describe('Design settings', () => {
         // The owner's event bar (named by its title), drawn in its own or an enclosing element's colour.
         const event = login.getByRole('button', { name: /^Eiersperre tid/ }).first();
         await event.waitFor();
-        const colours = await event.evaluate((el) => {
-          const seen = [];
-          for (let node = el; node && seen.length < 8; node = node.parentElement) seen.push(getComputedStyle(node).backgroundColor, getComputedStyle(node).borderColor);
-          return seen;
-        });
+        // The bar may be drawn before the design's settings are read (from the calendar kept for the reload): its
+        // colour follows them, so it is waited for.
+        const coloursOf = () =>
+          event.evaluate((el) => {
+            const seen = [];
+            for (let node = el; node && seen.length < 8; node = node.parentElement) seen.push(getComputedStyle(node).backgroundColor, getComputedStyle(node).borderColor);
+            return seen;
+          });
+        const until = Date.now() + 10_000;
+        let colours = await coloursOf();
+        while (!colours.includes('rgb(15, 118, 110)') && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          colours = await coloursOf();
+        }
         assert.ok(colours.includes('rgb(15, 118, 110)'), `the event wears the design's colour (${colours.join(', ')})`);
       } finally {
         await visitor.close();
