@@ -12,6 +12,7 @@ import { BlockedBadge } from './badges';
 import { UserCalendarActions } from './CalendarActions';
 import { RoleInputs } from './RoleInputs';
 import type { User } from './types';
+import { UserProperties } from './UserProperties';
 import { UserActions } from './UserActions';
 import { validateAccountNumber, validateEmail, validateName, validatePhone, validateUsername } from './validation';
 
@@ -68,6 +69,7 @@ export function UserEdit() {
         <TextInput source="adminInfo" multiline minRows={3} helperText="resources.users.helpers.adminInfo" />
       </SimpleForm>
       <Box sx={{ px: 2, pb: 2 }}>
+        <UserProperties />
         <AccountNumberHistory />
         <ActivityPanel />
       </Box>

@@ -17,6 +17,7 @@ import { ActivityPanel } from './ActivityPanel';
 import { ReadOnlyChip } from '../access';
 import { BlockedBadge, RoleBadge } from './badges';
 import type { User } from './types';
+import { UserProperties } from './UserProperties';
 
 function ShowActions() {
   const { permissions } = usePermissions<Role>();
@@ -58,6 +59,7 @@ export function UserShow() {
         <TextField source="accountNumber" emptyText="-" />
         <TextField source="adminInfo" emptyText="-" sx={{ whiteSpace: 'pre-wrap' }} />
         <DateTime source="createdAt" />
+        <UserProperties />
         <AccountNumberHistory />
         <ActivityPanel />
       </SimpleShowLayout>
