@@ -108,4 +108,31 @@ describe('the calendar of a property', () => {
     await windowOf(owner.agent).set('If-None-Match', first).expect(304);
     await windowOf(own, second).set('If-None-Match', other).expect(200);
   });
+
+  it("keeps a shared calendar whole when a co-owner's account goes: their rows pass to the owner, their own property's go with them", async () => {
+    const { property, owner, coOwner } = await household();
+    const q = { propertyId: property };
+    await coOwner.agent.post('/api/events').query(q).send({ title: 'Medeiers tur', startTime: '2027-02-01T10:00:00Z' }).expect(201);
+    await coOwner.agent.post('/api/marked-days').query(q).send({ date: '2027-02-02', markerType: 'vacation' }).expect(201);
+    await coOwner.agent.post('/api/ical-event-notes').query(q).send({ eventExternalId: 'ical-1-0123456789abcdef', notes: 'Nøkkel i postkassen' }).expect(201);
+    // A property of the co-owner's own, which nobody else shares.
+    const [{ id: own }] = await db.query("INSERT INTO properties (name) VALUES ('Egen leilighet') RETURNING id");
+    await db.query("INSERT INTO property_members (property_id, user_id, role) VALUES ($1, $2, 'owner')", [own, coOwner.user.id]);
+    await coOwner.agent.post('/api/events').query({ propertyId: own }).send({ title: 'Egen', startTime: '2027-02-05T10:00:00Z' }).expect(201);
+
+    const { agent: admin } = await t.loginAs('admin');
+    await admin.delete(`/api/admin/users/${coOwner.user.id}`).expect(200);
+
+    const after = (await windowOf(owner.agent).expect(200)).body;
+    expect(after.events.map((e: { title: string; userId: number }) => [e.title, e.userId])).toEqual([
+      ['Eiersperre', owner.user.id],
+      ['Medeiers tur', owner.user.id],
+    ]);
+    expect(after.markedDays.map((d: { date: string; userId: number }) => [d.date, d.userId])).toEqual([
+      ['2027-01-20', owner.user.id],
+      ['2027-02-02', owner.user.id],
+    ]);
+    expect((await owner.agent.get('/api/ical-event-notes/event/ical-1-0123456789abcdef').expect(200)).body.notes).toBe('Nøkkel i postkassen');
+    expect(await db.query('SELECT title FROM events WHERE property_id = $1', [own])).toEqual([]);
+  });
 });

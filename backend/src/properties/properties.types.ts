@@ -30,3 +30,10 @@ export const memberPropertySql = (userId: string, propertyId: string | null) =>
     ? firstPropertySql(userId)
     : `(SELECT m.property_id FROM property_members m JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL
   WHERE m.user_id = ${userId} AND m.property_id = ${propertyId})`;
+
+/**
+ * Who takes over a leaving person's rows in a property others share (docs/product/properties.md#roles): another member,
+ * an owner first, then the earliest to join; as a scalar subquery, null when the leaving person is its only member.
+ */
+export const heirInPropertySql = (propertyId: string, leavingUserId: string) => `(SELECT m.user_id FROM property_members m
+  WHERE m.property_id = ${propertyId} AND m.user_id <> ${leavingUserId} ORDER BY (m.role = 'owner') DESC, m.joined_at, m.user_id LIMIT 1)`;
