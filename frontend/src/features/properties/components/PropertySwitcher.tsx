@@ -1,5 +1,5 @@
 /**
- * The choice of property where a person has more than one (docs/product/properties.md#screens): the calendar's
+ * The choice of property where a person has more than one (docs/product/calendar.md#whose-calendar-it-is): the calendar's
  * toolbar and the household tab. Each is listed by name, with the person's role where they only view it.
  */
 import { MenuItem, TextField } from '@mui/material';
