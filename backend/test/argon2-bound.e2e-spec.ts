@@ -109,20 +109,37 @@ describe('argon2 work per request and per person', () => {
     // The sign-in's own count is given back after its answer was sent; wait for that before counting.
     await t.app.get(Lifecycle).settled();
     const hitsBefore = await hits();
-    // Five wrong guesses fill the person's queue (one running, four waiting)...
-    const filling = Array.from({ length: 5 }, (_, i) => agent.post('/api/user/reauth').send({ password: `feil-${i}` }).then((res) => res));
-    while (!users.hashingRefused({ userId: user.id })) await new Promise((resolve) => setTimeout(resolve, 2));
-    // ...so the next ones are refused at the door, by the session's user or by the sign-in name however it is spelled.
-    const refused = await Promise.all([
-      ...Array.from({ length: 4 }, (_, i) => agent.post('/api/user/reauth').send({ password: `feil-x${i}` })),
-      t.anon().post('/api/login').send({ username: ` ${user.username.toUpperCase()} `, password: 'feil-login' }),
-    ]);
-    for (const res of refused) {
-      expect(res.status).toBe(429);
-      expect(res.body.code).toBe('rate_limited');
-      expect(res.headers['retry-after']).toBe('1');
+    // The checks wait for `release`, so the queue stays full for as long as the refusals take to arrive (on a busy
+    // machine a check could otherwise end, and free a place, before the next request reaches the door).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const original = Argon2Gate.prototype.run;
+    const spy = jest.spyOn(Argon2Gate.prototype, 'run').mockImplementation(function <T>(this: Argon2Gate, userId: number, work: () => Promise<T>, options?: Parameters<Argon2Gate['run']>[2]) {
+      return original.call(this, userId, async () => {
+        await held;
+        return work();
+      }, options) as Promise<T>;
+    });
+    try {
+      // Five wrong guesses fill the person's queue (one running, four waiting)...
+      const filling = Array.from({ length: 5 }, (_, i) => agent.post('/api/user/reauth').send({ password: `feil-${i}` }).then((res) => res));
+      while (!users.hashingRefused({ userId: user.id })) await new Promise((resolve) => setTimeout(resolve, 2));
+      // ...so the next ones are refused at the door, by the session's user or by the sign-in name however it is spelled.
+      const refused = await Promise.all([
+        ...Array.from({ length: 4 }, (_, i) => agent.post('/api/user/reauth').send({ password: `feil-x${i}` })),
+        t.anon().post('/api/login').send({ username: ` ${user.username.toUpperCase()} `, password: 'feil-login' }),
+      ]);
+      for (const res of refused) {
+        expect(res.status).toBe(429);
+        expect(res.body.code).toBe('rate_limited');
+        expect(res.headers['retry-after']).toBe('1');
+      }
+      release();
+      await Promise.all(filling);
+    } finally {
+      release();
+      spy.mockRestore();
     }
-    await Promise.all(filling);
     // Only the checked guesses count; the refused ones were never guesses.
     expect((await hits()) - hitsBefore).toBe(5);
   });
