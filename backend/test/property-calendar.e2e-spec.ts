@@ -109,6 +109,18 @@ describe('the calendar of a property', () => {
     await windowOf(own, second).set('If-None-Match', other).expect(200);
   });
 
+  it('answers staff who are no member through the access rule, revalidation included', async () => {
+    const { property, owner } = await household();
+    const { agent: admin } = await t.loginAs('admin');
+    const first = await windowOf(admin, property).expect(200);
+    expect(titles(first.body)).toEqual(['Eiersperre']);
+    await windowOf(admin, property).set('If-None-Match', first.headers.etag).expect(304);
+    await owner.agent.post('/api/events').send({ title: 'Ny', startTime: '2027-02-01T10:00:00Z' }).expect(201);
+    const changed = await windowOf(admin, property).set('If-None-Match', first.headers.etag).expect(200);
+    expect(titles(changed.body)).toEqual(['Eiersperre', 'Ny']);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it("keeps a shared calendar whole when a co-owner's account goes: their rows pass to the owner, their own property's go with them", async () => {
     const { property, owner, coOwner } = await household();
     const q = { propertyId: property };

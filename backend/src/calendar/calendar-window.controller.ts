@@ -51,17 +51,22 @@ export class CalendarWindowController {
     const range = toDateRange(q.startDate, q.endDate);
     // A member's property is found in the statement that reads its window (or its version); anyone else's through
     // the access rule first (staff, a stranger's 404, a first property still to make).
-    const decided = async () => (await this.access.readable(user, propertyId))?.id ?? NO_PROPERTY.id;
+    // Once the access rule has decided (no membership answered), the window is read by that property alone.
+    let decidedId: number | undefined;
+    const decide = async () => (decidedId = (await this.access.readable(user, propertyId))?.id ?? NO_PROPERTY.id);
     if (req.headers['if-none-match'] !== undefined) {
       const member = await this.calendar.memberWindowVersion(user.id, propertyId);
-      const id = member?.propertyId ?? (await decided());
+      const id = member?.propertyId ?? (await decide());
       const etag = calendarWindowEtag(id, range, member?.version ?? (await this.calendar.windowVersion(id)));
       if (isNotModified(req.method, req.headers, { etag })) {
         res.setHeader('ETag', etag);
         return void res.status(304).end();
       }
     }
-    const answer = (await this.calendar.memberWindow(user.id, propertyId, range)) ?? (await this.windowOf(await decided(), range));
+    const answer =
+      decidedId === undefined
+        ? ((await this.calendar.memberWindow(user.id, propertyId, range)) ?? (await this.windowOf(await decide(), range)))
+        : await this.windowOf(decidedId, range);
     res.setHeader('ETag', calendarWindowEtag(answer.propertyId, range, answer.version));
     sendJsonText(res, answer.json);
   }
