@@ -391,6 +391,33 @@ describe('access control on every route', () => {
     return (await t.loginAs(actor)).agent;
   }
 
+  /**
+   * The property walk (docs/product/properties.md#who-may-do-what): a route that reads `?propertyId=` acts on a
+   * property's data, so, naming the owner's property, it answers a viewer of it and a mini admin as the owner for a
+   * read and 403 for a write, and anyone who is no member 404. A route that forgets PropertyAccess answers otherwise.
+   */
+  it('every route that reads ?propertyId= keeps the property access rule for its viewer, a mini admin and a non-member', async () => {
+    const named = new Set(registeredRoutes(t).filter((r) => r.namesProperty).map((r) => r.route));
+    expect(named).toContain('GET /api/marked-days');
+    const wrong: object[] = [];
+    for (const c of cases.filter((c) => named.has(c.route))) {
+      const method = c.route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+      for (const who of ['viewer', 'miniAdmin', 'nonMember'] as const) {
+        const owner = await t.createUser('user');
+        const property = await t.propertyOf(owner);
+        const actor = await t.createUser(who === 'miniAdmin' ? 'miniAdmin' : 'user');
+        if (who === 'viewer') await t.app.get(DataSource).query(`INSERT INTO property_members (property_id, user_id, role) VALUES ($1, $2, 'viewer')`, [property.id, actor.id]);
+        const { agent } = await t.loginAs(actor);
+        const { path, body } = await c.call({ t, owner, n: ++n });
+        const req = agent[method](`${path}${path.includes('?') ? '&' : '?'}propertyId=${property.id}`);
+        const res = body ? await req.send(body) : await req;
+        const expected = who === 'nonMember' ? 404 : method === 'get' ? c.expect[WHO.indexOf('owner')] : 403;
+        if (res.status !== expected) wrong.push({ route: c.route, who, status: res.status, expected });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   describe.each(cases)('$route', (c) => {
     it.each(WHO)('as %s', async (who) => {
       const owner = await t.createUser('user');

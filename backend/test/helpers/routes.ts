@@ -1,5 +1,6 @@
 import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { ACCESS_KEY, AccessLevel } from '../../src/common/access.decorator';
 import type { TestApp } from './test-app';
@@ -11,6 +12,14 @@ export interface RegisteredRoute {
   level?: AccessLevel;
   /** Whether it declares an access level. */
   declared: boolean;
+  /** Whether the handler reads `?propertyId=` (`@Query('propertyId', …)`): it acts on a property's data. */
+  namesProperty: boolean;
+}
+
+/** Whether a handler takes the query's `propertyId` among its arguments. */
+function readsPropertyId(type: Type, name: string): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<string, { data?: unknown }>;
+  return Object.entries(args).some(([key, arg]) => key.split(':')[0] === String(RouteParamtypes.QUERY) && arg.data === 'propertyId');
 }
 
 /** Every route Nest registered, as 'METHOD /api/path', with its access level. */
@@ -27,7 +36,7 @@ export function registeredRoutes(t: TestApp): RegisteredRoute[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         const full = ['/api', base, path].filter((p) => p && p !== '/').join('/').replace(/\/+/g, '/');
         const level: AccessLevel | undefined = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, type);
-        routes.push({ route: `${method} ${full}`, level, declared: Boolean(level) });
+        routes.push({ route: `${method} ${full}`, level, declared: Boolean(level), namesProperty: readsPropertyId(type, name) });
       }
     }
   }

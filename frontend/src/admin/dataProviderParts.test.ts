@@ -4,7 +4,7 @@
  * such file on disk is a part, and the composed provider answers the part's calls and sends the part's resources
  * the way the part alone does. A part the composition missed fails here by name.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DataProvider } from 'react-admin';
@@ -40,6 +40,17 @@ afterEach(async () => {
 
 it('finds the parts on disk', () => {
   expect(partFiles.length).toBeGreaterThan(10);
+});
+
+// A part is gathered by its file's name alone: a file that adds calls to PartCalls under another name would compile,
+// and its calls would be missing from the provider.
+it('every file that adds calls to PartCalls is a part by its name (<folder>/<name>DataProvider.ts)', () => {
+  const declaring = readdirSync(adminDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((folder) => readdirSync(join(adminDir, folder.name)).filter((file) => /\.tsx?$/.test(file)).map((file) => `./${folder.name}/${file}`))
+    .filter((file) => /declare module '\.\.\/dataProviderPart'/.test(readFileSync(join(adminDir, file), 'utf8')));
+  expect(declaring.length).toBeGreaterThan(0);
+  expect(declaring.filter((file) => !partFiles.includes(file))).toEqual([]);
 });
 
 describe.each(partFiles)('%s', (file) => {

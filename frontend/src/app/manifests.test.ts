@@ -12,6 +12,7 @@ import { FEATURE_MANIFESTS, PUSH_REFRESHES, SIGNED_IN_ROUTES, SIGNED_OUT_ROUTES 
 
 const pageModules = import.meta.glob('../features/*/*Page.tsx');
 const adminFolders = import.meta.glob('../admin/*/index.ts');
+const adminPages = import.meta.glob(['../admin/*/*List.tsx', '../admin/*/*Show.tsx', '../admin/*/*Edit.tsx', '../admin/*/*Create.tsx', '../admin/*/*Page.tsx']);
 
 describe('feature manifests', () => {
   it('every feature folder with a page has a manifest', () => {
@@ -107,6 +108,13 @@ describe('push refreshes', () => {
 });
 
 describe('back-office resources', () => {
+  // The registry gathers index.ts alone: a folder whose pages have no index.ts would be no resource, and say nothing.
+  it('every admin folder with a page (…List, …Show, …Edit, …Create, …Page.tsx) has an index.ts', () => {
+    const withPages = new Set(Object.keys(adminPages).map((file) => file.split('/')[2]));
+    expect(withPages.size).toBeGreaterThan(10);
+    for (const folder of withPages) expect(Object.keys(adminFolders), `admin/${folder}/index.ts`).toContain(`../admin/${folder}/index.ts`);
+  });
+
   it('every admin/<folder>/index.ts registers a resource with a name and a menu place', async () => {
     for (const [file, load] of Object.entries(adminFolders)) {
       const registered = [((await load()) as { default?: unknown }).default].flat();
