@@ -45,11 +45,16 @@ export type PartFactory = (tools: ProviderTools) => DataProviderPart;
 /**
  * The calls of each part that has some, by folder. A part file adds its own entry (TypeScript declaration merging:
  * `declare module '../dataProviderPart' { interface PartCalls { users: UsersDataProvider } }`), so the composed
- * provider's type (AdminDataProvider) sums them without a list to keep. `records` is react-admin's own.
+ * provider's type (AdminDataProvider) sums them without a list to keep. `records` is react-admin's own, without its
+ * index signature: with it, any call name would compile, and a call whose part forgot this entry, or a misspelt one,
+ * would be `any` until it failed at run time.
  */
 export interface PartCalls {
-  records: DataProvider;
+  records: KnownKeys<DataProvider>;
 }
+
+/** A type without its index signature (react-admin's DataProvider has `[key: string]: any`). */
+type KnownKeys<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
 type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 
