@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import script from '../../../boot/login-shell.js?raw';
 import { monthGridRange } from '../calendar/neighbourWindows';
@@ -55,6 +56,30 @@ describe("the prerendered login page's script", () => {
     keepSentWindow(7);
     await vi.waitFor(() => expect(keptWindow(7, range)).toEqual({ ...window, etag: 'W/"w1"' }));
     expect(keptWindow(8, range)).toBeUndefined();
+  });
+
+  it("gives the calendar's first read that window instead of asking the server for it again", async () => {
+    const window = { events: [{ id: 1, title: 'Opphold' }], icalEvents: [], markedDays: [], conflicts: [] };
+    const requests = prerenderedPage({
+      '/api/login': { status: 200, body: { id: 7, username: 'eva@example.com' } },
+      '/api/calendar-window': { status: 200, body: window, etag: 'W/"w1"' },
+    });
+    const today = new Date();
+    const range = monthGridRange(today.getFullYear(), today.getMonth());
+    vi.resetModules();
+    const { keepSentWindow, sentLogin } = await import('../../shared/prerenderedLogin');
+    const { calendarKeys, prefetchOwnWindow } = await import('../calendar/calendarApi');
+    expect(sentLogin()).not.toBeNull();
+    keepSentWindow(7);
+    // As the signed-in app's first render reads ahead, the prerendered page still there (the window maybe on its way).
+    const queryClient = new QueryClient();
+    await prefetchOwnWindow(queryClient, range, 7);
+    expect(queryClient.getQueryData(calendarKeys.window.range(range))).toEqual({ ...window, etag: 'W/"w1"' });
+    expect(requests).toHaveLength(2);
+    // Another month is the server's to answer.
+    const next = monthGridRange(today.getFullYear(), today.getMonth() + 1);
+    await prefetchOwnWindow(queryClient, next, 7);
+    expect(requests.slice(2)).toEqual([`/api/calendar-window?${new URLSearchParams({ ...next })}`]);
   });
 
   it('reads no window when the login was refused or wants the code step', async () => {

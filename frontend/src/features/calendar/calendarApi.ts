@@ -9,6 +9,7 @@ import { ADMIN_CALENDAR_REFETCH_MS, STALE } from './constants';
 import type { Agreement, CalendarConflict, CalendarEvent, CalendarWindow, EventNoteLookup, MarkedDay, RequestBody, TranslateAnswer, TranslationStatus, UserCalendar } from '../../api/types';
 import { asExternalBookings, meetingItems, type ExternalBooking } from './viewModel';
 import { keepWindow, keptWindow } from '../../shared/keptWindows';
+import { prerenderedLoginForm } from '../../shared/prerenderedLogin';
 
 /** The visible range as the API wants it: ISO instants, end exclusive. */
 export interface VisibleRange {
@@ -90,6 +91,27 @@ export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindo
 }
 
 /**
+ * The window the prerendered login page read with the login, while that page is still there (until the first
+ * signed-in screen draws it away), when it is the one of `range`: the calendar's first read takes it instead of asking
+ * the server for the same window again (docs/architecture.md#prerendered-login-page). Undefined otherwise.
+ */
+async function sentWindow(range: VisibleRange): Promise<KeptWindow | undefined> {
+  try {
+    const sent = await prerenderedLoginForm()?.sentWindow;
+    if (sent?.status !== 200 || sent.range.startDate !== range.startDate || sent.range.endDate !== range.endDate) return undefined;
+    const window = JSON.parse(sent.text) as CalendarWindow;
+    return sent.etag ? { ...window, etag: sent.etag } : window;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The own window of a property (the first: null) as the calendar reads it: the sent one, or the server's answer. */
+async function readOwnWindow(range: VisibleRange, known: KeptWindow | undefined, propertyId: number | null): Promise<KeptWindow> {
+  return (propertyId === null ? await sentWindow(range) : undefined) ?? fetchCalendarWindow(range, known, propertyId);
+}
+
+/**
  * A read ahead of the own calendar's window `range`, as the page's own query reads it: from the copy this browser
  * kept of it (stale from the start, so it is revalidated), and then the server's answer. Only the first property's
  * windows are kept in the browser.
@@ -97,7 +119,7 @@ export async function fetchCalendarWindow(range: VisibleRange, known?: KeptWindo
 export function prefetchOwnWindow(queryClient: QueryClient, range: VisibleRange, ownerId: number, propertyId: number | null = null): Promise<void> {
   return queryClient.prefetchQuery({
     queryKey: calendarKeys.window.range(range, propertyId),
-    queryFn: ({ queryKey }) => fetchCalendarWindow(range, queryClient.getQueryData<KeptWindow>(queryKey), propertyId),
+    queryFn: ({ queryKey }) => readOwnWindow(range, queryClient.getQueryData<KeptWindow>(queryKey), propertyId),
     staleTime: STALE.calendarWindow,
     // From the kept copy, so a read that fails offline still leaves the kept window to show (with the offline note),
     // and one that succeeds can be a 304.
@@ -156,7 +178,7 @@ export function useCalendarData(
   const keeps = ownerId > 0 && propertyId === null;
   const ownWindow = useQuery({
     queryKey: calendarKeys.window.range(r, propertyId),
-    queryFn: ({ queryKey }) => fetchCalendarWindow(r, queryClient.getQueryData<KeptWindow>(queryKey), propertyId),
+    queryFn: ({ queryKey }) => readOwnWindow(r, queryClient.getQueryData<KeptWindow>(queryKey), propertyId),
     enabled: own,
     staleTime: STALE.calendarWindow,
     placeholderData: keepPreviousData,

@@ -9,6 +9,7 @@ import {
   displayTitle,
   eventColor,
   moreLabel,
+  moreLabels,
   replaceLinks,
   timedEnd,
   truncateMobileTitle,
@@ -82,6 +83,8 @@ describe("the '+N' label", () => {
   it('reads +N mer in Norwegian and +N more in English', () => {
     expect(moreLabel(2, i18n.getFixedT('nb'))).toBe('+2 mer');
     expect(moreLabel(5, i18n.getFixedT('en'))).toBe('+5 more');
+    const label = moreLabels(i18n.getFixedT('nb'));
+    expect([label(1), label(3), label(1)]).toEqual(['+1 mer', '+3 mer', '+1 mer']);
   });
 });
 

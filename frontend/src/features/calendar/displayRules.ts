@@ -33,6 +33,19 @@ export function moreLabel(hidden: number, t: TFunction): string {
   return t('calendar.more', { count: hidden });
 }
 
+/**
+ * moreLabel for every count, each looked up once: FullCalendar asks for it on every day with hidden events on every
+ * render of the month, a plural lookup in the texts is slow on a phone, and a month has only a few different counts.
+ */
+export function moreLabels(t: TFunction): (hidden: number) => string {
+  const labels = new Map<number, string>();
+  return (hidden) => {
+    let label = labels.get(hidden);
+    if (label === undefined) labels.set(hidden, (label = moreLabel(hidden, t)));
+    return label;
+  };
+}
+
 /** The outside systems whose bookings the calendar shows (the API's external booking ids: '<kind>-…'). */
 const EXTERNAL_KINDS = ['ical', 'beds24'];
 const EXTERNAL_ID = /^(ical|beds24)-/;

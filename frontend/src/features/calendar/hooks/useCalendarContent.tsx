@@ -13,7 +13,7 @@ import { dayCellClass, slotLaneClass } from '../cellClasses';
 import { CalendarEventBar } from '../components/CalendarEventBar';
 import { DayHeader, DayTop } from '../components/CalendarDayContent';
 import { toDateKey } from '../dates';
-import { busyHours, moreLabel } from '../displayRules';
+import { busyHours, moreLabels } from '../displayRules';
 import type { AnyEvent } from '../viewModel';
 import { FC_VIEWS } from '../viewNames';
 import type { CalendarDays } from './useCalendarDays';
@@ -59,7 +59,10 @@ export function useCalendarContent({ win, days, isMobile, t, onEventClick, onMar
     [monthGrid, isMobile, t],
   );
   const weekNumberHeaderContent = useCallback((arg: { num?: number }) => `${t('calendar.weekHeader')} ${arg.num ?? ''}`, [t]);
-  const moreLinkContent = useCallback((arg: { num: number }) => moreLabel(arg.num, t), [t]);
+  const moreLinkContent = useMemo(() => {
+    const label = moreLabels(t);
+    return (arg: { num: number }) => label(arg.num);
+  }, [t]);
   const dayCellClassOf = useCallback(
     (arg: DayCellInfo) => dayCellClass(arg, { coloursDays, dayIndex, conflictedDays, focusDate }),
     [coloursDays, dayIndex, conflictedDays, focusDate],

@@ -16,6 +16,7 @@ export function useFirstCalendarPaint(painted: boolean): void {
   useEffect(() => {
     if (!painted) return undefined;
     let frame = 0;
+    let afterFrame = 0;
     let framesLeft = BOOKINGS_DRAWN_FRAMES;
     const whenDrawn = () => {
       if (framesLeft-- > 0 && !document.querySelector(`#root .${EVENT_BAR_CLASS}`)) {
@@ -23,9 +24,14 @@ export function useFirstCalendarPaint(painted: boolean): void {
         return;
       }
       if (calendarSnapshotShown()) removeCalendarSnapshot();
-      markFirstCalendarPainted();
+      // What waits for the first calendar (the service worker's downloads, the phone's drawer, the welcome) starts
+      // once this frame is painted, in the task after it, not in the frame the bookings are drawn in.
+      afterFrame = window.setTimeout(markFirstCalendarPainted);
     };
     frame = requestAnimationFrame(whenDrawn);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(afterFrame);
+    };
   }, [painted]);
 }
