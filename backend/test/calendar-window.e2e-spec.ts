@@ -26,8 +26,8 @@ describe('calendar window', () => {
     summary: 'Reserved', description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0, ...fields,
   });
 
-  async function store(kind: SourceKind, id: number, userId: number, bookings: ExternalBookingInput[]) {
-    await t.app.get(ExternalBookingsService).applyPull({ source: { kind, id, userId }, complete: false, bookings, now: new Date(), emptyPullsBefore: 0 });
+  async function store(kind: SourceKind, id: number, user: User, bookings: ExternalBookingInput[]) {
+    await t.app.get(ExternalBookingsService).applyPull({ source: { kind, id, userId: user.id, propertyId: (await t.propertyOf(user)).id }, complete: false, bookings, now: new Date(), emptyPullsBefore: 0 });
   }
 
   /** A calendar with every kind of value the answer must carry over exactly. */
@@ -48,14 +48,14 @@ describe('calendar window', () => {
 
     const feeds = t.app.get(FeedsService);
     const airbnb = await feeds.create(user, { name: 'Airbnb «hytta»', url: 'https://airbnb.example/calendar/ical/1.ics' } as CreateFeedDto);
-    await store('ical', airbnb.id, user.id, [
+    await store('ical', airbnb.id, user, [
       booking('a1@airbnb'),
       booking('a2@airbnb', { allDay: true, startTime: new Date('2027-02-10T23:00:00Z'), endsAt: new Date('2027-02-13T23:00:00Z'), startDate: '2027-02-11', endDate: '2027-02-14', description: 'HM123', location: 'Bergen', status: 'tentative', kind: 'blocked' }),
       booking('a3@airbnb', { recurrenceId: '20270301T100000Z', startTime: new Date('2027-03-01T10:00:00Z'), endsAt: new Date('2027-03-01T10:00:00Z') }),
     ]);
     const off = await feeds.create(user, { name: 'Av', url: 'https://off.example/1.ics', enabled: false } as CreateFeedDto);
-    await store('ical', off.id, user.id, [booking('hidden@off')]);
-    await store('beds24', 42, user.id, [booking('4711', { summary: '' })]);
+    await store('ical', off.id, user, [booking('hidden@off')]);
+    await store('beds24', 42, user, [booking('4711', { summary: '' })]);
     return { airbnbId: airbnb.id };
   }
 
@@ -119,7 +119,7 @@ describe('calendar window', () => {
     const { agent: owner, user } = await t.loginAs('user');
     await owner.post('/api/events').send({ title: 'Privat', startTime: '2027-01-10T10:00:00Z' }).expect(201);
     await owner.post('/api/marked-days').send({ date: '2027-01-20', markerType: 'busy' }).expect(201);
-    await store('beds24', 4242, user.id, [booking('privat')]);
+    await store('beds24', 4242, user, [booking('privat')]);
     const mine = (await owner.get('/api/calendar-window').query(WINDOW).expect(200)).body;
     expect([mine.events.length, mine.markedDays.length, mine.feedEvents.length]).toEqual([1, 1, 1]);
 
@@ -187,7 +187,7 @@ describe('calendar window', () => {
 
       const feed = await t.app.get(FeedsService).create(user, { name: 'Airbnb', url: 'https://airbnb.example/calendar/ical/9.ics' } as CreateFeedDto);
       etag = await changedSince(agent, etag);
-      await store('ical', feed.id, user.id, [booking('n1@airbnb')]);
+      await store('ical', feed.id, user, [booking('n1@airbnb')]);
       etag = await changedSince(agent, etag);
       const imported = (await read(agent).expect(200)).body.feedEvents[0];
       await agent.post('/api/ical-event-notes').send({ eventExternalId: imported.id, notes: 'Nøkkel i postkassen' }).expect(201);

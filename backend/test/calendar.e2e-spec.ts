@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
 import { TestApp } from './helpers/test-app';
+import type { User } from '../src/users/user.entity';
 
 const JAN = { startDate: '2027-01-01T00:00:00.000Z', endDate: '2027-02-01T00:00:00.000Z' };
 
@@ -10,10 +11,10 @@ describe('calendar', () => {
   afterAll(() => t.close());
 
   /** A Beds24 booking put in the external bookings store the way its adapter will: a delta pull of one booking. */
-  async function storeBeds24Booking(userId: number, title: string): Promise<void> {
+  async function storeBeds24Booking(user: User, title: string): Promise<void> {
     const start = new Date('2027-01-15T14:00:00Z');
     const booking = { externalUid: '4711', startTime: start, endsAt: new Date(start.getTime() + 3_600_000), allDay: false, startDate: null, endDate: null, summary: title, description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
-    await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 42, userId }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
+    await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 42, userId: user.id, propertyId: (await t.propertyOf(user)).id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
   }
 
   describe('events', () => {
@@ -74,7 +75,7 @@ describe('calendar', () => {
       const e = await agent.post('/api/events').send({ title: 'A', startTime: '2027-01-10T10:00:00Z' }).expect(201);
       const upd = await agent.put(`/api/events/${e.body.id}`).send({ title: 'B', routes: ['Oslo → Hytta'] }).expect(200);
       expect(upd.body).toMatchObject({ title: 'B', routes: ['Oslo → Hytta'] });
-      await storeBeds24Booking(user.id, 'Booking');
+      await storeBeds24Booking(user, 'Booking');
       const [booking] = (await agent.get('/api/ical-feed-events').query(JAN).expect(200)).body;
       expect(booking).toMatchObject({ id: expect.stringMatching(/^beds24-42-[0-9a-f]{16}$/), title: 'Booking', isBinding: true, source: { type: 'beds24', feedName: 'Beds24', uid: '4711' } });
       const del = await agent.delete(`/api/events/${booking.id}`).expect(409);
@@ -132,7 +133,7 @@ describe('calendar', () => {
       const { agent: admin } = await t.loginAs('admin');
       const start = new Date('2027-01-20T14:00:00Z');
       const booking = { externalUid: 'note-1', startTime: start, endsAt: new Date(start.getTime() + 86_400_000), allDay: false, startDate: null, endDate: null, summary: 'Gjest', description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
-      await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 4242, userId: user.id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
+      await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 4242, userId: user.id, propertyId: (await t.propertyOf(user)).id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
       const window = (await owner.get('/api/calendar-window').query(JAN).expect(200)).body;
       const id = window.feedEvents.find((e: { title: string }) => e.title === 'Gjest').id as string;
       expect(id).toMatch(/^beds24-4242-[0-9a-f]{16}$/);
@@ -194,7 +195,7 @@ describe('calendar', () => {
       const user = await t.createUser('user');
       const res = await admin.delete('/api/admin/events/ical-12-abc@airbnb.com').expect(409);
       expect(res.body.message).toMatch(/^Kan ikke slette booking/);
-      await storeBeds24Booking(user.id, 'Beds24');
+      await storeBeds24Booking(user, 'Beds24');
       const [booking] = (await admin.get(`/api/admin/user-calendar/${user.id}`).query(JAN).expect(200)).body.icalEvents;
       expect(booking).toMatchObject({ title: 'Beds24', isBinding: true, source: { type: 'beds24' } });
       expect((await admin.delete(`/api/admin/events/${booking.id}`).expect(409)).body.message).toMatch(/^Kan ikke slette booking/);

@@ -44,7 +44,7 @@ describe('migration to the external bookings store', () => {
     // The read path (which needs every later migration: they are run for it and undone after) finds them under the
     // same API ids, and still hides the disabled feed's.
     ds = await db.upTo(migrations.length);
-    const read = await new ExternalBookingsStore(ds).listForUser(user.id, { start: new Date('2027-01-01T00:00:00Z'), end: new Date('2028-01-01T00:00:00Z') });
+    const read = await new ExternalBookingsStore(ds).listForPerson(user.id, { start: new Date('2027-01-01T00:00:00Z'), end: new Date('2028-01-01T00:00:00Z') });
     expect(read.map((b) => b.id)).toEqual(oldIds);
     for (let n = migrations.length; n > migrations.indexOf(SyncMessageCodes1764600000000) + 1; n--) await ds.undoLastMigration({ transaction: 'each' });
     // New rows and new pulls never reuse an id or a generation of the moved rows.

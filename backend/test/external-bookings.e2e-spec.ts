@@ -28,14 +28,14 @@ describe('external bookings store', () => {
   const apply = (source: BookingSource, pull: Partial<ExternalPull> & { bookings: ExternalBookingInput[] }) =>
     bookings.applyPull({ source, complete: true, now: NOW, emptyPullsBefore: 0, ...pull });
   const uids = async (source: BookingSource) =>
-    (await bookings.listForUser(source.userId, YEAR)).filter((b) => b.sourceKind === source.kind && b.sourceId === source.id).map((b) => b.externalUid).sort();
+    (await bookings.listForProperty(source.propertyId, YEAR)).filter((b) => b.sourceKind === source.kind && b.sourceId === source.id).map((b) => b.externalUid).sort();
   const rowOf = async (source: BookingSource, uid: string) =>
     (await db.query('SELECT revision, updated_at, summary, kind FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND external_uid = $3', [source.kind, source.id, uid]))[0];
 
   let nextSource = 1000;
   async function beds24Source(): Promise<BookingSource> {
     const user = await t.createUser('user');
-    return { kind: 'beds24', id: nextSource++, userId: user.id };
+    return { kind: 'beds24', id: nextSource++, userId: user.id, propertyId: (await t.propertyOf(user)).id };
   }
 
   it('upserts by key and touches updated_at and revision only when something shown changed', async () => {
@@ -124,8 +124,8 @@ describe('external bookings store', () => {
   it('keeps sources apart: the same UID in two sources is two bookings, and a pull of one never touches the other', async () => {
     const user = await t.createUser('user');
     const [feed] = await db.query(`INSERT INTO ical_feeds (user_id, name, url) VALUES ($1, 'Airbnb', 'https://example.com/a.ics') RETURNING id`, [user.id]);
-    const ical: BookingSource = { kind: 'ical', id: feed.id, userId: user.id };
-    const beds24: BookingSource = { kind: 'beds24', id: feed.id, userId: user.id };
+    const ical: BookingSource = { kind: 'ical', id: feed.id, userId: user.id, propertyId: (await t.propertyOf(user)).id };
+    const beds24: BookingSource = { kind: 'beds24', id: feed.id, userId: user.id, propertyId: (await t.propertyOf(user)).id };
     await apply(ical, { bookings: [stay('same', FUTURE), stay('i', FUTURE)] });
     await apply(beds24, { bookings: [stay('same', FUTURE, { summary: 'Beds24 guest' })] });
     await apply(ical, { bookings: [stay('i', FUTURE)] });
@@ -138,14 +138,14 @@ describe('external bookings store', () => {
     const user = await t.createUser('user');
     const other = await t.createUser('user');
     const [feed] = await db.query(`INSERT INTO ical_feeds (user_id, name, url) VALUES ($1, 'Airbnb', 'https://example.com/b.ics') RETURNING id`, [user.id]);
-    const ical: BookingSource = { kind: 'ical', id: feed.id, userId: user.id };
-    const beds24: BookingSource = { kind: 'beds24', id: 7, userId: user.id };
+    const ical: BookingSource = { kind: 'ical', id: feed.id, userId: user.id, propertyId: (await t.propertyOf(user)).id };
+    const beds24: BookingSource = { kind: 'beds24', id: 7, userId: user.id, propertyId: (await t.propertyOf(user)).id };
     await apply(ical, { bookings: [stay('uid-1@airbnb.com', FUTURE), stay('series', FUTURE, { recurrenceId: '2027-04-01' }), stay('later', '2027-09-01')] });
     await apply(beds24, { bookings: [stay('4711', FUTURE)] });
-    await apply({ kind: 'beds24', id: 8, userId: other.id }, { bookings: [stay('4712', FUTURE)] });
+    await apply({ kind: 'beds24', id: 8, userId: other.id, propertyId: (await t.propertyOf(other)).id }, { bookings: [stay('4712', FUTURE)] });
 
     const april = { start: new Date('2027-04-01T00:00:00Z'), end: new Date('2027-05-01T00:00:00Z') };
-    const read = await bookings.listForUser(user.id, april);
+    const read = await bookings.listForProperty((await t.propertyOf(user)).id, april);
     expect(read.map((b) => [b.sourceKind, b.externalUid, b.sourceName])).toEqual(
       expect.arrayContaining([['ical', 'uid-1@airbnb.com', 'Airbnb'], ['ical', 'series', 'Airbnb'], ['beds24', '4711', null]]),
     );
@@ -155,7 +155,7 @@ describe('external bookings store', () => {
     expect(read.find((b) => b.externalUid === '4711')!.id).toMatch(/^beds24-7-[0-9a-f]{16}$/);
 
     await db.query('UPDATE ical_feeds SET enabled = false WHERE id = $1', [feed.id]);
-    expect((await bookings.listForUser(user.id, april)).map((b) => b.externalUid)).toEqual(['4711']);
+    expect((await bookings.listForProperty((await t.propertyOf(user)).id, april)).map((b) => b.externalUid)).toEqual(['4711']);
   });
 
   it('removes every booking of deleted sources', async () => {

@@ -123,12 +123,12 @@ describe('notifications', () => {
       await bus.emit('calendar.event.created', calendar);
       await bus.emit('calendar.event.recolored', { ...calendar, color: '#16a34a' });
       await bus.emit('calendar.event.deleted', calendar);
-      const pull = { userId: user.id, sourceKind: 'beds24', sourceId: 5, sourceName: 'Beds24', added: 0, changed: 0, cancelled: 0 };
+      const pull = { propertyId: (await t.propertyOf(user)).id, members: [user.id], sourceKind: 'beds24', sourceId: 5, sourceName: 'Beds24', added: 0, changed: 0, cancelled: 0 };
       await bus.emit('bookings.pulled', { ...pull, added: 1, firstStart: '2027-07-01T14:00:00Z' });
       await bus.emit('bookings.pulled', { ...pull, changed: 1, firstStart: '2027-07-02T14:00:00Z' });
       await bus.emit('bookings.pulled', { ...pull, cancelled: 1, firstStart: null });
-      await bus.emit('feed.failing', { userId: user.id, feedId: 5, feedName: 'Airbnb', since: '2027-01-01T00:00:00Z' });
-      await bus.emit('feed.recovered', { userId: user.id, feedId: 5, feedName: 'Airbnb' });
+      await bus.emit('feed.failing', { propertyId: pull.propertyId, members: [user.id], feedId: 5, feedName: 'Airbnb', since: '2027-01-01T00:00:00Z' });
+      await bus.emit('feed.recovered', { propertyId: pull.propertyId, members: [user.id], feedId: 5, feedName: 'Airbnb' });
       await bus.emit('agreements.created', agreement);
       await bus.emit('agreements.changed', agreement);
       await bus.emit('agreements.cancelled', agreement);

@@ -231,8 +231,9 @@ describe('payouts', () => {
     it('counts booked nights of the month, split at month edges, a doubled stay once, blocks not at all', async () => {
       const user = await t.createUser('user');
       const store = t.app.get(ExternalBookingsService);
+      const propertyId = (await t.propertyOf(user)).id;
       const pull = (kind: 'ical' | 'beds24', id: number, bookings: ExternalBookingInput[]) =>
-        store.applyPull({ source: { kind, id, userId: user.id }, complete: true, now: new Date('2026-01-01T00:00:00Z'), emptyPullsBefore: 0, bookings });
+        store.applyPull({ source: { kind, id, userId: user.id, propertyId }, complete: true, now: new Date('2026-01-01T00:00:00Z'), emptyPullsBefore: 0, bookings });
       // Airbnb (iCal): 28 Feb → 3 Mar (2 of its 3 nights in March), 10 → 14 Mar (4 nights), a block 20 → 25 Mar.
       await pull('ical', 9001, [
         allDayStay('a1', '2026-02-28', '2026-03-03'),

@@ -248,7 +248,7 @@ describe('personal subscription feed', () => {
     const { user, link } = await hostWithCalendar();
     const first = await request(t.server).get(pathOf(link)).expect(200);
     const booking = { externalUid: '4711', startTime: new Date('2027-01-22T23:00:00Z'), endsAt: new Date('2027-01-24T23:00:00Z'), allDay: true, startDate: '2027-01-23', endDate: '2027-01-25', summary: '', description: null, location: null, status: 'confirmed', kind: 'guest', sequence: 0 };
-    await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 42, userId: user.id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
+    await t.app.get(ExternalBookingsService).applyPull({ source: { kind: 'beds24', id: 42, userId: user.id, propertyId: (await t.propertyOf(user)).id }, complete: false, bookings: [booking], now: new Date(), emptyPullsBefore: 0 });
     const changed = await request(t.server).get(pathOf(link)).set('If-None-Match', first.headers.etag).expect(200);
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     const vevents = new ICAL.Component(ICAL.parse(changed.text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));

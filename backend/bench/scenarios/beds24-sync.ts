@@ -168,7 +168,9 @@ function bareSync(pool: QueryPool, hosts: User[], server: Beds24Server, zone: st
       }
       if (rows.length !== BOOKINGS_PER_CONFIG) throw new Error(`baseline: property ${propertyId} gave ${rows.length} bookings`);
       const bookings = rows.map((r) => toExternalBooking(readBooking(r)!, zone));
-      await pool.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams({ kind: 'beds24', id: BASELINE_SOURCE + c, userId: host.id }, generation, bookings));
+      // The host's property, as the app's configuration for them names it.
+      const { rows: [config] } = await pool.query('SELECT property_id FROM beds24_config WHERE user_id = $1', [host.id]);
+      await pool.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams({ kind: 'beds24', id: BASELINE_SOURCE + c, userId: host.id, propertyId: config.property_id }, generation, bookings));
     });
   };
 }

@@ -133,12 +133,12 @@ async function createHosts(users: UsersService): Promise<User[]> {
 }
 
 /** Feeds created through the app's service, as POST /api/ical-feeds would; feed n belongs to host n mod USERS. */
-async function createFeeds(feeds: FeedsService, hosts: User[], urlOf: (n: number) => string): Promise<{ id: number; userId: number; n: number }[]> {
-  const created: { id: number; userId: number; n: number }[] = [];
+async function createFeeds(feeds: FeedsService, hosts: User[], urlOf: (n: number) => string): Promise<{ id: number; userId: number; propertyId: number; n: number }[]> {
+  const created: { id: number; userId: number; propertyId: number; n: number }[] = [];
   for (let n = 0; n < FEEDS; n++) {
     const host = hosts[n % hosts.length];
     const feed = await feeds.create(host, { name: `Kanal ${n}`, url: urlOf(n) } as CreateFeedDto);
-    created.push({ id: feed.id, userId: host.id, n });
+    created.push({ id: feed.id, userId: host.id, propertyId: feed.propertyId, n });
   }
   return created;
 }
@@ -153,12 +153,12 @@ async function timed(work: () => Promise<unknown>): Promise<{ seconds: number }>
  * One pass of the bare baseline over its feeds: conditional GET with the ETag it kept, parse, one upsert. Throws on
  * anything the app would have recorded as a failure, so a broken baseline cannot look fast.
  */
-function bareSync(pool: QueryPool, feeds: { id: number; userId: number; n: number }[], server: FeedServer, concurrency: number, zone: string) {
+function bareSync(pool: QueryPool, feeds: { id: number; userId: number; propertyId: number; n: number }[], server: FeedServer, concurrency: number, zone: string) {
   const etags = new Map<number, string>();
   let generation = 0;
   return async () => {
     generation++;
-    await mapWithConcurrency(feeds, concurrency, async ({ id, userId, n }) => {
+    await mapWithConcurrency(feeds, concurrency, async ({ id, userId, propertyId, n }) => {
       const etag = etags.get(id);
       const res = await fetch(server.urlOf(n), { headers: etag ? { 'if-none-match': etag } : {} });
       if (res.status === 304) return;
@@ -167,7 +167,7 @@ function bareSync(pool: QueryPool, feeds: { id: number; userId: number; n: numbe
       etags.set(id, res.headers.get('etag') ?? '');
       const parsed = parseFeed(body, { window: expansionWindow(new Date()), defaultTimeZone: zone, contentType: res.headers.get('content-type') ?? undefined });
       if (!parsed.ok || parsed.events.length !== EVENTS_PER_FEED) throw new Error(`baseline: feed ${n} parsed to ${parsed.ok ? parsed.events.length : parsed.error}`);
-      await pool.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams({ kind: 'ical', id, userId }, generation, toExternalBookings(parsed.events, zone)));
+      await pool.query(UPSERT_EXTERNAL_BOOKINGS, upsertParams({ kind: 'ical', id, userId, propertyId }, generation, toExternalBookings(parsed.events, zone)));
     });
   };
 }

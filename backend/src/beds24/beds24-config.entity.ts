@@ -5,7 +5,7 @@ import { SyncState } from '../bookings/booking-source.types';
 export type Beds24CredentialKind = 'refresh' | 'longLife';
 
 /**
- * One user's Beds24 channel configuration (docs/product/beds24.md#what-it-is-for), with its sync state. The credential is sealed
+ * One property's Beds24 channel configuration, set up for its owner (docs/product/beds24.md#what-it-is-for), with its sync state. The credential is sealed
  * (common/secrets.ts Sealer) and never leaves the server; answers show only whether it is set and its last four
  * characters. The access token the refresh token gives is kept sealed too, so it is reused for its whole lifetime
  * (each new one costs API credits).
@@ -15,8 +15,13 @@ export class Beds24Config {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ type: 'int', unique: true })
+  /** The owner it was set up for (the back office reaches it through them). */
+  @Column({ type: 'int' })
   userId: number;
+
+  /** The property whose calendar shows its bookings: at most one connection each. */
+  @Column({ type: 'int', unique: true })
+  propertyId: number;
 
   @Column({ type: 'text' })
   credentialSealed: string;

@@ -28,7 +28,7 @@ export class Beds24Scheduler implements OnModuleInit {
       schedule: '0 * * * * *',
       dueIds: (now, limit) => this.configs.dueIds(now, limit),
       dueLimit: 1000,
-      userSourceIds: (userId) => this.configs.syncedIdsOf(userId),
+      propertySourceIds: (propertyId) => this.configs.syncedIdsOf(propertyId),
       syncOne: (id, options) => this.sync.sync(id, options),
       concurrency: () => BEDS24_SYNC_CONCURRENCY,
       // A sync is bounded by the client's time-outs and waits (a few pages of 30 s at most, waits of 30 s at most).

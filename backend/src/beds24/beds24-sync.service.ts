@@ -9,6 +9,7 @@ import { LOCK_BEDS24_SYNC } from '../database/database.port';
 import { toExternalBooking, syncWindow } from './beds24-bookings';
 import { BEDS24_TIMEOUT_MS, Beds24AuthError, Beds24Client, Beds24Error } from './beds24-client';
 import { Beds24Config } from './beds24-config.entity';
+import { PropertyAccess } from '../properties/property-access.service';
 import { Beds24Service, NEW_KEY_NEEDED } from './beds24.service';
 import { UsersService } from '../users/users.service';
 import './beds24.events';
@@ -47,6 +48,7 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
     private readonly users: UsersService,
     private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: PropertyAccess,
   ) {}
 
   /** How long a person's sync waits for a running one: one page's longest answer, plus time for the rest of a pull. */
@@ -88,11 +90,19 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
     }
   }
 
-  /** After a success is written: a connection whose failing was announced tells the owner and the admins it works again. */
+  /** After a success is written: a connection whose failing was announced tells its property's managers and the admins it works again. */
   async afterSuccess(config: Beds24Config): Promise<void> {
     if (!config.sync.failingNotifiedAt) return;
+    await this.bus.emit('beds24.recovered', await this.news(config));
+  }
+
+  /** Whom a connection's trouble reaches: the members of its property who can act on it, and every active admin. */
+  private async news(config: Beds24Config) {
     const owner = await this.users.findById(config.userId);
-    await this.bus.emit('beds24.recovered', { userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', admins: await this.users.activeAdminIds() });
+    return {
+      userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', members: await this.access.memberIds(config.propertyId, 'write'),
+      admins: await this.users.activeAdminIds(),
+    };
   }
 
   /** The BEDS24_FAILING_AFTER-th failure in a row is told, once per spell (docs/product/beds24.md#notifications). */
@@ -106,11 +116,7 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
   }
 
   private async announceFailing(config: Beds24Config, reason: 'credentials' | 'failing', failures: number): Promise<void> {
-    const owner = await this.users.findById(config.userId);
-    await this.bus.emit('beds24.failing', {
-      userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', reason, failures,
-      since: (config.sync.lastSynced ?? config.createdAt).toISOString(), admins: await this.users.activeAdminIds(),
-    });
+    await this.bus.emit('beds24.failing', { ...(await this.news(config)), reason, failures, since: (config.sync.lastSynced ?? config.createdAt).toISOString() });
   }
 
   private async pull(config: Beds24Config, now: Date): Promise<SourceFetch<Beds24Config>> {

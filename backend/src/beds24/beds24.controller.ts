@@ -8,6 +8,8 @@ import { parseListQuery, setContentRange } from '../common/list-query';
 import { Beds24SyncService } from './beds24-sync.service';
 import type { User } from '../users/user.entity';
 import { Beds24ConfigResponse, Beds24SyncResponse, Beds24TestResponse, mapConfig, OwnBeds24Response, SaveBeds24ConfigDto } from './beds24.dto';
+import { PropertyAccess } from '../properties/property-access.service';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import { Beds24Service } from './beds24.service';
 
 /** The Beds24 routes: the back office's channel configuration, administrators only (the beds24 tab). */
@@ -80,15 +82,23 @@ export class Beds24Controller {
   }
 }
 
-/** The owner's own Beds24 connection, read-only: its health beside the feeds' (docs/product/beds24.md#screens). */
+/**
+ * A property's Beds24 connection as its members see it, read-only: its health beside the feeds'
+ * (docs/product/beds24.md#screens); `?propertyId=`, or the caller's first property.
+ */
 @Controller('user/beds24')
 @Access('user')
 export class OwnBeds24Controller {
-  constructor(private readonly configs: Beds24Service) {}
+  constructor(
+    private readonly configs: Beds24Service,
+    private readonly access: PropertyAccess,
+  ) {}
 
   @Get()
-  async own(@CurrentUser() user: User): Promise<OwnBeds24Response> {
-    const config = await this.configs.findByUser(user.id);
+  @PropertyIdQuery()
+  async own(@CurrentUser() user: User, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<OwnBeds24Response> {
+    const property = await this.access.readable(user, propertyId);
+    const config = property && (await this.configs.findByProperty(property.id));
     if (!config) return { configured: false, syncEnabled: false, lastSync: null, failing: false, needsCredentials: false, lastError: null, lastErrorCode: null, eventCount: 0 };
     return {
       configured: true, syncEnabled: config.syncEnabled, lastSync: config.sync.lastSynced, failing: config.needsCredentials || config.sync.lastError !== null,

@@ -57,19 +57,20 @@ declare module '../notifications/notification.types' {
 export const beds24Notifications = domainNotifications({
   kinds,
   reactions: {
-    // The owner and every active admin: the owner gives a new key, the admins enter it or look into the outage.
+    // The property's owners and co-owners and every active admin: an owner gives a new key, the admins enter it or
+    // look into the outage.
     'beds24.failing': async (e, n) => {
       const since = n.when(e.since);
       const refused = e.reason === 'credentials';
-      await n.send(e.userId, refused ? 'beds24_key_refused' : 'beds24_failing', refused ? { since } : { since, failures: e.failures });
+      for (const member of e.members) await n.send(member, refused ? 'beds24_key_refused' : 'beds24_failing', refused ? { since } : { since, failures: e.failures });
       for (const admin of e.admins) {
-        if (admin === e.userId) continue;
+        if (e.members.includes(admin)) continue;
         await n.send(admin, refused ? 'staff_beds24_key_refused' : 'staff_beds24_failing', { name: e.ownerName, userId: e.userId, since, ...(refused ? {} : { failures: e.failures }) });
       }
     },
     'beds24.recovered': async (e, n) => {
-      await n.send(e.userId, 'beds24_recovered', {});
-      for (const admin of e.admins) if (admin !== e.userId) await n.send(admin, 'staff_beds24_recovered', { name: e.ownerName, userId: e.userId });
+      for (const member of e.members) await n.send(member, 'beds24_recovered', {});
+      for (const admin of e.admins) if (!e.members.includes(admin)) await n.send(admin, 'staff_beds24_recovered', { name: e.ownerName, userId: e.userId });
     },
   },
 });

@@ -1,4 +1,4 @@
-import { BadGatewayException, BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
@@ -8,6 +8,9 @@ import { type ListQuery, findPage, asBoolean, whereIdIn, containing } from '../c
 import { Sealer } from '../common/secrets';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort } from '../database/database.port';
+import { PropertyAccess } from '../properties/property-access.service';
+import { heirInPropertySql } from '../properties/properties.types';
+import { EventBus } from '../common/events/domain-events';
 import { UsersService } from '../users/users.service';
 import { Beds24AuthError, Beds24Client, Beds24Credential, Beds24Error } from './beds24-client';
 import { Beds24Config, Beds24CredentialKind } from './beds24-config.entity';
@@ -29,12 +32,13 @@ interface ResolvedCredential {
 const refused = (e: unknown) => e instanceof Beds24AuthError || (e instanceof Beds24Error && e.kind === 'http' && [400, 401, 403, 404].includes(e.httpStatus ?? 0));
 
 /**
- * Beds24 configurations: one per user (never an administrator's), with the credential sealed at rest. Saving a new
+ * Beds24 configurations: one per property, set up by staff for its owner (never an administrator) and reached in the
+ * back office through them (their first property's), with the credential sealed at rest. Saving a new
  * key asks Beds24 at once what it is (the apiKey field takes an invite code, which must be exchanged within
  * minutes, or a token) and stores only what works; a key Beds24 refuses is never stored.
  */
 @Injectable()
-export class Beds24Service {
+export class Beds24Service implements OnModuleInit {
   private readonly sealer: Sealer;
 
   constructor(
@@ -45,8 +49,20 @@ export class Beds24Service {
     private readonly database: DatabasePort,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly access: PropertyAccess,
+    private readonly bus: EventBus,
   ) {
     this.sealer = new Sealer(config.sessionSecret!, 'beds24-credential');
+  }
+
+  /** An owner who leaves with their account leaves a shared property's connection to another member (heirInPropertySql). */
+  onModuleInit(): void {
+    this.bus.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
+      await tx.query(
+        `UPDATE beds24_config SET user_id = ${heirInPropertySql('beds24_config.property_id', '$1')} WHERE user_id = $1 AND ${heirInPropertySql('beds24_config.property_id', '$1')} IS NOT NULL`,
+        [ownerId],
+      );
+    });
   }
 
   /** The configurations with their owners; react-admin's sort, range and filter (q, userId, syncEnabled, needsCredentials). */
@@ -89,8 +105,9 @@ export class Beds24Service {
     return (await this.withOwners([config]))[0];
   }
 
-  findByUser(userId: number): Promise<Beds24Config | null> {
-    return this.configs.findOneBy({ userId });
+  /** The property's connection, if it has one. */
+  findByProperty(propertyId: number): Promise<Beds24Config | null> {
+    return this.configs.findOneBy({ propertyId });
   }
 
   findById(id: number): Promise<Beds24Config | null> {
@@ -109,9 +126,11 @@ export class Beds24Service {
     const now = this.clock.now();
     // Another property's bookings are removed without a pull (below); a sync switched off keeps showing what it has.
     const propertyChanged = !!existing && dto.propId !== undefined && dto.propId !== existing.propId;
+    // A new connection is the owner's first property's (made here if they have none yet), found before the write.
+    const propertyId = existing?.propertyId ?? (await this.access.firstOf(user, 'write'))!.id;
     const saved = await this.database.transaction(async (tx) => {
       const row: Beds24Config = existing ?? tx.create(Beds24Config, {
-        userId, syncEnabled: true, syncHistoricalDays: DEFAULT_WINDOW_DAYS, syncFutureDays: DEFAULT_WINDOW_DAYS, sync: { nextSyncAt: now },
+        userId, propertyId, syncEnabled: true, syncHistoricalDays: DEFAULT_WINDOW_DAYS, syncFutureDays: DEFAULT_WINDOW_DAYS, sync: { nextSyncAt: now },
       });
       if (credential) this.setCredential(row, credential);
       // Another property's bookings are not this one's: they go at once, not only when a pull misses them.
@@ -129,7 +148,7 @@ export class Beds24Service {
       if (dto.syncFutureDays !== undefined) row.syncFutureDays = dto.syncFutureDays;
       return tx.save(Beds24Config, row);
     });
-    if (propertyChanged) await this.bookings.sourceChanged({ kind: 'beds24', id: saved.id, userId });
+    if (propertyChanged) await this.bookings.sourceChanged({ kind: 'beds24', id: saved.id, userId, propertyId: saved.propertyId });
     return saved;
   }
 
@@ -207,7 +226,7 @@ export class Beds24Service {
       await this.bookings.removeSources(tx, 'beds24', [config.id]);
       await tx.delete(Beds24Config, { id: config.id });
     });
-    await this.bookings.sourceChanged({ kind: 'beds24', id: config.id, userId });
+    await this.bookings.sourceChanged({ kind: 'beds24', id: config.id, userId, propertyId: config.propertyId });
   }
 
   /** 'Test connection': what the token may do (its scopes) and whether it reaches the configured property. */
@@ -237,13 +256,13 @@ export class Beds24Service {
     }
   }
 
-  /** Configurations whose next sync time has come (enabled, with a working credential). */
-  /** The user's configuration when it syncs (switched on, its key usable): what a refresh of the user pulls. */
-  async syncedIdsOf(userId: number): Promise<number[]> {
-    const rows = await this.configs.query('SELECT id FROM beds24_config WHERE user_id = $1 AND sync_enabled AND NOT needs_credentials ORDER BY id', [userId]);
+  /** The property's configuration when it syncs (switched on, its key usable): what a refresh of the property pulls. */
+  async syncedIdsOf(propertyId: number): Promise<number[]> {
+    const rows = await this.configs.query('SELECT id FROM beds24_config WHERE property_id = $1 AND sync_enabled AND NOT needs_credentials ORDER BY id', [propertyId]);
     return rows.map((r: { id: number }) => r.id);
   }
 
+  /** Configurations whose next sync time has come (enabled, with a working credential). */
   async dueIds(now: Date, limit: number): Promise<number[]> {
     const rows = await this.configs.query(
       'SELECT id FROM beds24_config WHERE sync_enabled AND NOT needs_credentials AND next_sync_at <= $1 ORDER BY next_sync_at LIMIT $2',

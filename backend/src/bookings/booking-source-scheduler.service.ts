@@ -32,8 +32,8 @@ export interface ScheduledSourceSpec {
   /** The sources due at `now` (enabled, next sync time come), at most `limit`, most overdue first. */
   dueIds: (now: Date, limit: number) => Promise<number[]>;
   dueLimit: number;
-  /** The user's sources a refresh syncs (those that would be due: enabled, usable), in id order. */
-  userSourceIds: (userId: number) => Promise<number[]>;
+  /** The property's sources a refresh syncs (those that would be due: enabled, usable), in id order. */
+  propertySourceIds: (propertyId: number) => Promise<number[]>;
   /**
    * Syncs one source (an adapter's sync through BookingSourceSync); errors are logged, never retried blindly.
    * `dueOnly`: the tick queued it, so it is skipped if another sync has moved its next sync time on meanwhile.
@@ -81,15 +81,15 @@ export class BookingSourceScheduler implements OnApplicationBootstrap, BeforeApp
   ) {}
 
   /**
-   * Refreshes every source of one user, of every kind (iCal feeds, Beds24), without waiting for any outside fetch:
+   * Refreshes every source of one property, of every kind (iCal feeds, Beds24), without waiting for any outside fetch:
    * queued when workers run here, otherwise started in the background (the admin calendar's forced refresh).
    * Answers how many sources it asked for.
    */
-  async refreshUser(userId: number): Promise<number> {
+  async refreshProperty(propertyId: number): Promise<number> {
     let asked = 0;
     for (const entry of this.kinds) {
-      const ids = await entry.spec.userSourceIds(userId);
-      await entry.source.start(ids, `${entry.spec.queue} refresh of user ${userId}`);
+      const ids = await entry.spec.propertySourceIds(propertyId);
+      await entry.source.start(ids, `${entry.spec.queue} refresh of property ${propertyId}`);
       asked += ids.length;
     }
     return asked;

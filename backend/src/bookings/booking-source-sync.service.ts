@@ -6,6 +6,7 @@ import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { errorForLog } from '../common/text/control-characters';
 import { DatabasePort } from '../database/database.port';
+import { PropertyAccess } from '../properties/property-access.service';
 import {
   BookingSource, firstStartOf, nextSyncAfterFailure, PullCounts, SourcePatch, SourceSyncResult, SourceSyncState, SyncFailure, SyncState,
 } from './booking-source.types';
@@ -38,7 +39,7 @@ export interface SyncOptions {
  * - a pull goes to ExternalBookingsService.applyPull, whose rules decide what it may remove, and the sync state
  *   commits with the pull's last transaction;
  * - after the commit, a pull that changed future bookings of a source synced before emits 'bookings.pulled' (a first
- *   import is not news), opening the day of firstStartOf.
+ *   import is not news) to every member of the source's property, opening the day of firstStartOf.
  */
 @Injectable()
 export class BookingSourceSync {
@@ -50,6 +51,7 @@ export class BookingSourceSync {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly db: DataSource,
+    private readonly access: PropertyAccess,
   ) {}
 
   async sync<S extends SourceSyncState>(adapter: BookingSource<S>, id: number, options: SyncOptions = {}): Promise<SourceSyncResult<S>> {
@@ -111,7 +113,7 @@ export class BookingSourceSync {
     const { bookings, finish } = fetched;
     let patch: SourcePatch<S> = {} as SourcePatch<S>;
     const pull = await this.bookings.applyPull(
-      { source: { kind: adapter.kind, id: source.id, userId: source.userId }, complete: fetched.complete, unreadUids: fetched.unreadUids ?? [], bookings, now, emptyPullsBefore: source.sync.emptyPulls },
+      { source: { kind: adapter.kind, id: source.id, userId: source.userId, propertyId: source.propertyId }, complete: fetched.complete, unreadUids: fetched.unreadUids ?? [], bookings, now, emptyPullsBefore: source.sync.emptyPulls },
       async (tx, result) => {
         const sync = { ...this.success(adapter, now), eventCount: await this.bookings.countForSource(adapter.kind, source.id, tx), emptyPulls: result.emptyPulls };
         patch = this.patchOf(adapter.onSuccessPatch, sync, finish?.(result));
@@ -123,7 +125,7 @@ export class BookingSourceSync {
     if (source.sync.lastSynced && added + changed + cancelled > 0) {
       const firstStart = firstStartOf(pull, bookings, now);
       await this.bus.emit('bookings.pulled', {
-        userId: source.userId, sourceKind: adapter.kind, sourceId: source.id, sourceName: adapter.name(source), added, changed, cancelled,
+        propertyId: source.propertyId, members: await this.access.memberIds(source.propertyId, 'read'), sourceKind: adapter.kind, sourceId: source.id, sourceName: adapter.name(source), added, changed, cancelled,
         firstStart: firstStart?.toISOString() ?? null,
       });
     }

@@ -48,10 +48,11 @@ export class SyncState {
   failingNotifiedAt: Date | null;
 }
 
-/** A source's row as the skeleton sees it: its id, its owner and its sync state. */
+/** A source's row as the skeleton sees it: its id, who added it, its property and its sync state. */
 export interface SourceSyncState {
   id: number;
   userId: number;
+  propertyId: number;
   sync: SyncState;
 }
 

@@ -6,12 +6,13 @@ declare module '../common/events/domain-events' {
      * that had synced before (a first import is not news) and only when a count is above zero. `firstStart` never
      * names a cancelled stay (docs/architecture.md "Booking sources").
      */
-    'bookings.pulled': { userId: number; sourceKind: string; sourceId: number; sourceName: string; added: number; changed: number; cancelled: number; firstStart: string | null };
+    'bookings.pulled': { propertyId: number; members: number[]; sourceKind: string; sourceId: number; sourceName: string; added: number; changed: number; cancelled: number; firstStart: string | null };
     /**
-     * A pull of any source changed what ExternalBookingsService stores for the owner (added, changed or removed a booking,
-     * a first import included), after the commit; `bookings.pulled` is the owner's news and leaves first imports out.
+     * A pull of any source changed what ExternalBookingsService stores for the property (added, changed or removed a
+     * booking, a first import included), or a source was switched or removed, after the commit; `bookings.pulled` is the
+     * members' news and leaves first imports out.
      */
-    'bookings.stored': { userId: number; sourceKind: string; sourceId: number };
+    'bookings.stored': { propertyId: number; sourceKind: string; sourceId: number };
   }
 }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PropertiesModule } from '../properties/properties.module';
 import { BookingSourceScheduler } from './booking-source-scheduler.service';
 import { BookingSourceSync } from './booking-source-sync.service';
 import { ExternalBookingsService } from './external-bookings.service';
@@ -9,6 +10,7 @@ import { ExternalBookingsStore } from './external-bookings.store';
  * sources' skeleton (BookingSourceSync, BookingSourceScheduler).
  */
 @Module({
+  imports: [PropertiesModule],
   providers: [ExternalBookingsStore, ExternalBookingsService, BookingSourceSync, BookingSourceScheduler],
   exports: [ExternalBookingsService, BookingSourceSync, BookingSourceScheduler],
 })

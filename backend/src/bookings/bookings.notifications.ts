@@ -1,6 +1,6 @@
 import { calendarAt, dayParam, domainNotifications, notificationKinds } from '../notifications/notification.types';
 
-/** A pull of any booking source changed the owner's future bookings (docs/architecture.md "Booking sources"). */
+/** A pull of any booking source changed a property's future bookings (docs/architecture.md "Booking sources"): news for every member. */
 const kinds = notificationKinds({
   booking_new: {
     nb: { title: 'Nye bookinger', message: '«{source}»: {added} nye, {changed} endret, {cancelled} avlyst.' },
@@ -34,10 +34,13 @@ export const bookingsNotifications = domainNotifications({
     // The link opens the calendar at the first future booking the pull added or changed.
     'bookings.pulled': async (e, n) => {
       if (e.added + e.changed + e.cancelled === 0) return;
-      await n.send(e.userId, e.added > 0 ? 'booking_new' : e.cancelled > 0 ? 'booking_cancelled' : 'booking_changed', {
-        source: e.sourceName, added: e.added, changed: e.changed, cancelled: e.cancelled, sourceId: e.sourceId,
-        ...(e.firstStart ? { date: n.day(e.firstStart) } : {}),
-      });
+      const type = e.added > 0 ? 'booking_new' : e.cancelled > 0 ? 'booking_cancelled' : 'booking_changed';
+      for (const member of e.members) {
+        await n.send(member, type, {
+          source: e.sourceName, added: e.added, changed: e.changed, cancelled: e.cancelled, sourceId: e.sourceId,
+          ...(e.firstStart ? { date: n.day(e.firstStart) } : {}),
+        });
+      }
     },
   },
 });

@@ -10,8 +10,10 @@ export const SOURCE_KIND_NAMES: Record<SourceKind, string> = { ical: 'iCal', bed
 export interface BookingSource {
   kind: SourceKind;
   id: number;
-  /** The user whose calendar shows the source's bookings. */
+  /** Who added the source (notifications name them). */
   userId: number;
+  /** The property whose calendar shows the source's bookings. */
+  propertyId: number;
 }
 
 /** A booking as an adapter hands it to the store: already in instants and days, whatever the source's format. */
@@ -145,53 +147,53 @@ export const NOT_IN_DISABLED_SOURCE = `NOT EXISTS (SELECT 1 FROM external_bookin
 const BOOKING_API_ID = `b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16)`;
 
 /**
- * For the subscription poll, as LATERAL derived tables on the user id's SQL (`userId`, say `u.id`): a user's visible
- * bookings' count and last change as (n, at), and the switches of their sources as one text (feeds), which changes
- * when a source is turned off or on. One row each, also for a user without any.
+ * For the subscription poll, as LATERAL derived tables on the property id's SQL: a property's visible bookings' count
+ * and last change as (n, at), and the switches of its sources as one text (feeds), which changes when a source is
+ * turned off or on. One row each, also for a property without any.
  */
-export const bookingsChangeSql = (userId: string) =>
-  `(SELECT count(*) AS n, max(b.updated_at) AS at FROM external_bookings b WHERE b.user_id = ${userId} AND ${NOT_IN_DISABLED_SOURCE})`;
-export const sourceSwitchesSql = (userId: string) =>
+export const bookingsChangeSql = (propertyId: string) =>
+  `(SELECT count(*) AS n, max(b.updated_at) AS at FROM external_bookings b WHERE b.property_id = ${propertyId} AND ${NOT_IN_DISABLED_SOURCE})`;
+export const sourceSwitchesSql = (propertyId: string) =>
   `(SELECT string_agg(source_kind || source_id || ':' || enabled::text, ',' ORDER BY source_kind, source_id) AS feeds
-             FROM external_booking_sources WHERE user_id = ${userId})`;
+             FROM external_booking_sources WHERE property_id = ${propertyId})`;
 
 /**
- * One stay, shown once: the matching rule. An Airbnb booking that reaches a user both through their Airbnb iCal feed
+ * One stay, shown once: the matching rule. An Airbnb booking that reaches a property both through its Airbnb iCal feed
  * and through Beds24 carries one Airbnb confirmation code ('HM…') in both: in the iCal event's reservation link
  * (DESCRIPTION) and as the Beds24 booking's apiReference (its description's 'Referanse:' line). The database keeps
  * that code as external_bookings.stay_reference (a generated column, migration 1765100000000). An iCal booking of a
- * user is left out of every read when a Beds24 booking of the same user has the same code, because Beds24's copy says
+ * property is left out of every read when a Beds24 booking of the same property has the same code, because Beds24's copy says
  * more (channel, guest, status); the Beds24 booking names the iCal sources it stands for (STAY_ALSO_FROM). Bookings
  * without a code (Booking.com's 'CLOSED', blocks, other channels) are never merged: equal dates alone do not prove
  * that two bookings are one stay, and hiding a real booking would be worse than showing one twice.
  */
 export const SHADOWED_BY_CHANNEL = `(b.source_kind = 'ical' AND b.stay_reference IS NOT NULL AND EXISTS (
-  SELECT 1 FROM external_bookings m WHERE m.user_id = b.user_id AND m.source_kind = 'beds24' AND m.stay_reference = b.stay_reference))`;
+  SELECT 1 FROM external_bookings m WHERE m.property_id = b.property_id AND m.source_kind = 'beds24' AND m.stay_reference = b.stay_reference))`;
 
 /** For a Beds24 booking: the visible iCal sources holding the same stay, as a JSON array of { type, feedName, feedId } (else []). */
 export const STAY_ALSO_FROM = `(CASE WHEN b.source_kind = 'beds24' AND b.stay_reference IS NOT NULL THEN (
   SELECT json_agg(json_build_object('type', m.source_kind, 'feedName', ms.name, 'feedId', m.source_id) ORDER BY m.source_id)
   FROM external_bookings m JOIN external_booking_sources ms ON ms.source_kind = m.source_kind AND ms.source_id = m.source_id
-  WHERE m.user_id = b.user_id AND m.source_kind = 'ical' AND m.stay_reference = b.stay_reference AND ms.enabled) END)`;
+  WHERE m.property_id = b.property_id AND m.source_kind = 'ical' AND m.stay_reference = b.stay_reference AND ms.enabled) END)`;
 
 /**
- * For double-booking detection: a user's bookings the calendar shows (VISIBLE_EXTERNAL_BOOKINGS, IS_VISIBLE, not
+ * For double-booking detection: a property's bookings the calendar shows (VISIBLE_EXTERNAL_BOOKINGS, IS_VISIBLE, not
  * SHADOWED_BY_CHANNEL) that end after an instant, as a derived table of (id, source_kind, source_id, summary,
- * source_name, all_day, start_date, end_date, start_time, ends_at), `id` the API id. `userId` and `endsAfter` are SQL.
+ * source_name, all_day, start_date, end_date, start_time, ends_at), `id` the API id. `propertyId` and `endsAfter` are SQL.
  */
-export const visibleBookingsEndingAfterSql = (userId: string, endsAfter: string) => `(
+export const visibleBookingsEndingAfterSql = (propertyId: string, endsAfter: string) => `(
   SELECT ${BOOKING_API_ID} AS id, b.source_kind, b.source_id,
     b.summary, s.name AS source_name, b.all_day, b.start_date, b.end_date, b.start_time, b.ends_at
   FROM ${VISIBLE_EXTERNAL_BOOKINGS}
-  WHERE b.user_id = ${userId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND b.ends_at > ${endsAfter})`;
+  WHERE b.property_id = ${propertyId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND b.ends_at > ${endsAfter})`;
 
 /**
  * The external bookings' answer as one JSON array, built by the database: the only producer of
- * ExternalBookingResponse (bookings/external-booking.dto.ts), in the same order as ExternalBookingsStore.listForUser.
- * `params` names the SQL of the user id, the window's start and end and the colour bookings are shown in when their
+ * ExternalBookingResponse (bookings/external-booking.dto.ts), in the same order as ExternalBookingsStore.listForProperty.
+ * `params` names the SQL of the property id, the window's start and end and the colour bookings are shown in when their
  * source has none of its own (EXTERNAL_BOOKING_COLOR; a feed's colour is its bookings', docs/product/feeds.md).
  */
-export function externalBookingsJsonSql(params: { userId: string; start: string; end: string; color: string }): string {
+export function externalBookingsJsonSql(params: { propertyId: string; start: string; end: string; color: string }): string {
   const kindNames = Object.entries(SOURCE_KIND_NAMES).map(([kind, name]) => `WHEN '${kind}' THEN '${name}'`).join(' ');
   return jsonArraySql(`
     SELECT ${BOOKING_API_ID} AS id, b.user_id AS "userId",
@@ -203,6 +205,6 @@ export function externalBookingsJsonSql(params: { userId: string; start: string;
         'uid', b.external_uid, 'kind', b.kind, 'alsoFrom', coalesce(${STAY_ALSO_FROM}, '[]'::json)) AS source,
       true AS "isBinding", b.status
     FROM ${VISIBLE_EXTERNAL_BOOKINGS}
-    WHERE b.user_id = ${params.userId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange(${params.start}, ${params.end}, '[)')
+    WHERE b.property_id = ${params.propertyId} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange(${params.start}, ${params.end}, '[)')
     ORDER BY b.start_time, b.id`);
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
 import { EventBus } from '../common/events/domain-events';
@@ -18,18 +18,23 @@ import './bookings.events';
  *   pull confirms it (a source glitch serving an empty calendar must not wipe every booking in one sync);
  * - a failed pull never reaches the store, and an incomplete (delta, cut-off) pull removes nothing;
  * - a complete pull that names keys it could not read (`unreadUids`) removes what it did not see but those.
- * Reads go through listForUser: the calendar, the subscription feed and booked-day checks.
+ * Reads go through listForProperty: the calendar, the subscription feed and booked-day checks.
  */
 /** Bookings per upsert statement and transaction (see applyPull). */
 const UPSERT_SLICE = 250;
 
 @Injectable()
-export class ExternalBookingsService {
+export class ExternalBookingsService implements OnModuleInit {
   constructor(
     private readonly store: ExternalBookingsStore,
     private readonly database: DatabasePort,
     private readonly bus: EventBus,
   ) {}
+
+  /** A person who leaves with their account leaves the bookings of sources they added to a shared property in place. */
+  onModuleInit(): void {
+    this.bus.onInTransaction('users.owner.deleting', ({ ownerId }, { tx }) => this.store.handOver(tx, ownerId));
+  }
 
   /**
    * Applies one pull. A large pull is upserted in slices, each in a transaction of its own, so the embedded engine
@@ -83,27 +88,35 @@ export class ExternalBookingsService {
     });
     // After the commit, for every source alike (double-booking detection listens: docs/architecture.md "Double bookings").
     if (applied && applied.removed + applied.all.added + applied.all.changed > 0) {
-      await this.bus.emit('bookings.stored', { userId: source.userId, sourceKind: source.kind, sourceId: source.id });
+      await this.bus.emit('bookings.stored', { propertyId: source.propertyId, sourceKind: source.kind, sourceId: source.id });
     }
     return answer;
   }
 
-  /** A user's external bookings overlapping the range, from sources that are not switched off. */
-  listForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
-    return this.store.listForUser(userId, range);
+  /** A property's external bookings overlapping the range, from sources that are not switched off. */
+  listForProperty(propertyId: number, range: DateRange): Promise<ExternalBooking[]> {
+    return this.store.listForProperty(propertyId, range);
   }
 
   /**
-   * listForUser as their answer (ExternalBookingResponse[] JSON text), built by the database: the one place that
-   * shape is made (externalBookingsJsonSql, which the calendar window's statement composes too).
+   * The bookings of the sources a person added, overlapping the range, as listForProperty shows them: what is still
+   * counted per person (a month's rental nights for payouts, beside the events made for them).
    */
-  listForUserJson(userId: number, range: DateRange): Promise<string> {
-    return this.store.listForUserJson(userId, range);
+  listForPerson(userId: number, range: DateRange): Promise<ExternalBooking[]> {
+    return this.store.listForPerson(userId, range);
   }
 
-  /** The user whose calendar holds the booking with this API id, or null when no stored booking has it. */
-  ownerOf(apiId: string): Promise<number | null> {
-    return this.store.ownerOf(apiId);
+  /**
+   * listForProperty as their answer (ExternalBookingResponse[] JSON text), built by the database: the one place that
+   * shape is made (externalBookingsJsonSql, which the calendar window's statement composes too).
+   */
+  listForPropertyJson(propertyId: number, range: DateRange): Promise<string> {
+    return this.store.listForPropertyJson(propertyId, range);
+  }
+
+  /** The property whose calendar holds the booking with this API id, or null when no stored booking has it. */
+  propertyOf(apiId: string): Promise<number | null> {
+    return this.store.propertyOf(apiId);
   }
 
   countForSource(kind: SourceKind, id: number, tx?: EntityManager): Promise<number> {
@@ -115,7 +128,7 @@ export class ExternalBookingsService {
    * on or off): readers that keep derived facts (double bookings: docs/architecture.md "Double bookings") look again.
    */
   sourceChanged(source: BookingSource): Promise<void> {
-    return this.bus.emit('bookings.stored', { userId: source.userId, sourceKind: source.kind, sourceId: source.id });
+    return this.bus.emit('bookings.stored', { propertyId: source.propertyId, sourceKind: source.kind, sourceId: source.id });
   }
 
   /** Called when sources are deleted, in the same transaction: their bookings go with them. */

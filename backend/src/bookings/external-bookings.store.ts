@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
+import { heirInPropertySql } from '../properties/properties.types';
 import { EXTERNAL_BOOKING_COLOR } from './external-booking.dto';
 import {
   type BookingSource, type ExternalBooking, type ExternalBookingInput, externalBookingsJsonSql, IS_VISIBLE, parseExternalBookingId, SHADOWED_BY_CHANNEL, type SourceKind, STAY_ALSO_FROM,
   VISIBLE_EXTERNAL_BOOKINGS,
 } from './external-booking.types';
 
-/** listForUserJson: the same list as ExternalBookingResponse JSON, built by the database ($4 is the colour shown). */
-const LIST_FOR_USER_JSON_SQL = `SELECT ${externalBookingsJsonSql({ userId: '$1', start: '$2', end: '$3', color: '$4' })}::text AS json`;
+/** listForPropertyJson: the same list as ExternalBookingResponse JSON, built by the database ($4 is the colour shown). */
+const LIST_FOR_PROPERTY_JSON_SQL = `SELECT ${externalBookingsJsonSql({ propertyId: '$1', start: '$2', end: '$3', color: '$4' })}::text AS json`;
 
 /** Whether an upsert changes anything a calendar shows of the stored booking. */
 const SHOWN_FIELDS_CHANGED = `(external_bookings.start_time, external_bookings.ends_at, external_bookings.summary, external_bookings.description, external_bookings.location, external_bookings.status, external_bookings.sequence)
@@ -20,10 +21,10 @@ const SHOWN_FIELDS_CHANGED = `(external_bookings.start_time, external_bookings.e
  * identical re-sync; revision counts those changes (the subscription feed's SEQUENCE).
  * Exported with its parameters for the feed-sync benchmark's bare baseline, which must send the same statement.
  */
-export const UPSERT_EXTERNAL_BOOKINGS = `INSERT INTO external_bookings (source_kind, source_id, user_id, sync_generation, external_uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence)
-  SELECT $1, $2, $3, $4, * FROM unnest($5::varchar[], $6::varchar[], $7::timestamptz[], $8::timestamptz[], $9::boolean[], $10::date[], $11::date[], $12::text[], $13::text[], $14::text[], $15::varchar[], $16::varchar[], $17::int[])
+export const UPSERT_EXTERNAL_BOOKINGS = `INSERT INTO external_bookings (source_kind, source_id, user_id, sync_generation, property_id, external_uid, recurrence_id, start_time, ends_at, all_day, start_date, end_date, summary, description, location, status, kind, sequence)
+  SELECT $1, $2, $3, $4, $18, * FROM unnest($5::varchar[], $6::varchar[], $7::timestamptz[], $8::timestamptz[], $9::boolean[], $10::date[], $11::date[], $12::text[], $13::text[], $14::text[], $15::varchar[], $16::varchar[], $17::int[])
   ON CONFLICT (source_kind, source_id, external_uid, recurrence_id) DO UPDATE SET
-    sync_generation = EXCLUDED.sync_generation, user_id = EXCLUDED.user_id,
+    sync_generation = EXCLUDED.sync_generation, user_id = EXCLUDED.user_id, property_id = EXCLUDED.property_id,
     start_time = EXCLUDED.start_time, ends_at = EXCLUDED.ends_at, all_day = EXCLUDED.all_day,
     start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, summary = EXCLUDED.summary,
     description = EXCLUDED.description, location = EXCLUDED.location, status = EXCLUDED.status,
@@ -34,14 +35,14 @@ export const UPSERT_EXTERNAL_BOOKINGS = `INSERT INTO external_bookings (source_k
 /**
  * The same upsert, answering how many future bookings (ending after $18) it added and how many it changed in what a
  * calendar shows (updated_at moved to this transaction's now()), and the earliest start among those (where a
- * notification about them should open the calendar); xmax = 0 marks a row the statement inserted.
+ * notification about them should open the calendar), $19 being now; xmax = 0 marks a row the statement inserted.
  */
 const UPSERT_COUNTING_FUTURE = `WITH up AS (${UPSERT_EXTERNAL_BOOKINGS}
   RETURNING (xmax = 0) AS inserted, updated_at = now() AS touched, start_time, ends_at)
-  SELECT count(*) FILTER (WHERE inserted AND ends_at > $18)::int AS added,
-         count(*) FILTER (WHERE NOT inserted AND touched AND ends_at > $18)::int AS changed,
+  SELECT count(*) FILTER (WHERE inserted AND ends_at > $19)::int AS added,
+         count(*) FILTER (WHERE NOT inserted AND touched AND ends_at > $19)::int AS changed,
          count(*) FILTER (WHERE inserted)::int AS added_all, count(*) FILTER (WHERE NOT inserted AND touched)::int AS changed_all,
-         min(start_time) FILTER (WHERE (inserted OR touched) AND ends_at > $18) AS first_start FROM up`;
+         min(start_time) FILTER (WHERE (inserted OR touched) AND ends_at > $19) AS first_start FROM up`;
 
 /** UPSERT_EXTERNAL_BOOKINGS's parameters: one array per column. */
 export function upsertParams(source: BookingSource, generation: number, bookings: ExternalBookingInput[]): unknown[] {
@@ -61,7 +62,7 @@ export function upsertParams(source: BookingSource, generation: number, bookings
     cols.kind.push(b.kind);
     cols.sequence.push(b.sequence);
   }
-  return [source.kind, source.id, source.userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence];
+  return [source.kind, source.id, source.userId, generation, cols.uid, cols.rid, cols.start, cols.end, cols.allDay, cols.startDate, cols.endDate, cols.summary, cols.description, cols.location, cols.status, cols.kind, cols.sequence, source.propertyId];
 }
 
 export interface UpsertCounts {
@@ -81,7 +82,7 @@ const SELECT = `
 
 /**
  * Raw SQL for external_bookings: a pull writes a whole source in a few statements, and calendar reads use the GiST
- * (user, time range) index. The rules deciding what a pull may remove live in ExternalBookingsService.
+ * (property, time range) index. The rules deciding what a pull may remove live in ExternalBookingsService.
  */
 @Injectable()
 export class ExternalBookingsStore {
@@ -141,25 +142,43 @@ export class ExternalBookingsStore {
     return row.n;
   }
 
+  /** A leaving person's bookings in properties others share pass to the heir heirInPropertySql names. */
+  async handOver(tx: EntityManager, userId: number): Promise<void> {
+    await tx.query(
+      `UPDATE external_bookings SET user_id = ${heirInPropertySql('external_bookings.property_id', '$1')} WHERE user_id = $1 AND ${heirInPropertySql('external_bookings.property_id', '$1')} IS NOT NULL`,
+      [userId],
+    );
+  }
+
   /** Every booking of the given sources goes (the sources themselves were removed). */
   async removeSources(tx: EntityManager, kind: SourceKind, ids: number[]): Promise<void> {
     if (ids.length) await tx.query('DELETE FROM external_bookings WHERE source_kind = $1 AND source_id = ANY($2::int[])', [kind, ids]);
   }
 
-  /** The user whose calendar holds the booking with this API id, or null when no stored booking has it. */
-  async ownerOf(apiId: string): Promise<number | null> {
+  /** The property whose calendar holds the booking with this API id, or null when no stored booking has it. */
+  async propertyOf(apiId: string): Promise<number | null> {
     const key = parseExternalBookingId(apiId);
     if (!key) return null;
     // The (source_kind, source_id, …) unique index narrows to the source; the UID key is checked on its few rows.
     const [row] = await this.db.query(
-      `SELECT user_id FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND left(md5(external_uid || '|' || recurrence_id), 16) = $3 LIMIT 1`,
+      `SELECT property_id FROM external_bookings WHERE source_kind = $1 AND source_id = $2 AND left(md5(external_uid || '|' || recurrence_id), 16) = $3 LIMIT 1`,
       [key.kind, key.sourceId, key.uidKey],
     );
-    return row ? Number(row.user_id) : null;
+    return row?.property_id == null ? null : Number(row.property_id);
   }
 
-  /** A user's bookings overlapping the range, from sources that are not switched off. */
-  async listForUser(userId: number, range: DateRange): Promise<ExternalBooking[]> {
+  /** A property's bookings overlapping the range, from sources that are not switched off. */
+  async listForProperty(propertyId: number, range: DateRange): Promise<ExternalBooking[]> {
+    const rows = await this.db.query(
+      `${SELECT} WHERE b.property_id = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
+       ORDER BY b.start_time, b.id`,
+      [propertyId, range.start, range.end],
+    );
+    return rows.map(toBooking);
+  }
+
+  /** The bookings of the sources a person added, overlapping the range, by the same rules as listForProperty. */
+  async listForPerson(userId: number, range: DateRange): Promise<ExternalBooking[]> {
     const rows = await this.db.query(
       `${SELECT} WHERE b.user_id = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
        ORDER BY b.start_time, b.id`,
@@ -168,9 +187,9 @@ export class ExternalBookingsStore {
     return rows.map(toBooking);
   }
 
-  /** listForUser's bookings as ExternalBookingResponse[] JSON text, in the same order: no object per row. */
-  async listForUserJson(userId: number, range: DateRange): Promise<string> {
-    const [row] = await this.db.query(LIST_FOR_USER_JSON_SQL, [userId, range.start, range.end, EXTERNAL_BOOKING_COLOR]);
+  /** listForProperty's bookings as ExternalBookingResponse[] JSON text, in the same order: no object per row. */
+  async listForPropertyJson(propertyId: number, range: DateRange): Promise<string> {
+    const [row] = await this.db.query(LIST_FOR_PROPERTY_JSON_SQL, [propertyId, range.start, range.end, EXTERNAL_BOOKING_COLOR]);
     return row.json;
   }
 }

@@ -46,12 +46,14 @@ export class AdminCalendarController {
   async userCalendar(@Param('userId', ParseIdPipe) userId: number, @Query() q: AdminCalendarQuery): Promise<UserCalendarResponse> {
     const user = await this.users.get(userId);
     const window = defaultWindow(q, this.clock.now());
-    // force_refresh queues (or starts in the background) a sync of every booking source of the user (iCal feeds,
+    const property = (await this.access.firstOf(user, 'read')) ?? NO_PROPERTY;
+    // force_refresh queues (or starts in the background) a sync of every booking source of the property (iCal feeds,
     // Beds24); this read never waits for it and answers from the stored bookings, and the client's next poll shows
     // what the sync brought.
-    if (q.force_refresh === 'true') await this.sources.refreshUser(userId);
-    const property = (await this.access.firstOf(user, 'read')) ?? NO_PROPERTY;
-    const [events, bookings, conflicts] = await Promise.all([this.calendar.listEvents(property.id, window), this.bookings.listForUserJson(userId, window), this.calendar.conflicts(userId, window)]);
+    if (q.force_refresh === 'true' && property !== NO_PROPERTY) await this.sources.refreshProperty(property.id);
+    const [events, bookings, conflicts] = await Promise.all([
+      this.calendar.listEvents(property.id, window), this.bookings.listForPropertyJson(property.id, window), this.calendar.conflicts(property.id, window),
+    ]);
     const icalEvents = JSON.parse(bookings) as ExternalBookingResponse[];
     return { user: { id: user.id, name: user.name, username: user.username }, events: events.map(mapEvent), icalEvents, conflicts };
   }

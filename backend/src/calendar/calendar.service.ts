@@ -20,19 +20,19 @@ import { ExternalBookingNote } from './external-booking-note.entity';
 import { MarkedDay } from './marked-day.entity';
 import { DatabasePort } from '../database/database.port';
 import type { Property } from '../properties/property.entity';
-import { heirInPropertySql, memberPropertySql, propertyPersonSql } from '../properties/properties.types';
+import { heirInPropertySql, memberPropertySql } from '../properties/properties.types';
 import './calendar.events';
 
 const HOUR_MS = 3_600_000;
 
 /** What notes need of a property: its id, and the person whose imported bookings its calendar shows. */
-type NotedProperty = Pick<Property, 'id' | 'firstOfUser'>;
+type NotedProperty = Pick<Property, 'id'>;
 
 /**
  * What staff who name no property and hold none read: no rows (no property has id 0), their own calendar empty as it
  * was before properties, until they write to it (PropertyAccess makes them one then).
  */
-export const NO_PROPERTY: NotedProperty = { id: 0, firstOfUser: null };
+export const NO_PROPERTY: NotedProperty = { id: 0 };
 export const BOOKING_NOT_DELETABLE = 'Kan ikke slette booking';
 const BINDING_NOT_EDITABLE = 'Bookingen er bindende og kan ikke endres';
 
@@ -78,14 +78,13 @@ const EVENTS_JSON_SQL = `SELECT ${eventsJson('$1')}::text AS json`;
 const MARKED_DAYS_JSON_SQL = `SELECT ${markedDaysJson('$1', '$2', '$3')}::text AS json`;
 /**
  * GET /api/calendar-window: the three lists and the stored double bookings in one statement, one round trip, with the property's window version read
- * in the same snapshot (so the ETag names exactly this answer). $6 is EXTERNAL_BOOKING_COLOR. Imported bookings and
- * double bookings are still kept per person: the property's are those of the person it was made for.
+ * in the same snapshot (so the ETag names exactly this answer). $6 is EXTERNAL_BOOKING_COLOR.
  */
 const windowJsonSql = (property: string) => `SELECT (SELECT version FROM calendar_window_versions WHERE property_id = ${property})::text AS version, json_build_object(
     'events', ${eventsJson(property)},
     'markedDays', ${markedDaysJson(property, '$4', '$5')},
-    'feedEvents', ${externalBookingsJsonSql({ userId: propertyPersonSql(property), start: '$2', end: '$3', color: '$6' })},
-    'conflicts', ${conflictsJsonSql({ userId: propertyPersonSql(property), from: '$4', to: '$5' })})::text AS json`;
+    'feedEvents', ${externalBookingsJsonSql({ propertyId: property, start: '$2', end: '$3', color: '$6' })},
+    'conflicts', ${conflictsJsonSql({ propertyId: property, from: '$4', to: '$5' })})::text AS json`;
 const WINDOW_JSON_SQL = windowJsonSql('$1');
 
 /**
@@ -103,8 +102,8 @@ const memberWindowVersionSql = (named: boolean) => `SELECT prop.id AS property_i
   FROM (SELECT ${memberPropertySql('$1', named ? '$2' : null)} AS id) prop`;
 const MEMBER_WINDOW_VERSION_SQL = { first: memberWindowVersionSql(false), named: memberWindowVersionSql(true) };
 
-/** The window's `conflicts` alone, for staff reading an owner's calendar: $1 the owner, $2/$3 the days. */
-const CONFLICTS_JSON_SQL = `SELECT ${conflictsJsonSql({ userId: '$1', from: '$2', to: '$3' })}::text AS json`;
+/** The window's `conflicts` alone, for staff reading an owner's calendar: $1 the property, $2/$3 the days. */
+const CONFLICTS_JSON_SQL = `SELECT ${conflictsJsonSql({ propertyId: '$1', from: '$2', to: '$3' })}::text AS json`;
 
 /**
  * A leaving person's rows in properties that others share, passed to the heir heirInPropertySql names ($1 the person);
@@ -205,10 +204,10 @@ export class CalendarService {
     return row?.property_id == null ? null : { propertyId: Number(row.property_id), version: row.version ?? '0' };
   }
 
-  /** The owner's open double bookings touching the range's days, as the window answers them (for staff's view of the calendar). */
-  async conflicts(userId: number, range: DateRange): Promise<CalendarConflictResponse[]> {
+  /** The property's open double bookings touching the range's days, as the window answers them (for staff's view of the calendar). */
+  async conflicts(propertyId: number, range: DateRange): Promise<CalendarConflictResponse[]> {
     const { from, to } = markedDayBounds(range);
-    const [row] = await this.db.query(CONFLICTS_JSON_SQL, [userId, from, to]);
+    const [row] = await this.db.query(CONFLICTS_JSON_SQL, [propertyId, from, to]);
     return JSON.parse(row.json) as CalendarConflictResponse[];
   }
 
@@ -394,11 +393,11 @@ export class CalendarService {
   /**
    * A note is written on a booking in the property's calendar: a booking stored for another calendar answers as
    * missing. An id that names no stored booking is let through, as a note outlives a booking that left its source for
-   * a while. Bookings are still kept per person: the property's are those of the person it was made for.
+   * a while.
    */
   private async refuseOthersBooking(property: NotedProperty, eventExternalId: string): Promise<void> {
-    const owner = await this.externalBookings.ownerOf(eventExternalId);
-    if (owner !== null && owner !== property.firstOfUser) throw new NotFoundException(coded('booking_not_found', 'Bookingen finnes ikke'));
+    const holder = await this.externalBookings.propertyOf(eventExternalId);
+    if (holder !== null && holder !== property.id) throw new NotFoundException(coded('booking_not_found', 'Bookingen finnes ikke'));
   }
 
   async noteFor(property: NotedProperty, eventExternalId: string): Promise<ExternalBookingNote | null> {

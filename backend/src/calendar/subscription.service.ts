@@ -53,8 +53,8 @@ function allDaySpan(zone: string, start: Date, end: Date | null): { start: strin
 /**
  * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change.
  * Counts catch deletions, which leave no updated_at behind; the sources' enabled flags catch a feed turned off.
- * Events and marked days are those of the owner's first property (docs/product/calendar.md), external bookings their
- * own, counted as the calendar read shows them (those of a source not switched off).
+ * Events, marked days and external bookings are those of the owner's first property (docs/product/calendar.md), the
+ * bookings counted as the calendar read shows them (those of a source not switched off).
  * The validators last served (calendar_versions) come along, so an unchanged calendar keeps its Last-Modified.
  * One statement for speed (a 304 costs this and nothing else): users and bookings hand out the SQL of their parts
  * (users/users.types.ts, bookings/external-booking.types.ts), so it names no other domain's table
@@ -65,9 +65,9 @@ export const POLL_SQL = `
     v.etag AS served_etag, v.last_modified AS served_last_modified
   FROM ${calendarTokenOwnerSql('$1', '$2')} u LEFT JOIN calendar_versions v ON v.user_id = u.id,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE property_id = ${firstPropertySql('u.id')}) e,
-    LATERAL ${bookingsChangeSql('u.id')} i,
+    LATERAL ${bookingsChangeSql(firstPropertySql('u.id'))} i,
     LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE property_id = ${firstPropertySql('u.id')}) m,
-    LATERAL ${sourceSwitchesSql('u.id')} f`;
+    LATERAL ${sourceSwitchesSql(firstPropertySql('u.id'))} f`;
 
 /** An ETag with the Last-Modified that goes with it; `isNew` when it differs from the one served before. */
 export interface CalendarVersion {
@@ -206,7 +206,7 @@ export class SubscriptionService {
     const [{ id: propertyId }] = await this.db.query(`SELECT ${firstPropertySql('$1')} AS id`, [user.id]);
     const [events, imported, marked] = await Promise.all([
       this.calendar.listEvents(propertyId ?? 0, range),
-      this.externalBookings.listForUser(user.id, range),
+      this.externalBookings.listForProperty(propertyId ?? 0, range),
       this.calendar.listMarkedDays(propertyId ?? 0, range),
     ]);
     const host = new URL(this.config.publicUrl).hostname;

@@ -1,11 +1,15 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One double booking of an owner: two calendar entries (a < b by id) and the days they share, [fromDate, toDate). */
+/** One double booking of a property: two calendar entries (a < b by id) and the days they share, [fromDate, toDate). */
 @Entity('booking_conflicts')
 export class BookingConflict {
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Column({ type: 'int' })
+  propertyId: number;
+
+  /** The property's owner when it was found: whom the back office lists it under. */
   @Column({ type: 'int' })
   userId: number;
 

@@ -11,14 +11,15 @@ export class ConflictsController {
   constructor(private readonly conflicts: ConflictsService) {}
 
   /**
-   * Current and future double bookings (docs/architecture.md "Double bookings"): an owner's own; staff see every
-   * owner's, or one owner's with `userId`. Pages with react-admin's list parameters (Content-Range).
+   * Current and future double bookings (docs/architecture.md "Double bookings"): a member's, of the properties they
+   * belong to; staff see every owner's, or one owner's with `userId`; `propertyId` narrows to one property. Pages with
+   * react-admin's list parameters (Content-Range).
    */
   @Get()
   @Access('user')
   async list(@CurrentUser() user: User, @Query() query: ConflictsQuery, @Res({ passthrough: true }) res: Response): Promise<ConflictResponse[]> {
     const listQuery = parseListQuery(query);
-    const { rows, total } = await this.conflicts.list(user, listQuery, query.userId);
+    const { rows, total } = await this.conflicts.list(user, listQuery, query.userId, query.propertyId);
     setContentRange(res, 'conflicts', listQuery, rows.length, total);
     return rows.map(mapConflict);
   }

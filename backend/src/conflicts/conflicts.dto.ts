@@ -38,6 +38,9 @@ export class ConflictSideResponse {
 
 export class ConflictResponse {
   id: number;
+  /** The property it is of. */
+  propertyId: number;
+  /** The property's owner when it was found. */
   userId: number;
   ownerName: string;
   a: ConflictSideResponse;
@@ -55,6 +58,12 @@ export class ConflictsQuery extends ListQueryParams {
   @Type(() => Number)
   @IsRowId({ message: 'Ugyldig bruker-ID' })
   userId?: number;
+
+  /** One property's (the caller must be a member, or staff). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig eiendom' })
+  propertyId?: number;
 }
 
 const side = (kind: string, id: string, sourceId: number | null, title: string): ConflictSideResponse => ({ id: kind === 'own' ? Number(id) : id, kind, sourceId, title });
@@ -62,6 +71,7 @@ const side = (kind: string, id: string, sourceId: number | null, title: string):
 export function mapConflict({ conflict: c, ownerName }: ListedConflict): ConflictResponse {
   return {
     id: c.id,
+    propertyId: c.propertyId,
     userId: c.userId,
     ownerName,
     a: side(c.aKind, c.aId, c.aSourceId, c.aTitle),

@@ -2,11 +2,11 @@
 declare module '../common/events/domain-events' {
   interface DomainEvents {
     /**
-     * Detection found new double bookings (docs/architecture.md "Double bookings"): entries of the owner's calendar
-     * from different sources whose nights overlap on [from, to), not over yet, earliest first (never empty). `admins`
-     * are every active admin to be told.
+     * Detection found new double bookings (docs/architecture.md "Double bookings"): entries of the property's calendar
+     * from different sources whose nights overlap on [from, to), not over yet, earliest first (never empty). `members`
+     * are its owners and co-owners, `admins` every active admin to be told; `userId` the owner staff see it under.
      */
-    'bookings.conflicts.detected': { userId: number; ownerName: string; admins: number[]; conflicts: { conflictId: number; from: string; to: string; aTitle: string; bTitle: string }[] };
+    'bookings.conflicts.detected': { propertyId: number; userId: number; ownerName: string; members: number[]; admins: number[]; conflicts: { conflictId: number; from: string; to: string; aTitle: string; bTitle: string }[] };
   }
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PropertiesModule } from '../properties/properties.module';
 import { UsersModule } from '../users/users.module';
 import { BookingConflict } from './booking-conflict.entity';
 import { ConflictsController } from './conflicts.controller';
@@ -10,7 +11,7 @@ import { ConflictsService } from './conflicts.service';
  * and their list (docs/architecture.md "Double bookings"). The calendar window reads them with conflicts.types.ts.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BookingConflict]), UsersModule],
+  imports: [TypeOrmModule.forFeature([BookingConflict]), UsersModule, PropertiesModule],
   controllers: [ConflictsController],
   providers: [ConflictsService],
   exports: [ConflictsService],

@@ -29,7 +29,7 @@ declare module '../notifications/notification.types' {
 export const conflictsNotifications = domainNotifications({
   kinds,
   reactions: {
-    // New double bookings (docs/architecture.md "Double bookings"): the owner and every admin, each once per
+    // New double bookings (docs/architecture.md "Double bookings"): the property's owners and co-owners and every admin, each once per
     // detection (detection announces a pair only when it first stores it); one found is named, several are counted
     // and the notification opens the first.
     'bookings.conflicts.detected': async (e, n) => {
@@ -40,9 +40,9 @@ export const conflictsNotifications = domainNotifications({
         e.conflicts.length === 1
           ? n.send(userId, 'booking_conflict', { ...about, conflictId: first.conflictId, owner: '', ...owner })
           : n.send(userId, 'booking_conflicts', { ...about, count: e.conflicts.length, owner: '', ...owner });
-      await send(e.userId, {});
+      for (const member of e.members) await send(member, {});
       for (const userId of e.admins) {
-        if (userId === e.userId) continue;
+        if (e.members.includes(userId)) continue;
         await send(userId, { owner: `${e.ownerName}: `, ownerId: e.userId });
       }
     },

@@ -2,7 +2,8 @@ import { ForbiddenException, Inject, Injectable, OnModuleInit } from '@nestjs/co
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { visibleBookingsEndingAfterSql } from '../bookings/external-booking.types';
-import { personsPropertySql, propertyPersonSql } from '../properties/properties.types';
+import { heirInPropertySql, memberPropertiesSql } from '../properties/properties.types';
+import { PropertyAccess } from '../properties/property-access.service';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -17,7 +18,7 @@ import './conflicts.events';
 const DAY_MS = 86_400_000;
 
 /**
- * The owner's calendar entries that can be double-booked, as days [from_day, to_day) in the business time zone ($3):
+ * A property's calendar entries that can be double-booked, as days [from_day, to_day) in the business time zone ($3):
  * own events (owner-blocked time, binding or not), and external bookings the calendar shows (a switched-off source's
  * are not shown, and an iCal copy of a stay that Beds24 also holds is read once, as the Beds24 booking:
  * SHADOWED_BY_CHANNEL). All-day entries keep their dates (the end is the check-out day, exclusive); a timed entry
@@ -29,7 +30,7 @@ const DAY_MS = 86_400_000;
 const ENTRIES = `
   SELECT e.id::text AS id, 'own'::text AS kind, NULL::int AS source_id, 'own'::text AS source, e.title,
     (e.start_time AT TIME ZONE $3)::date AS from_day, (e.ends_at AT TIME ZONE $3)::date AS to_day
-  FROM events e WHERE e.property_id = ${personsPropertySql('$1')} AND e.ends_at > $2
+  FROM events e WHERE e.property_id = $1 AND e.ends_at > $2
   UNION ALL
   SELECT b.id, b.source_kind, b.source_id, b.source_kind || '-' || b.source_id, coalesce(nullif(b.summary, ''), b.source_name, b.source_kind),
     CASE WHEN b.all_day AND b.start_date IS NOT NULL THEN b.start_date ELSE (b.start_time AT TIME ZONE $3)::date END,
@@ -37,13 +38,13 @@ const ENTRIES = `
   FROM ${visibleBookingsEndingAfterSql('$1', '$2')} b`;
 
 /**
- * One owner's detection in one statement: the pairs of entries from different sources sharing a night, upserted by
+ * One property's detection in one statement: the pairs of entries from different sources sharing a night, upserted by
  * pair (a pair found again only has its days refreshed, and a resolved one is reopened without news), and the open
  * conflicts not found again, from today on, marked resolved. Answers the pairs this run added.
  * Pairs are found through the days each entry holds from two days back on (a hash join on the day), not by comparing
  * every entry with every other, so an owner with thousands of events costs about as many rows as they hold days.
- * $1 owner, $2 entries ending after, $3 time zone, $4 today (conflicts ending by then are history and kept as they
- * are), $5 now.
+ * $1 property, $2 entries ending after, $3 time zone, $4 today (conflicts ending by then are history and kept as they
+ * are), $5 now, $6 the owner a new row names (the back office's owner column).
  */
 const DETECT = `
   WITH spans AS (SELECT id, kind, source_id, source, title, from_day, greatest(to_day, from_day + 1) AS to_day FROM (${ENTRIES}) raw),
@@ -55,15 +56,15 @@ const DETECT = `
       x.title AS a_title, y.title AS b_title, greatest(x.from_day, y.from_day) AS from_date, least(x.to_day, y.to_day) AS to_date
     FROM hits h JOIN spans x ON x.id = h.a_id JOIN spans y ON y.id = h.b_id),
   up AS (
-    INSERT INTO booking_conflicts AS c (user_id, a_id, b_id, a_kind, b_kind, a_source_id, b_source_id, a_title, b_title, from_date, to_date, detected_at)
-    SELECT $1, a_id, b_id, a_kind, b_kind, a_source_id, b_source_id, a_title, b_title, from_date, to_date, $5 FROM pairs
-    ON CONFLICT (user_id, a_id, b_id) DO UPDATE SET a_title = EXCLUDED.a_title, b_title = EXCLUDED.b_title,
+    INSERT INTO booking_conflicts AS c (property_id, user_id, a_id, b_id, a_kind, b_kind, a_source_id, b_source_id, a_title, b_title, from_date, to_date, detected_at)
+    SELECT $1, $6, a_id, b_id, a_kind, b_kind, a_source_id, b_source_id, a_title, b_title, from_date, to_date, $5 FROM pairs
+    ON CONFLICT (property_id, a_id, b_id) DO UPDATE SET a_title = EXCLUDED.a_title, b_title = EXCLUDED.b_title,
       from_date = EXCLUDED.from_date, to_date = EXCLUDED.to_date, resolved_at = NULL
     WHERE (c.a_title, c.b_title, c.from_date, c.to_date, c.resolved_at) IS DISTINCT FROM (EXCLUDED.a_title, EXCLUDED.b_title, EXCLUDED.from_date, EXCLUDED.to_date, NULL)
     RETURNING c.id, (xmax = 0) AS inserted, c.from_date, c.to_date, c.a_title, c.b_title),
   gone AS (
     UPDATE booking_conflicts c SET resolved_at = $5
-    WHERE c.user_id = $1 AND c.resolved_at IS NULL AND c.to_date > $4::date
+    WHERE c.property_id = $1 AND c.resolved_at IS NULL AND c.to_date > $4::date
       AND NOT EXISTS (SELECT 1 FROM pairs p WHERE p.a_id = c.a_id AND p.b_id = c.b_id)
     RETURNING c.id)
   SELECT id, to_char(from_date, 'YYYY-MM-DD') AS "from", to_char(to_date, 'YYYY-MM-DD') AS "to", a_title AS "aTitle", b_title AS "bTitle",
@@ -79,15 +80,15 @@ export interface DetectedConflict {
   bTitle: string;
 }
 
-/** A listed conflict with its owner's name. */
+/** A listed conflict with its owner's name (the one named on the row). */
 export interface ListedConflict {
   conflict: BookingConflict;
   ownerName: string;
 }
 
 /**
- * Double bookings (docs/architecture.md "Double bookings"). Detection runs per owner after a change committed (an
- * import that changed the owner's bookings, a change to their own events), never on a read; reads take stored rows.
+ * Double bookings (docs/architecture.md "Double bookings"). Detection runs per property after a change committed (an
+ * import that changed its bookings, a change to its own events), never on a read; reads take stored rows.
  */
 @Injectable()
 export class ConflictsService implements OnModuleInit {
@@ -98,20 +99,19 @@ export class ConflictsService implements OnModuleInit {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
+    private readonly access: PropertyAccess,
   ) {}
 
   onModuleInit(): void {
-    this.bus.on('bookings.stored', (e) => this.detect(e.userId).then(() => undefined));
-    this.bus.on('calendar.events.changed', (e) => this.detectForProperty(e.propertyId));
-  }
-
-  /**
-   * After a property's events changed: the detection of the person it was made for, whose bookings its calendar shows
-   * while bookings are kept per person (docs/product/calendar.md); none for a property staff made.
-   */
-  private async detectForProperty(propertyId: number): Promise<void> {
-    const [row] = await this.conflicts.query(`SELECT ${propertyPersonSql('$1')} AS user_id`, [propertyId]);
-    if (row?.user_id != null) await this.detect(row.user_id);
+    this.bus.on('bookings.stored', (e) => this.detect(e.propertyId).then(() => undefined));
+    this.bus.on('calendar.events.changed', (e) => this.detect(e.propertyId).then(() => undefined));
+    // A leaving owner's name on a shared property's conflicts passes to another member (heirInPropertySql).
+    this.bus.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
+      await tx.query(
+        `UPDATE booking_conflicts SET user_id = ${heirInPropertySql('booking_conflicts.property_id', '$1')} WHERE user_id = $1 AND ${heirInPropertySql('booking_conflicts.property_id', '$1')} IS NOT NULL`,
+        [ownerId],
+      );
+    });
   }
 
   /** The business time zone's day of an instant, 'YYYY-MM-DD'. */
@@ -120,19 +120,22 @@ export class ConflictsService implements OnModuleInit {
   }
 
   /**
-   * Detects one owner's double bookings: stores new pairs, refreshes moved ones, resolves those gone. New conflicts
+   * Detects one property's double bookings: stores new pairs, refreshes moved ones, resolves those gone. New conflicts
    * that are not over yet are announced once, all of one detection together (`bookings.conflicts.detected`), after
-   * the commit.
+   * the commit, to the property's owners and co-owners and every admin. A property without an owner (being deleted)
+   * is left as it is.
    */
-  async detect(userId: number): Promise<{ added: DetectedConflict[]; resolved: number }> {
+  async detect(propertyId: number): Promise<{ added: DetectedConflict[]; resolved: number }> {
+    const [userId] = await this.access.memberIds(propertyId, 'manage');
+    if (userId === undefined) return { added: [], resolved: 0 };
     const now = this.clock.now();
     const today = this.dayOf(now);
     // Entries ending two days back still take part, so every conflict ending after today (in any time zone) is seen.
     const since = new Date(now.getTime() - 2 * DAY_MS);
     const rows: (DetectedConflict & { resolved: number })[] = await this.database.transaction(async (tx) => {
-      // Two imports of one owner at once (two feeds, two instances) take turns, so a pair is inserted once.
-      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_CONFLICTS, userId]);
-      return tx.query(DETECT, [userId, since, this.config.businessTimeZone, today, now]);
+      // Two imports of one property at once (two feeds, two instances) take turns, so a pair is inserted once.
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_CONFLICTS, propertyId]);
+      return tx.query(DETECT, [propertyId, since, this.config.businessTimeZone, today, now, userId]);
     });
     const added = rows.filter((r) => r.id !== null).map(({ id, from, to, aTitle, bTitle }) => ({ id, from, to, aTitle, bTitle }));
     const resolved = rows[0]?.resolved ?? 0;
@@ -143,28 +146,34 @@ export class ConflictsService implements OnModuleInit {
       const conflicts = news
         .map((c) => ({ conflictId: c.id, from: c.from, to: c.to, aTitle: c.aTitle, bTitle: c.bTitle }))
         .sort((x, y) => (x.from < y.from ? -1 : x.from > y.from ? 1 : x.conflictId - y.conflictId));
-      await this.bus.emit('bookings.conflicts.detected', { userId, ownerName, admins, conflicts });
+      const members = await this.access.memberIds(propertyId, 'write');
+      await this.bus.emit('bookings.conflicts.detected', { propertyId, userId, ownerName, members, admins, conflicts });
     }
     return { added, resolved };
   }
 
   /**
-   * Current and future open conflicts (ending after today): an owner's own, or for staff everyone's (`userId` narrows).
-   * An owner asking for another user's is refused.
+   * Current and future open conflicts (ending after today): those of the properties a member belongs to, or for staff
+   * everyone's (`userId` narrows to an owner's); `propertyId` narrows to one property, another's answering none.
+   * A member asking for another user's is refused.
    */
-  async list(viewer: User, query: ListQuery, userId: number | undefined): Promise<{ rows: ListedConflict[]; total: number }> {
+  async list(viewer: User, query: ListQuery, userId: number | undefined, propertyId?: number): Promise<{ rows: ListedConflict[]; total: number }> {
     const staff = viewer.isAdmin || viewer.isMiniAdmin;
     if (!staff && userId !== undefined && userId !== viewer.id) throw new ForbiddenException(coded('forbidden', 'Tilgang nektet'));
-    const owner = staff ? userId : viewer.id;
     const today = this.dayOf(this.clock.now());
     const open = () => {
       const qb = this.conflicts.createQueryBuilder('c').where('c.resolvedAt IS NULL').andWhere('c.toDate > :today', { today });
-      if (owner !== undefined) qb.andWhere('c.userId = :owner', { owner });
+      if (!staff) qb.andWhere(`c.property_id IN ${memberPropertiesSql(':viewer')}`, { viewer: viewer.id });
+      else if (userId !== undefined) qb.andWhere('c.userId = :owner', { owner: userId });
+      if (propertyId !== undefined) qb.andWhere('c.propertyId = :propertyId', { propertyId });
       return qb;
     };
     const { rows, total } = await findPage(open(), query, {
-      sortable: { id: 'c.id', from: 'c.fromDate', to: 'c.toDate', userId: 'c.userId', detectedAt: 'c.detectedAt' },
-      filters: { userId: (qb, value) => whereIdIn(qb, 'c.userId', value, 'filterUserId') },
+      sortable: { id: 'c.id', from: 'c.fromDate', to: 'c.toDate', userId: 'c.userId', propertyId: 'c.propertyId', detectedAt: 'c.detectedAt' },
+      filters: {
+        userId: (qb, value) => whereIdIn(qb, 'c.userId', value, 'filterUserId'),
+        propertyId: (qb, value) => whereIdIn(qb, 'c.propertyId', value, 'filterPropertyId'),
+      },
       key: 'c.id',
     });
     const names = await this.users.namesOf(rows.map((r) => r.userId));

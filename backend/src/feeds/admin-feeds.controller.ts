@@ -26,12 +26,13 @@ export class AdminFeedsController {
     private readonly clock: Clock,
   ) {}
 
-  /** Feeds of one user (?userId), for the user-calendar dialog; without userId, every feed. Pages like all-ical-feeds. */
+  /** Feeds of one user (?userId) or property (?propertyId), for the user-calendar dialog; without either, every feed. Pages like all-ical-feeds. */
   @Get('ical-feeds')
   @Access('staff')
   async list(@CurrentUser() viewer: User, @Query() query: AdminFeedsQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFeedResponse[]> {
     const listQuery = parseListQuery(query);
     if (query.userId !== undefined) listQuery.filter = { ...listQuery.filter, userId: query.userId };
+    if (query.propertyId !== undefined) listQuery.filter = { ...listQuery.filter, propertyId: query.propertyId };
     const { rows, total } = await this.page(listQuery);
     setContentRange(res, 'ical-feeds', listQuery, rows.length, total);
     return rows.map(({ feed, owner }) => ({ ...this.map(feed, viewer), owner }));

@@ -29,7 +29,7 @@ export class FeedScheduler implements OnModuleInit {
       runAtStart: true,
       dueIds: (now, limit) => this.feeds.dueFeedIds(now, limit),
       dueLimit: 5000,
-      userSourceIds: async (userId) => (await this.feeds.listOwn(userId)).filter((f) => f.enabled).map((f) => f.id),
+      propertySourceIds: async (propertyId) => (await this.feeds.listOf(propertyId)).filter((f) => f.enabled).map((f) => f.id),
       syncOne: (id, options) => this.sync.sync(id, options),
       concurrency: () => this.config.feeds.concurrency,
       // A sync is bounded by the fetch time-out.

@@ -14,6 +14,7 @@ import { fetchFeed } from './import/fetch-feed';
 import { FeedParsePool } from './import/parse-pool';
 import { emptyHeldBack, eventsRejected, fetchError, INTERNAL_ERROR, parseError, recurrenceTruncated, SyncMessage } from './sync-messages';
 import { singleLine } from '../common/text/control-characters';
+import { PropertyAccess } from '../properties/property-access.service';
 import './feeds.events';
 
 const DAY_MS = 86_400_000;
@@ -55,7 +56,13 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
     private readonly http: HttpClient,
     private readonly parser: FeedParsePool,
     private readonly bus: EventBus,
+    private readonly access: PropertyAccess,
   ) {}
+
+  /** Whom a feed's trouble and its end reach: the members of its property who can mend it (owners, co-owners). */
+  private async feedNews(feed: IcalFeed) {
+    return { propertyId: feed.propertyId, members: await this.access.memberIds(feed.propertyId, 'write'), feedId: feed.id, feedName: feed.name };
+  }
 
   /** How long a person's sync waits for a running one: the longest fetch, plus time for its parse and store. */
   get manualWaitMs(): number {
@@ -126,9 +133,9 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
     };
   }
 
-  /** After a success is written: a feed whose failing was announced tells its owner it works again. */
+  /** After a success is written: a feed whose failing was announced tells its property's managers it works again. */
   async afterSuccess(feed: IcalFeed): Promise<void> {
-    if (feed.sync.failingNotifiedAt) await this.bus.emit('feed.recovered', { userId: feed.userId, feedId: feed.id, feedName: feed.name });
+    if (feed.sync.failingNotifiedAt) await this.bus.emit('feed.recovered', await this.feedNews(feed));
   }
 
   /** Failing past the stale age is told once per spell (the flag is read and written under the feed's sync lock). */
@@ -137,7 +144,7 @@ export class FeedSyncService implements BookingSource<IcalFeed> {
     const announce = !feed.sync.failingNotifiedAt && now.getTime() - lastSuccess.getTime() > this.config.feeds.staleHours * 3_600_000;
     return {
       patch: { lastErrorParams: error.params ?? null, ...(announce ? { sync: { failingNotifiedAt: now } } : {}) },
-      after: announce ? () => this.bus.emit('feed.failing', { userId: feed.userId, feedId: feed.id, feedName: feed.name, since: lastSuccess.toISOString() }) : undefined,
+      after: announce ? async () => this.bus.emit('feed.failing', { ...(await this.feedNews(feed)), since: lastSuccess.toISOString() }) : undefined,
     };
   }
 }

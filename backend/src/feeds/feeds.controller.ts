@@ -15,8 +15,13 @@ import {
   CreateFeedDto, DeletedFeedResponse, FeedResponse, mapFeed, syncDetails, syncMessage, SyncResponse, UpdateFeedDto,
 } from './feeds.dto';
 import { FeedsService } from './feeds.service';
+import { PropertyAccess } from '../properties/property-access.service';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 
-/** A user's own feeds (admins may act on anyone's by id) and the events imported from them. */
+/**
+ * A property's feeds (`?propertyId=`, or the caller's first property) and the bookings imported from them: members
+ * read, owners and co-owners manage (docs/product/feeds.md); staff as the property access rule allows.
+ */
 @Controller()
 @Access('user')
 export class FeedsController {
@@ -25,16 +30,20 @@ export class FeedsController {
     private readonly sync: FeedSyncService,
     private readonly scheduler: FeedScheduler,
     private readonly bookings: ExternalBookingsService,
+    private readonly access: PropertyAccess,
   ) {}
 
   @Get('ical-feeds')
-  async list(@CurrentUser() user: User): Promise<FeedResponse[]> {
-    return (await this.feeds.listOwn(user.id)).map((f) => mapFeed(f));
+  @PropertyIdQuery()
+  async list(@CurrentUser() user: User, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<FeedResponse[]> {
+    const property = await this.access.readable(user, propertyId);
+    return property ? (await this.feeds.listOf(property.id)).map((f) => mapFeed(f)) : [];
   }
 
   @Post('ical-feeds')
-  async create(@CurrentUser() user: User, @Body() dto: CreateFeedDto): Promise<FeedResponse> {
-    const feed = await this.feeds.create(user, dto);
+  @PropertyIdQuery()
+  async create(@CurrentUser() user: User, @Body() dto: CreateFeedDto, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<FeedResponse> {
+    const feed = await this.feeds.create(user, dto, propertyId);
     if (feed.enabled) await this.scheduler.enqueueIfRunning(feed.id);
     return mapFeed(feed);
   }
@@ -62,11 +71,13 @@ export class FeedsController {
     return { message: syncMessage(outcome, 'Kalenderen er synkronisert'), syncedCount: outcome.syncedCount, status: outcome.status, ...syncDetails(outcome) };
   }
 
-  /** The user's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path. */
+  /** The property's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path. */
   // Built as JSON by the database, as the calendar window's feedEvents: no object per booking.
   @Get('ical-feed-events')
+  @PropertyIdQuery()
   @ApiOkResponse({ type: ExternalBookingResponse, isArray: true })
-  async events(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Res() res: Response): Promise<void> {
-    sendJsonText(res, await this.bookings.listForUserJson(user.id, toDateRange(q.startDate, q.endDate)));
+  async events(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Res() res: Response): Promise<void> {
+    const property = await this.access.readable(user, propertyId);
+    sendJsonText(res, property ? await this.bookings.listForPropertyJson(property.id, toDateRange(q.startDate, q.endDate)) : '[]');
   }
 }

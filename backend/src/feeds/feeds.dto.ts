@@ -7,6 +7,7 @@ import { toSingleLine } from '../common/text/control-characters';
 import { ListQueryParams } from '../common/api.dto';
 import type { SourceSyncOutcome, SyncStatus } from '../bookings/booking-source.types';
 import { IcalFeed } from './ical-feed.entity';
+import { OptionalPropertyId } from '../properties/property-id.dto';
 
 /** Calendar apps hand out webcal:// links; they are https feeds. */
 const webcalToHttps = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/^webcals?:\/\//i, 'https://') : value);
@@ -35,19 +36,26 @@ export class CreateFeedDto {
   @IsBoolean()
   enabled?: boolean;
 
-  /** Admins may create a feed for another user. */
+  /** Admins may create a feed for another user: in that user's first property. */
   @IsOmittable()
   @IsRowId()
   userId?: number;
+
+  /** The property whose calendar the feed fills (beside `?propertyId=`). */
+  @OptionalPropertyId()
+  propertyId?: number;
 }
 
-/** A change to a feed: any field of a new one; the owner never changes. */
-export class UpdateFeedDto extends PartialType(OmitType(CreateFeedDto, ['userId'] as const), OMITTABLE_NOT_NULL) {}
+/** A change to a feed: any field of a new one; its owner and property never change. */
+export class UpdateFeedDto extends PartialType(OmitType(CreateFeedDto, ['userId', 'propertyId'] as const), OMITTABLE_NOT_NULL) {}
 
 /** A feed as the API shows it, with its sync state. The fetch validators (ETag, hash) stay internal. */
 export class FeedResponse {
   id: number;
+  /** Who added the feed. */
   userId: number;
+  /** The property whose calendar shows its bookings. */
+  propertyId: number;
   name: string;
   url: string;
   color: string;
@@ -76,6 +84,7 @@ export function mapFeed(f: IcalFeed, health?: { staleHours: number; now: Date })
   return {
     id: f.id,
     userId: f.userId,
+    propertyId: f.propertyId,
     name: f.name,
     url: f.url,
     color: f.color,
@@ -127,12 +136,17 @@ export function syncDetails(outcome: SourceSyncOutcome) {
   };
 }
 
-/** GET /api/admin/ical-feeds: the list parameters, and the owner whose feeds the user-calendar dialog shows. */
+/** GET /api/admin/ical-feeds: the list parameters, and the owner or property whose feeds the user-calendar dialog shows. */
 export class AdminFeedsQuery extends ListQueryParams {
   @IsOptional()
   @Type(() => Number)
   @IsRowId({ message: 'Ugyldig bruker-ID' })
   userId?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig eiendom' })
+  propertyId?: number;
 }
 
 export class DeletedFeed {

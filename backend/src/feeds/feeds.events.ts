@@ -1,10 +1,10 @@
-/** A feed's failing and recovery, said once per spell. */
+/** A feed's failing and recovery, said once per spell to `members`: those of its property who can mend it. */
 declare module '../common/events/domain-events' {
   interface DomainEvents {
     /** A feed has failed for longer than FEED_STALE_HOURS (`since`: its last success, or its creation); once per spell. */
-    'feed.failing': { userId: number; feedId: number; feedName: string; since: string };
+    'feed.failing': { propertyId: number; members: number[]; feedId: number; feedName: string; since: string };
     /** A feed whose failing was announced synced again. */
-    'feed.recovered': { userId: number; feedId: number; feedName: string };
+    'feed.recovered': { propertyId: number; members: number[]; feedId: number; feedName: string };
   }
 }
 

@@ -28,7 +28,11 @@ declare module '../notifications/notification.types' {
 export const feedsNotifications = domainNotifications({
   kinds,
   reactions: {
-    'feed.failing': (e, n) => n.send(e.userId, 'feed_failing', { source: e.feedName, since: n.when(e.since), feedId: e.feedId }),
-    'feed.recovered': (e, n) => n.send(e.userId, 'feed_recovered', { source: e.feedName, feedId: e.feedId }),
+    'feed.failing': async (e, n) => {
+      for (const member of e.members) await n.send(member, 'feed_failing', { source: e.feedName, since: n.when(e.since), feedId: e.feedId });
+    },
+    'feed.recovered': async (e, n) => {
+      for (const member of e.members) await n.send(member, 'feed_recovered', { source: e.feedName, feedId: e.feedId });
+    },
   },
 });

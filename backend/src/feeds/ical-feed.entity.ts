@@ -1,14 +1,19 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { SyncState } from '../bookings/booking-source.types';
 
-/** An external iCal calendar (Airbnb, Booking.com, VRBO, Google…) imported into a user's calendar, with its sync state. */
+/** An external iCal calendar (Airbnb, Booking.com, VRBO, Google…) imported into a property's calendar, with its sync state. */
 @Entity('ical_feeds')
 export class IcalFeed {
   @PrimaryGeneratedColumn()
   id: number;
 
+  /** Who added it (the feed's news names them; the back office lists them as its owner). */
   @Column({ type: 'int' })
   userId: number;
+
+  /** The property whose calendar shows its bookings. */
+  @Column({ type: 'int' })
+  propertyId: number;
 
   @Column({ type: 'varchar', length: 255 })
   name: string;

@@ -186,7 +186,7 @@ export class PayoutsService {
     await this.users.get(userId);
     // A day's margin each side: an Oslo night near a month edge is a UTC instant the day before or after.
     const range = { start: new Date(Date.UTC(year, month - 1, 1) - DAY_MS), end: new Date(Date.UTC(year, month, 1) + DAY_MS) };
-    const [events, external] = await Promise.all([this.calendar.listPersonsEvents(userId, range), this.bookings.listForUser(userId, range)]);
+    const [events, external] = await Promise.all([this.calendar.listPersonsEvents(userId, range), this.bookings.listForPerson(userId, range)]);
     const stays: Stay[] = [
       ...events.filter((e) => e.source !== null).map((e) => (e.allDay ? { checkIn: osloDay(e.startTime), checkOut: osloDay(e.endsAt) } : timedStay(e.startTime, e.endsAt))),
       ...external.filter((b) => !BLOCKED_KINDS.includes(b.kind)).map((b) => (b.allDay && b.startDate && b.endDate ? { checkIn: b.startDate, checkOut: b.endDate } : timedStay(b.startTime, b.endsAt))),

@@ -1,16 +1,11 @@
 /**
  * What properties publishes besides its services: SQL over the properties table that another domain composes into a
  * statement of its own, where one round trip matters (docs/architecture.md#where-data-lives).
- *
- * Until imported bookings, their double bookings and the feeds move to the property too, they are kept per person, and
- * a property's calendar shows those of the person it was made for (`first_of_user`; docs/product/calendar.md).
  */
 
-/** The person a property was made for (null for one staff made), as a scalar subquery on the property id's SQL. */
-export const propertyPersonSql = (propertyId: string) => `(SELECT first_of_user FROM properties WHERE id = ${propertyId})`;
-
-/** The property made for a person (at most one), as a scalar subquery on the user id's SQL. */
-export const personsPropertySql = (userId: string) => `(SELECT id FROM properties WHERE first_of_user = ${userId})`;
+/** The live properties a person is a member of, as a subquery of ids on the user id's SQL (for `IN (…)`). */
+export const memberPropertiesSql = (userId: string) => `(SELECT m.property_id FROM property_members m
+  JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL WHERE m.user_id = ${userId})`;
 
 /**
  * A person's first property (the earliest they joined, as PropertyAccess picks it for a request that names none), as a

@@ -89,6 +89,15 @@ export class PropertyAccess {
     }
   }
 
+  /**
+   * The members of a property whose role allows `action` (docs/product/properties.md#who-may-do-what), by user id: whom
+   * its news reaches (a booking's news every member, a feed's trouble those who can mend it, payouts those who see money).
+   */
+  async memberIds(propertyId: number, action: PropertyAction): Promise<number[]> {
+    const members = await this.db.getRepository(PropertyMember).find({ where: { propertyId }, select: { userId: true, role: true, canSeeMoney: true }, order: { userId: 'ASC' } });
+    return members.filter((m) => ALLOWED[action](m)).map((m) => m.userId);
+  }
+
   /** A property with the caller's membership of it (none: nulls), in one statement. */
   private withMembership(user: User) {
     return this.db

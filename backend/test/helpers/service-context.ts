@@ -9,6 +9,8 @@ import { type DomainEvents, EventBus } from '../../src/common/events/domain-even
 import type { DatabaseHandle } from '../../src/database/open-database';
 import type { User } from '../../src/users/user.entity';
 import { UsersService } from '../../src/users/users.service';
+import type { Property } from '../../src/properties/property.entity';
+import { PropertyAccess } from '../../src/properties/property-access.service';
 import { freshDatabase, type Role, saveFixtureUser, testAdapters, testConfig } from './test-app';
 
 /**
@@ -63,6 +65,11 @@ export class ServiceContext {
   async createUser(role: Role = 'user', fields: Partial<{ name: string; accountNumber: string }> = {}): Promise<User> {
     this.passwordHash ??= this.get(UsersService).hashPassword('service-context-password');
     return saveFixtureUser(this.db, await this.passwordHash, role, ++this.counter, fields);
+  }
+
+  /** The user's first property (made at first need, as a request naming none has it). */
+  async propertyOf(user: User): Promise<Property> {
+    return (await this.get(PropertyAccess).resolve(user, undefined, 'read')).property;
   }
 
   async close(): Promise<void> {

@@ -36,7 +36,7 @@ describe('BookingSourceSync', () => {
     const path = `/feed-${++n}.ics`;
     const created = await s.get(FeedsService).create(owner, { name: `Feed ${n}`, url: server.serve(path, body, undefined, status) });
     const state = async () => (await s.get(DataSource).getRepository(IcalFeed).findOneByOrFail({ id: created.id })).sync;
-    const stored = async () => (await s.get(ExternalBookingsService).listForUser(owner.id, RANGE)).filter((b) => b.sourceId === created.id).map((b) => b.externalUid).sort();
+    const stored = async () => (await s.get(ExternalBookingsService).listForProperty(created.propertyId, RANGE)).filter((b) => b.sourceId === created.id).map((b) => b.externalUid).sort();
     return { id: created.id, path, state, stored, serve: (next: string, code = 200) => server.serve(path, next, undefined, code) };
   }
   const sync = (id: number, options = {}) => s.get(FeedSyncService).sync(id, { force: true, ...options });
@@ -50,7 +50,7 @@ describe('BookingSourceSync', () => {
     expect(pulled).toEqual([]);
     f.serve(stays({ uid: 'a', start: '2026-06-10', end: '2026-06-12' }, { uid: 'b', start: '2026-07-01', end: '2026-07-04' }));
     await sync(f.id);
-    expect(pulled).toEqual([expect.objectContaining({ userId: owner.id, sourceKind: 'ical', sourceId: f.id, sourceName: `Feed ${n}`, added: 1, changed: 0, cancelled: 0, firstStart: '2026-06-30T22:00:00.000Z' })]); // 1 July, midnight in Oslo
+    expect(pulled).toEqual([expect.objectContaining({ propertyId: (await s.propertyOf(owner)).id, members: [owner.id], sourceKind: 'ical', sourceId: f.id, sourceName: `Feed ${n}`, added: 1, changed: 0, cancelled: 0, firstStart: '2026-06-30T22:00:00.000Z' })]); // 1 July, midnight in Oslo
     expect(await f.stored()).toEqual(['a', 'b']);
   });
 

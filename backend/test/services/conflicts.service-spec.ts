@@ -29,8 +29,8 @@ describe('ConflictsService.detect', () => {
   });
   afterAll(() => s.close());
 
-  const pull = (user: User, kind: 'ical' | 'beds24', id: number, list: ExternalBookingInput[]) =>
-    s.get(ExternalBookingsService).applyPull({ source: { kind, id, userId: user.id }, complete: true, now: NOW, emptyPullsBefore: 0, bookings: list });
+  const pull = async (user: User, kind: 'ical' | 'beds24', id: number, list: ExternalBookingInput[]) =>
+    s.get(ExternalBookingsService).applyPull({ source: { kind, id, userId: user.id, propertyId: (await s.propertyOf(user)).id }, complete: true, now: NOW, emptyPullsBefore: 0, bookings: list });
   const open = async (user: User) =>
     ((await s.db.query('SELECT from_date::text AS "from", to_date::text AS "to" FROM booking_conflicts WHERE user_id = $1 AND resolved_at IS NULL ORDER BY from_date', [user.id])) as { from: string; to: string }[]).map(
       (c) => `${c.from}/${c.to}`,
@@ -59,8 +59,9 @@ describe('ConflictsService.detect', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ ownerName: 'Ola Eier', conflicts: [{ from: '2026-07-03', to: '2026-07-05', aTitle: expect.any(String), bTitle: expect.any(String) }] });
     expect(mine[0].admins).toContain(admin.id);
+    expect(mine[0].members).toEqual([owner.id]);
     // Detecting again finds nothing new and tells nobody.
-    expect(await conflicts.detect(owner.id)).toEqual({ added: [], resolved: 0 });
+    expect(await conflicts.detect((await s.propertyOf(owner)).id)).toEqual({ added: [], resolved: 0 });
     expect(told.filter((e) => e.userId === owner.id)).toHaveLength(1);
     // The Beds24 stay cancelled: the double booking is resolved, and nobody is told of that.
     await pull(owner, 'beds24', beds24, [stay('b1', '2026-07-03', '2026-07-08', { status: 'cancelled' })]);

@@ -25,10 +25,11 @@ describe('ExternalBookingsService.applyPull', () => {
   /** A source of its own for one owner, and a way to pull it. */
   async function source(kind: 'ical' | 'beds24' = 'ical') {
     const user = await s.createUser();
+    const propertyId = (await s.propertyOf(user)).id;
     const id = ++nextSourceId;
     const pull = (list: ExternalBookingInput[], fields: Partial<ExternalPull> = {}) =>
-      bookings.applyPull({ source: { kind, id, userId: user.id }, complete: true, now: NOW, emptyPullsBefore: 0, bookings: list, ...fields });
-    const stored = async () => (await bookings.listForUser(user.id, RANGE)).map((b) => b.externalUid).sort();
+      bookings.applyPull({ source: { kind, id, userId: user.id, propertyId }, complete: true, now: NOW, emptyPullsBefore: 0, bookings: list, ...fields });
+    const stored = async () => (await bookings.listForProperty(propertyId, RANGE)).map((b) => b.externalUid).sort();
     return { user, pull, stored };
   }
 
@@ -74,7 +75,7 @@ describe('ExternalBookingsService.applyPull', () => {
   it('keeps each source to its own bookings: the same key from two sources is two bookings', async () => {
     const ical = await source();
     await ical.pull([stay('same', '2026-06-10', '2026-06-12')]);
-    const other = { kind: 'ical' as const, id: ++nextSourceId, userId: ical.user.id };
+    const other = { kind: 'ical' as const, id: ++nextSourceId, userId: ical.user.id, propertyId: (await s.propertyOf(ical.user)).id };
     await bookings.applyPull({ source: other, complete: true, now: NOW, emptyPullsBefore: 0, bookings: [stay('same', '2026-06-10', '2026-06-12')] });
     expect(await ical.stored()).toEqual(['same', 'same']);
     // Emptying one source (confirmed) leaves the other's.
@@ -84,10 +85,11 @@ describe('ExternalBookingsService.applyPull', () => {
 
   it('announces a pull that stored anything, after its commit, for double-booking detection', async () => {
     const { user, pull } = await source('beds24');
+    const propertyId = (await s.propertyOf(user)).id;
     const stored = s.collect('bookings.stored');
     await pull([stay('x', '2026-06-10', '2026-06-12')]);
     await pull([stay('x', '2026-06-10', '2026-06-12')]);
     await pull([stay('x', '2026-06-10', '2026-06-12', { summary: 'Kari' })]);
-    expect(stored.filter((e) => e.userId === user.id).map((e) => e.sourceKind)).toEqual(['beds24', 'beds24']);
+    expect(stored.filter((e) => e.propertyId === propertyId).map((e) => e.sourceKind)).toEqual(['beds24', 'beds24']);
   });
 });

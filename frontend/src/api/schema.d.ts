@@ -416,7 +416,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Feeds of one user (?userId), for the user-calendar dialog; without userId, every feed. Pages like all-ical-feeds.
+         * Feeds of one user (?userId) or property (?propertyId), for the user-calendar dialog; without either, every feed. Pages like all-ical-feeds.
          * @description Access: staff (admins; mini admins may read (GET) only)
          */
         get: operations["AdminFeeds_list"];
@@ -1343,7 +1343,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path.
+         * The property's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["Feeds_events"];
@@ -2392,10 +2392,13 @@ export interface components {
             /** Format: date-time */
             nextSyncAt: string;
             owner: components["schemas"]["FeedOwner"];
+            /** @description The property whose calendar shows its bookings. */
+            propertyId: number;
             /** @description Staff views only: enabled, and no successful sync for FEED_STALE_HOURS. */
             stale?: boolean;
             syncMethod: string;
             url: string;
+            /** @description Who added the feed. */
             userId: number;
         };
         AdminPayoutResponse: {
@@ -2501,11 +2504,14 @@ export interface components {
             /** Format: date-time */
             nextSyncAt: string;
             owner: components["schemas"]["FeedOwner"];
+            /** @description The property whose calendar shows its bookings. */
+            propertyId: number;
             /** @description Staff views only: enabled, and no successful sync for FEED_STALE_HOURS. */
             stale?: boolean;
             syncMethod: string;
             url: string;
             userEmail: string;
+            /** @description Who added the feed. */
             userId: number;
             username: string;
             userName: string;
@@ -2816,8 +2822,11 @@ export interface components {
             from: string;
             id: number;
             ownerName: string;
+            /** @description The property it is of. */
+            propertyId: number;
             /** @description YYYY-MM-DD, exclusive */
             to: string;
+            /** @description The property's owner when it was found. */
             userId: number;
         };
         ConflictSideResponse: {
@@ -2979,9 +2988,11 @@ export interface components {
             color?: string;
             enabled?: boolean;
             name: string;
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
             /** Format: uri */
             url: string;
-            /** @description Admins may create a feed for another user. */
+            /** @description Admins may create a feed for another user: in that user's first property. */
             userId?: number;
         };
         CreateInvitationDto: {
@@ -3189,10 +3200,13 @@ export interface components {
             name: string;
             /** Format: date-time */
             nextSyncAt: string;
+            /** @description The property whose calendar shows its bookings. */
+            propertyId: number;
             /** @description Staff views only: enabled, and no successful sync for FEED_STALE_HOURS. */
             stale?: boolean;
             syncMethod: string;
             url: string;
+            /** @description Who added the feed. */
             userId: number;
         };
         FieldErrorResponse: {
@@ -5883,6 +5897,7 @@ export interface operations {
             query?: {
                 /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
                 filter?: string;
+                propertyId?: number;
                 /** @description `[first,last]`, both inclusive, at most 1000 rows. */
                 range?: string;
                 /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
@@ -9154,6 +9169,8 @@ export interface operations {
             query?: {
                 /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
                 filter?: string;
+                /** @description One property's (the caller must be a member, or staff). */
+                propertyId?: number;
                 /** @description `[first,last]`, both inclusive, at most 1000 rows. */
                 range?: string;
                 /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
@@ -9837,6 +9854,8 @@ export interface operations {
         parameters: {
             query: {
                 endDate: string;
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
                 startDate: string;
             };
             header?: never;
@@ -9893,7 +9912,10 @@ export interface operations {
     };
     Feeds_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9906,6 +9928,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */
@@ -9939,7 +9970,10 @@ export interface operations {
     };
     Feeds_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12719,7 +12753,10 @@ export interface operations {
     };
     OwnBeds24_own: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12732,6 +12769,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OwnBeds24Response"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */

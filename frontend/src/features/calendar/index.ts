@@ -5,4 +5,4 @@
 export { checkAddEvent, type AddEventFormValues, type AddEventRefusal, type EventPayload } from './addEventForm';
 export { FIXED_END_TIME, FIXED_START_TIME } from './constants';
 export { parseApiTime, toDateAfterFromChange } from './dates';
-export { calendarKeys } from './calendarApi';
+export { calendarKeys, inProperty } from './calendarApi';

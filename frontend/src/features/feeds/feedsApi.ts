@@ -1,13 +1,26 @@
 /**
- * The user's iCal feeds (docs/product/feeds.md#routes): the list, add, update (e.g. enabled), delete
- * and sync-now. After any change the feed list and the calendar's imported events are refreshed.
+ * A property's iCal feeds (docs/product/feeds.md#routes): the list, add, update (e.g. enabled), delete
+ * and sync-now. After any change the feed list and the calendar's imported events are refreshed. The property is the
+ * one the calendar shows (the address's `?property=`; none: the person's first), and a viewer of it only reads.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { apiJson } from '../../api/client';
-import { calendarKeys } from '../calendar';
+import { calendarPropertyOf } from '../../shared/appLinks';
+import { calendarKeys, inProperty } from '../calendar';
+import { useMyProperties } from '../properties';
 import type { OwnBeds24 } from '../../api/types';
 import type { Feed, NewFeed, SyncAnswer } from './types';
-import { feedsKeys } from './feedsKeys';
+import { feedsKeys, ofProperty } from './feedsKeys';
+
+/** The property whose feeds are shown: the calendar's (`?property=`, null for the first) and whether the person only views it. */
+export function useFeedProperty(): { id: number | null; readOnly: boolean } {
+  const [search] = useSearchParams();
+  const id = calendarPropertyOf(search);
+  const mine = useMyProperties();
+  const shown = id === null ? mine.data?.[0] : mine.data?.find((p) => p.id === id);
+  return { id, readOnly: shown?.role === 'viewer' };
+}
 
 export { feedsKeys };
 
@@ -18,10 +31,10 @@ export function invalidateFeedData(queryClient: QueryClient): Promise<void> {
   return Promise.all(FEED_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }
 
-export function useFeeds(enabled = true) {
+export function useFeeds(enabled = true, propertyId: number | null = null) {
   return useQuery({
-    queryKey: feedsKeys.own,
-    queryFn: () => apiJson<Feed[]>('GET', feedsKeys.own[0]),
+    queryKey: ofProperty(feedsKeys.own, propertyId),
+    queryFn: () => apiJson<Feed[]>('GET', inProperty(feedsKeys.own[0], propertyId)),
     // iCal data is fresh for 30 s.
     staleTime: 30_000,
     enabled,
@@ -29,19 +42,20 @@ export function useFeeds(enabled = true) {
 }
 
 /** The owner's Beds24 connection's health (configured, last sync, failing); read-only, set up by staff. */
-export function useOwnBeds24(enabled = true) {
+export function useOwnBeds24(enabled = true, propertyId: number | null = null) {
   return useQuery({
-    queryKey: feedsKeys.beds24,
-    queryFn: () => apiJson<OwnBeds24>('GET', feedsKeys.beds24[0]),
+    queryKey: ofProperty(feedsKeys.beds24, propertyId),
+    queryFn: () => apiJson<OwnBeds24>('GET', inProperty(feedsKeys.beds24[0], propertyId)),
     staleTime: 30_000,
     enabled,
   });
 }
 
-export function useCreateFeed() {
+export function useCreateFeed(propertyId: number | null = null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewFeed) => apiJson<Feed>('POST', '/api/ical-feeds', { ...input, name: input.name.trim(), url: input.url.trim() }),
+    mutationFn: (input: NewFeed) =>
+      apiJson<Feed>('POST', '/api/ical-feeds', { ...input, name: input.name.trim(), url: input.url.trim(), ...(propertyId === null ? {} : { propertyId }) }),
     onSuccess: () => invalidateFeedData(queryClient),
   });
 }

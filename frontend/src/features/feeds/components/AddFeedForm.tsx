@@ -10,10 +10,10 @@ import { EMPTY_FEED, FEED_COLOR_CHOICES, feedResolver } from '../feedForm';
 import { useCreateFeed } from '../feedsApi';
 import type { Feed, NewFeed } from '../types';
 
-export function AddFeedForm({ onAdded }: { onAdded: (feed: Feed) => void }) {
+export function AddFeedForm({ onAdded, propertyId = null }: { onAdded: (feed: Feed) => void; propertyId?: number | null }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const create = useCreateFeed();
+  const create = useCreateFeed(propertyId);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<NewFeed>({
     defaultValues: EMPTY_FEED,
     resolver: feedResolver,

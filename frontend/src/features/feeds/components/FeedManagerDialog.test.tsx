@@ -11,12 +11,14 @@ import i18n from '../../../i18n';
 import { isValidFeedUrl, shortUrl, validateFeed } from '../feedForm';
 import { FeedManagerDialog } from './FeedManagerDialog';
 import { renderWithApp, startApiForApp } from '../../../test/renderWithApi';
+import { MemoryRouter } from 'react-router';
 import type { Feed } from '../types';
 
 function feed(id: number, changes: Partial<Feed> = {}): Feed {
   return {
     id,
     userId: 7,
+    propertyId: 1,
     name: `Feed ${id}`,
     url: `https://www.airbnb.no/calendar/ical/${id}.ics?s=abc`,
     color: '#8b5cf6',
@@ -40,11 +42,15 @@ function feed(id: number, changes: Partial<Feed> = {}): Feed {
 }
 
 /** A small in-memory stand-in for /api/ical-feeds with the server's rules and answers. */
-function feedsServer(initial: Feed[], options: { syncFails?: boolean; syncAnswer?: object; beds24?: object } = {}) {
+type Options = { syncFails?: boolean; syncAnswer?: object; beds24?: object; properties?: object[] };
+const PROPERTIES = [{ id: 1, name: 'Hjemme', role: 'owner', share: 100 }, { id: 2, name: 'Hytta', role: 'viewer', share: null }];
+
+function feedsServer(initial: Feed[], options: Options = {}) {
   let feeds = [...initial];
   let nextId = 100;
   return (req: RecordedRequest): Answer | undefined => {
     const id = Number(req.path.split('/')[3]);
+    if (req.method === 'GET' && req.path === '/api/properties') return { json: options.properties ?? PROPERTIES };
     if (req.method === 'GET' && req.path === '/api/ical-feeds') return { json: feeds };
     if (req.method === 'GET' && req.path === '/api/user/beds24') {
       return { json: options.beds24 ?? { configured: false, syncEnabled: false, lastSync: null, failing: false, needsCredentials: false, lastError: null, lastErrorCode: null, eventCount: 0 } };
@@ -88,9 +94,13 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function openDialog(initial: Feed[], options?: { syncFails?: boolean; syncAnswer?: object; beds24?: object }) {
+async function openDialog(initial: Feed[], options?: Options, address = '/') {
   api = await startApiForApp(feedsServer(initial, options));
-  renderWithApp(<FeedManagerDialog open onClose={() => undefined} />);
+  renderWithApp(
+    <MemoryRouter initialEntries={[address]}>
+      <FeedManagerDialog open onClose={() => undefined} />
+    </MemoryRouter>,
+  );
   return api;
 }
 
@@ -144,6 +154,26 @@ describe('FeedManagerDialog', () => {
     const row = await screen.findByRole('listitem', { name: 'Beds24' });
     expect(within(row).getByText(/Send oss en ny invitasjonskode/)).toBeInTheDocument();
     expect(within(row).getByText('Ikke synkronisert ennå')).toBeInTheDocument();
+  });
+
+  it("shows the feeds of the property the calendar shows, and to its viewer without anything to change", async () => {
+    const server = await openDialog([feed(8, { name: 'Hyttas Airbnb', propertyId: 2 })], undefined, '/?property=2');
+    const row = await screen.findByRole('listitem', { name: 'Hyttas Airbnb' });
+    expect(server.requests.find((r) => r.method === 'GET' && r.path === '/api/ical-feeds')?.query.get('propertyId')).toBe('2');
+    expect(server.requests.find((r) => r.path === '/api/user/beds24')?.query.get('propertyId')).toBe('2');
+    await waitFor(() => expect(within(row).queryByRole('button', { name: /Slett/ })).not.toBeInTheDocument());
+    expect(within(row).queryByRole('button', { name: /Synkroniser/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('switch')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Legg til kalender' })).not.toBeInTheDocument();
+  });
+
+  it('adds a feed to the property the calendar shows', async () => {
+    const server = await openDialog([], { properties: [PROPERTIES[0], { ...PROPERTIES[1], role: 'co-owner' }] }, '/?property=2');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Navn'), 'Booking.com');
+    await user.type(screen.getByLabelText('Kalender-URL (iCal)'), 'https://admin.booking.com/hotel/ical/1.ics');
+    await user.click(screen.getByRole('button', { name: 'Legg til kalender' }));
+    await waitFor(() => expect(sent(server, 'POST', '/api/ical-feeds')[0]?.body).toMatchObject({ name: 'Booking.com', propertyId: 2 }));
   });
 
   it('checks the form before sending anything', async () => {

@@ -1,7 +1,8 @@
 /**
- * The calendar feed manager (docs/product/feeds.md#screens): the user's iCal feeds with an
+ * The calendar feed manager (docs/product/feeds.md#screens): the shown property's iCal feeds with an
  * Aktiv/Inaktiv toggle, sync state and 'Synkroniser nå', delete behind a confirmation, and an add form. A new
- * enabled feed is synced right away so the user sees at once whether the address works.
+ * enabled feed is synced right away so the user sees at once whether the address works. A viewer of the property sees
+ * its feeds and their state, with nothing to change.
  */
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
 import { useDevicePreference } from '../../../shared/devicePreference';
 import { useToast } from '../../../shared/toast';
-import { useDeleteFeed, useFeeds, useOwnBeds24, useSyncFeed, useUpdateFeed } from '../feedsApi';
+import { useDeleteFeed, useFeedProperty, useFeeds, useOwnBeds24, useSyncFeed, useUpdateFeed } from '../feedsApi';
 import type { Feed } from '../types';
 import { AddFeedForm } from './AddFeedForm';
 import { Beds24Row } from './Beds24Row';
@@ -20,8 +21,9 @@ export function FeedManagerDialog({ open, onClose }: { open: boolean; onClose: (
   const { t } = useTranslation();
   const toast = useToast();
   const { isMobile } = useDevicePreference();
-  const feeds = useFeeds(open);
-  const beds24 = useOwnBeds24(open);
+  const property = useFeedProperty();
+  const feeds = useFeeds(open, property.id);
+  const beds24 = useOwnBeds24(open, property.id);
   const update = useUpdateFeed();
   const remove = useDeleteFeed();
   const sync = useSyncFeed();
@@ -102,12 +104,17 @@ export function FeedManagerDialog({ open, onClose }: { open: boolean; onClose: (
                     onSync={(f) => void syncFeed(f)}
                     onToggle={toggle}
                     onDelete={setToDelete}
+                    readOnly={property.readOnly}
                   />
                 ))}
               </Stack>
             )}
-            <Divider />
-            <AddFeedForm onAdded={onAdded} />
+            {!property.readOnly && (
+              <>
+                <Divider />
+                <AddFeedForm onAdded={onAdded} propertyId={property.id} />
+              </>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

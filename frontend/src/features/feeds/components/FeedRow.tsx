@@ -14,10 +14,12 @@ export interface FeedRowProps {
   onSync: (feed: Feed) => void;
   onToggle: (feed: Feed, enabled: boolean) => void;
   onDelete: (feed: Feed) => void;
+  /** A viewer of the property: the feed's state without the buttons that change it. */
+  readOnly?: boolean;
   toggling: boolean;
 }
 
-export function FeedRow({ feed, syncing, onSync, onToggle, onDelete, toggling }: FeedRowProps) {
+export function FeedRow({ feed, syncing, onSync, onToggle, onDelete, toggling, readOnly = false }: FeedRowProps) {
   const { t } = useTranslation();
   const stateLabel = feed.enabled ? t('feeds.enabled') : t('feeds.disabled');
   return (
@@ -33,18 +35,20 @@ export function FeedRow({ feed, syncing, onSync, onToggle, onDelete, toggling }:
               {shortUrl(feed.url)}
             </Typography>
           </Box>
-          <Tooltip title={t('feeds.delete')}>
-            <IconButton aria-label={t('feeds.deleteNamed', { name: feed.name })} onClick={() => onDelete(feed)} color="error" size="small">
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          {!readOnly && (
+            <Tooltip title={t('feeds.delete')}>
+              <IconButton aria-label={t('feeds.deleteNamed', { name: feed.name })} onClick={() => onDelete(feed)} color="error" size="small">
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </Stack>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <FormControlLabel
             control={
               <Switch
                 checked={feed.enabled}
-                disabled={toggling}
+                disabled={toggling || readOnly}
                 onChange={(e) => onToggle(feed, e.target.checked)}
                 slotProps={{ input: { 'aria-label': t('feeds.toggleNamed', { name: feed.name }) } }}
               />
@@ -58,6 +62,7 @@ export function FeedRow({ feed, syncing, onSync, onToggle, onDelete, toggling }:
             {t('feeds.eventCount', { count: feed.eventCount })}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
+          {!readOnly && (
           <Button
             size="small"
             variant="outlined"
@@ -68,6 +73,7 @@ export function FeedRow({ feed, syncing, onSync, onToggle, onDelete, toggling }:
           >
             {syncing ? t('feeds.syncing') : t('feeds.syncNow')}
           </Button>
+          )}
         </Stack>
         {feed.lastError && (
           <Alert severity="error" variant="outlined" sx={{ py: 0 }}>
