@@ -9,7 +9,7 @@ import { Sealer } from '../common/secrets';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort } from '../database/database.port';
 import { PropertyAccess } from '../properties/property-access.service';
-import { heirInPropertySql } from '../properties/properties.types';
+import { handOverToHeirSql } from '../properties/properties.types';
 import { EventBus } from '../common/events/domain-events';
 import { UsersService } from '../users/users.service';
 import { Beds24AuthError, Beds24Client, Beds24Credential, Beds24Error } from './beds24-client';
@@ -55,13 +55,10 @@ export class Beds24Service implements OnModuleInit {
     this.sealer = new Sealer(config.sessionSecret!, 'beds24-credential');
   }
 
-  /** An owner who leaves with their account leaves a shared property's connection to another member (heirInPropertySql). */
+  /** An owner who leaves with their account leaves a shared property's connection to another member (handOverToHeirSql). */
   onModuleInit(): void {
     this.bus.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
-      await tx.query(
-        `UPDATE beds24_config SET user_id = ${heirInPropertySql('beds24_config.property_id', '$1')} WHERE user_id = $1 AND ${heirInPropertySql('beds24_config.property_id', '$1')} IS NOT NULL`,
-        [ownerId],
-      );
+      await tx.query(handOverToHeirSql('beds24_config'), [ownerId]);
     });
   }
 

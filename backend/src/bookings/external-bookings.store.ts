@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
-import { heirInPropertySql } from '../properties/properties.types';
+import { handOverToHeirSql } from '../properties/properties.types';
 import { EXTERNAL_BOOKING_COLOR } from './external-booking.dto';
 import {
   type BookingSource, type ExternalBooking, type ExternalBookingInput, externalBookingsJsonSql, IS_VISIBLE, parseExternalBookingId, SHADOWED_BY_CHANNEL, type SourceKind, STAY_ALSO_FROM,
@@ -142,12 +142,9 @@ export class ExternalBookingsStore {
     return row.n;
   }
 
-  /** A leaving person's bookings in properties others share pass to the heir heirInPropertySql names. */
+  /** A leaving person's bookings in properties others share pass to another member (handOverToHeirSql). */
   async handOver(tx: EntityManager, userId: number): Promise<void> {
-    await tx.query(
-      `UPDATE external_bookings SET user_id = ${heirInPropertySql('external_bookings.property_id', '$1')} WHERE user_id = $1 AND ${heirInPropertySql('external_bookings.property_id', '$1')} IS NOT NULL`,
-      [userId],
-    );
+    await tx.query(handOverToHeirSql('external_bookings'), [userId]);
   }
 
   /** Every booking of the given sources goes (the sources themselves were removed). */
@@ -168,21 +165,20 @@ export class ExternalBookingsStore {
   }
 
   /** A property's bookings overlapping the range, from sources that are not switched off. */
-  async listForProperty(propertyId: number, range: DateRange): Promise<ExternalBooking[]> {
-    const rows = await this.db.query(
-      `${SELECT} WHERE b.property_id = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
-       ORDER BY b.start_time, b.id`,
-      [propertyId, range.start, range.end],
-    );
-    return rows.map(toBooking);
+  listForProperty(propertyId: number, range: DateRange): Promise<ExternalBooking[]> {
+    return this.listWhere('b.property_id', propertyId, range);
   }
 
   /** The bookings of the sources a person added, overlapping the range, by the same rules as listForProperty. */
-  async listForPerson(userId: number, range: DateRange): Promise<ExternalBooking[]> {
+  listForPerson(userId: number, range: DateRange): Promise<ExternalBooking[]> {
+    return this.listWhere('b.user_id', userId, range);
+  }
+
+  private async listWhere(column: 'b.property_id' | 'b.user_id', id: number, range: DateRange): Promise<ExternalBooking[]> {
     const rows = await this.db.query(
-      `${SELECT} WHERE b.user_id = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
+      `${SELECT} WHERE ${column} = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
        ORDER BY b.start_time, b.id`,
-      [userId, range.start, range.end],
+      [id, range.start, range.end],
     );
     return rows.map(toBooking);
   }

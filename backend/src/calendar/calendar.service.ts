@@ -20,7 +20,7 @@ import { ExternalBookingNote } from './external-booking-note.entity';
 import { MarkedDay } from './marked-day.entity';
 import { DatabasePort } from '../database/database.port';
 import type { Property } from '../properties/property.entity';
-import { heirInPropertySql, memberPropertySql } from '../properties/properties.types';
+import { handOverToHeirSql, memberPropertySql } from '../properties/properties.types';
 import './calendar.events';
 
 const HOUR_MS = 3_600_000;
@@ -105,14 +105,8 @@ const MEMBER_WINDOW_VERSION_SQL = { first: memberWindowVersionSql(false), named:
 /** The window's `conflicts` alone, for staff reading an owner's calendar: $1 the property, $2/$3 the days. */
 const CONFLICTS_JSON_SQL = `SELECT ${conflictsJsonSql({ propertyId: '$1', from: '$2', to: '$3' })}::text AS json`;
 
-/**
- * A leaving person's rows in properties that others share, passed to the heir heirInPropertySql names ($1 the person);
- * rows of a property they alone were a member of stay theirs, and go with the account.
- */
-const HANDED_TO_HEIR = ['events', 'marked_days', 'external_booking_notes'].map(
-  (table) => `UPDATE ${table} SET user_id = ${heirInPropertySql(`${table}.property_id`, '$1')}
-    WHERE user_id = $1 AND property_id IS NOT NULL AND ${heirInPropertySql(`${table}.property_id`, '$1')} IS NOT NULL`,
-);
+/** A leaving person's events, marks and notes in properties that others share pass to another member (handOverToHeirSql). */
+const HANDED_TO_HEIR = ['events', 'marked_days', 'external_booking_notes'].map(handOverToHeirSql);
 
 /** The days a calendar range touches ([start, end) in UTC), as marked_days date bounds: from inclusive, to exclusive. */
 function markedDayBounds(range: DateRange): { from: string; to: string } {

@@ -2,7 +2,7 @@ import { ForbiddenException, Inject, Injectable, OnModuleInit } from '@nestjs/co
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { visibleBookingsEndingAfterSql } from '../bookings/external-booking.types';
-import { heirInPropertySql, memberPropertiesSql } from '../properties/properties.types';
+import { handOverToHeirSql, memberPropertiesSql } from '../properties/properties.types';
 import { PropertyAccess } from '../properties/property-access.service';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
@@ -105,12 +105,9 @@ export class ConflictsService implements OnModuleInit {
   onModuleInit(): void {
     this.bus.on('bookings.stored', (e) => this.detect(e.propertyId).then(() => undefined));
     this.bus.on('calendar.events.changed', (e) => this.detect(e.propertyId).then(() => undefined));
-    // A leaving owner's name on a shared property's conflicts passes to another member (heirInPropertySql).
+    // A leaving owner's name on a shared property's conflicts passes to another member (handOverToHeirSql).
     this.bus.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
-      await tx.query(
-        `UPDATE booking_conflicts SET user_id = ${heirInPropertySql('booking_conflicts.property_id', '$1')} WHERE user_id = $1 AND ${heirInPropertySql('booking_conflicts.property_id', '$1')} IS NOT NULL`,
-        [ownerId],
-      );
+      await tx.query(handOverToHeirSql('booking_conflicts'), [ownerId]);
     });
   }
 

@@ -12,7 +12,7 @@ import { CreateFeedDto, DEFAULT_FEED_COLOR, UpdateFeedDto } from './feeds.dto';
 import { IcalFeed } from './ical-feed.entity';
 import { DatabasePort } from '../database/database.port';
 import { EventBus } from '../common/events/domain-events';
-import { heirInPropertySql } from '../properties/properties.types';
+import { handOverToHeirSql } from '../properties/properties.types';
 import { PropertyAccess, type PropertyAction } from '../properties/property-access.service';
 
 export interface FeedWithOwner { feed: IcalFeed; owner: { id: number; name: string; email: string; username: string } }
@@ -39,14 +39,11 @@ export class FeedsService implements OnModuleInit {
 
   /**
    * A person who leaves with their account leaves a shared property's feeds in place: those they added pass to another
-   * member (heirInPropertySql), in the deletion's transaction; those of a property they alone held go with the account.
+   * member (handOverToHeirSql), in the deletion's transaction; those of a property they alone held go with the account.
    */
   onModuleInit(): void {
     this.bus.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
-      await tx.query(
-        `UPDATE ical_feeds SET user_id = ${heirInPropertySql('ical_feeds.property_id', '$1')} WHERE user_id = $1 AND ${heirInPropertySql('ical_feeds.property_id', '$1')} IS NOT NULL`,
-        [ownerId],
-      );
+      await tx.query(handOverToHeirSql('ical_feeds'), [ownerId]);
     });
   }
 

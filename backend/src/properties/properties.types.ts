@@ -32,3 +32,12 @@ export const memberPropertySql = (userId: string, propertyId: string | null) =>
  */
 export const heirInPropertySql = (propertyId: string, leavingUserId: string) => `(SELECT m.user_id FROM property_members m
   WHERE m.property_id = ${propertyId} AND m.user_id <> ${leavingUserId} ORDER BY (m.role = 'owner') DESC, m.joined_at, m.user_id LIMIT 1)`;
+
+/**
+ * The statement that passes a leaving person's rows of `table` (one with `user_id` and `property_id`) in properties
+ * others share to the heir heirInPropertySql names ($1 the person); rows of a property they alone were a member of stay
+ * theirs, and go with the account. Run by the domain that owns `table`, in the deletion's transaction
+ * (`users.owner.deleting`).
+ */
+export const handOverToHeirSql = (table: string) => `UPDATE ${table} SET user_id = ${heirInPropertySql(`${table}.property_id`, '$1')}
+  WHERE user_id = $1 AND property_id IS NOT NULL AND ${heirInPropertySql(`${table}.property_id`, '$1')} IS NOT NULL`;

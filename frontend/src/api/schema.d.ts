@@ -1159,8 +1159,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Current and future double bookings (docs/architecture.md "Double bookings"): an owner's own; staff see every
-         *     owner's, or one owner's with `userId`. Pages with react-admin's list parameters (Content-Range).
+         * Current and future double bookings (docs/architecture.md "Double bookings"): a member's, of the properties they
+         *     belong to; staff see every owner's, or one owner's with `userId`; `propertyId` narrows to one property. Pages with
+         *     react-admin's list parameters (Content-Range).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["Conflicts_list"];
