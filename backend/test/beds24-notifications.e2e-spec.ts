@@ -48,7 +48,7 @@ describe('Beds24 failing and recovered notifications', () => {
 
     await syncNow(owner);
     const [told] = await of(owner.id, 'beds24_');
-    expect(told).toMatchObject({ type: 'beds24_failing', title: 'Beds24 synkroniseres ikke', link: '/?feeds=1', params: { failures: 3 } });
+    expect(told).toMatchObject({ type: 'beds24_failing', title: 'Beds24 synkroniseres ikke', link: expect.stringMatching(/^\/\?feeds=1&property=\d+$/), params: { failures: 3 } });
     expect(told.message).toContain('(3 forsøk på rad)');
     for (const staff of [actor, other]) {
       const [n] = await of(staff.id, 'staff_beds24_');
@@ -68,7 +68,7 @@ describe('Beds24 failing and recovered notifications', () => {
 
     beds24.fail500 = false;
     expect(await syncNow(owner)).toMatchObject({ success: true });
-    expect((await of(owner.id, 'beds24_'))[0]).toMatchObject({ type: 'beds24_recovered', title: 'Beds24 synkroniseres igjen', link: '/?feeds=1' });
+    expect((await of(owner.id, 'beds24_'))[0]).toMatchObject({ type: 'beds24_recovered', title: 'Beds24 synkroniseres igjen', link: expect.stringMatching(/^\/\?feeds=1&property=\d+$/) });
     expect((await of(other.id, 'staff_beds24_'))[0]).toMatchObject({ type: 'staff_beds24_recovered', message: `${owner.name}: Beds24 hentes igjen.`, link: `/admin/beds24/${owner.id}` });
     // Working on, nothing more is told
     await syncNow(owner);
@@ -94,7 +94,7 @@ describe('Beds24 failing and recovered notifications', () => {
     beds24.revokeRefreshTokens();
     expect(await syncNow(owner)).toMatchObject({ success: false, errorCode: 'beds24_needs_credentials' });
     expect(await of(owner.id, 'beds24_')).toEqual([
-      expect.objectContaining({ type: 'beds24_key_refused', title: 'Beds24 refused the connection', link: '/?feeds=1' }),
+      expect.objectContaining({ type: 'beds24_key_refused', title: 'Beds24 refused the connection', link: expect.stringMatching(/^\/\?feeds=1&property=\d+$/) }),
     ]);
     expect((await of(actor.id, 'staff_beds24_')).filter((n) => n.params.userId === owner.id)).toEqual([
       expect.objectContaining({ type: 'staff_beds24_key_refused', title: 'Beds24-nøkkel avvist', link: `/admin/beds24/${owner.id}` }),

@@ -287,7 +287,7 @@ describe('Beds24 channel sync', () => {
       beds24.bookings.push(booking(1501, { arrival: '2026-09-14', departure: '2026-09-17', firstName: 'Senere' }));
       expect((await syncNow(user)).eventsCreated).toBe(1);
       const [note] = (await owner.get('/api/notifications').expect(200)).body.notifications;
-      expect(note).toMatchObject({ type: 'booking_new', link: '/?date=2026-09-14' });
+      expect(note).toMatchObject({ type: 'booking_new', link: `/?date=2026-09-14&property=${(await t.propertyOf(user)).id}` });
     });
   });
 

@@ -111,7 +111,7 @@ describe('double bookings', () => {
     expect(await told(adminUser.id, user.id)).toBe(1);
     expect(await told(secondAdmin.id, user.id)).toBe(1);
     const [note] = (await agent.get('/api/notifications').expect(200)).body.notifications;
-    expect(note).toMatchObject({ type: 'booking_conflicts', title: 'Dobbeltbookinger', link: '/?date=2026-06-21' });
+    expect(note).toMatchObject({ type: 'booking_conflicts', title: 'Dobbeltbookinger', link: `/?date=2026-06-21&property=${(await t.propertyOf(user)).id}` });
     expect(note.message).toMatch(/^2 overlapp, det første 2026-06-21 – 2026-06-22: «.+» og «.+»\.$/);
     const [adminNote] = (await admin.get('/api/notifications').expect(200)).body.notifications;
     expect(adminNote).toMatchObject({ type: 'booking_conflicts', link: `/?date=2026-06-21&user=${user.id}` });

@@ -122,7 +122,7 @@ describe('iCal feeds', () => {
       feeds.serve('/growing.ics', stays({ uid: 'a@x', start: '2027-01-10', end: '2027-01-12' }, { uid: 'n@x', start: '2027-03-05', end: '2027-03-08' }));
       await agent.post(`/api/ical-feeds/${feed.id}/sync`).expect(200);
       const [note] = (await agent.get('/api/notifications').expect(200)).body.notifications;
-      expect(note).toMatchObject({ type: 'booking_new', link: '/?date=2027-03-05' });
+      expect(note).toMatchObject({ type: 'booking_new', link: `/?date=2027-03-05&property=${feed.propertyId}` });
     });
 
     it('a feed that turns to garbage, is truncated, errors or hangs keeps its last good events and records the error', async () => {

@@ -105,7 +105,7 @@ describe('notifications', () => {
         type: 'booking_new',
         params: { source: 'Airbnb', added: 2, changed: 1, cancelled: 1 },
         message: '«Airbnb»: 2 nye, 1 endret, 1 avlyst.',
-        link: '/?date=2027-01-10',
+        link: `/?date=2027-01-10&property=${feed.propertyId}`,
       });
 
       // an identical feed (fetched in full when forced) is no news either
@@ -145,11 +145,12 @@ describe('notifications', () => {
         event_created: '/?date=2027-01-11',
         event_updated: '/?date=2027-01-11',
         event_deleted: '/?date=2027-01-11',
-        booking_new: '/?date=2027-07-01',
-        booking_changed: '/?date=2027-07-02',
-        booking_cancelled: '/',
-        feed_failing: '/?feeds=1',
-        feed_recovered: '/?feeds=1',
+        // Bookings' and feeds' news opens the calendar of the property it is about.
+        booking_new: `/?date=2027-07-01&property=${pull.propertyId}`,
+        booking_changed: `/?date=2027-07-02&property=${pull.propertyId}`,
+        booking_cancelled: `/?property=${pull.propertyId}`,
+        feed_failing: `/?feeds=1&property=${pull.propertyId}`,
+        feed_recovered: `/?feeds=1&property=${pull.propertyId}`,
         agreement_created: '/user/agreements/31',
         agreement_changed: '/user/agreements/31',
         agreement_cancelled: '/user/agreements/31',

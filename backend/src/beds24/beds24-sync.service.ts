@@ -100,7 +100,7 @@ export class Beds24SyncService implements BookingSource<Beds24Config> {
   private async news(config: Beds24Config) {
     const owner = await this.users.findById(config.userId);
     return {
-      userId: config.userId, configId: config.id, ownerName: owner?.name ?? '', members: await this.access.memberIds(config.propertyId, 'write'),
+      userId: config.userId, configId: config.id, propertyId: config.propertyId, ownerName: owner?.name ?? '', members: await this.access.memberIds(config.propertyId, 'write'),
       admins: await this.users.activeAdminIds(),
     };
   }

@@ -4,19 +4,19 @@ import { calendarAt, dayParam, domainNotifications, notificationKinds } from '..
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const kinds = notificationKinds({
-  // The owner's calendar at the first shared day; an admin's copy names the owner (`ownerId`).
+  // The property's calendar at the first shared day; an admin's copy names the owner (`ownerId`), whose calendar staff open.
   booking_conflict: {
     nb: { title: 'Dobbeltbooking', message: '{owner}«{a}» og «{b}» overlapper {period}.' },
     en: { title: 'Double booking', message: '{owner}“{a}” and “{b}” overlap {period}.' },
-    target: (p) => calendarAt(dayParam(p), p.ownerId),
-    example: { params: { a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', conflictId: 5, owner: '' }, link: '/?date=2027-07-04' },
+    target: (p) => calendarAt(dayParam(p), p.ownerId, p.propertyId),
+    example: { params: { a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', conflictId: 5, owner: '', propertyId: 4 }, link: '/?date=2027-07-04&property=4' },
   },
   // Several found at once (a new feed's first import, say): one notification, opening the first.
   booking_conflicts: {
     nb: { title: 'Dobbeltbookinger', message: '{owner}{count} overlapp, det første {period}: «{a}» og «{b}».' },
     en: { title: 'Double bookings', message: '{owner}{count} overlaps, the first {period}: “{a}” and “{b}”.' },
-    target: (p) => calendarAt(dayParam(p), p.ownerId),
-    example: { params: { count: 3, a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', owner: '' }, link: '/?date=2027-07-04' },
+    target: (p) => calendarAt(dayParam(p), p.ownerId, p.propertyId),
+    example: { params: { count: 3, a: 'Reserved', b: 'Airbnb: Kari', from: '2027-07-04', to: '2027-07-06', period: '2027-07-04 – 2027-07-05', date: '2027-07-04', owner: '', propertyId: 4 }, link: '/?date=2027-07-04&property=4' },
   },
 });
 
@@ -40,7 +40,7 @@ export const conflictsNotifications = domainNotifications({
         e.conflicts.length === 1
           ? n.send(userId, 'booking_conflict', { ...about, conflictId: first.conflictId, owner: '', ...owner })
           : n.send(userId, 'booking_conflicts', { ...about, count: e.conflicts.length, owner: '', ...owner });
-      for (const member of e.members) await send(member, {});
+      for (const member of e.members) await send(member, { propertyId: e.propertyId });
       for (const userId of e.admins) {
         if (e.members.includes(userId)) continue;
         await send(userId, { owner: `${e.ownerName}: `, ownerId: e.userId });

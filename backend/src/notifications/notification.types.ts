@@ -30,13 +30,21 @@ export const withId = (value: unknown, path: (id: number) => string): Notificati
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The calendar with its feed manager open (`/?feeds=1`; the app takes `feeds` away once open), over the property's calendar. */
+export const feedManagerAt = (propertyId?: unknown): string => withId(propertyId, (id) => `/?feeds=1&property=${id}`) ?? '/?feeds=1';
+
 /**
- * The calendar at a day (`/?date=YYYY-MM-DD`: the month of that day, the day highlighted), for staff at an owner's
- * calendar (`&user=<id>`: a full admin's calendar page can show another user's); a malformed day is left out.
+ * The calendar at a day (`/?date=YYYY-MM-DD`: the month of that day, the day highlighted), of a property
+ * (`&property=<id>`: the calendar shows the one the news is about, docs/product/calendar.md#whose-calendar-it-is), for
+ * staff at an owner's calendar (`&user=<id>`: a full admin's calendar page can show another user's); a malformed day
+ * or id is left out.
  */
-export const calendarAt = (day: string | null, userId?: unknown): string => {
+export const calendarAt = (day: string | null, userId?: unknown, propertyId?: unknown): string => {
   const user = idParam(userId);
-  const query = [day && DAY.test(day) ? `date=${day}` : null, user !== null ? `user=${user}` : null].filter(Boolean).join('&');
+  const property = idParam(propertyId);
+  const query = [day && DAY.test(day) ? `date=${day}` : null, property !== null ? `property=${property}` : null, user !== null ? `user=${user}` : null]
+    .filter(Boolean)
+    .join('&');
   return query ? `/?${query}` : '/';
 };
 
