@@ -4,21 +4,16 @@
  * one the calendar shows (the address's `?property=`; none: the person's first), and a viewer of it only reads.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { apiJson } from '../../api/client';
-import { calendarPropertyOf } from '../../shared/appLinks';
 import { calendarKeys, inProperty } from '../calendar';
-import { useMyProperties } from '../properties';
+import { useChosenProperty } from '../properties';
 import type { OwnBeds24 } from '../../api/types';
 import type { Feed, NewFeed, SyncAnswer } from './types';
 import { feedsKeys, ofProperty } from './feedsKeys';
 
-/** The property whose feeds are shown: the calendar's (`?property=`, null for the first) and whether the person only views it. */
+/** The property whose feeds are shown: the calendar's (null for the first) and whether the person only views it. */
 export function useFeedProperty(): { id: number | null; readOnly: boolean } {
-  const [search] = useSearchParams();
-  const id = calendarPropertyOf(search);
-  const mine = useMyProperties();
-  const shown = id === null ? mine.data?.[0] : mine.data?.find((p) => p.id === id);
+  const { id, shown } = useChosenProperty();
   return { id, readOnly: shown?.role === 'viewer' };
 }
 

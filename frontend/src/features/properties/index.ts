@@ -6,6 +6,7 @@
 import { lazyNamed } from '../../shared/lazyNamed';
 
 export { propertiesKeys, useMyProperties, type MyProperty } from './propertiesApi';
+export { chooseProperty, useChosenProperty, type ChosenProperty } from './chosenProperty';
 export type { PropertySwitcherProps } from './components/PropertySwitcher';
 
 export const HouseholdTab = lazyNamed(() => import('./components/HouseholdTab'), 'HouseholdTab');
