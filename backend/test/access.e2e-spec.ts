@@ -233,8 +233,8 @@ const cases: RouteCase[] = [
   {
     route: 'GET /api/ical/:userId',
     call: async ({ t, owner }) => {
-      const link = await t.app.get(SubscriptionService).renew(owner.id);
-      return { path: new URL(link).pathname + new URL(link).search };
+      const { url } = await t.app.get(SubscriptionService).renew(owner.id);
+      return { path: new URL(url).pathname + new URL(url).search };
     },
     expect: PUBLIC,
   },

@@ -108,7 +108,7 @@ describe('authentication', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     expect((await agent.get('/api/user').expect(200)).headers['cache-control']).toBe('no-store');
     expect((await t.anon().get('/api/user').expect(401)).headers['cache-control']).toBe('no-store');
-    const link = new URL(await t.app.get(SubscriptionService).renew(user.id));
+    const link = new URL((await t.app.get(SubscriptionService).renew(user.id)).url);
     expect((await t.anon().get(link.pathname + link.search).expect(200)).headers['cache-control']).toBe('private, max-age=300');
   });
 

@@ -3,6 +3,7 @@ import { ExternalBookingsService } from '../src/bookings/external-bookings.servi
 import type { ExternalBookingInput } from '../src/bookings/external-booking.types';
 import type { User } from '../src/users/user.entity';
 import { allDayStay as stay } from './helpers/external-bookings';
+import { household as sharedHousehold } from './helpers/household';
 import { TestApp } from './helpers/test-app';
 import { waitFor } from './helpers/wait-for';
 
@@ -22,21 +23,12 @@ describe('the imported bookings of a property', () => {
   afterAll(() => t.close());
 
   const WINDOW = { startDate: '2027-07-01', endDate: '2027-08-01' };
-  const join = (propertyId: number, user: User, role: 'co-owner' | 'viewer') =>
-    db.query('INSERT INTO property_members (property_id, user_id, role) VALUES ($1, $2, $3)', [propertyId, user.id, role]);
   let nextSource = 5000;
   /** A pull of a source of the property, as its adapter stores one. */
   const pull = (propertyId: number, user: User, bookings: ExternalBookingInput[], kind: 'ical' | 'beds24' = 'beds24', id = ++nextSource) =>
     t.app.get(ExternalBookingsService).applyPull({ source: { kind, id, userId: user.id, propertyId }, complete: true, bookings, now: new Date('2027-06-01T00:00:00Z'), emptyPullsBefore: 0 });
 
-  async function household() {
-    const owner = await t.loginAs('user');
-    const [property] = (await owner.agent.get('/api/properties').expect(200)).body;
-    const [coOwner, viewer, outsider] = [await t.loginAs('user'), await t.loginAs('user'), await t.loginAs('user')];
-    await join(property.id, coOwner.user, 'co-owner');
-    await join(property.id, viewer.user, 'viewer');
-    return { property: property.id as number, owner, coOwner, viewer, outsider };
-  }
+  const household = () => sharedHousehold(t);
 
   it("shows the property's bookings to each member, and another property's to none of them", async () => {
     const { property, owner, coOwner, viewer, outsider } = await household();

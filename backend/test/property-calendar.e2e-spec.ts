@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { User } from '../src/users/user.entity';
+import { household as sharedHousehold } from './helpers/household';
 import { TestApp } from './helpers/test-app';
 
 /**
@@ -17,19 +17,12 @@ describe('the calendar of a property', () => {
   afterAll(() => t.close());
 
   const WINDOW = { startDate: '2027-01-01', endDate: '2027-04-01' };
-  const join = (propertyId: number, user: User, role: 'co-owner' | 'viewer') =>
-    db.query('INSERT INTO property_members (property_id, user_id, role) VALUES ($1, $2, $3)', [propertyId, user.id, role]);
-
   /** An owner with an event and a marked day in their property, a co-owner, a viewer and an outsider; each signed in. */
   async function household() {
-    const owner = await t.loginAs('user');
-    const [property] = (await owner.agent.get('/api/properties').expect(200)).body;
-    const event = (await owner.agent.post('/api/events').send({ title: 'Eiersperre', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-12T10:00:00Z' }).expect(201)).body;
-    const day = (await owner.agent.post('/api/marked-days').send({ date: '2027-01-20', markerType: 'busy' }).expect(201)).body;
-    const [coOwner, viewer, outsider] = [await t.loginAs('user'), await t.loginAs('user'), await t.loginAs('user')];
-    await join(property.id, coOwner.user, 'co-owner');
-    await join(property.id, viewer.user, 'viewer');
-    return { property: property.id as number, owner, coOwner, viewer, outsider, event, day };
+    const members = await sharedHousehold(t);
+    const event = (await members.owner.agent.post('/api/events').send({ title: 'Eiersperre', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-12T10:00:00Z' }).expect(201)).body;
+    const day = (await members.owner.agent.post('/api/marked-days').send({ date: '2027-01-20', markerType: 'busy' }).expect(201)).body;
+    return { ...members, event, day };
   }
 
   const windowOf = (agent: Awaited<ReturnType<TestApp['loginAs']>>['agent'], propertyId?: number) =>

@@ -145,7 +145,7 @@ describe('maintenance mode', () => {
     await fresh.post('/api/logout').expect(200);
     await t.anon().get('/api/health').expect(200);
     await t.anon().get('/api/maintenance-status').expect(200);
-    const link = new URL(await t.app.get(SubscriptionService).renew(owner.id));
+    const link = new URL((await t.app.get(SubscriptionService).renew(owner.id)).url);
     const feed = await t.anon().get(link.pathname + link.search).expect(200);
     expect(feed.text).toContain('BEGIN:VCALENDAR');
     // An admin logging in on the maintenance screen gets in.

@@ -33,7 +33,7 @@ export const subscriptionFeed: Scenario = {
   async run({ db, app, load }) {
     const { user } = await seedHost(app, 'bench-subscription@example.com', SIZE, currentWindow());
     await app.app.get(DataSource).query('ANALYZE events, marked_days, external_bookings');
-    const link = new URL(await app.app.get(SubscriptionService).renew(user.id));
+    const link = new URL((await app.app.get(SubscriptionService).renew(user.id)).url);
     const url = `${app.url}${link.pathname}${link.search}`;
 
     const first = await probe(url);
@@ -54,9 +54,9 @@ export const subscriptionFeed: Scenario = {
     const samePoll = await startBaseline(async (req, res) => {
       const u = new URL(req.url ?? '/', 'http://baseline');
       const userId = Number(u.pathname.split('/').pop());
-      const [row] = (await pool.query(POLL_SQL, [userId, sha256Hex(u.searchParams.get('token') ?? '')])).rows;
+      const [row] = (await pool.query(POLL_SQL, [userId, sha256Hex(u.searchParams.get('token') ?? ''), 0])).rows;
       if (!row) return void res.writeHead(404).end();
-      const version = calendarVersion(userId, row, new Date());
+      const version = calendarVersion(userId, 0, row, new Date());
       if (req.headers['if-none-match'] !== version.etag) throw new Error('the baseline computed another ETag than the app');
       res.writeHead(304, pollHeaders).end();
     });

@@ -98,6 +98,7 @@ export interface ExternalBooking {
   /** The colour the source's bookings are drawn in (the feed's), or null for a source without one (Beds24). */
   sourceColor: string | null;
   userId: number;
+  propertyId: number;
   externalUid: string;
   recurrenceId: string;
   startTime: Date;
@@ -147,15 +148,15 @@ export const NOT_IN_DISABLED_SOURCE = `NOT EXISTS (SELECT 1 FROM external_bookin
 const BOOKING_API_ID = `b.source_kind || '-' || b.source_id || '-' || left(md5(b.external_uid || '|' || b.recurrence_id), 16)`;
 
 /**
- * For the subscription poll, as LATERAL derived tables on the property id's SQL: a property's visible bookings' count
- * and last change as (n, at), and the switches of its sources as one text (feeds), which changes when a source is
- * turned off or on. One row each, also for a property without any.
+ * For the subscription poll, as LATERAL derived tables on the SQL of a subquery of property ids: the properties' visible
+ * bookings' count and last change as (n, at), and the switches of their sources as one text (feeds), which changes
+ * when a source is turned off or on. One row each, also for properties without any.
  */
-export const bookingsChangeSql = (propertyId: string) =>
-  `(SELECT count(*) AS n, max(b.updated_at) AS at FROM external_bookings b WHERE b.property_id = ${propertyId} AND ${NOT_IN_DISABLED_SOURCE})`;
-export const sourceSwitchesSql = (propertyId: string) =>
+export const bookingsChangeSql = (properties: string) =>
+  `(SELECT count(*) AS n, max(b.updated_at) AS at FROM external_bookings b WHERE b.property_id IN ${properties} AND ${NOT_IN_DISABLED_SOURCE})`;
+export const sourceSwitchesSql = (properties: string) =>
   `(SELECT string_agg(source_kind || source_id || ':' || enabled::text, ',' ORDER BY source_kind, source_id) AS feeds
-             FROM external_booking_sources WHERE property_id = ${propertyId})`;
+             FROM external_booking_sources WHERE property_id IN ${properties})`;
 
 /**
  * One stay, shown once: the matching rule. An Airbnb booking that reaches a property both through its Airbnb iCal feed

@@ -94,8 +94,8 @@ export class ExternalBookingsService implements OnModuleInit {
   }
 
   /** A property's external bookings overlapping the range, from sources that are not switched off. */
-  listForProperty(propertyId: number, range: DateRange): Promise<ExternalBooking[]> {
-    return this.store.listForProperty(propertyId, range);
+  listForProperty(properties: number | readonly number[], range: DateRange): Promise<ExternalBooking[]> {
+    return this.store.listForProperty(properties, range);
   }
 
   /**

@@ -76,7 +76,7 @@ export interface UpsertCounts {
 
 const SELECT = `
   SELECT b.id, b.source_kind, b.source_id, s.name AS source_name, s.color AS source_color, left(md5(b.external_uid || '|' || b.recurrence_id), 16) AS uid_key,
-         b.user_id, b.external_uid, b.recurrence_id, b.start_time, b.ends_at, b.all_day, b.start_date, b.end_date, b.summary,
+         b.user_id, b.property_id, b.external_uid, b.recurrence_id, b.start_time, b.ends_at, b.all_day, b.start_date, b.end_date, b.summary,
          b.description, b.location, b.status, b.kind, b.sequence, b.revision, b.updated_at, ${STAY_ALSO_FROM} AS also_from
   FROM ${VISIBLE_EXTERNAL_BOOKINGS}`;
 
@@ -164,21 +164,23 @@ export class ExternalBookingsStore {
     return row?.property_id == null ? null : Number(row.property_id);
   }
 
-  /** A property's bookings overlapping the range, from sources that are not switched off. */
-  listForProperty(propertyId: number, range: DateRange): Promise<ExternalBooking[]> {
-    return this.listWhere('b.property_id', propertyId, range);
+  /** A property's (or several properties') bookings overlapping the range, from sources that are not switched off. */
+  listForProperty(properties: number | readonly number[], range: DateRange): Promise<ExternalBooking[]> {
+    return this.listWhere('b.property_id', [properties].flat(), range);
   }
 
   /** The bookings of the sources a person added, overlapping the range, by the same rules as listForProperty. */
   listForPerson(userId: number, range: DateRange): Promise<ExternalBooking[]> {
-    return this.listWhere('b.user_id', userId, range);
+    return this.listWhere('b.user_id', [userId], range);
   }
 
-  private async listWhere(column: 'b.property_id' | 'b.user_id', id: number, range: DateRange): Promise<ExternalBooking[]> {
+  private async listWhere(column: 'b.property_id' | 'b.user_id', ids: number[], range: DateRange): Promise<ExternalBooking[]> {
+    // One id as a plain equality, so the (property, time range) GiST index answers it as an index scan.
+    const match = ids.length === 1 ? `${column} = $1` : `${column} = ANY($1::int[])`;
     const rows = await this.db.query(
-      `${SELECT} WHERE ${column} = $1 AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
+      `${SELECT} WHERE ${match} AND ${IS_VISIBLE} AND NOT ${SHADOWED_BY_CHANNEL} AND tstzrange(b.start_time, b.ends_at, '[]') && tstzrange($2, $3, '[)')
        ORDER BY b.start_time, b.id`,
-      [id, range.start, range.end],
+      [ids.length === 1 ? ids[0] : ids, range.start, range.end],
     );
     return rows.map(toBooking);
   }
@@ -201,6 +203,7 @@ function toBooking(r: any): ExternalBooking {
     sourceName: r.source_name,
     sourceColor: r.source_color ?? null,
     userId: r.user_id,
+    propertyId: r.property_id,
     externalUid: r.external_uid,
     recurrenceId: r.recurrence_id,
     startTime: r.start_time,

@@ -258,6 +258,17 @@ export class CalendarWindowResponse {
 }
 
 /** The personal subscription link (a secret: whoever has it reads the calendar). */
-export class CalendarLinkResponse {
+/** One property's subscription link. */
+export class CalendarPropertyLinkResponse {
+  propertyId: number;
+  name: string;
   url: string;
+}
+
+/** A person's subscription links (docs/product/calendar.md#subscriptions); one secret opens them all. */
+export class CalendarLinkResponse {
+  /** The link of all the person's properties. */
+  url: string;
+  /** One link per property the person is a member of, in the order they joined them. */
+  properties: CalendarPropertyLinkResponse[];
 }

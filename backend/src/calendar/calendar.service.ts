@@ -145,9 +145,9 @@ export class CalendarService {
 
   // ---- events ----
 
-  /** Events overlapping the range, answered from the (property, time range) GiST index. */
-  listEvents(propertyId: number, range: DateRange): Promise<CalendarEvent[]> {
-    return this.eventsIn('e.propertyId = :propertyId', { propertyId }, range);
+  /** A property's (or several properties') events overlapping the range, answered from the (property, time range) GiST index. */
+  listEvents(properties: number | readonly number[], range: DateRange): Promise<CalendarEvent[]> {
+    return this.eventsIn('e.propertyId IN (:...ids)', { ids: [properties].flat() }, range);
   }
 
   /**
@@ -158,7 +158,7 @@ export class CalendarService {
     return this.eventsIn('e.userId = :userId', { userId }, range);
   }
 
-  private eventsIn(where: string, params: Record<string, number>, range: DateRange): Promise<CalendarEvent[]> {
+  private eventsIn(where: string, params: Record<string, number | number[]>, range: DateRange): Promise<CalendarEvent[]> {
     return this.events
       .createQueryBuilder('e')
       .where(where, params)
@@ -340,10 +340,10 @@ export class CalendarService {
 
   // ---- marked days ----
 
-  listMarkedDays(propertyId: number, range: DateRange): Promise<MarkedDay[]> {
+  listMarkedDays(properties: number | readonly number[], range: DateRange): Promise<MarkedDay[]> {
     return this.markedDays
       .createQueryBuilder('d')
-      .where('d.propertyId = :propertyId AND d.date >= :from AND d.date < :to', { propertyId, ...markedDayBounds(range) })
+      .where('d.propertyId IN (:...ids) AND d.date >= :from AND d.date < :to', { ids: [properties].flat(), ...markedDayBounds(range) })
       .orderBy('d.date', 'ASC')
       .getMany();
   }

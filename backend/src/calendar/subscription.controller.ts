@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ParseIdPipe } from '../common/ids';
+import { ParseIdPipe, parseId } from '../common/ids';
 import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
@@ -8,25 +8,40 @@ import { UsersService } from '../users/users.service';
 import { isNotModified } from '../common/conditional-get';
 import { coded } from '../common/http-exception.filter';
 import { OpenDuringMaintenance } from '../common/maintenance.decorator';
+import { PropertyAccess } from '../properties/property-access.service';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import { CalendarLinkResponse } from './calendar.dto';
-import { SubscriptionService } from './subscription.service';
+import { ALL_PROPERTIES, SubscriptionService } from './subscription.service';
 
 /** The two routes that answer an iCalendar file rather than JSON. */
 const IcalAnswer = () => applyDecorators(ApiProduces('text/calendar'), ApiOkResponse({ description: 'An iCalendar (RFC 5545) file', schema: { type: 'string' } }));
 
 @Controller()
 export class SubscriptionController {
-  constructor(private readonly subscriptions: SubscriptionService, private readonly users: UsersService) {}
+  constructor(
+    private readonly subscriptions: SubscriptionService,
+    private readonly users: UsersService,
+    private readonly access: PropertyAccess,
+  ) {}
 
   /** The feed calendar apps subscribe to. Without the right token: 404, revealing nothing. */
   @Get('ical/:userId')
   @Access('public')
   @OpenDuringMaintenance()
   @ApiQuery({ name: 'token', type: String, required: false, description: 'The secret of the personal link' })
+  @ApiQuery({ name: 'property', type: Number, required: false, description: 'One property of the person; without it, all of them' })
   @IcalAnswer()
-  async feed(@Param('userId') rawUserId: string, @Query('token') token: string | undefined, @Req() req: Request, @Res() res: Response) {
-    const userId = Number(rawUserId.replace(/\.ics$/, ''));
-    const version = Number.isInteger(userId) && userId > 0 ? await this.subscriptions.poll(userId, token) : null;
+  async feed(
+    @Param('userId') rawUserId: string,
+    @Query('token') token: string | undefined,
+    @Query('property') rawProperty: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const userId = parseId(rawUserId.replace(/\.ics$/, ''));
+    // A property that is no id is as unknown as one the person is no member of: 404, revealing nothing.
+    const scope = rawProperty === undefined ? ALL_PROPERTIES : (parseId(rawProperty) ?? null);
+    const version = userId !== undefined && scope !== null ? await this.subscriptions.poll(userId, token, scope) : null;
     if (!version) throw new NotFoundException(coded('calendar_not_found', 'Kalenderen finnes ikke'));
     res.setHeader('ETag', version.etag);
     res.setHeader('Last-Modified', version.lastModified.toUTCString());
@@ -34,42 +49,52 @@ export class SubscriptionController {
     // Not Express's req.fresh: it answers 200 to Cache-Control: no-cache, which fetch sends with every revalidation.
     if (isNotModified(req.method, req.headers, version)) return void res.status(304).end();
     // Rendered once per ETag and shared by every request for it.
-    const body = await this.subscriptions.feedBody(userId, version.etag);
+    const body = await this.subscriptions.feedBody(userId!, scope!, version.etag);
     if (!body) throw new NotFoundException(coded('calendar_not_found', 'Kalenderen finnes ikke')); // deleted between the two reads
     res.type('text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="kalender.ics"');
     res.send(body);
   }
 
-  /** The logged-in user's calendar as a download. */
+  /**
+   * The signed-in person's calendar as a download, as their subscription link shows it: all their properties, or the
+   * one `?propertyId=` names (by the property access rule: a member's, or any for staff).
+   */
   @Get('calendar/export-ical')
   @Access('user')
+  @PropertyIdQuery()
   @IcalAnswer()
-  async export(@CurrentUser() user: User, @Res() res: Response) {
+  async export(@CurrentUser() user: User, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Res() res: Response) {
+    const body =
+      propertyId === undefined
+        ? await this.subscriptions.render(user, ALL_PROPERTIES)
+        : await this.subscriptions.renderProperty(user, (await this.access.resolve(user, propertyId, 'read')).property);
     res.type('text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="kalender.ics"');
     res.setHeader('Cache-Control', 'no-store');
-    res.send(await this.subscriptions.render(user));
+    res.send(body);
   }
 
+  /** The signed-in person's subscription links: all their properties, and each one. */
   @Get('user/calendar-link')
   @Access('user')
-  async link(@CurrentUser() user: User): Promise<CalendarLinkResponse> {
-    return { url: await this.subscriptions.link(user) };
+  link(@CurrentUser() user: User): Promise<CalendarLinkResponse> {
+    return this.subscriptions.links(user);
   }
 
+  /** New links for the signed-in person; the old ones (of all properties and of each) stop working at once. */
   @Post('user/calendar-link/renew')
   @Access('user')
   @HttpCode(200)
-  async renew(@CurrentUser() user: User): Promise<CalendarLinkResponse> {
-    return { url: await this.subscriptions.renew(user.id) };
+  renew(@CurrentUser() user: User): Promise<CalendarLinkResponse> {
+    return this.subscriptions.renew(user.id);
   }
 
-  /** 'Copy iCal link' in the users table. */
+  /** 'Copy iCal link' in the users table: the person's links. */
   @Get('admin/users/:id/calendar-link')
   @Access('admin')
   async adminLink(@Param('id', ParseIdPipe) id: number): Promise<CalendarLinkResponse> {
-    return { url: await this.subscriptions.link(await this.users.get(id)) };
+    return this.subscriptions.links(await this.users.get(id));
   }
 
   @Post('admin/users/:id/calendar-link/renew')
@@ -77,6 +102,6 @@ export class SubscriptionController {
   @HttpCode(200)
   async adminRenew(@Param('id', ParseIdPipe) id: number): Promise<CalendarLinkResponse> {
     await this.users.get(id);
-    return { url: await this.subscriptions.renew(id) };
+    return this.subscriptions.renew(id);
   }
 }

@@ -10,7 +10,7 @@ import { Sealer, sameHash, sha256Hex } from '../common/secrets';
 import { multiLine, singleLine } from '../common/text/control-characters';
 import { utcToWallTime } from '../common/time/timezones';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { firstPropertySql } from '../properties/properties.types';
+import { memberPropertyRowsSql } from '../properties/properties.types';
 import type { User } from '../users/user.entity';
 import { calendarTokenOwnerSql } from '../users/users.types';
 import { UsersService } from '../users/users.service';
@@ -51,23 +51,33 @@ function allDaySpan(zone: string, start: Date, end: Date | null): { start: strin
 }
 
 /**
- * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change.
- * Counts catch deletions, which leave no updated_at behind; the sources' enabled flags catch a feed turned off.
- * Events, marked days and external bookings are those of the owner's first property (docs/product/calendar.md), the
- * bookings counted as the calendar read shows them (those of a source not switched off).
- * The validators last served (calendar_versions) come along, so an unchanged calendar keeps its Last-Modified.
- * One statement for speed (a 304 costs this and nothing else): users and bookings hand out the SQL of their parts
- * (users/users.types.ts, bookings/external-booking.types.ts), so it names no other domain's table
- * (docs/architecture.md#where-data-lives).
+ * The poll: the owner (only with the right, unblocked token) and, per table, one pass for count and last change over
+ * the properties the link shows ($3: one property's id, or 0 for all the person is a member of; see
+ * docs/product/calendar.md#subscriptions). Counts catch deletions, which leave no updated_at behind; the sources'
+ * enabled flags catch a feed turned off; the properties' ids and names catch a property joined, left or renamed.
+ * The bookings are counted as the calendar read shows them (those of a source not switched off). A link of one
+ * property the person is no member of (any more) answers no row, as a wrong token does.
+ * The validators last served for this link (calendar_versions) come along, so an unchanged calendar keeps its
+ * Last-Modified. One statement for speed (a 304 costs this and nothing else): users, properties and bookings hand out
+ * the SQL of their parts (users/users.types.ts, properties/properties.types.ts, bookings/external-booking.types.ts),
+ * so it names no other domain's table (docs/architecture.md#where-data-lives).
  */
 export const POLL_SQL = `
-  SELECT u.name, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds,
+  WITH u AS ${calendarTokenOwnerSql('$1', '$2')},
+    shown AS (SELECT s.id, s.name FROM u, LATERAL ${memberPropertyRowsSql('u.id', '$3::int')} s)
+  SELECT u.name, p.names, e.n AS events, e.at AS events_at, i.n AS imported, i.at AS imported_at, m.n AS marked, m.at AS marked_at, f.feeds,
     v.etag AS served_etag, v.last_modified AS served_last_modified
-  FROM ${calendarTokenOwnerSql('$1', '$2')} u LEFT JOIN calendar_versions v ON v.user_id = u.id,
-    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE property_id = ${firstPropertySql('u.id')}) e,
-    LATERAL ${bookingsChangeSql(firstPropertySql('u.id'))} i,
-    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE property_id = ${firstPropertySql('u.id')}) m,
-    LATERAL ${sourceSwitchesSql(firstPropertySql('u.id'))} f`;
+  FROM u LEFT JOIN calendar_versions v ON v.user_id = u.id AND v.scope = $3::int,
+    LATERAL (SELECT count(*) AS n, string_agg(id || ':' || name, '|' ORDER BY id) AS names FROM shown) p,
+    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM events WHERE property_id IN (SELECT id FROM shown)) e,
+    LATERAL ${bookingsChangeSql('(SELECT id FROM shown)')} i,
+    LATERAL (SELECT count(*) AS n, max(updated_at) AS at FROM marked_days WHERE property_id IN (SELECT id FROM shown)) m,
+    LATERAL ${sourceSwitchesSql('(SELECT id FROM shown)')} f
+  WHERE $3::int = 0 OR p.n > 0`;
+
+/** Which link: one property's (its id) or all of the person's properties (0). */
+export type SubscriptionScope = number;
+export const ALL_PROPERTIES: SubscriptionScope = 0;
 
 /** An ETag with the Last-Modified that goes with it; `isNew` when it differs from the one served before. */
 export interface CalendarVersion {
@@ -77,16 +87,17 @@ export interface CalendarVersion {
 }
 
 /**
- * The validators of one POLL_SQL row: an ETag that changes with any count, last change, feed switch or the owner's
- * name (the calendar's X-WR-CALNAME), and with the day, because the rendered window moves with it.
+ * The validators of one POLL_SQL row: an ETag that changes with the link's scope, any count, last change, feed switch,
+ * the owner's name or the properties shown (the calendar's X-WR-CALNAME and the summaries' prefix), and with the day,
+ * because the rendered window moves with it.
  * Last-Modified stays what was served with an unchanged ETag. A new ETag moves it to now, and always past the one
  * served before (a deletion leaves no later updated_at, and HTTP dates have whole seconds), never before the data's
  * last change; the first ever poll takes the data's last change.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw SQL row (TypeORM's query() answers any)
-export function calendarVersion(userId: number, row: Record<string, any>, now: Date): CalendarVersion {
+export function calendarVersion(userId: number, scope: SubscriptionScope, row: Record<string, any>, now: Date): CalendarVersion {
   const stamps = [row.events_at, row.imported_at, row.marked_at].filter(Boolean).map((d: Date) => new Date(d).getTime());
-  const key = [userId, row.name, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
+  const key = [userId, scope, row.name, row.names, row.events, row.imported, row.marked, row.feeds, stamps.join(','), now.toISOString().slice(0, 10)].join('|');
   const etag = `"${sha256Hex(key).slice(0, 32)}"`;
   const served = row.served_last_modified ? new Date(row.served_last_modified).getTime() : null;
   if (row.served_etag === etag && served !== null) return { etag, lastModified: new Date(served), isNew: false };
@@ -96,33 +107,40 @@ export function calendarVersion(userId: number, row: Record<string, any>, now: D
 
 /** Records the validators served with a new ETag; a concurrent poll that recorded the same ETag first wins. */
 const RECORD_VERSION_SQL = `
-  INSERT INTO calendar_versions (user_id, etag, last_modified) VALUES ($1, $2, $3)
-  ON CONFLICT (user_id) DO UPDATE SET etag = EXCLUDED.etag, last_modified = EXCLUDED.last_modified
+  INSERT INTO calendar_versions (user_id, scope, etag, last_modified) VALUES ($1, $2, $3, $4)
+  ON CONFLICT (user_id, scope) DO UPDATE SET etag = EXCLUDED.etag, last_modified = EXCLUDED.last_modified
   WHERE calendar_versions.etag <> EXCLUDED.etag`;
 
 /**
  * Rendered subscription feeds kept, at most this many bytes together (least recently fetched go first). One render
- * per user (the one of its current ETag); a 5,000-event calendar is about 1.5 MB.
+ * per link (the one of its current ETag); a 5,000-event calendar is about 1.5 MB.
  */
 const RENDER_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** A user's feed as rendered for one ETag. */
+/** A link's feed as rendered for one ETag. */
 interface CachedRender {
   etag: string;
   body: Buffer;
 }
 
+/** A person's links: the one of all their properties, and one per property. */
+export interface CalendarLinks {
+  url: string;
+  properties: { propertyId: number; name: string; url: string }[];
+}
+
 /**
- * The personal subscription feed (/api/ical/{userId}?token=…): one calendar of the user's own events, imported
- * bookings and marked days, as RFC 5545. The token is 256 random bits; only its hash is compared, and it is kept
- * sealed with the server secret so the link can be shown again.
+ * The personal subscription feed (/api/ical/{userId}?token=…, docs/product/calendar.md#subscriptions): one calendar of
+ * the events, imported bookings and marked days of all the person's properties, or of one (`&property=<id>`), as
+ * RFC 5545. The token is the person's, 256 random bits, one for all their links; only its hash is compared, and it is
+ * kept sealed with the server secret so the links can be shown again.
  */
 @Injectable()
 export class SubscriptionService {
   private readonly sealer: Sealer;
-  /** The last render of each user's feed, by user id; valid while the poll answers its ETag. */
-  private readonly renders = new LRUCache<number, CachedRender>({ maxSize: RENDER_CACHE_BYTES, sizeCalculation: (r) => r.body.length + r.etag.length });
-  /** Renders under way, by user and ETag: concurrent misses wait for the same one (no thundering herd). */
+  /** The last render of each link's feed, by `user|scope`; valid while the poll answers its ETag. */
+  private readonly renders = new LRUCache<string, CachedRender>({ maxSize: RENDER_CACHE_BYTES, sizeCalculation: (r) => r.body.length + r.etag.length });
+  /** Renders under way, by link and ETag: concurrent misses wait for the same one (no thundering herd). */
   private readonly rendering = new Map<string, Promise<Buffer | null>>();
 
   constructor(
@@ -136,36 +154,42 @@ export class SubscriptionService {
     this.sealer = new Sealer(config.sessionSecret!, 'calendar-link');
   }
 
-  private linkFor(userId: number, token: string): string {
-    return `${this.config.publicUrl}/api/ical/${userId}?token=${token}`;
+  private async linksFor(userId: number, token: string): Promise<CalendarLinks> {
+    const url = `${this.config.publicUrl}/api/ical/${userId}?token=${token}`;
+    const properties: { id: number; name: string }[] = await this.db.query(
+      `SELECT s.id, s.name FROM ${memberPropertyRowsSql('$1', '0')} s ORDER BY s.joined_at, s.id`,
+      [userId],
+    );
+    return { url, properties: properties.map((p) => ({ propertyId: Number(p.id), name: p.name, url: `${url}&property=${p.id}` })) };
   }
 
-  /** The current link, created on first use. */
-  async link(user: User): Promise<string> {
+  /** The current links, created on first use. */
+  async links(user: User): Promise<CalendarLinks> {
     const token = user.calendarTokenSealed ? this.sealer.open(user.calendarTokenSealed) : null;
-    if (token && user.calendarTokenHash && sameHash(sha256Hex(token), user.calendarTokenHash)) return this.linkFor(user.id, token);
+    if (token && user.calendarTokenHash && sameHash(sha256Hex(token), user.calendarTokenHash)) return this.linksFor(user.id, token);
     return this.renew(user.id);
   }
 
-  /** A new link; the old one stops working at once. */
-  async renew(userId: number): Promise<string> {
+  /** New links; the old ones, of all properties and of each, stop working at once. */
+  async renew(userId: number): Promise<CalendarLinks> {
     const token = randomBytes(32).toString('base64url');
     await this.users.setCalendarToken(userId, sha256Hex(token), this.sealer.seal(token));
-    return this.linkFor(userId, token);
+    return this.linksFor(userId, token);
   }
 
   /**
    * What a calendar app's poll needs, in one statement: whether the token opens this user's calendar (a wrong or
-   * missing token reveals nothing, not even whether the user exists, and costs no aggregate) and a validator that
-   * changes whenever the rendered calendar would. A 304 costs this statement and nothing else.
+   * missing token reveals nothing, not even whether the user exists, and costs no aggregate), whether the person is a
+   * member of the property a one-property link names, and a validator that changes whenever the rendered calendar
+   * would. A 304 costs this statement and nothing else.
    */
-  async poll(userId: number, token: string | undefined, now = this.clock.now()): Promise<CalendarVersion | null> {
+  async poll(userId: number, token: string | undefined, scope: SubscriptionScope = ALL_PROPERTIES, now = this.clock.now()): Promise<CalendarVersion | null> {
     if (!token || token.length > 200) return null;
-    const [row] = await this.db.query(POLL_SQL, [userId, sha256Hex(token)]);
+    const [row] = await this.db.query(POLL_SQL, [userId, sha256Hex(token), scope]);
     if (!row) return null;
-    const version = calendarVersion(userId, row, now);
+    const version = calendarVersion(userId, scope, row, now);
     // Only a changed calendar writes; an unchanged one's poll stays a single read.
-    if (version.isNew) await this.db.query(RECORD_VERSION_SQL, [userId, version.etag, version.lastModified]);
+    if (version.isNew) await this.db.query(RECORD_VERSION_SQL, [userId, scope, version.etag, version.lastModified]);
     return version;
   }
 
@@ -174,25 +198,27 @@ export class SubscriptionService {
    * The ETag changes with everything the render shows (see calendarVersion), so a render is reused only while it
    * is what a new render would give; its DTSTAMPs say when it was made. Null when the user is gone meanwhile.
    */
-  async feedBody(userId: number, etag: string): Promise<Buffer | null> {
-    const cached = this.renders.get(userId);
+  async feedBody(userId: number, scope: SubscriptionScope, etag: string): Promise<Buffer | null> {
+    const link = `${userId}|${scope}`;
+    const cached = this.renders.get(link);
     if (cached?.etag === etag) return cached.body;
-    const key = `${userId}|${etag}`;
+    const key = `${link}|${etag}`;
     let pending = this.rendering.get(key);
     if (!pending) {
-      pending = this.renderFresh(userId, etag).finally(() => this.rendering.delete(key));
+      pending = this.renderFresh(userId, scope, etag).finally(() => this.rendering.delete(key));
       this.rendering.set(key, pending);
     }
     return pending;
   }
 
-  private async renderFresh(userId: number, etag: string): Promise<Buffer | null> {
+  private async renderFresh(userId: number, scope: SubscriptionScope, etag: string): Promise<Buffer | null> {
     const user = await this.users.findById(userId);
     if (!user) return null;
-    const body = Buffer.from(await this.render(user), 'utf8');
+    const body = Buffer.from(await this.render(user, scope), 'utf8');
     // Only the newest version is worth keeping; an older ETag's render finishing late must not replace it.
-    const kept = this.renders.get(userId);
-    if (!kept || kept.etag !== etag) this.renders.set(userId, { etag, body });
+    const link = `${userId}|${scope}`;
+    const kept = this.renders.get(link);
+    if (!kept || kept.etag !== etag) this.renders.set(link, { etag, body });
     return body;
   }
 
@@ -200,18 +226,34 @@ export class SubscriptionService {
     return { start: new Date(now.getTime() - BACK_DAYS * DAY_MS), end: new Date(now.getTime() + AHEAD_DAYS * DAY_MS) };
   }
 
-  async render(user: User, now = this.clock.now()): Promise<string> {
+  /**
+   * The calendar of the person's properties the scope names (all, or one they are a member of). In the link of all,
+   * a person with more than one property sees each entry's property before its title.
+   */
+  async render(user: User, scope: SubscriptionScope = ALL_PROPERTIES, now = this.clock.now()): Promise<string> {
+    const shown: { id: number; name: string }[] = await this.db.query(
+      `SELECT s.id, s.name FROM ${memberPropertyRowsSql('$1', '$2::int')} s ORDER BY s.joined_at, s.id`,
+      [user.id, scope],
+    );
+    return this.renderOf(user, scope, shown.map((p) => ({ id: Number(p.id), name: p.name })), now);
+  }
+
+  /** One property's calendar, for a download the property access rule allowed (staff's included). */
+  renderProperty(user: User, property: { id: number; name: string }, now = this.clock.now()): Promise<string> {
+    return this.renderOf(user, property.id, [property], now);
+  }
+
+  private async renderOf(user: User, scope: SubscriptionScope, shown: { id: number; name: string }[], now: Date): Promise<string> {
     const range = this.window(now);
-    // The first property as the poll counts it; none yet (0) is an empty calendar.
-    const [{ id: propertyId }] = await this.db.query(`SELECT ${firstPropertySql('$1')} AS id`, [user.id]);
-    const [events, imported, marked] = await Promise.all([
-      this.calendar.listEvents(propertyId ?? 0, range),
-      this.externalBookings.listForProperty(propertyId ?? 0, range),
-      this.calendar.listMarkedDays(propertyId ?? 0, range),
-    ]);
+    const ids = shown.map((p) => p.id);
+    const [events, imported, marked] = ids.length
+      ? await Promise.all([this.calendar.listEvents(ids, range), this.externalBookings.listForProperty(ids, range), this.calendar.listMarkedDays(ids, range)])
+      : [[], [], []];
+    const names = new Map(shown.map((p) => [p.id, p.name]));
+    const titled = (propertyId: number, title: string) => (scope === ALL_PROPERTIES && shown.length > 1 ? `${names.get(propertyId) ?? ''}: ${title}` : title);
     const host = new URL(this.config.publicUrl).hostname;
     const cal: ICalCalendar = ical({
-      name: singleLine(`Kalender – ${user.name}`),
+      name: singleLine(`Kalender – ${scope === ALL_PROPERTIES ? user.name : (shown[0]?.name ?? user.name)}`),
       prodId: { company: 'eierportal', product: 'kalender', language: 'NB' },
       ttl: 3600,
     });
@@ -221,7 +263,7 @@ export class SubscriptionService {
         id: `event-${e.id}@${host}`,
         ...(e.allDay ? allDaySpan(this.config.businessTimeZone, e.startTime, e.endTime) : { start: e.startTime, end }),
         allDay: e.allDay,
-        summary: singleLine(e.title),
+        summary: singleLine(titled(e.propertyId, e.title)),
         description: optionalText(e.description, multiLine),
         location: optionalText(e.location, singleLine),
         stamp: now,
@@ -236,7 +278,7 @@ export class SubscriptionService {
         start: e.allDay ? e.startDate! : e.startTime,
         end: e.allDay ? e.endDate! : e.endsAt,
         allDay: e.allDay,
-        summary: singleLine(e.summary || (e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind])),
+        summary: singleLine(titled(e.propertyId, e.summary || (e.sourceName ?? SOURCE_KIND_NAMES[e.sourceKind]))),
         description: optionalText(e.description, multiLine),
         location: optionalText(e.location, singleLine),
         status: e.status === 'tentative' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
@@ -252,7 +294,7 @@ export class SubscriptionService {
         start: d.date,
         end: nextDay(d.date),
         allDay: true,
-        summary: MARKER_NAMES[d.markerType] ?? d.markerType,
+        summary: titled(d.propertyId, MARKER_NAMES[d.markerType] ?? d.markerType),
         description: optionalText(d.notes, multiLine),
         stamp: now,
         lastModified: d.updatedAt,

@@ -8,6 +8,13 @@ export const memberPropertiesSql = (userId: string) => `(SELECT m.property_id FR
   JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL WHERE m.user_id = ${userId})`;
 
 /**
+ * The live properties a person is a member of, as a derived table `(id, name, joined_at)` on the user id's SQL; `only`
+ * is the SQL of a property id that narrows it to that one property, or 0 for all of them.
+ */
+export const memberPropertyRowsSql = (userId: string, only: string) => `(SELECT p.id, p.name, m.joined_at FROM property_members m
+  JOIN properties p ON p.id = m.property_id AND p.deleted_at IS NULL WHERE m.user_id = ${userId} AND (${only} = 0 OR p.id = ${only}))`;
+
+/**
  * A person's first property (the earliest they joined, as PropertyAccess picks it for a request that names none), as a
  * scalar subquery on the user id's SQL; null when they have none yet.
  */

@@ -811,7 +811,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 'Copy iCal link' in the users table.
+         * 'Copy iCal link' in the users table: the person's links.
          * @description Access: admin (admins only)
          */
         get: operations["Subscription_adminLink"];
@@ -988,7 +988,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The logged-in user's calendar as a download.
+         * The signed-in person's calendar as a download, as their subscription link shows it: all their properties, or the
+         *     one `?propertyId=` names (by the property access rule: a member's, or any for staff).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["Subscription_export"];
@@ -2124,7 +2125,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * The signed-in person's subscription links: all their properties, and each one.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         get: operations["Subscription_link"];
         put?: never;
         post?: never;
@@ -2143,7 +2147,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * New links for the signed-in person; the old ones (of all properties and of each) stop working at once.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         post: operations["Subscription_renew"];
         delete?: never;
         options?: never;
@@ -2680,12 +2687,20 @@ export interface components {
             to: string;
         };
         CalendarLinkResponse: {
+            /** @description One link per property the person is a member of, in the order they joined them. */
+            properties: components["schemas"]["CalendarPropertyLinkResponse"][];
+            /** @description The link of all the person's properties. */
             url: string;
         };
         CalendarOwner: {
             id: number;
             name: string;
             username: string;
+        };
+        CalendarPropertyLinkResponse: {
+            name: string;
+            propertyId: number;
+            url: string;
         };
         CalendarWindowResponse: {
             /** @description Double bookings touching the window's days, from the stored conflicts (docs/architecture.md "Double bookings"). */
@@ -8489,7 +8504,10 @@ export interface operations {
     };
     Subscription_export: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8503,6 +8521,15 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session */
@@ -10236,6 +10263,8 @@ export interface operations {
     Subscription_feed: {
         parameters: {
             query?: {
+                /** @description One property of the person; without it, all of them */
+                property?: number;
                 /** @description The secret of the personal link */
                 token?: string;
             };

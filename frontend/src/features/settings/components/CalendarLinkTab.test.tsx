@@ -21,13 +21,16 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function openTab() {
+/** The links' answer: the link of all, and one per property (named). */
+const links = (url: string, names: string[]) => ({ url, properties: names.map((name, i) => ({ propertyId: i + 1, name, url: `${url}&property=${i + 1}` })) });
+
+async function openTab(names = ['Hjemme']) {
   let current = FIRST;
   api = await startApiForApp((req) => {
-    if (req.method === 'GET' && req.path === '/api/user/calendar-link') return { json: { url: current } };
+    if (req.method === 'GET' && req.path === '/api/user/calendar-link') return { json: links(current, names) };
     if (req.method === 'POST' && req.path === '/api/user/calendar-link/renew') {
       current = SECOND;
-      return { json: { url: current } };
+      return { json: links(current, names) };
     }
     return undefined;
   });
@@ -56,6 +59,26 @@ describe('CalendarLinkTab', () => {
     await user.click(screen.getAllByRole('button', { name: 'Kopier lenke' })[0]);
     expect(await screen.findByText('Lenken er kopiert')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(FIRST);
+  });
+
+  it('shows no per-property links to a person with one property', async () => {
+    await openTab();
+    await screen.findByDisplayValue(FIRST);
+    expect(screen.getByLabelText('Kalender-URL')).toHaveValue(FIRST);
+    expect(screen.queryByRole('heading', { name: 'Én eiendom om gangen' })).toBeNull();
+  });
+
+  it('gives a person with two properties the link of all and one link per property, and renews them all', async () => {
+    await openTab(['Hjemme', 'Fjellhytta']);
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Kalender-URL, alle eiendommene dine')).toHaveValue(FIRST);
+    const section = screen.getByRole('region', { name: 'Én eiendom om gangen' });
+    expect(within(section).getByLabelText('Fjellhytta')).toHaveValue(`${FIRST}&property=2`);
+    expect(within(section).getByRole('link', { name: 'Abonner på Fjellhytta på mobil' })).toHaveAttribute('href', webcalUrl(`${FIRST}&property=2`));
+
+    await user.click(screen.getByRole('button', { name: 'Lag ny lenke' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Lage ny kalenderlenke?' })).getByRole('button', { name: 'Lag ny lenke' }));
+    expect(await within(section).findByDisplayValue(`${SECOND}&property=1`)).toBeInTheDocument();
   });
 
   it('renews the link only after a confirmation that the old one stops working', async () => {

@@ -70,6 +70,8 @@ export function CalendarLinkTab() {
   const renew = useRenewCalendarLink();
   const [confirmRenew, setConfirmRenew] = useState(false);
   const url = link.data?.url ?? '';
+  // A person with more than one property also gets one link per property (docs/product/calendar.md#subscriptions).
+  const perProperty = (link.data?.properties.length ?? 0) > 1 ? link.data!.properties : [];
 
   const copy = async (text: string) => {
     try {
@@ -102,7 +104,13 @@ export function CalendarLinkTab() {
         {link.isError && <Alert severity="error">{t('calendarLink.loadFailed', { message: errorText(link.error, t('common.error')) })}</Alert>}
         {url && (
           <>
-            <CopyableUrlField id="calendar-link-url" url={url} label={t('calendarLink.urlLabel')} copyLabel={t('calendarLink.copy')} onCopy={copy} />
+            <CopyableUrlField
+              id="calendar-link-url"
+              url={url}
+              label={perProperty.length ? t('calendarLink.allLabel') : t('calendarLink.urlLabel')}
+              copyLabel={t('calendarLink.copy')}
+              onCopy={copy}
+            />
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => copy(url)}>
                 {t('calendarLink.copy')}
@@ -121,6 +129,25 @@ export function CalendarLinkTab() {
           </>
         )}
       </Stack>
+
+      {perProperty.length > 0 && (
+        <Stack spacing={1.5} component="section" aria-labelledby="calendar-link-per-property">
+          <Typography id="calendar-link-per-property" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {t('calendarLink.perProperty.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('calendarLink.perProperty.intro')}
+          </Typography>
+          {perProperty.map((p) => (
+            <Stack key={p.propertyId} spacing={0.5}>
+              <CopyableUrlField id={`calendar-link-property-${p.propertyId}`} url={p.url} label={p.name} copyLabel={t('calendarLink.copy')} onCopy={copy} />
+              <Button size="small" startIcon={<EventAvailableIcon />} href={webcalUrl(p.url)} sx={{ alignSelf: 'flex-start' }}>
+                {t('calendarLink.perProperty.subscribe', { name: p.name })}
+              </Button>
+            </Stack>
+          ))}
+        </Stack>
+      )}
 
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" startIcon={<DownloadIcon />} href={EXPORT_ICAL_URL} target="_blank" rel="noopener">
