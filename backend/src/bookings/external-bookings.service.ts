@@ -114,6 +114,14 @@ export class ExternalBookingsService implements OnModuleInit {
     return this.store.listForPropertyJson(propertyId, range);
   }
 
+  /**
+   * The same list of the property a member reads (the named one, else their first), with its id, in one statement;
+   * null when the person is no member of it (staff, anyone else, a first property still to make): ask PropertyAccess.
+   */
+  memberListJson(userId: number, propertyId: number | undefined, range: DateRange): Promise<{ propertyId: number; json: string } | null> {
+    return this.store.memberListJson(userId, propertyId, range);
+  }
+
   /** The property whose calendar holds the booking with this API id, or null when no stored booking has it. */
   propertyOf(apiId: string): Promise<number | null> {
     return this.store.propertyOf(apiId);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DateRange } from '../common/time/date-range';
-import { handOverToHeirSql } from '../properties/properties.types';
+import { handOverToHeirSql, memberPropertySql } from '../properties/properties.types';
 import { EXTERNAL_BOOKING_COLOR } from './external-booking.dto';
 import {
   type BookingSource, type ExternalBooking, type ExternalBookingInput, externalBookingsJsonSql, IS_VISIBLE, parseExternalBookingId, SHADOWED_BY_CHANNEL, type SourceKind, STAY_ALSO_FROM,
@@ -10,6 +10,16 @@ import {
 
 /** listForPropertyJson: the same list as ExternalBookingResponse JSON, built by the database ($4 is the colour shown). */
 const LIST_FOR_PROPERTY_JSON_SQL = `SELECT ${externalBookingsJsonSql({ propertyId: '$1', start: '$2', end: '$3', color: '$4' })}::text AS json`;
+
+/**
+ * The same list of the property a member reads ($5 the person; $6 the property named, else their first), with its id,
+ * in one statement, as the calendar window reads its own (docs/product/properties.md#who-may-do-what); the id is null
+ * when the person is no member of it, and PropertyAccess decides.
+ */
+const memberListJsonSql = (named: boolean) => `SELECT prop.id AS property_id,
+    ${externalBookingsJsonSql({ propertyId: 'prop.id', start: '$1', end: '$2', color: '$3' })}::text AS json
+  FROM (SELECT ${memberPropertySql('$4', named ? '$5' : null)} AS id) prop`;
+const MEMBER_LIST_JSON_SQL = { first: memberListJsonSql(false), named: memberListJsonSql(true) };
 
 /** Whether an upsert changes anything a calendar shows of the stored booking. */
 const SHOWN_FIELDS_CHANGED = `(external_bookings.start_time, external_bookings.ends_at, external_bookings.summary, external_bookings.description, external_bookings.location, external_bookings.status, external_bookings.sequence)
@@ -189,6 +199,13 @@ export class ExternalBookingsStore {
   async listForPropertyJson(propertyId: number, range: DateRange): Promise<string> {
     const [row] = await this.db.query(LIST_FOR_PROPERTY_JSON_SQL, [propertyId, range.start, range.end, EXTERNAL_BOOKING_COLOR]);
     return row.json;
+  }
+
+  /** listForPropertyJson of the property the member reads, with its id; null when the person is no member of it. */
+  async memberListJson(userId: number, propertyId: number | undefined, range: DateRange): Promise<{ propertyId: number; json: string } | null> {
+    const params = [range.start, range.end, EXTERNAL_BOOKING_COLOR, userId];
+    const [row] = await this.db.query(propertyId === undefined ? MEMBER_LIST_JSON_SQL.first : MEMBER_LIST_JSON_SQL.named, propertyId === undefined ? params : [...params, propertyId]);
+    return row?.property_id == null ? null : { propertyId: Number(row.property_id), json: row.json };
   }
 }
 

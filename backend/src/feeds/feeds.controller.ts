@@ -77,7 +77,11 @@ export class FeedsController {
   @PropertyIdQuery()
   @ApiOkResponse({ type: ExternalBookingResponse, isArray: true })
   async events(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Res() res: Response): Promise<void> {
+    const range = toDateRange(q.startDate, q.endDate);
+    // A member's read is one statement; anyone else's is decided by the access rule first.
+    const member = await this.bookings.memberListJson(user.id, propertyId, range);
+    if (member) return sendJsonText(res, member.json);
     const property = await this.access.readable(user, propertyId);
-    sendJsonText(res, property ? await this.bookings.listForPropertyJson(property.id, toDateRange(q.startDate, q.endDate)) : '[]');
+    sendJsonText(res, property ? await this.bookings.listForPropertyJson(property.id, range) : '[]');
   }
 }
