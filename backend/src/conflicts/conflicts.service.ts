@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { visibleBookingsEndingAfterSql } from '../bookings/external-booking.types';
 import { handOverToHeirSql, memberPropertiesSql } from '../properties/properties.types';
-import { PropertyAccess } from '../properties/property-access.service';
+import { allowedTo, PropertyAccess } from '../properties/property-access.service';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -123,7 +123,9 @@ export class ConflictsService implements OnModuleInit {
    * is left as it is.
    */
   async detect(propertyId: number): Promise<{ added: DetectedConflict[]; resolved: number }> {
-    const [userId] = await this.access.memberIds(propertyId, 'manage');
+    // Read once: the owner a new row names, and later whom the news reaches.
+    const members = await this.access.members(propertyId);
+    const [userId] = allowedTo(members, 'manage');
     if (userId === undefined) return { added: [], resolved: 0 };
     const now = this.clock.now();
     const today = this.dayOf(now);
@@ -143,8 +145,7 @@ export class ConflictsService implements OnModuleInit {
       const conflicts = news
         .map((c) => ({ conflictId: c.id, from: c.from, to: c.to, aTitle: c.aTitle, bTitle: c.bTitle }))
         .sort((x, y) => (x.from < y.from ? -1 : x.from > y.from ? 1 : x.conflictId - y.conflictId));
-      const members = await this.access.memberIds(propertyId, 'write');
-      await this.bus.emit('bookings.conflicts.detected', { propertyId, userId, ownerName, members, admins, conflicts });
+      await this.bus.emit('bookings.conflicts.detected', { propertyId, userId, ownerName, members: allowedTo(members, 'write'), admins, conflicts });
     }
     return { added, resolved };
   }

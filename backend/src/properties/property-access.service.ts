@@ -42,6 +42,16 @@ const ALLOWED: Record<PropertyAction, (member: { role: PropertyRole; canSeeMoney
   manage: (m) => m.role === 'owner',
 };
 
+/** A member as the access rule sees them. */
+export interface MemberRights {
+  userId: number;
+  role: PropertyRole;
+  canSeeMoney: boolean;
+}
+
+/** Of a property's members (PropertyAccess.members), the user ids of those whose role allows `action`. */
+export const allowedTo = (members: readonly MemberRights[], action: PropertyAction): number[] => members.filter((m) => ALLOWED[action](m)).map((m) => m.userId);
+
 const REFUSAL: Record<Exclude<PropertyAction, 'read'>, () => ForbiddenException> = {
   money: () => new ForbiddenException(coded('property_money_hidden', 'Du har ikke tilgang til utbetalingene for denne eiendommen')),
   write: () => new ForbiddenException(coded('property_read_only', 'Du kan bare se denne eiendommen, ikke endre den')),
@@ -94,8 +104,12 @@ export class PropertyAccess {
    * its news reaches (a booking's news every member, a feed's trouble those who can mend it, payouts those who see money).
    */
   async memberIds(propertyId: number, action: PropertyAction): Promise<number[]> {
-    const members = await this.db.getRepository(PropertyMember).find({ where: { propertyId }, select: { userId: true, role: true, canSeeMoney: true }, order: { userId: 'ASC' } });
-    return members.filter((m) => ALLOWED[action](m)).map((m) => m.userId);
+    return allowedTo(await this.members(propertyId), action);
+  }
+
+  /** A property's members with their rights, by user id, for a caller that needs more than one of memberIds' answers. */
+  members(propertyId: number): Promise<MemberRights[]> {
+    return this.db.getRepository(PropertyMember).find({ where: { propertyId }, select: { userId: true, role: true, canSeeMoney: true }, order: { userId: 'ASC' } });
   }
 
   /** A property with the caller's membership of it (none: nulls), in one statement. */
