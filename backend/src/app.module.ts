@@ -28,6 +28,7 @@ import { ObservabilityModule } from './common/observability/observability.module
 import { BackupsModule } from './backups/backups.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PricesModule } from './prices/prices.module';
+import { StaysModule } from './stays/stays.module';
 import { PropertiesModule } from './properties/properties.module';
 import { MaintenanceGuard } from './system/maintenance.guard';
 import { SystemModule } from './system/system.module';
@@ -79,6 +80,7 @@ export class AppModule {
         CasesModule,
         PayoutsModule,
         PricesModule,
+        StaysModule,
         PropertiesModule,
         BackupsModule,
       ],

@@ -48,7 +48,7 @@ const OWNED = [401, 200, 404, 404, 404] as RouteCase['expect'];
 const RANGE = 'startDate=2027-01-01&endDate=2027-04-01';
 
 const calendarOf = (t: TestApp) => t.app.get(CalendarService);
-const eventOf = async (ctx: Ctx) => calendarOf(ctx.t).createEvent(ctx.owner, (await ctx.t.propertyOf(ctx.owner)).id, { title: 'Eiersperre tid', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
+const eventOf = async (ctx: Ctx) => calendarOf(ctx.t).createEvent(ctx.owner, await ctx.t.propertyOf(ctx.owner), { title: 'Eiersperre tid', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
 const markedDayOf = async (ctx: Ctx) => calendarOf(ctx.t).createMarkedDay(ctx.owner, (await ctx.t.propertyOf(ctx.owner)).id, { date: '2027-01-11', markerType: 'busy' });
 /** Feeds here point at a loopback address, which the SSRF rule refuses at once: syncs fail fast without a network. */
 const feedOf = (ctx: Ctx) => ctx.t.app.get(FeedsService).create(ctx.owner, { name: 'Airbnb', url: 'http://127.0.0.1:9/calendar.ics' });
@@ -350,6 +350,12 @@ const cases: RouteCase[] = [
   {
     route: 'DELETE /api/admin/properties/:id',
     call: async (ctx) => ({ path: `/api/admin/properties/${(await ctx.t.app.get(PropertiesService).create(await ctx.t.createUser('admin'), { name: 'Borte', ownerUserId: ctx.owner.id })).id}` }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/properties/:id/stay-rules', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/stay-rules` }), expect: MEMBER_READ },
+  {
+    route: 'PUT /api/admin/properties/:id/stay-rules',
+    call: async (ctx) => ({ path: `/api/admin/properties/${(await propertyOf(ctx)).id}/stay-rules`, body: { minNights: 2, blackouts: [] } }),
     expect: ADMIN_ONLY,
   },
   { route: 'GET /api/prices', call: () => ({ path: '/api/prices' }), expect: ANY_USER },

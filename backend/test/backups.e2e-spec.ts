@@ -45,8 +45,8 @@ describe('backups and restore', () => {
   async function seed(user: User) {
     const calendar = t.app.get(CalendarService);
     const property = await t.propertyOf(user);
-    await calendar.createEvent(user, property.id, { title: 'Eiersperre tid', description: 'Linje 1\nLinje 2 "sitat" \\ 🎉', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
-    await calendar.createEvent(user, property.id, { title: 'Ferie', startTime: '2027-02-01T10:00:00Z', endTime: '2027-02-03T14:00:00Z' });
+    await calendar.createEvent(user, property, { title: 'Eiersperre tid', description: 'Linje 1\nLinje 2 "sitat" \\ 🎉', startTime: '2027-01-10T10:00:00Z', endTime: '2027-01-10T14:00:00Z' });
+    await calendar.createEvent(user, property, { title: 'Ferie', startTime: '2027-02-01T10:00:00Z', endTime: '2027-02-03T14:00:00Z' });
     await calendar.createMarkedDay(user, property.id, { date: '2027-01-11', markerType: 'vacation', notes: 'Påske' });
     await calendar.saveNote(user, property, 'ical-1-abc', 'Gjest kommer sent');
     // Written straight to its table, not due for years: FeedsService.create would have the job workers try it at
@@ -144,7 +144,7 @@ describe('backups and restore', () => {
     expect(restored).toMatchObject({ filename: backup.filename, summary: backup.summary });
     expect(await contents()).toEqual(before);
     // Sequences continue after the restored ids.
-    const event = await t.app.get(CalendarService).createEvent(owner, (await t.propertyOf(owner)).id, { title: 'Ny', startTime: '2027-03-01T10:00:00Z', endTime: '2027-03-01T14:00:00Z' });
+    const event = await t.app.get(CalendarService).createEvent(owner, await t.propertyOf(owner), { title: 'Ny', startTime: '2027-03-01T10:00:00Z', endTime: '2027-03-01T14:00:00Z' });
     const ids = (await ds.query('SELECT id FROM events')).map((r: { id: number }) => r.id);
     expect(event.id).toBe(Math.max(...ids));
     expect(new Set(ids).size).toBe(3);

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { BookingsModule } from '../bookings/bookings.module';
 import { PropertiesModule } from '../properties/properties.module';
+import { StaysModule } from '../stays/stays.module';
 import { UsersModule } from '../users/users.module';
 import { AdminCalendarController } from './admin-calendar.controller';
 import { CalendarWindowController } from './calendar-window.controller';
@@ -18,7 +19,7 @@ import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, ExternalBookingNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, BookingsModule, PropertiesModule],
+  imports: [TypeOrmModule.forFeature([CalendarEvent, MarkedDay, ExternalBookingNote, EventCollaborator, EventSuggestion]), UsersModule, AuditModule, BookingsModule, PropertiesModule, StaysModule],
   controllers: [EventsController, MarkedDaysController, CalendarWindowController, EventNotesController, AdminCalendarController, SubscriptionController],
   providers: [CalendarService, SubscriptionService],
   exports: [CalendarService],

@@ -21,9 +21,13 @@ import { MarkedDay } from './marked-day.entity';
 import { DatabasePort } from '../database/database.port';
 import type { Property } from '../properties/property.entity';
 import { handOverToHeirSql, memberPropertySql } from '../properties/properties.types';
+import { StaysService } from '../stays/stays.service';
 import './calendar.events';
 
 const HOUR_MS = 3_600_000;
+
+/** What a stay's check needs of its property: its id and the time zone its days are counted in. */
+type StayProperty = Pick<Property, 'id' | 'timezone'>;
 
 /** What notes need of a property: its id, and the person whose imported bookings its calendar shows. */
 type NotedProperty = Pick<Property, 'id'>;
@@ -131,6 +135,7 @@ export class CalendarService {
     private readonly audit: AuditService,
     private readonly bus: EventBus,
     private readonly externalBookings: ExternalBookingsService,
+    private readonly stays: StaysService,
   ) {}
 
   /**
@@ -254,10 +259,23 @@ export class CalendarService {
    * it; here it is dropped, and the owner can always remove what they created. Bookings owned by an outside system
    * (Beds24, iCal feeds) are not events: they live in the external bookings store.
    */
-  async createEvent(user: User, propertyId: number, dto: CreateEventDto): Promise<CalendarEvent> {
-    const created = await this.events.save(this.buildEvent(propertyId, user.id, { ...dto, source: null }, null));
-    await this.ownEventsChanged(propertyId);
+  async createEvent(user: User, property: StayProperty, dto: CreateEventDto): Promise<CalendarEvent> {
+    // Staff's events are marked as theirs (createdById): no owner's stay, so neither checked nor counted as one.
+    const event = this.buildEvent(property.id, user.id, { ...dto, source: null }, user.isAdmin ? user.id : null);
+    await this.checkStay(user, property, event);
+    const created = await this.events.save(event);
+    await this.ownEventsChanged(property.id);
     return created;
+  }
+
+  /**
+   * An owner's or co-owner's own stay keeps to the property's rules (docs/product/stays.md), counted with the property's
+   * other owner stays (events staff made are none); staff's events are not limited.
+   */
+  private checkStay(user: User, property: StayProperty, event: CalendarEvent): Promise<void> {
+    if (user.isAdmin || event.createdById !== null) return Promise.resolve();
+    const ownerStays = async (span: DateRange) => (await this.listEvents(property.id, span)).filter((e) => e.id !== event.id && e.createdById === null);
+    return this.stays.check(property, event.startTime, event.endsAt, ownerStays);
   }
 
   /** After the commit: own events count in double-booking detection (docs/architecture.md "Double bookings"). */
@@ -277,7 +295,8 @@ export class CalendarService {
     return created;
   }
 
-  async updateEvent(propertyId: number, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
+  async updateEvent(user: User, property: StayProperty, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
+    const propertyId = property.id;
     const event = await this.ownedEvent(propertyId, ownEventId(apiId, { code: 'booking_not_editable', message: BINDING_NOT_EDITABLE }));
     if (isBinding(event)) throw new ConflictException(coded('booking_not_editable', BINDING_NOT_EDITABLE));
     if (dto.title !== undefined) event.title = dto.title;
@@ -290,6 +309,8 @@ export class CalendarService {
     if (dto.routes !== undefined) event.routes = dto.routes;
     if (dto.location !== undefined) event.location = dto.location;
     event.endsAt = endsAtOf(event.startTime, event.endTime);
+    // A stay moved or made longer is checked again; a new title is not.
+    if (dto.startTime !== undefined || dto.endTime !== undefined) await this.checkStay(user, property, event);
     event.sequence += 1;
     const saved = await this.events.save(event);
     await this.ownEventsChanged(propertyId);

@@ -35,14 +35,14 @@ export class EventsController {
   @Post()
   async create(@CurrentUser() user: User, @Body() dto: CreateEventDto, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<EventResponse> {
     const { property } = await this.access.resolve(user, dto.propertyId ?? propertyId, 'write');
-    return mapEvent(await this.calendar.createEvent(user, property.id, dto));
+    return mapEvent(await this.calendar.createEvent(user, property, dto));
   }
 
   /** The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed. */
   @Put(':id')
   async update(@CurrentUser() user: User, @Param('id') id: string, @Body() dto: UpdateEventDto, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<EventResponse> {
     const { property } = await this.access.resolve(user, propertyId, 'write');
-    return mapEvent(await this.calendar.updateEvent(property.id, id, dto));
+    return mapEvent(await this.calendar.updateEvent(user, property, id, dto));
   }
 
   @Delete(':id')

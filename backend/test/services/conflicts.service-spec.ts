@@ -74,7 +74,7 @@ describe('ConflictsService.detect', () => {
     await pull(owner, 'ical', ++sourceId, [stay('g1', '2026-08-10', '2026-08-15')]);
     const calendar = s.get(CalendarService);
     const { property } = await s.get(PropertyAccess).resolve(owner, undefined, 'write');
-    const own = await calendar.createEvent(owner, property.id, { title: 'Eiersperre', startTime: '2026-08-14T00:00:00.000Z', endTime: '2026-08-17T00:00:00.000Z', allDay: true });
+    const own = await calendar.createEvent(owner, property, { title: 'Eiersperre', startTime: '2026-08-14T00:00:00.000Z', endTime: '2026-08-17T00:00:00.000Z', allDay: true });
     expect(await open(owner)).toEqual(['2026-08-14/2026-08-15']);
     await calendar.deleteOwnEvent(property.id, String(own.id));
     expect(await open(owner)).toEqual([]);

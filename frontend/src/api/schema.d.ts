@@ -592,6 +592,26 @@ export interface paths {
         patch: operations["AdminProperties_update"];
         trace?: never;
     };
+    "/api/admin/properties/{id}/stay-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the rules as a whole: a field left out or null is no rule, an empty list no blackouts.
+         * @description Access: admin (admins only)
+         */
+        put: operations["AdminStays_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sync-all-ical": {
         parameters: {
             query?: never;
@@ -1865,6 +1885,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/{id}/stay-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["Stays_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -2654,6 +2691,11 @@ export interface components {
             /** @description Whether the token may read the configured property (null: unknown, the call failed). */
             propertyAccess: boolean | null;
             scopes: string[];
+        };
+        BlackoutDto: {
+            from: string;
+            label: string;
+            to: string;
         };
         BlockUserDto: {
             /** @description Cancel the appointments and meetings (the owners are told) and give the cases back to customer service. */
@@ -3579,6 +3621,28 @@ export interface components {
              * @example 2026-06-02T07:00:00.000Z
              */
             start: string;
+        };
+        StayRulesDto: {
+            /** @description At most 50 periods. */
+            blackouts: components["schemas"]["BlackoutDto"][];
+            /** @description 1–366, not below minNights. */
+            maxNights?: number | null;
+            /** @description 0–366. */
+            maxOwnerNightsPerYear?: number | null;
+            /** @description 1–366. */
+            minNights?: number | null;
+            /** @description 0–365. */
+            minNoticeDays?: number | null;
+        };
+        StayRulesResponse: {
+            blackouts: components["schemas"]["BlackoutDto"][];
+            maxNights: number | null;
+            maxOwnerNightsPerYear: number | null;
+            minNights: number | null;
+            minNoticeDays: number | null;
+            propertyId: number;
+            /** @description When staff last changed them, or null when none are set. */
+            updatedAt: string | null;
         };
         SyncAllResponse: {
             /** Format: date-time */
@@ -6804,6 +6868,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminStays_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StayRulesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayRulesResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
@@ -12019,6 +12153,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Stays_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayRulesResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */

@@ -1,0 +1,76 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsCalendarDate } from '../common/time/iso-date';
+import { toSingleLine } from '../common/text/control-characters';
+import type { StayRulesRow } from './stay-rules.entity';
+
+/** A number of days or nights, or null for no rule. */
+const Count = (min: number, max: number, message: string) => (target: object, key: string) => {
+  ValidateIf((_, v) => v !== null && v !== undefined)(target, key);
+  IsInt({ message })(target, key);
+  Min(min, { message })(target, key);
+  Max(max, { message })(target, key);
+};
+
+export class BlackoutDto {
+  @IsCalendarDate({ message: 'Ugyldig dato' })
+  from: string;
+
+  @IsCalendarDate({ message: 'Ugyldig dato' })
+  to: string;
+
+  @Transform(toSingleLine)
+  @MaxLength(100, { message: 'Navnet kan ikke være lengre enn 100 tegn' })
+  @IsNotEmpty({ message: 'Navn er påkrevd' })
+  @IsString({ message: 'Navn er påkrevd' })
+  label: string;
+}
+
+/** PUT /api/admin/properties/{id}/stay-rules: the whole set; a field left out or null is no rule. The documented texts. */
+export class StayRulesDto {
+  /** 0–366. */
+  @Count(0, 366, 'Antall eiernetter må være et heltall mellom 0 og 366')
+  maxOwnerNightsPerYear?: number | null;
+
+  /** 0–365. */
+  @Count(0, 365, 'Varselet må være et heltall mellom 0 og 365 dager')
+  minNoticeDays?: number | null;
+
+  /** 1–366. */
+  @Count(1, 366, 'Minste antall netter må være et heltall mellom 1 og 366')
+  minNights?: number | null;
+
+  /** 1–366, not below minNights. */
+  @Count(1, 366, 'Største antall netter må være et heltall mellom 1 og 366')
+  maxNights?: number | null;
+
+  /** At most 50 periods. */
+  @IsArray({ message: 'Stengte perioder må være en liste' })
+  @ArrayMaxSize(50, { message: 'Høyst 50 stengte perioder' })
+  @ValidateNested({ each: true })
+  @Type(() => BlackoutDto)
+  blackouts: BlackoutDto[];
+}
+
+/** A property's stay rules; every field null (and no blackouts) when none are set. */
+export class StayRulesResponse {
+  propertyId: number;
+  maxOwnerNightsPerYear: number | null;
+  minNoticeDays: number | null;
+  minNights: number | null;
+  maxNights: number | null;
+  blackouts: BlackoutDto[];
+  /** When staff last changed them, or null when none are set. */
+  updatedAt: string | null;
+}
+
+export const mapStayRules = (propertyId: number, row: StayRulesRow | null): StayRulesResponse => ({
+  propertyId,
+  maxOwnerNightsPerYear: row?.maxOwnerNightsPerYear ?? null,
+  minNoticeDays: row?.minNoticeDays ?? null,
+  minNights: row?.minNights ?? null,
+  maxNights: row?.maxNights ?? null,
+  blackouts: row?.blackouts ?? [],
+  updatedAt: row?.updatedAt.toISOString() ?? null,
+});
