@@ -54,7 +54,7 @@ const markedDayOf = async (ctx: Ctx) => calendarOf(ctx.t).createMarkedDay(ctx.ow
 const feedOf = (ctx: Ctx) => ctx.t.app.get(FeedsService).create(ctx.owner, { name: 'Airbnb', url: 'http://127.0.0.1:9/calendar.ics' });
 const notificationOf = (ctx: Ctx) => ctx.t.app.get(NotificationsService).create({ userId: ctx.owner.id, type: 'system', params: { text: 'Hei' } });
 const payoutOf = async (ctx: Ctx) => ctx.t.app.get(PayoutsService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, month: 3, year: 2026, amount: '1000.00' });
-const priceOf = (ctx: Ctx) => ctx.t.app.get(PricesService).create({ userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
+const priceOf = async (ctx: Ctx) => ctx.t.app.get(PricesService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
 /** The owner's first property; `withViewer` adds a member the owner may remove. */
 const propertyOf = async (ctx: Ctx) => (await ctx.t.app.get(PropertyAccess).resolve(ctx.owner, undefined, 'read')).property;
 const viewerOf = async (ctx: Ctx) => {
