@@ -4,11 +4,10 @@ import { Access, CurrentUser } from '../common/access.decorator';
 import { ParseIdPipe } from '../common/ids';
 import { parseListQuery, setContentRange } from '../common/list-query';
 import { requestContext } from '../common/request-context';
-import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import {
   AdminPayoutResponse, AdminPayoutsQuery, CalculateRentalDaysDto, CreatePayoutDto, DeletedPayoutResponse, mapPayout, ParseYearPipe, PayoutResponse,
-  RentalDaysResponse, UpdatePayoutDto,
+  RentalDaysResponse, StaffYearQuery, UpdatePayoutDto,
 } from './payouts.dto';
 import { PayoutsService } from './payouts.service';
 
@@ -36,12 +35,10 @@ export class AdminPayoutsController {
   /** The year of the person's first property, or of the property `?propertyId=` names. */
   @Get('user/:userId/year/:year')
   @Access('staff')
-  @PropertyIdQuery()
   async userYear(
-    @CurrentUser() staff: User, @Param('userId', ParseIdPipe) userId: number, @Param('year', ParseYearPipe) year: number,
-    @Query('propertyId', PropertyIdPipe) propertyId: number | undefined,
+    @CurrentUser() staff: User, @Param('userId', ParseIdPipe) userId: number, @Param('year', ParseYearPipe) year: number, @Query() query: StaffYearQuery,
   ): Promise<PayoutResponse[]> {
-    const property = await this.payouts.propertyNamed(staff, propertyId, userId, 'read');
+    const property = await this.payouts.propertyNamed(staff, query.propertyId, userId, 'read');
     return property ? (await this.payouts.forYear(property.id, year)).map(mapPayout) : [];
   }
 

@@ -150,6 +150,14 @@ export class AdminPayoutsQuery extends ListQueryParams {
   year?: number;
 }
 
+/** GET /api/admin/payouts/user/{userId}/year/{year}: ?propertyId= names one of the person's properties (else their first). */
+export class StaffYearQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig eiendom' })
+  propertyId?: number;
+}
+
 /**
  * POST /api/admin/payouts/calculate-rental-days: the property (`propertyId`, or the person `userId`'s first), the month
  * and the year are needed, else the 'choose user, month and year first'.
