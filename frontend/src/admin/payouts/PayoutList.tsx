@@ -67,7 +67,6 @@ export function PayoutList() {
       ) : (
         <DataTable<AdminPayout> rowClick={isAdmin ? 'edit' : false} bulkActionButtons={false}>
           <DataTable.Col source="userName" />
-          <DataTable.Col source="propertyName" />
           <DataTable.Col source="month" render={(p) => `${String(p.month).padStart(2, '0')}.${p.year}`} />
           <DataTable.Col source="amount" align="right" render={amount} />
           <DataTable.Col source="status" render={(p) => <StatusChip status={p.status} />} />

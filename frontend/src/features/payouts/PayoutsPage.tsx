@@ -95,7 +95,7 @@ function OwnPayouts() {
         </Stack>
       </Stack>
 
-      {moneyHidden ? <Alert severity="info">{t('payouts.moneyHidden')}</Alert> : isError && <Alert severity="error">{t('payouts.loadFailed')}</Alert>}
+      {moneyHidden ? <Alert severity="info">{t('errors.property_money_hidden')}</Alert> : isError && <Alert severity="error">{t('payouts.loadFailed')}</Alert>}
       {moneyHidden ? null : isPending ? <CircularProgress aria-label={t('payouts.loading')} /> : (
         <>
           <Box component="section" aria-label={t('payouts.summary')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>

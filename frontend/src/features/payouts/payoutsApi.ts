@@ -6,12 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../../api/client';
 import type { Payout } from './types';
 
-export const payoutsKeys = {
-  /** Every year's read: the prefix a payout push refreshes. */
-  all: ['/api/user/payouts'] as const,
-  /** GET /api/user/payouts/year/{year}, of the first property or, with its id after the year, another. */
-  year: (year: number, propertyId: number | null) => (propertyId === null ? (['/api/user/payouts', 'year', year] as const) : (['/api/user/payouts', 'year', year, propertyId] as const)),
-};
+import { payoutsKeys } from './payoutsKeys';
+
+export { payoutsKeys };
 
 /** `?propertyId=` for a property other than the person's first. */
 export const propertyQuery = (propertyId: number | null) => (propertyId === null ? '' : `propertyId=${propertyId}`);
