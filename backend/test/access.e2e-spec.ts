@@ -36,6 +36,8 @@ interface RouteCase {
   route: string;
   call: (ctx: Ctx) => Promise<{ path: string; body?: object }> | { path: string; body?: object };
   expect: [anonymous: number, owner: number, otherUser: number, miniAdmin: number, admin: number];
+  /** It reads a property's money: a viewer without canSeeMoney is refused (403 property_money_hidden) in the property walk. */
+  money?: true;
 }
 
 const ADMIN_ONLY = [401, 403, 403, 403, 200] as RouteCase['expect'];
@@ -54,7 +56,7 @@ const markedDayOf = async (ctx: Ctx) => calendarOf(ctx.t).createMarkedDay(ctx.ow
 const feedOf = (ctx: Ctx) => ctx.t.app.get(FeedsService).create(ctx.owner, { name: 'Airbnb', url: 'http://127.0.0.1:9/calendar.ics' });
 const notificationOf = (ctx: Ctx) => ctx.t.app.get(NotificationsService).create({ userId: ctx.owner.id, type: 'system', params: { text: 'Hei' } });
 const payoutOf = async (ctx: Ctx) => ctx.t.app.get(PayoutsService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, month: 3, year: 2026, amount: '1000.00' });
-const priceOf = (ctx: Ctx) => ctx.t.app.get(PricesService).create({ userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
+const priceOf = async (ctx: Ctx) => ctx.t.app.get(PricesService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
 /** The owner's first property; `withViewer` adds a member the owner may remove. */
 const propertyOf = async (ctx: Ctx) => (await ctx.t.app.get(PropertyAccess).resolve(ctx.owner, undefined, 'read')).property;
 const viewerOf = async (ctx: Ctx) => {
@@ -296,9 +298,9 @@ const cases: RouteCase[] = [
   { route: 'PUT /api/admin/events/:id/color', call: async (ctx) => ({ path: `/api/admin/events/${(await eventOf(ctx)).id}/color`, body: { color: '#16a34a' } }), expect: ADMIN_ONLY },
 
   { route: 'GET /api/user/beds24', call: () => ({ path: '/api/user/beds24' }), expect: ANY_USER },
-  { route: 'GET /api/user/payouts/year/:year', call: () => ({ path: '/api/user/payouts/year/2026' }), expect: ANY_USER },
-  { route: 'GET /api/user/payouts/year/:year/statement.csv', call: () => ({ path: '/api/user/payouts/year/2026/statement.csv' }), expect: ANY_USER },
-  { route: 'GET /api/user/payouts/year/:year/statement.pdf', call: () => ({ path: '/api/user/payouts/year/2026/statement.pdf' }), expect: ANY_USER },
+  { route: 'GET /api/user/payouts/year/:year', call: () => ({ path: '/api/user/payouts/year/2026' }), expect: ANY_USER, money: true },
+  { route: 'GET /api/user/payouts/year/:year/statement.csv', call: () => ({ path: '/api/user/payouts/year/2026/statement.csv' }), expect: ANY_USER, money: true },
+  { route: 'GET /api/user/payouts/year/:year/statement.pdf', call: () => ({ path: '/api/user/payouts/year/2026/statement.pdf' }), expect: ANY_USER, money: true },
   { route: 'GET /api/admin/payouts', call: ({ owner }) => ({ path: `/api/admin/payouts?userId=${owner.id}&year=2026` }), expect: STAFF_READ },
   { route: 'GET /api/admin/payouts/user/:userId/year/:year', call: ({ owner }) => ({ path: `/api/admin/payouts/user/${owner.id}/year/2026` }), expect: STAFF_READ },
   { route: 'GET /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}` }), expect: STAFF_READ },
@@ -399,11 +401,14 @@ describe('access control on every route', () => {
   /**
    * The property walk (docs/product/properties.md#who-may-do-what): a route that reads `?propertyId=` acts on a
    * property's data, so, naming the owner's property, it answers a viewer of it and a mini admin as the owner for a
-   * read and 403 for a write, and anyone who is no member 404. A route that forgets PropertyAccess answers otherwise.
+   * read and 403 for a write (and a viewer without canSeeMoney 403 for a read of money), and anyone who is no member
+   * 404. A route that forgets PropertyAccess answers otherwise.
    */
   it('every route that reads ?propertyId= keeps the property access rule for its viewer, a mini admin and a non-member', async () => {
     const named = new Set(registeredRoutes(t).filter((r) => r.namesProperty).map((r) => r.route));
     expect(named).toContain('GET /api/marked-days');
+    expect(named).toContain('GET /api/user/payouts/year/:year');
+    expect(named).toContain('GET /api/prices');
     const wrong: object[] = [];
     for (const c of cases.filter((c) => named.has(c.route))) {
       const method = c.route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -416,7 +421,7 @@ describe('access control on every route', () => {
         const { path, body } = await c.call({ t, owner, n: ++n });
         const req = agent[method](`${path}${path.includes('?') ? '&' : '?'}propertyId=${property.id}`);
         const res = body ? await req.send(body) : await req;
-        const expected = who === 'nonMember' ? 404 : method === 'get' ? c.expect[WHO.indexOf('owner')] : 403;
+        const expected = who === 'nonMember' ? 404 : who === 'viewer' && c.money ? 403 : method === 'get' ? c.expect[WHO.indexOf('owner')] : 403;
         if (res.status !== expected) wrong.push({ route: c.route, who, status: res.status, expected });
       }
     }

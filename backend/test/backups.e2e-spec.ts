@@ -53,7 +53,7 @@ describe('backups and restore', () => {
     // once, writing its sync state while the tests compare tables.
     await ds.query(`INSERT INTO ical_feeds (user_id, name, url, next_sync_at) VALUES ($1, 'Airbnb', 'https://airbnb.example/calendar.ics', '2100-01-01')`, [user.id]);
     await t.app.get(PayoutsService).create(adminUser, { userId: user.id, month: 3, year: 2026, amount: '12345.67' });
-    await t.app.get(PricesService).create({ userId: user.id, name: 'Høysesong', priceFrom: '1500.50', priceTo: '2500', discountPercent: '12.5' });
+    await t.app.get(PricesService).create(adminUser, { userId: user.id, name: 'Høysesong', priceFrom: '1500.50', priceTo: '2500', discountPercent: '12.5' });
     await t.app.get(FileStore).put(PNG, 'bilde.png');
     // A large file stored before files were kept in chunks, its bytes in the row itself: that row becomes a line of
     // several MB in the file (hex), read and written slice by slice across many gzip chunks.

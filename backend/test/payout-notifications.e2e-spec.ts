@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { MailQueue } from '../src/mail/mail-queue.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { UsersService } from '../src/users/users.service';
@@ -5,9 +6,10 @@ import { parseMail, startSmtpServer, type ParsedMail } from './helpers/smtp-serv
 import { TestApp } from './helpers/test-app';
 
 /**
- * Money reaching the owner (docs/product/payouts-and-prices.md#notifications): an admin registering a payout,
- * changing its amount or status, or marking it paid tells the owner in the bell and by mail, in their language, with
- * the amount and the month; the link opens that payout.
+ * Money reaching the property's members who see it (docs/product/payouts-and-prices.md#notifications): an admin
+ * registering a payout, changing its amount or status, or marking it paid tells its owners, co-owners and viewers
+ * allowed to see money in the bell and by mail, each in their language, with the amount and the month; the link opens
+ * that payout in that property.
  */
 describe('payout notifications', () => {
   let t: TestApp;
@@ -30,17 +32,17 @@ describe('payout notifications', () => {
   it('registering, changing the amount, the status and marking paid each tell the owner in Norwegian; the admin is not told', async () => {
     const { agent: admin, user: actor } = await t.loginAs('admin');
     const owner = await t.createUser('user');
-    const id = (await admin.post('/api/admin/payouts').send({ userId: owner.id, month: 3, year: 2027, amount: '12500.50' }).expect(201)).body.id as number;
+    const { id, propertyId } = (await admin.post('/api/admin/payouts').send({ userId: owner.id, month: 3, year: 2027, amount: '12500.50' }).expect(201)).body as { id: number; propertyId: number };
 
     let [n] = await notificationsOf(owner.id);
-    expect(n).toMatchObject({ type: 'payout_registered', title: 'Ny utbetaling registrert', link: `/payouts?year=2027&payout=${id}`, params: { payoutId: id, year: 2027, period: '03.2027' } });
+    expect(n).toMatchObject({ type: 'payout_registered', title: 'Ny utbetaling registrert', link: `/payouts?year=2027&payout=${id}&property=${propertyId}`, params: { payoutId: id, year: 2027, period: '03.2027' } });
     expect(n.message).toMatch(/^En utbetaling på 12\s500,50 NOK for 03\.2027 er registrert\.$/);
     let mails = await mailsTo(owner.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Ny utbetaling for mars 2027');
     expect(mails[0].text).toMatch(/Beløp: 12\s500,50 NOK/);
     expect(mails[0].text).toContain('Status: Venter');
-    expect(mails[0].text).toContain(`/payouts?year=2027&payout=${id}`);
+    expect(mails[0].text).toContain(`/payouts?year=2027&payout=${id}&property=${propertyId}`);
 
     // A note alone is no news
     await admin.patch(`/api/admin/payouts/${id}`).send({ notes: 'Husleie' }).expect(200);
@@ -48,7 +50,7 @@ describe('payout notifications', () => {
 
     await admin.patch(`/api/admin/payouts/${id}`).send({ amount: '900' }).expect(200);
     [n] = await notificationsOf(owner.id);
-    expect(n).toMatchObject({ type: 'payout_changed', title: 'Utbetaling endret', message: 'Utbetalingen for 03.2027 er endret: 900,00 NOK.', link: `/payouts?year=2027&payout=${id}` });
+    expect(n).toMatchObject({ type: 'payout_changed', title: 'Utbetaling endret', message: 'Utbetalingen for 03.2027 er endret: 900,00 NOK.', link: `/payouts?year=2027&payout=${id}&property=${propertyId}` });
 
     await admin.patch(`/api/admin/payouts/${id}`).send({ status: 'sent' }).expect(200);
     [n] = await notificationsOf(owner.id);
@@ -56,7 +58,7 @@ describe('payout notifications', () => {
 
     await admin.patch(`/api/admin/payouts/${id}`).send({ status: 'paid', paidDate: '2027-04-05' }).expect(200);
     [n] = await notificationsOf(owner.id);
-    expect(n).toMatchObject({ type: 'payout_paid', title: 'Utbetaling betalt', message: '900,00 NOK for 03.2027 er utbetalt.', link: `/payouts?year=2027&payout=${id}` });
+    expect(n).toMatchObject({ type: 'payout_paid', title: 'Utbetaling betalt', message: '900,00 NOK for 03.2027 er utbetalt.', link: `/payouts?year=2027&payout=${id}&property=${propertyId}` });
     expect(await notificationsOf(owner.id)).toHaveLength(4);
 
     mails = await mailsTo(owner.email);
@@ -73,10 +75,10 @@ describe('payout notifications', () => {
     const { agent: admin } = await t.loginAs('admin');
     const owner = await t.createUser('user');
     await t.app.get(UsersService).setLanguage(owner.id, 'en');
-    const id = (await admin.post('/api/admin/payouts').send({ userId: owner.id, month: 11, year: 2027, amount: '850.5', status: 'paid' }).expect(201)).body.id as number;
+    const { id, propertyId } = (await admin.post('/api/admin/payouts').send({ userId: owner.id, month: 11, year: 2027, amount: '850.5', status: 'paid' }).expect(201)).body as { id: number; propertyId: number };
 
     const [n] = await notificationsOf(owner.id);
-    expect(n).toMatchObject({ type: 'payout_paid', title: 'Payout paid', message: '850,50 NOK for 11.2027 has been paid out.', link: `/payouts?year=2027&payout=${id}` });
+    expect(n).toMatchObject({ type: 'payout_paid', title: 'Payout paid', message: '850,50 NOK for 11.2027 has been paid out.', link: `/payouts?year=2027&payout=${id}&property=${propertyId}` });
     const [mail] = await mailsTo(owner.email);
     expect(mail.subject).toBe('Your payout for November 2027 was paid');
     expect(mail.text).toContain('Amount: 850.50 NOK');
@@ -88,5 +90,30 @@ describe('payout notifications', () => {
     await admin.post('/api/admin/payouts').send({ userId: actor.id, month: 1, year: 2027, amount: '10' }).expect(201);
     expect(await notificationsOf(actor.id)).toEqual([]);
     expect(await mailsTo(actor.email)).toEqual([]);
+  });
+
+  it("tells the property's owner, co-owner and a viewer who sees money, each in their language; a viewer without money, another property's owner, nobody else", async () => {
+    const { agent: admin } = await t.loginAs('admin');
+    const owner = await t.createUser('user');
+    const property = await t.propertyOf(owner);
+    const [coOwner, moneyViewer, viewer] = [await t.createUser('user'), await t.createUser('user'), await t.createUser('user')];
+    await t.app.get(UsersService).setLanguage(coOwner.id, 'en');
+    // The co-owner's own property gets a payout of its own: only the co-owner hears of that one.
+    const coOwnersOwn = await t.propertyOf(coOwner);
+    await t.app.get(DataSource).query(
+      `INSERT INTO property_members (property_id, user_id, role, can_see_money) VALUES ($1, $2, 'co-owner', true), ($1, $3, 'viewer', true), ($1, $4, 'viewer', false)`,
+      [property.id, coOwner.id, moneyViewer.id, viewer.id],
+    );
+    const { id } = (await admin.post('/api/admin/payouts').send({ propertyId: property.id, month: 5, year: 2027, amount: '700' }).expect(201)).body as { id: number };
+    await admin.post('/api/admin/payouts').send({ propertyId: coOwnersOwn.id, month: 5, year: 2027, amount: '1' }).expect(201);
+
+    const told = async (userId: number) => (await notificationsOf(userId)).filter((x) => x.type === 'payout_registered').map((x) => [x.title, x.link]);
+    expect(await told(owner.id)).toEqual([['Ny utbetaling registrert', `/payouts?year=2027&payout=${id}&property=${property.id}`]]);
+    expect(await told(moneyViewer.id)).toEqual([['Ny utbetaling registrert', `/payouts?year=2027&payout=${id}&property=${property.id}`]]);
+    expect((await told(coOwner.id)).map(([title]) => title)).toEqual(['New payout registered', 'New payout registered']);
+    expect(await told(viewer.id)).toEqual([]);
+    expect((await mailsTo(coOwner.email)).map((m) => m.subject)).toEqual(['New payout for May 2027', 'New payout for May 2027']);
+    expect((await mailsTo(moneyViewer.email)).map((m) => m.subject)).toEqual(['Ny utbetaling for mai 2027']);
+    expect(await mailsTo(viewer.email)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { mapPayout, type AdminPayoutResponse } from '../../src/payouts/payouts.dto';
 import { Payout } from '../../src/payouts/payout.entity';
 import { PayoutsService } from '../../src/payouts/payouts.service';
+import { firstPropertySql } from '../../src/properties/properties.types';
 import { UsersService } from '../../src/users/users.service';
 import type { AppUnderTest } from '../lib/app-under-test';
 import { sameAnswer, sendJson, sessionUser, startBaseline } from '../lib/baseline';
@@ -36,7 +37,8 @@ export const payouts: Scenario = {
     const users = app.app.get(UsersService);
     // Captured before any login: a login's rate-limit bookkeeping finishes after its answer and would be caught too.
     const userById = await captureStatement(dataSource, { id: ownerId }, () => users.findById(ownerId));
-    const forYear = await captureStatement(dataSource, { userId: ownerId, year: YEAR }, () => app.app.get(PayoutsService).forYear(ownerId, YEAR));
+    const [{ property_id: propertyId }] = await dataSource.query(`SELECT ${firstPropertySql('$1')} AS property_id`, [ownerId]);
+    const forYear = await captureStatement(dataSource, { propertyId, year: YEAR }, () => app.app.get(PayoutsService).forYear(propertyId, YEAR));
     const ownerCookie = await app.login(OWNER, PASSWORD);
     const adminCookie = await app.login(ADMIN, PASSWORD);
 
@@ -72,21 +74,27 @@ export const payouts: Scenario = {
   },
 };
 
-async function ownerYear(pool: QueryPool, forYear: ReplayableStatement<'userId' | 'year'>, userId: number, res: ServerResponse, read: (row: Record<string, unknown>) => Payout) {
-  const { rows } = await pool.query(forYear.sql, forYear.params({ userId, year: YEAR }));
+/** The owner's first property (the access rule's one read, the membership beside it), then its year. */
+async function ownerYear(pool: QueryPool, forYear: ReplayableStatement<'propertyId' | 'year'>, userId: number, res: ServerResponse, read: (row: Record<string, unknown>) => Payout) {
+  const { rows: [first] } = await pool.query(
+    `SELECT p.id, m.role, m.can_see_money FROM properties p JOIN property_members m ON m.property_id = p.id AND m.user_id = $1
+     WHERE p.deleted_at IS NULL ORDER BY m.joined_at, p.id LIMIT 1`,
+    [userId],
+  );
+  const { rows } = await pool.query(forYear.sql, forYear.params({ propertyId: first.id, year: YEAR }));
   sendJson(res, 200, rows.map((row) => mapPayout(read(row))));
 }
 
 const ADMIN_COUNT_SQL = 'SELECT count(*)::int AS total FROM payouts WHERE year = $1';
-const ADMIN_PAGE_SQL = `SELECT p.id, p.user_id AS "userId", p.year, p.month, p.amount, p.currency, p.status, p.rental_days AS "rentalDays",
+const ADMIN_PAGE_SQL = `SELECT p.id, p.user_id AS "userId", p.property_id AS "propertyId", p.year, p.month, p.amount, p.currency, p.status, p.rental_days AS "rentalDays",
     p.paid_date AS "paidDate", p.notes, p.registered_by_id AS "registeredById", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
-    u.name AS "userName", u.username
-  FROM payouts p JOIN users u ON u.id = p.user_id WHERE p.year = $1 ORDER BY p.id ASC LIMIT 25 OFFSET 0`;
+    u.name AS "userName", u.username, pr.name AS "propertyName"
+  FROM payouts p JOIN users u ON u.id = p.user_id LEFT JOIN properties pr ON pr.id = p.property_id WHERE p.year = $1 ORDER BY p.id ASC LIMIT 25 OFFSET 0`;
 
 /** The back-office page: the staff check is the session user's role, then the count and the page with owner names. */
 async function adminList(pool: QueryPool, res: ServerResponse) {
   const [{ rows: counted }, { rows }] = await Promise.all([pool.query(ADMIN_COUNT_SQL, [YEAR]), pool.query(ADMIN_PAGE_SQL, [YEAR])]);
-  const body: AdminPayoutResponse[] = rows.map(({ userName, username, ...payout }) => ({ ...mapPayout(payout as Payout), userName, username }));
+  const body: AdminPayoutResponse[] = rows.map(({ userName, username, propertyName, ...payout }) => ({ ...mapPayout(payout as Payout), userName, username, propertyName }));
   res.setHeader('Content-Range', `payouts 0-${rows.length - 1}/${counted[0].total}`);
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
   sendJson(res, 200, body);
@@ -107,6 +115,13 @@ async function seed(app: AppUnderTest): Promise<number> {
      SELECT 'bench-payout-owner-' || g || '@example.com', 'Bench Eier ' || g, 'bench-payout-owner-' || g || '@example.com', $1
      FROM generate_series(1, $2::int) g`,
     [password, OWNERS - 1],
+  );
+  // Each owner's property, as the migration gave every owner one; the payouts land in it (fill_first_property).
+  await db.query(`INSERT INTO properties (name, first_of_user) SELECT u.name, u.id FROM users u WHERE u.username LIKE 'bench-payout-owner-%' ON CONFLICT (first_of_user) DO NOTHING`);
+  await db.query(
+    `INSERT INTO property_members (property_id, user_id, role, share, can_see_money)
+     SELECT p.id, p.first_of_user, 'owner', 100, true FROM properties p JOIN users u ON u.id = p.first_of_user
+     WHERE u.username LIKE 'bench-payout-owner-%' ON CONFLICT DO NOTHING`,
   );
   await db.query(
     `INSERT INTO payouts (user_id, month, year, amount, status, rental_days)

@@ -99,14 +99,6 @@ export class ExternalBookingsService implements OnModuleInit {
   }
 
   /**
-   * The bookings of the sources a person added, overlapping the range, as listForProperty shows them: what is still
-   * counted per person (a month's rental nights for payouts, beside the events made for them).
-   */
-  listForPerson(userId: number, range: DateRange): Promise<ExternalBooking[]> {
-    return this.store.listForPerson(userId, range);
-  }
-
-  /**
    * listForProperty as their answer (ExternalBookingResponse[] JSON text), built by the database: the one place that
    * shape is made (externalBookingsJsonSql, which the calendar window's statement composes too).
    */

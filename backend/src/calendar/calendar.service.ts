@@ -155,14 +155,6 @@ export class CalendarService {
     return this.eventsIn('e.propertyId IN (:...ids)', { ids: [properties].flat() }, range);
   }
 
-  /**
-   * The events made for a person (`user_id`), for what is still kept per person: payouts count the bookings synced
-   * into their calendar, which staff make for them (docs/product/calendar.md).
-   */
-  listPersonsEvents(userId: number, range: DateRange): Promise<CalendarEvent[]> {
-    return this.eventsIn('e.userId = :userId', { userId }, range);
-  }
-
   private eventsIn(where: string, params: Record<string, number | number[]>, range: DateRange): Promise<CalendarEvent[]> {
     return this.events
       .createQueryBuilder('e')

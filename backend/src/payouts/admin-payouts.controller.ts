@@ -7,31 +7,39 @@ import { requestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
 import {
   AdminPayoutResponse, AdminPayoutsQuery, CalculateRentalDaysDto, CreatePayoutDto, DeletedPayoutResponse, mapPayout, ParseYearPipe, PayoutResponse,
-  RentalDaysResponse, UpdatePayoutDto,
+  RentalDaysResponse, StaffYearQuery, UpdatePayoutDto,
 } from './payouts.dto';
 import { PayoutsService } from './payouts.service';
 
-/** Payouts in the back office: staff read every owner's; admins register, change and delete. */
+/** Payouts in the back office: staff read every property's; admins register, change and delete. */
 @Controller('admin/payouts')
 export class AdminPayoutsController {
   constructor(private readonly payouts: PayoutsService) {}
 
-  /** react-admin's list (sort, range, filter → Content-Range); ?userId= and ?year= filter as the same filter keys do. */
+  /**
+   * react-admin's list (sort, range, filter → Content-Range); ?propertyId=, ?userId= (the payouts of the properties that
+   * person is a member of) and ?year= filter as the same filter keys do. Each row names its property.
+   */
   @Get()
   @Access('staff')
   async list(@Query() query: AdminPayoutsQuery, @Res({ passthrough: true }) res: Response): Promise<AdminPayoutResponse[]> {
     const listQuery = parseListQuery(query);
     if (query.userId !== undefined) listQuery.filter = { ...listQuery.filter, userId: query.userId };
+    if (query.propertyId !== undefined) listQuery.filter = { ...listQuery.filter, propertyId: query.propertyId };
     if (query.year !== undefined) listQuery.filter = { ...listQuery.filter, year: query.year };
     const { rows, total } = await this.payouts.list(listQuery);
     setContentRange(res, 'payouts', listQuery, rows.length, total);
-    return rows.map(({ payout, owner }) => ({ ...mapPayout(payout), userName: owner.name, username: owner.username }));
+    return rows.map(({ payout, owner, propertyName }) => ({ ...mapPayout(payout), userName: owner.name, username: owner.username, propertyName }));
   }
 
+  /** The year of the person's first property, or of the property `?propertyId=` names. */
   @Get('user/:userId/year/:year')
   @Access('staff')
-  async userYear(@Param('userId', ParseIdPipe) userId: number, @Param('year', ParseYearPipe) year: number): Promise<PayoutResponse[]> {
-    return (await this.payouts.forYear(userId, year)).map(mapPayout);
+  async userYear(
+    @CurrentUser() staff: User, @Param('userId', ParseIdPipe) userId: number, @Param('year', ParseYearPipe) year: number, @Query() query: StaffYearQuery,
+  ): Promise<PayoutResponse[]> {
+    const property = await this.payouts.propertyNamed(staff, query.propertyId, userId, 'read');
+    return property ? (await this.payouts.forYear(property.id, year)).map(mapPayout) : [];
   }
 
   /** One payout, for react-admin's edit view. */
@@ -50,8 +58,9 @@ export class AdminPayoutsController {
   @Post('calculate-rental-days')
   @Access('admin')
   @HttpCode(200)
-  async rentalDays(@Body() dto: CalculateRentalDaysDto): Promise<RentalDaysResponse> {
-    const rentalDays = await this.payouts.rentalNights(dto.userId, dto.year, dto.month);
+  async rentalDays(@CurrentUser() admin: User, @Body() dto: CalculateRentalDaysDto): Promise<RentalDaysResponse> {
+    const property = await this.payouts.propertyNamed(admin, dto.propertyId, dto.userId, 'read');
+    const rentalDays = property ? await this.payouts.rentalNights(property.id, dto.year, dto.month) : 0;
     return { rentalDays, message: `${rentalDays} utleiedager i ${String(dto.month).padStart(2, '0')}.${dto.year}` };
   }
 

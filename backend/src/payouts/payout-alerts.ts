@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { EventBus } from '../common/events/domain-events';
+import { EventBus, type DomainEvents } from '../common/events/domain-events';
 import { errorForLog } from '../common/text/control-characters';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MailQueue } from '../mail/mail-queue.service';
 import { fill } from '../common/text/placeholders';
 import { UsersService } from '../users/users.service';
 import { formatAmount, monthName } from './payout-texts';
+import { payoutLink } from './payouts.notifications';
 
 /** The owner's mail, in their language (their notification language; Norwegian by default). */
 const PAYOUT_MAIL = {
@@ -28,7 +29,7 @@ const PAYOUT_MAIL = {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Mails the owner when an admin registers a payout, changes its amount or status, or marks it paid; the bell is the
+ * Mails the property's members who see its money (each in their language) when an admin registers a payout, changes its amount or status, or marks it paid; the bell is the
  * notifications module's reaction to the same event (docs/product/payouts-and-prices.md#notifications).
  */
 @Injectable()
@@ -44,22 +45,25 @@ export class PayoutAlerts implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.on('payouts.changed', async (e) => {
-      if (e.userId === e.actorId) return;
-      try {
-        const owner = await this.users.findById(e.userId);
-        if (!owner?.email) return;
-        const language = await this.users.languageOf(owner.id);
-        const text = PAYOUT_MAIL[language];
-        const month = monthName(e.year, e.month, language);
-        const kind = text[e.change];
-        const body = fill(text.body, {
-          name: owner.name, intro: capitalised(fill(kind.intro, { month })), amount: formatAmount(e.amount, language), currency: e.currency,
-          status: text.status[e.status] ?? e.status, link: `${this.config.publicUrl}/payouts?year=${e.year}&payout=${e.payoutId}`,
-        });
-        await this.mail.enqueue({ to: owner.email, subject: fill(kind.subject, { month }), text: body });
-      } catch (error) {
-        this.logger.error(`payout ${e.payoutId} mail to user ${e.userId}: ${errorForLog(error)}`);
-      }
+      for (const member of e.members) if (member !== e.actorId) await this.mailTo(member, e);
     });
+  }
+
+  private async mailTo(memberId: number, e: DomainEvents['payouts.changed']): Promise<void> {
+    try {
+      const owner = await this.users.findById(memberId);
+      if (!owner?.email) return;
+      const language = await this.users.languageOf(owner.id);
+      const text = PAYOUT_MAIL[language];
+      const month = monthName(e.year, e.month, language);
+      const kind = text[e.change];
+      const body = fill(text.body, {
+        name: owner.name, intro: capitalised(fill(kind.intro, { month })), amount: formatAmount(e.amount, language), currency: e.currency,
+        status: text.status[e.status] ?? e.status, link: `${this.config.publicUrl}${payoutLink({ payoutId: e.payoutId, year: e.year, propertyId: e.propertyId }) ?? '/payouts'}`,
+      });
+      await this.mail.enqueue({ to: owner.email, subject: fill(kind.subject, { month }), text: body });
+    } catch (error) {
+      this.logger.error(`payout ${e.payoutId} mail to user ${memberId}: ${errorForLog(error)}`);
+    }
   }
 }

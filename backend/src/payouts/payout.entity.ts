@@ -3,14 +3,19 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 export const PAYOUT_STATUSES = ['pending', 'paid', 'sent', 'offset'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** One payout to an owner for a month; a month may hold several (a correction is a second row). */
+/** One payout of a property for a month; a month may hold several (a correction is a second row). */
 @Entity('payouts')
 export class Payout {
   @PrimaryGeneratedColumn()
   id: number;
 
+  /** Whom it was registered for (an owner or co-owner of the property; another member once they leave). */
   @Column({ type: 'int' })
   userId: number;
+
+  /** The property whose money it is (docs/product/payouts-and-prices.md#who-may-do-what). */
+  @Column({ type: 'int' })
+  propertyId: number;
 
   @Column({ type: 'smallint' })
   month: number;

@@ -3,29 +3,40 @@ import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '../common/adapters/clock';
 import { Access, CurrentUser } from '../common/access.decorator';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import { mapPayout, ParseYearPipe, PayoutResponse, StatementQuery } from './payouts.dto';
 import { PayoutsService } from './payouts.service';
 import { statementCsv, statementPdf } from './statement';
 
-/** The owner's own payouts ('Mine Utbetalinger') and the year statement to keep. */
+/**
+ * A property's payouts ('Mine Utbetalinger', `?propertyId=` or the caller's first property) and the year statement to
+ * keep: its members who see money read them (a viewer without canSeeMoney: 403 property_money_hidden); staff as the
+ * property access rule allows.
+ */
 @Controller('user/payouts')
 @Access('user')
 export class PayoutsController {
   constructor(private readonly payouts: PayoutsService, private readonly clock: Clock) {}
 
   @Get('year/:year')
-  async year(@CurrentUser() user: User, @Param('year', ParseYearPipe) year: number): Promise<PayoutResponse[]> {
-    return (await this.payouts.forYear(user.id, year)).map(mapPayout);
+  @PropertyIdQuery()
+  async year(@CurrentUser() user: User, @Param('year', ParseYearPipe) year: number, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<PayoutResponse[]> {
+    const property = await this.payouts.moneyOf(user, propertyId);
+    return property ? (await this.payouts.forYear(property.id, year)).map(mapPayout) : [];
   }
 
   /** The year statement as CSV (semicolons and decimal commas in Norwegian), in ?lang= (nb by default). */
   @Get('year/:year/statement.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The year statement as CSV', schema: { type: 'string' } })
-  async csv(@CurrentUser() user: User, @Param('year', ParseYearPipe) year: number, @Query() q: StatementQuery, @Res({ passthrough: true }) res: Response): Promise<string> {
+  @PropertyIdQuery()
+  async csv(
+    @CurrentUser() user: User, @Param('year', ParseYearPipe) year: number, @Query() q: StatementQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     const lang = q.lang ?? 'nb';
-    const data = await this.payouts.statementData(user, year, this.today());
+    const data = await this.payouts.statementData(user, await this.payouts.moneyOf(user, propertyId), year, this.today());
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${fileName(lang, year)}.csv"`);
     return statementCsv(data, lang);
@@ -35,9 +46,12 @@ export class PayoutsController {
   @Get('year/:year/statement.pdf')
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The year statement as a PDF', schema: { type: 'string', format: 'binary' } })
-  async pdf(@CurrentUser() user: User, @Param('year', ParseYearPipe) year: number, @Query() q: StatementQuery): Promise<StreamableFile> {
+  @PropertyIdQuery()
+  async pdf(
+    @CurrentUser() user: User, @Param('year', ParseYearPipe) year: number, @Query() q: StatementQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined,
+  ): Promise<StreamableFile> {
     const lang = q.lang ?? 'nb';
-    const data = await this.payouts.statementData(user, year, this.today());
+    const data = await this.payouts.statementData(user, await this.payouts.moneyOf(user, propertyId), year, this.today());
     const pdf = await statementPdf(data, lang, this.clock.now());
     return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="${fileName(lang, year)}.pdf"`, length: pdf.length });
   }

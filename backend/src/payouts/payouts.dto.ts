@@ -1,13 +1,14 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ListQueryParams } from '../common/api.dto';
 import { coded } from '../common/http-exception.filter';
 import { IsRowId } from '../common/ids';
 import { IsDecimal } from '../common/money';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
 import { IsCalendarDate } from '../common/time/iso-date';
+import { OptionalPropertyId } from '../properties/property-id.dto';
 import { Payout, PAYOUT_STATUSES, type PayoutStatus } from './payout.entity';
 
 export const MIN_YEAR = 2020;
@@ -28,11 +29,21 @@ export class ParseYearPipe implements PipeTransform<string, number> {
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-/** POST /api/admin/payouts (docs/product/payouts-and-prices.md#validation-and-limits): month 1-12, year 2020-2100, amount ≥ 0 in steps of 0.01, rentalDays 0-31. */
+/**
+ * POST /api/admin/payouts (docs/product/payouts-and-prices.md#validation-and-limits): the property (`propertyId`, or
+ * the person `userId`'s first property; propertyId wins when both are given), month 1-12, year 2020-2100, amount ≥ 0 in
+ * steps of 0.01, rentalDays 0-31.
+ */
 export class CreatePayoutDto {
+  /** Whom it is registered for; without propertyId, their first property is the payout's. */
+  @ValidateIf((dto: CreatePayoutDto) => dto.propertyId === undefined || dto.userId !== undefined)
   @IsRowId({ message: 'Bruker må velges' })
   @IsDefined({ message: 'Bruker må velges' })
-  userId: number;
+  userId?: number;
+
+  /** The property whose payout it is. */
+  @OptionalPropertyId()
+  propertyId?: number;
 
   @Max(12, { message: MONTH_TEXT })
   @Min(1, { message: MONTH_TEXT })
@@ -77,13 +88,16 @@ export class CreatePayoutDto {
   notes?: string | null;
 }
 
-/** PATCH /api/admin/payouts/{id}: amount, status, rentalDays, notes (and the paid date); owner and month stay. */
-export class UpdatePayoutDto extends PartialType(OmitType(CreatePayoutDto, ['userId', 'month', 'year', 'currency'] as const), OMITTABLE_NOT_NULL) {}
+/** PATCH /api/admin/payouts/{id}: amount, status, rentalDays, notes (and the paid date); property, owner and month stay. */
+export class UpdatePayoutDto extends PartialType(OmitType(CreatePayoutDto, ['userId', 'propertyId', 'month', 'year', 'currency'] as const), OMITTABLE_NOT_NULL) {}
 
 /** The owner's view of a payout (id, year, month, amount, currency, status, notes) and the rest of its record. */
 export class PayoutResponse {
   id: number;
+  /** Whom it was registered for. */
   userId: number;
+  /** The property whose payout it is. */
+  propertyId: number;
   year: number;
   month: number;
   /** numeric(10,2) as a string. @example 12500.00 */
@@ -101,23 +115,32 @@ export class PayoutResponse {
 
 export function mapPayout(p: Payout): PayoutResponse {
   return {
-    id: p.id, userId: p.userId, year: p.year, month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status,
+    id: p.id, userId: p.userId, propertyId: p.propertyId, year: p.year, month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status,
     rentalDays: p.rentalDays, paidDate: p.paidDate, notes: p.notes, registeredById: p.registeredById, createdAt: p.createdAt, updatedAt: p.updatedAt,
   };
 }
 
-/** A payout in the back office, with its owner's name. */
+/** A payout in the back office, with the names of whom it was registered for and of its property. */
 export class AdminPayoutResponse extends PayoutResponse {
   userName: string;
   username: string;
+  propertyName: string | null;
 }
 
-/** GET /api/admin/payouts: react-admin's list parameters, and ?userId= and ?year= as plain filters. */
+/**
+ * GET /api/admin/payouts: react-admin's list parameters, and as plain filters ?propertyId=, ?userId= (the payouts of
+ * the properties that person is a member of) and ?year=.
+ */
 export class AdminPayoutsQuery extends ListQueryParams {
   @IsOptional()
   @Type(() => Number)
   @IsRowId({ message: 'Ugyldig bruker-ID' })
   userId?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig eiendom' })
+  propertyId?: number;
 
   @IsOptional()
   @Type(() => Number)
@@ -127,11 +150,27 @@ export class AdminPayoutsQuery extends ListQueryParams {
   year?: number;
 }
 
-/** POST /api/admin/payouts/calculate-rental-days: all three are needed, else the 'choose user, month and year first'. */
+/** GET /api/admin/payouts/user/{userId}/year/{year}: ?propertyId= names one of the person's properties (else their first). */
+export class StaffYearQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig eiendom' })
+  propertyId?: number;
+}
+
+/**
+ * POST /api/admin/payouts/calculate-rental-days: the property (`propertyId`, or the person `userId`'s first), the month
+ * and the year are needed, else the 'choose user, month and year first'.
+ */
 export class CalculateRentalDaysDto {
+  @ValidateIf((dto: CalculateRentalDaysDto) => dto.propertyId === undefined || dto.userId !== undefined)
   @IsRowId({ message: CHOOSE_FIRST })
   @IsDefined({ message: CHOOSE_FIRST })
-  userId: number;
+  userId?: number;
+
+  /** The property whose bookings are counted. */
+  @OptionalPropertyId()
+  propertyId?: number;
 
   @Max(12, { message: MONTH_TEXT })
   @Min(1, { message: MONTH_TEXT })

@@ -4,6 +4,7 @@ import { AuditModule } from '../audit/audit.module';
 import { BookingsModule } from '../bookings/bookings.module';
 import { CalendarModule } from '../calendar/calendar.module';
 import { MailModule } from '../mail/mail.module';
+import { PropertiesModule } from '../properties/properties.module';
 import { UsersModule } from '../users/users.module';
 import { AdminPayoutsController } from './admin-payouts.controller';
 import { PayoutAlerts } from './payout-alerts';
@@ -12,7 +13,7 @@ import { PayoutsController } from './payouts.controller';
 import { PayoutsService } from './payouts.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Payout]), UsersModule, AuditModule, CalendarModule, BookingsModule, MailModule],
+  imports: [TypeOrmModule.forFeature([Payout]), UsersModule, AuditModule, CalendarModule, BookingsModule, MailModule, PropertiesModule],
   controllers: [PayoutsController, AdminPayoutsController],
   providers: [PayoutsService, PayoutAlerts],
   exports: [PayoutsService],

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
@@ -16,21 +16,23 @@ import { bookedNightsInMonth, osloDay, type Stay } from './rental-nights';
 import type { StatementData, YearTotals } from './statement';
 import { DatabasePort } from '../database/database.port';
 import { EventBus } from '../common/events/domain-events';
+import { handOverToHeirSql } from '../properties/properties.types';
+import { PropertyAccess } from '../properties/property-access.service';
+import type { Property } from '../properties/property.entity';
 import './payouts.events';
 
-export interface PayoutWithOwner { payout: Payout; owner: { name: string; username: string } }
-
+export interface PayoutWithOwner { payout: Payout; owner: { name: string; username: string }; propertyName: string | null }
 
 const DAY_MS = 86_400_000;
 /** Kinds of stored bookings that hold dates closed, not a guest: the iCal import's 'block', Beds24's 'blocked'. */
 const BLOCKED_KINDS = ['block', 'blocked'];
 
 /**
- * Payouts: owners read their own year; admins register, change and delete them, each change audited with the
- * record before and after.
+ * Payouts, each a property's (docs/product/payouts-and-prices.md#who-may-do-what): its members who see money read its
+ * year; admins register, change and delete them, each change audited with the record before and after.
  */
 @Injectable()
-export class PayoutsService {
+export class PayoutsService implements OnModuleInit {
   constructor(
     @InjectRepository(Payout) private readonly payouts: Repository<Payout>,
     private readonly users: UsersService,
@@ -40,15 +42,42 @@ export class PayoutsService {
     private readonly db: DataSource,
     private readonly database: DatabasePort,
     private readonly events: EventBus,
+    private readonly access: PropertyAccess,
   ) {}
 
-  /** One owner's payouts of a year, by month (a month's corrections in the order they were registered). */
-  forYear(userId: number, year: number): Promise<Payout[]> {
-    return this.payouts.find({ where: { userId, year }, order: { month: 'ASC', id: 'ASC' } });
+  /** A leaving person's payouts in properties others share pass to another member (handOverToHeirSql). */
+  onModuleInit(): void {
+    this.events.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
+      await tx.query(handOverToHeirSql('payouts'), [ownerId]);
+    });
+  }
+
+  /**
+   * The property whose money a request reads: the named one, or the caller's first, as PropertyAccess allows 'money'
+   * (a viewer without canSeeMoney: 403); null for staff who name none and hold none (an empty year, as before properties).
+   */
+  async moneyOf(user: User, propertyId: number | undefined): Promise<Property | null> {
+    try {
+      return (await this.access.resolve(user, propertyId, 'money')).property;
+    } catch (error) {
+      if (propertyId === undefined && error instanceof NotFoundException) return null;
+      throw error;
+    }
+  }
+
+  /** The property a staff request names: `propertyId`, else the person `userId`'s first (made for an owner who has none). */
+  async propertyNamed(staff: User, propertyId: number | undefined, userId: number | undefined, action: 'read' | 'write'): Promise<Property | null> {
+    if (propertyId !== undefined) return (await this.access.resolve(staff, propertyId, action)).property;
+    return this.access.firstOf(await this.users.get(userId!), action);
+  }
+
+  /** A property's payouts of a year, by month (a month's corrections in the order they were registered). */
+  forYear(propertyId: number, year: number): Promise<Payout[]> {
+    return this.payouts.find({ where: { propertyId, year }, order: { month: 'ASC', id: 'ASC' } });
   }
 
   /** The year's sums per status and the net (everything minus what was offset), as numeric(12,2) strings. */
-  async yearTotals(userId: number, year: number): Promise<YearTotals> {
+  async yearTotals(propertyId: number, year: number): Promise<YearTotals> {
     const [row] = await this.db.query(
       `SELECT
          coalesce(sum(amount) FILTER (WHERE status = 'paid'), 0)::numeric(12,2)::text AS paid,
@@ -56,29 +85,40 @@ export class PayoutsService {
          coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0)::numeric(12,2)::text AS pending,
          coalesce(sum(amount) FILTER (WHERE status = 'offset'), 0)::numeric(12,2)::text AS "offset",
          coalesce(sum(CASE WHEN status = 'offset' THEN -amount ELSE amount END), 0)::numeric(12,2)::text AS net
-       FROM payouts WHERE user_id = $1 AND year = $2`,
-      [userId, year],
+       FROM payouts WHERE property_id = $1 AND year = $2`,
+      [propertyId, year],
     );
     return row;
   }
 
-  /** What the year statement shows: the owner, each month's net and statuses, every payout, the totals. */
-  async statementData(owner: User, year: number, madeOn: string): Promise<StatementData> {
-    const [payouts, totals, months] = await Promise.all([
-      this.forYear(owner.id, year),
-      this.yearTotals(owner.id, year),
+  /**
+   * What the year statement shows: the property and its owner (the earliest-joined member in the owner role, whom the
+   * money is paid to), each month's net and statuses, every payout, the totals. `property` null: staff holding none,
+   * whose statement is empty and names them.
+   */
+  async statementData(reader: User, property: Property | null, year: number, madeOn: string): Promise<StatementData> {
+    const propertyId = property?.id ?? 0;
+    const [payouts, totals, months, owners] = await Promise.all([
+      this.forYear(propertyId, year),
+      this.yearTotals(propertyId, year),
       this.db.query(
         `SELECT m.month, coalesce(sum(CASE WHEN p.status = 'offset' THEN -p.amount ELSE p.amount END), 0)::numeric(12,2)::text AS total,
            coalesce(array_agg(DISTINCT p.status) FILTER (WHERE p.status IS NOT NULL), '{}') AS statuses
          FROM generate_series(1, 12) AS m(month)
-         LEFT JOIN payouts p ON p.month = m.month AND p.user_id = $1 AND p.year = $2
+         LEFT JOIN payouts p ON p.month = m.month AND p.property_id = $1 AND p.year = $2
          GROUP BY m.month ORDER BY m.month`,
-        [owner.id, year],
+        [propertyId, year],
       ),
+      this.db.query(
+        `SELECT u.name, u.account_number AS "accountNumber" FROM property_members m JOIN users u ON u.id = m.user_id
+         WHERE m.property_id = $1 AND m.role = 'owner' ORDER BY m.joined_at, m.user_id LIMIT 1`,
+        [propertyId],
+      ) as Promise<{ name: string; accountNumber: string | null }[]>,
     ]);
     return {
       year,
-      owner: { name: owner.name, accountNumber: owner.accountNumber },
+      property: property?.name ?? null,
+      owner: owners[0] ?? { name: reader.name, accountNumber: property ? null : reader.accountNumber },
       months: months.map((m: { month: number; total: string; statuses: PayoutStatus[] | string }) => ({ month: Number(m.month), total: m.total, statuses: pgArray(m.statuses) })),
       payouts: payouts.map((p) => ({ month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status, rentalDays: p.rentalDays, paidDate: p.paidDate, notes: p.notes })),
       totals,
@@ -92,17 +132,25 @@ export class PayoutsService {
     return payout;
   }
 
-  /** The back-office list: filters userId, year, month, status and id; sorts by any column or the owner's name. */
+  /**
+   * The back-office list: filters propertyId, userId (the payouts of the properties that person is a member of), year,
+   * month, status and id; sorts by any column, the owner's name or the property's.
+   */
   async list(query: ListQuery): Promise<{ rows: PayoutWithOwner[]; total: number }> {
-    const qb = this.payouts.createQueryBuilder('p').innerJoin('users', 'u', 'u.id = p.user_id');
+    const qb = this.payouts.createQueryBuilder('p').innerJoin('users', 'u', 'u.id = p.user_id').leftJoin('properties', 'pr', 'pr.id = p.property_id');
     return findPage(qb, query, {
       sortable: {
-        ...Object.fromEntries(['id', 'userId', 'year', 'month', 'amount', 'currency', 'status', 'rentalDays', 'paidDate', 'createdAt'].map((f) => [f, `p.${f}`])),
+        ...Object.fromEntries(['id', 'userId', 'propertyId', 'year', 'month', 'amount', 'currency', 'status', 'rentalDays', 'paidDate', 'createdAt'].map((f) => [f, `p.${f}`])),
         userName: 'u.name',
+        propertyName: 'pr.name',
       },
       filters: {
         id: (b, v) => whereIdIn(b, 'p.id', v, 'ids'),
-        userId: (b, v) => whereIdIn(b, 'p.userId', v, 'userIds'),
+        propertyId: (b, v) => whereIdIn(b, 'p.propertyId', v, 'propertyIds'),
+        userId: (b, v) => {
+          const ids = (Array.isArray(v) ? v : [v]).map(toInt).filter((id) => id > 0);
+          b.andWhere(ids.length ? 'p.property_id IN (SELECT m.property_id FROM property_members m WHERE m.user_id IN (:...memberIds))' : 'FALSE', { memberIds: ids });
+        },
         year: (b, v) => b.andWhere('p.year = :year', { year: toInt(v) }),
         month: (b, v) => b.andWhere('p.month = :month', { month: toInt(v) }),
         status: (b, v) => b.andWhere('p.status = :status', { status: String(v) }),
@@ -111,20 +159,26 @@ export class PayoutsService {
       // Every filter is on the payout itself: the owner join is for the names and the sort only.
       countFrom: this.payouts.createQueryBuilder('p'),
     }, async (pageQuery) => {
-      // The owner's name comes with its payout, in the same query (a to-one join: one raw row per entity).
-      const { entities, raw } = await pageQuery.addSelect('u.name', 'owner_name').addSelect('u.username', 'owner_username').getRawAndEntities<{ owner_name: string; owner_username: string }>();
-      return entities.map((payout, i) => ({ payout, owner: { name: raw[i].owner_name, username: raw[i].owner_username } }));
+      // The owner's and the property's names come with its payout, in the same query (to-one joins: one raw row per entity).
+      const { entities, raw } = await pageQuery.addSelect('u.name', 'owner_name').addSelect('u.username', 'owner_username').addSelect('pr.name', 'property_name')
+        .getRawAndEntities<{ owner_name: string; owner_username: string; property_name: string | null }>();
+      return entities.map((payout, i) => ({ payout, owner: { name: raw[i].owner_name, username: raw[i].owner_username }, propertyName: raw[i].property_name }));
     });
   }
 
+  /**
+   * A payout of the property `propertyId`, or else of the person `userId`'s first property (propertyId wins when both
+   * are given). It is registered for `userId` when that person is a member of the property, else for its owner.
+   */
   async create(admin: User, dto: CreatePayoutDto, context?: RequestContext): Promise<Payout> {
-    const owner = await this.users.get(dto.userId);
+    const property = (await this.propertyNamed(admin, dto.propertyId, dto.userId, 'write'))!;
+    const ownerId = await this.registeredFor(property.id, dto.userId);
     const status = dto.status ?? 'pending';
     assertAmountAllowed(dto.amount, status);
     const created = await this.database.transaction(async (tx) => {
       const payout = await tx.getRepository(Payout).save(
         tx.getRepository(Payout).create({
-          userId: owner.id, month: dto.month, year: dto.year, amount: dto.amount, currency: dto.currency ?? 'NOK', status,
+          userId: ownerId, propertyId: property.id, month: dto.month, year: dto.year, amount: dto.amount, currency: dto.currency ?? 'NOK', status,
           rentalDays: dto.rentalDays ?? null, paidDate: dto.paidDate ?? null, notes: dto.notes ?? null, registeredById: admin.id,
         }),
       );
@@ -159,10 +213,29 @@ export class PayoutsService {
     return after;
   }
 
-  /** After the commit: the owner is told (in the app and by mail, docs/product/payouts-and-prices.md#notifications). */
-  private tell(admin: User, p: Payout, change: 'registered' | 'changed' | 'paid'): Promise<void> {
+  /**
+   * Whom a payout or price of the property is registered for: `userId` when they are a member of it, else its owner
+   * (the earliest-joined member in the owner role).
+   */
+  async registeredFor(propertyId: number, userId: number | undefined): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT coalesce(
+         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 AND m.user_id = $2),
+         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 ORDER BY (m.role = 'owner') DESC, m.joined_at, m.user_id LIMIT 1),
+         $2) AS user_id`,
+      [propertyId, userId ?? null],
+    );
+    return Number(row.user_id);
+  }
+
+  /**
+   * After the commit: the property's members who see its money are told (in the app and by mail, each in their
+   * language, docs/product/payouts-and-prices.md#notifications).
+   */
+  private async tell(admin: User, p: Payout, change: 'registered' | 'changed' | 'paid'): Promise<void> {
+    const members = await this.access.memberIds(p.propertyId, 'money');
     return this.events.emit('payouts.changed', {
-      userId: p.userId, actorId: admin.id, payoutId: p.id, year: p.year, month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status, change,
+      propertyId: p.propertyId, members, userId: p.userId, actorId: admin.id, payoutId: p.id, year: p.year, month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status, change,
     });
   }
 
@@ -178,15 +251,14 @@ export class PayoutsService {
   }
 
   /**
-   * The booked nights of a month from the owner's stored bookings: bookings synced into their own calendar (events
+   * The booked nights of a month from the property's stored bookings: bookings synced into its calendar (events
    * with a source) and every outside source's (the iCal feeds, Beds24). Blocked dates are no rentals. A night
    * booked in two sources counts once.
    */
-  async rentalNights(userId: number, year: number, month: number): Promise<number> {
-    await this.users.get(userId);
+  async rentalNights(propertyId: number, year: number, month: number): Promise<number> {
     // A day's margin each side: an Oslo night near a month edge is a UTC instant the day before or after.
     const range = { start: new Date(Date.UTC(year, month - 1, 1) - DAY_MS), end: new Date(Date.UTC(year, month, 1) + DAY_MS) };
-    const [events, external] = await Promise.all([this.calendar.listPersonsEvents(userId, range), this.bookings.listForPerson(userId, range)]);
+    const [events, external] = await Promise.all([this.calendar.listEvents(propertyId, range), this.bookings.listForProperty(propertyId, range)]);
     const stays: Stay[] = [
       ...events.filter((e) => e.source !== null).map((e) => (e.allDay ? { checkIn: osloDay(e.startTime), checkOut: osloDay(e.endsAt) } : timedStay(e.startTime, e.endsAt))),
       ...external.filter((b) => !BLOCKED_KINDS.includes(b.kind)).map((b) => (b.allDay && b.startDate && b.endDate ? { checkIn: b.startDate, checkOut: b.endDate } : timedStay(b.startTime, b.endsAt))),

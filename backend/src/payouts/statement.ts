@@ -1,5 +1,5 @@
 /**
- * The year statement an owner keeps: the owner, the account number, each month's sum and status, every payout
+ * The year statement a property's owners keep: the property, its owner, the account number, each month's sum and status, every payout
  * and the year's totals, as CSV (csv-stringify) or PDF (PDFKit), in Norwegian or English. Amounts arrive as the
  * database's numeric text and are only formatted here, digit by digit: no float ever touches them.
  */
@@ -14,6 +14,8 @@ export interface YearTotals { paid: string; sent: string; pending: string; offse
 
 export interface StatementData {
   year: number;
+  /** The property's name; null for staff holding none (their own, empty statement). */
+  property: string | null;
   owner: { name: string; accountNumber: string | null };
   /** Months 1-12: the month's net (offsets subtracted) and the statuses it holds. */
   months: { month: number; total: string; statuses: PayoutStatus[] }[];
@@ -26,7 +28,7 @@ export interface StatementData {
 const TEXTS = {
   nb: {
     title: (year: number) => `Årsoppgave utbetalinger ${year}`,
-    owner: 'Eier', account: 'Kontonummer', none: 'Ikke registrert', madeOn: 'Laget',
+    property: 'Eiendom', owner: 'Eier', account: 'Kontonummer', none: 'Ikke registrert', madeOn: 'Laget',
     month: 'Måned', sum: 'Sum', status: 'Status', amount: 'Beløp', currency: 'Valuta', rentalDays: 'Utleiedager', paidDate: 'Betalt dato', notes: 'Notater',
     months: 'Måneder', details: 'Utbetalinger', totals: 'Totalt', noPayouts: 'Ingen utbetalinger registrert',
     paid: 'Betalt', sent: 'Utbetaling sendt', pending: 'Venter', offset: 'Motregning', net: 'Netto for året',
@@ -34,7 +36,7 @@ const TEXTS = {
   },
   en: {
     title: (year: number) => `Payout statement ${year}`,
-    owner: 'Owner', account: 'Account number', none: 'Not registered', madeOn: 'Made',
+    property: 'Property', owner: 'Owner', account: 'Account number', none: 'Not registered', madeOn: 'Made',
     month: 'Month', sum: 'Sum', status: 'Status', amount: 'Amount', currency: 'Currency', rentalDays: 'Rental days', paidDate: 'Paid date', notes: 'Notes',
     months: 'Months', details: 'Payouts', totals: 'Totals', noPayouts: 'No payouts registered',
     paid: 'Paid', sent: 'Payout sent', pending: 'Pending', offset: 'Offset', net: 'Net for the year',
@@ -84,6 +86,7 @@ export function statementCsv(d: StatementData, lang: StatementLanguage): string 
   const amount = (text: string): AmountCell => ({ amount: formatAmount(text, lang) });
   const rows: CsvCell[][] = [
     [t.title(d.year)],
+    ...(d.property === null ? [] : [[t.property, d.property]]),
     [t.owner, d.owner.name],
     [t.account, d.owner.accountNumber ?? t.none],
     [t.madeOn, date(d.madeOn, lang)],
@@ -134,6 +137,7 @@ export function statementPdf(d: StatementData, lang: StatementLanguage, createdA
 
   doc.font('Helvetica-Bold').fontSize(18).text(t.title(d.year));
   doc.moveDown(0.5).font('Helvetica').fontSize(11);
+  if (d.property !== null) doc.text(`${t.property}: ${d.property}`);
   doc.text(`${t.owner}: ${d.owner.name}`);
   doc.text(`${t.account}: ${d.owner.accountNumber ?? t.none}`);
   doc.text(`${t.madeOn}: ${date(d.madeOn, lang)}`);

@@ -1,13 +1,18 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A price interval of an owner's property: read-only for the owner, managed by admins. */
+/** A price interval of a property: read by its members, managed by admins. */
 @Entity('price_ranges')
 export class PriceRange {
   @PrimaryGeneratedColumn()
   id: number;
 
+  /** Whom it was registered for (a member of the property). */
   @Column({ type: 'int' })
   userId: number;
+
+  /** The property it is the price of (docs/product/payouts-and-prices.md#who-may-do-what). */
+  @Column({ type: 'int' })
+  propertyId: number;
 
   @Column({ type: 'varchar', length: 255 })
   name: string;

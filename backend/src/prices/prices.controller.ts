@@ -1,26 +1,31 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { ParseIdPipe } from '../common/ids';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import { CreatePriceDto, DeletedPriceResponse, mapPrice, PriceResponse, PricesQuery, UpdatePriceDto } from './prices.dto';
 import { PricesService } from './prices.service';
 
-/** Price intervals ('Prisintervaller'): owners read their own, admins manage any owner's. */
+/**
+ * Price intervals ('Prisintervaller'), each a property's: its members read them (a viewer too: they are what the
+ * property rents for, not its money), admins manage any property's (docs/product/payouts-and-prices.md#who-may-do-what).
+ */
 @Controller('prices')
 export class PricesController {
   constructor(private readonly prices: PricesService) {}
 
-  /** The caller's own intervals; staff pass ?userId= to read an owner's. */
+  /** The intervals of `?propertyId=` or the caller's first property; staff may pass ?userId= for that person's first property. */
   @Get()
   @Access('user')
-  async list(@CurrentUser() user: User, @Query() query: PricesQuery): Promise<PriceResponse[]> {
-    return (await this.prices.list(user, query.userId)).map(mapPrice);
+  @PropertyIdQuery()
+  async list(@CurrentUser() user: User, @Query() query: PricesQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<PriceResponse[]> {
+    return (await this.prices.list(user, propertyId, query.userId)).map(mapPrice);
   }
 
   @Post()
   @Access('admin')
-  async create(@Body() dto: CreatePriceDto): Promise<PriceResponse> {
-    return mapPrice(await this.prices.create(dto));
+  async create(@CurrentUser() admin: User, @Body() dto: CreatePriceDto): Promise<PriceResponse> {
+    return mapPrice(await this.prices.create(admin, dto));
   }
 
   @Put(':id')

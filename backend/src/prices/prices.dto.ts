@@ -1,17 +1,27 @@
 import { OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { IsRowId } from '../common/ids';
 import { IsDecimal } from '../common/money';
 import { IsOmittable } from '../common/optional';
 import { toSingleLine } from '../common/text/control-characters';
+import { OptionalPropertyId } from '../properties/property-id.dto';
 import { PriceRange } from './price-range.entity';
 
-/** POST /api/prices (admins): a price interval for an owner. The documented texts. */
+/**
+ * POST /api/prices (admins): a price interval of a property (`propertyId`, or the person `userId`'s first property;
+ * propertyId wins when both are given). The documented texts.
+ */
 export class CreatePriceDto {
+  /** Whom it is registered for; without propertyId, their first property is the interval's. */
+  @ValidateIf((dto: CreatePriceDto) => dto.propertyId === undefined || dto.userId !== undefined)
   @IsRowId({ message: 'Bruker må velges' })
   @IsDefined({ message: 'Bruker må velges' })
-  userId: number;
+  userId?: number;
+
+  /** The property the interval is the price of. */
+  @OptionalPropertyId()
+  propertyId?: number;
 
   @Transform(toSingleLine)
   @MaxLength(255, { message: 'Navnet kan ikke være lengre enn 255 tegn' })
@@ -34,10 +44,10 @@ export class CreatePriceDto {
   isActive?: boolean;
 }
 
-/** PUT /api/prices/{id}: the edited record; its owner stays. */
-export class UpdatePriceDto extends OmitType(CreatePriceDto, ['userId'] as const) {}
+/** PUT /api/prices/{id}: the edited record; its property and owner stay. */
+export class UpdatePriceDto extends OmitType(CreatePriceDto, ['userId', 'propertyId'] as const) {}
 
-/** GET /api/prices: staff name the owner whose intervals they read; owners always read their own. */
+/** GET /api/prices: staff may name a person (`?userId=`: that person's first property) instead of `?propertyId=`. */
 export class PricesQuery {
   @IsOptional()
   @Type(() => Number)
@@ -47,7 +57,10 @@ export class PricesQuery {
 
 export class PriceResponse {
   id: number;
+  /** Whom it was registered for. */
   userId: number;
+  /** The property it is the price of. */
+  propertyId: number;
   name: string;
   /** numeric(10,2) as a string. @example 1500.00 */
   priceFrom: string;
@@ -62,7 +75,7 @@ export class PriceResponse {
 
 export function mapPrice(p: PriceRange): PriceResponse {
   return {
-    id: p.id, userId: p.userId, name: p.name, priceFrom: p.priceFrom, priceTo: p.priceTo, discountPercent: p.discountPercent, isActive: p.isActive,
+    id: p.id, userId: p.userId, propertyId: p.propertyId, name: p.name, priceFrom: p.priceFrom, priceTo: p.priceTo, discountPercent: p.discountPercent, isActive: p.isActive,
     createdAt: p.createdAt, updatedAt: p.updatedAt,
   };
 }

@@ -1,8 +1,11 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { toMinor } from '../common/money';
+import { handOverToHeirSql } from '../properties/properties.types';
+import { PropertyAccess } from '../properties/property-access.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { PriceRange } from './price-range.entity';
@@ -10,21 +13,55 @@ import { CreatePriceDto, UpdatePriceDto } from './prices.dto';
 
 const notFound = () => new NotFoundException(coded('price_not_found', 'Prisintervallet finnes ikke'));
 
-/** Price intervals: owners read their own; staff read anyone's; admins write. */
+/**
+ * Price intervals, each a property's (docs/product/payouts-and-prices.md#who-may-do-what): its members read them, staff
+ * read any property's, admins write.
+ */
 @Injectable()
-export class PricesService {
-  constructor(@InjectRepository(PriceRange) private readonly prices: Repository<PriceRange>, private readonly users: UsersService) {}
+export class PricesService implements OnModuleInit {
+  constructor(
+    @InjectRepository(PriceRange) private readonly prices: Repository<PriceRange>,
+    private readonly users: UsersService,
+    private readonly access: PropertyAccess,
+    private readonly events: EventBus,
+  ) {}
 
-  /** The viewer's own rows, or for staff the named owner's. */
-  async list(viewer: User, userId: number | undefined): Promise<PriceRange[]> {
-    const ownerId = userId !== undefined && (viewer.isAdmin || viewer.isMiniAdmin) ? (await this.users.get(userId)).id : viewer.id;
-    return this.prices.find({ where: { userId: ownerId }, order: { name: 'ASC', id: 'ASC' } });
+  /** A leaving person's intervals in properties others share pass to another member (handOverToHeirSql). */
+  onModuleInit(): void {
+    this.events.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
+      await tx.query(handOverToHeirSql('price_ranges'), [ownerId]);
+    });
   }
 
-  async create(dto: CreatePriceDto): Promise<PriceRange> {
-    const owner = await this.users.get(dto.userId);
+  /**
+   * The intervals of the property the viewer names (or their first), as PropertyAccess allows 'read'; staff may name a
+   * person instead (`userId`: that person's first property). Staff who name none and hold none read none.
+   */
+  async list(viewer: User, propertyId: number | undefined, userId: number | undefined): Promise<PriceRange[]> {
+    const staff = viewer.isAdmin || viewer.isMiniAdmin;
+    const property = propertyId === undefined && userId !== undefined && staff
+      ? await this.access.firstOf(await this.users.get(userId), 'read')
+      : await this.access.readable(viewer, propertyId);
+    return property ? this.prices.find({ where: { propertyId: property.id }, order: { name: 'ASC', id: 'ASC' } }) : [];
+  }
+
+  /**
+   * An interval of the property `propertyId`, or else of the person `userId`'s first property (propertyId wins when both
+   * are given); registered for `userId` when they are a member of it, else for its owner.
+   */
+  async create(admin: User, dto: CreatePriceDto): Promise<PriceRange> {
+    const property = dto.propertyId !== undefined
+      ? (await this.access.resolve(admin, dto.propertyId, 'write')).property
+      : (await this.access.firstOf(await this.users.get(dto.userId!), 'write'))!;
     const fields = checked(dto);
-    const saved = await this.prices.save(this.prices.create({ ...fields, userId: owner.id }));
+    const [{ user_id: userId }] = await this.prices.query(
+      `SELECT coalesce(
+         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 AND m.user_id = $2),
+         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 ORDER BY (m.role = 'owner') DESC, m.joined_at, m.user_id LIMIT 1),
+         $2) AS user_id`,
+      [property.id, dto.userId ?? null],
+    );
+    const saved = await this.prices.save(this.prices.create({ ...fields, userId: Number(userId), propertyId: property.id }));
     return this.prices.findOneByOrFail({ id: saved.id });
   }
 

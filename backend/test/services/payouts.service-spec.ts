@@ -66,7 +66,7 @@ describe('PayoutsService', () => {
     // A payout turned into an offset keeps the rule of its new status.
     const sent = await payouts.create(admin, { userId: owner.id, month: 1, year: 2026, amount: '0' });
     await expect(payouts.update(admin, sent.id, { status: 'offset', amount: '-3' }).catch(code)).resolves.toBe('payout_offset_negative');
-    expect(await payouts.forYear(owner.id, 2026)).toHaveLength(1);
+    expect(await payouts.forYear(sent.propertyId, 2026)).toHaveLength(1);
   });
 
   it("sums a year per status, takes offsets off the net, and gives each month its net and statuses", async () => {
@@ -77,10 +77,10 @@ describe('PayoutsService', () => {
     await add(2, '500', 'sent');
     await add(2, '120.05', 'offset');
     await add(3, '99.99', 'pending');
-    await add(3, '5000', 'paid', 2024);
-    expect(await payouts.yearTotals(owner.id, 2025)).toEqual({ paid: '1000.30', sent: '500.00', pending: '99.99', offset: '120.05', net: '1480.24' });
-    expect(await payouts.yearTotals(owner.id, 2023)).toEqual({ paid: '0.00', sent: '0.00', pending: '0.00', offset: '0.00', net: '0.00' });
-    const statement = await payouts.statementData(owner, 2025, '2026-01-15');
+    const { propertyId } = await add(3, '5000', 'paid', 2024);
+    expect(await payouts.yearTotals(propertyId, 2025)).toEqual({ paid: '1000.30', sent: '500.00', pending: '99.99', offset: '120.05', net: '1480.24' });
+    expect(await payouts.yearTotals(propertyId, 2023)).toEqual({ paid: '0.00', sent: '0.00', pending: '0.00', offset: '0.00', net: '0.00' });
+    const statement = await payouts.statementData(owner, await payouts.moneyOf(owner, propertyId), 2025, '2026-01-15');
     expect(statement.owner).toEqual({ name: 'Kari Nordmann', accountNumber: '12345678903' });
     expect(statement.months).toHaveLength(12);
     expect(statement.months.slice(0, 4)).toEqual([

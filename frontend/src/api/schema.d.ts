@@ -487,7 +487,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * react-admin's list (sort, range, filter → Content-Range); ?userId= and ?year= filter as the same filter keys do.
+         * react-admin's list (sort, range, filter → Content-Range); ?propertyId=, ?userId= (the payouts of the properties that
+         *     person is a member of) and ?year= filter as the same filter keys do. Each row names its property.
          * @description Access: staff (admins; mini admins may read (GET) only)
          */
         get: operations["AdminPayouts_list"];
@@ -546,7 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * The year of the person's first property, or of the property `?propertyId=` names.
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         */
         get: operations["AdminPayouts_userYear"];
         put?: never;
         post?: never;
@@ -1726,7 +1730,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's own intervals; staff pass ?userId= to read an owner's.
+         * The intervals of `?propertyId=` or the caller's first property; staff may pass ?userId= for that person's first property.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         get: operations["Prices_list"];
@@ -2459,12 +2463,16 @@ export interface components {
             month: number;
             notes: string | null;
             paidDate: string | null;
+            /** @description The property whose payout it is. */
+            propertyId: number;
+            propertyName: string | null;
             registeredById: number | null;
             rentalDays: number | null;
             /** @enum {string} */
             status: "pending" | "paid" | "sent" | "offset";
             /** Format: date-time */
             updatedAt: string;
+            /** @description Whom it was registered for. */
             userId: number;
             username: string;
             userName: string;
@@ -2706,7 +2714,9 @@ export interface components {
         };
         CalculateRentalDaysDto: {
             month: number;
-            userId: number;
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
+            userId?: number;
             year: number;
         };
         CalendarConflictResponse: {
@@ -3076,10 +3086,13 @@ export interface components {
             month: number;
             notes?: string | null;
             paidDate?: string | null;
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
             rentalDays?: number | null;
             /** @enum {string} */
             status?: "pending" | "paid" | "sent" | "offset";
-            userId: number;
+            /** @description Whom it is registered for; without propertyId, their first property is the payout's. */
+            userId?: number;
             year: number;
         };
         CreatePriceDto: {
@@ -3094,7 +3107,10 @@ export interface components {
             priceFrom: string | number;
             /** @example 1250.50 */
             priceTo: string | number;
-            userId: number;
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
+            /** @description Whom it is registered for; without propertyId, their first property is the interval's. */
+            userId?: number;
         };
         CreatePropertyDto: {
             address?: string | null;
@@ -3490,12 +3506,15 @@ export interface components {
             month: number;
             notes: string | null;
             paidDate: string | null;
+            /** @description The property whose payout it is. */
+            propertyId: number;
             registeredById: number | null;
             rentalDays: number | null;
             /** @enum {string} */
             status: "pending" | "paid" | "sent" | "offset";
             /** Format: date-time */
             updatedAt: string;
+            /** @description Whom it was registered for. */
             userId: number;
             year: number;
         };
@@ -3517,8 +3536,11 @@ export interface components {
             priceFrom: string;
             /** @example 2500.00 */
             priceTo: string;
+            /** @description The property it is the price of. */
+            propertyId: number;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Whom it was registered for. */
             userId: number;
         };
         PropertyDetailResponse: {
@@ -6212,6 +6234,7 @@ export interface operations {
             query?: {
                 /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
                 filter?: string;
+                propertyId?: number;
                 /** @description `[first,last]`, both inclusive, at most 1000 rows. */
                 range?: string;
                 /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
@@ -6593,7 +6616,9 @@ export interface operations {
     };
     AdminPayouts_userYear: {
         parameters: {
-            query?: never;
+            query?: {
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 userId: number;
@@ -11294,6 +11319,8 @@ export interface operations {
     Prices_list: {
         parameters: {
             query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
                 userId?: number;
             };
             header?: never;
@@ -13192,7 +13219,10 @@ export interface operations {
     };
     Payouts_year: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+            };
             header?: never;
             path: {
                 year: number;
@@ -13260,6 +13290,8 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: "nb" | "en";
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
             };
             header?: never;
             path: {
@@ -13329,6 +13361,8 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: "nb" | "en";
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
             };
             header?: never;
             path: {

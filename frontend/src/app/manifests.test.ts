@@ -101,9 +101,11 @@ describe('push refreshes', () => {
   it("refreshes the payouts of every year: the year's read lies under the prefix", async () => {
     const { payoutsKeys } = await import('../features/payouts/payoutsApi');
     const queryClient = new QueryClient();
-    queryClient.setQueryData(payoutsKeys.year(2027), []);
+    queryClient.setQueryData(payoutsKeys.year(2027, null), []);
+    queryClient.setQueryData(payoutsKeys.year(2027, 4), []);
     for (const queryKey of keysRefreshedBy('payout_registered', PUSH_REFRESHES)) await queryClient.invalidateQueries({ queryKey });
-    expect(queryClient.getQueryState(payoutsKeys.year(2027))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(payoutsKeys.year(2027, null))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(payoutsKeys.year(2027, 4))?.isInvalidated).toBe(true);
   });
 });
 

@@ -18,7 +18,7 @@ const ole = { id: 3, name: 'Ole Owner', email: 'ole@example.com', username: 'ole
 const year = new Date().getFullYear();
 
 const payout = (id: number, changes: Partial<AdminPayout>): AdminPayout => ({
-  id, userId: ole.id, userName: ole.name, username: ole.username, year, month: 1, amount: '12500.50', currency: 'NOK', status: 'paid', rentalDays: 20,
+  id, userId: ole.id, propertyId: 30, propertyName: 'Fjellhytta', userName: ole.name, username: ole.username, year, month: 1, amount: '12500.50', currency: 'NOK', status: 'paid', rentalDays: 20,
   paidDate: null, notes: null, registeredById: 1, createdAt: '2026-01-31T10:00:00.000Z', updatedAt: '2026-01-31T10:00:00.000Z', ...changes,
 });
 

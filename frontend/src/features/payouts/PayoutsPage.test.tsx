@@ -23,7 +23,7 @@ afterEach(async () => {
 const thisYear = new Date().getFullYear();
 let id = 0;
 const payout = (year: number, month: number, amount: string, status: Payout['status'], notes: string | null = null, paidDate: string | null = null): Payout => ({
-  id: ++id, userId: 7, year, month, amount, currency: 'NOK', status, rentalDays: null, paidDate, notes, registeredById: 1, createdAt: '', updatedAt: '',
+  id: ++id, userId: 7, propertyId: 30, year, month, amount, currency: 'NOK', status, rentalDays: null, paidDate, notes, registeredById: 1, createdAt: '', updatedAt: '',
 });
 
 /** Spaces of any width (Intl writes no-break spaces) as plain ones. */
@@ -121,6 +121,37 @@ describe('PayoutsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(card(container, 'net')).toBe('Net for the yearNOK 100,000,000.00'));
     expect(month(container, 2)).toBe('FebruaryNOK 100,000,000PendingPaid');
     expect(screen.getByRole('link', { name: 'Year statement (PDF)' })).toHaveAttribute('href', `/api/user/payouts/year/${thisYear}/statement.pdf?lang=en`);
+  });
+
+  it("follows the chosen property: its payouts, its statement and the choice where there are two; a viewer without money is told so", async () => {
+    const user = userEvent.setup();
+    const properties = [
+      { id: 4, name: 'Hjemme', address: null, timezone: 'Europe/Oslo', role: 'owner', share: 100, canSeeMoney: true },
+      { id: 8, name: 'Fjellhytta', address: null, timezone: 'Europe/Oslo', role: 'viewer', share: null, canSeeMoney: false },
+      { id: 9, name: 'Sjøhuset', address: null, timezone: 'Europe/Oslo', role: 'co-owner', share: 50, canSeeMoney: true },
+    ];
+    api = await startApiForApp((req) => {
+      if (req.path === '/api/properties') return { json: properties };
+      if (req.path !== `/api/user/payouts/year/${thisYear}`) return undefined;
+      const propertyId = req.query.get('propertyId');
+      if (propertyId === '8') return { status: 403, json: { message: 'Du har ikke tilgang til utbetalingene for denne eiendommen', code: 'property_money_hidden' } };
+      return { json: [payout(thisYear, propertyId === '9' ? 7 : 1, propertyId === '9' ? '900.00' : '100.00', 'paid')] };
+    });
+    const { container } = renderWithApp(<MemoryRouter initialEntries={['/payouts?property=9']}><PayoutsPage /></MemoryRouter>);
+    await waitFor(() => expect(month(container, 7)).toBe('juli900,-Betalt'));
+    expect(screen.getByRole('link', { name: 'Årsoppgave (PDF)' })).toHaveAttribute('href', `/api/user/payouts/year/${thisYear}/statement.pdf?lang=nb&propertyId=9`);
+
+    await user.click(await screen.findByRole('combobox', { name: 'Eiendom' }));
+    await user.click(screen.getByRole('option', { name: /Fjellhytta/ }));
+    expect(await screen.findByText(/Du har ikke tilgang til utbetalingene for denne eiendommen/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Årsoppgave (PDF)' })).toBeNull();
+    expect(screen.queryByText('Kunne ikke laste utbetalinger')).toBeNull();
+
+    await user.click(screen.getByRole('combobox', { name: 'Eiendom' }));
+    await user.click(screen.getByRole('option', { name: 'Hjemme' }));
+    await waitFor(() => expect(month(container, 1)).toBe('januar100,-Betalt'));
+    // The first property is asked for without ?propertyId=.
+    expect(api!.requests.filter((r) => r.path.startsWith('/api/user/payouts')).map((r) => r.query.get('propertyId'))).toEqual(['9', '8', null]);
   });
 
   it('takes staff, who have no payouts of their own, to the payouts overview', async () => {

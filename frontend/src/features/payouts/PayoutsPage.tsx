@@ -1,6 +1,7 @@
 /**
  * /payouts, 'Mine Utbetalinger' (docs/product/payouts-and-prices.md#screens): a year (this year − 2 … + 1), four summary cards, the twelve months
- * (whole kroner with ',-'), a bar chart, the detail table and the year statement as CSV and PDF.
+ * (whole kroner with ',-'), a bar chart, the detail table and the year statement as CSV and PDF, of the chosen property
+ * (`?property=`, with the choice where the person has more than one). A viewer not allowed to see the money is told so.
  */
 import DownloadIcon from '@mui/icons-material/Download';
 import {
@@ -8,13 +9,15 @@ import {
   TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { parseISO } from 'date-fns';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_PATHS, payoutOf, payoutYearOf } from '../../shared/appLinks';
 import { formatDate } from '../../shared/dateFormats';
 import { formatOre, localeOf, toOre } from '../../shared/money';
 import { YearChart } from './components/YearChart';
-import { usePayoutsOfYear } from './payoutsApi';
+import { ApiError } from '../../api/client';
+import { PropertySwitcher, useChosenProperty } from '../properties';
+import { propertyQuery, usePayoutsOfYear } from './payoutsApi';
 import { byMonth, summarize } from './summary';
 import type { PayoutStatus } from './types';
 import { Navigate, useSearchParams } from 'react-router';
@@ -50,7 +53,9 @@ function OwnPayouts() {
     if (linkedYear) setYear(linkedYear);
   }
   const markedRow = useRef<HTMLTableRowElement | null>(null);
-  const { data: payouts, isPending, isError } = usePayoutsOfYear(year);
+  const chosen = useChosenProperty();
+  const { data: payouts, isPending, isError, error } = usePayoutsOfYear(year, chosen.id);
+  const moneyHidden = error instanceof ApiError && error.code === 'property_money_hidden';
   const summary = useMemo(() => summarize(payouts ?? []), [payouts]);
   const months = useMemo(() => byMonth(payouts ?? []), [payouts]);
   const monthNames = useMemo(() => Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(localeOf(lang), { month: 'long' }).format(new Date(2026, i, 15))), [lang]);
@@ -59,7 +64,8 @@ function OwnPayouts() {
     markedRow.current?.scrollIntoView?.({ block: 'center' });
   }, [payouts, marked]);
   const years = useMemo(() => [...new Set([...yearChoices(new Date()), year])].sort((a, b) => a - b), [year]);
-  const statement = (format: 'csv' | 'pdf') => `/api/user/payouts/year/${year}/statement.${format}?lang=${lang === 'en' ? 'en' : 'nb'}`;
+  const statement = (format: 'csv' | 'pdf') =>
+    `/api/user/payouts/year/${year}/statement.${format}?${[`lang=${lang === 'en' ? 'en' : 'nb'}`, propertyQuery(chosen.id)].filter(Boolean).join('&')}`;
 
   const cards = [
     { key: 'net', label: t('payouts.cards.net'), value: summary.net, danger: summary.net < 0n },
@@ -73,19 +79,24 @@ function OwnPayouts() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography variant="h4" component="h1">{t('payouts.title')}</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          {chosen.properties.length > 1 && chosen.shown && (
+            <Suspense fallback={null}>
+              <PropertySwitcher size="small" properties={chosen.properties} value={chosen.shown.id} onChange={chosen.choose} />
+            </Suspense>
+          )}
           <FormControl size="small" sx={{ minWidth: 110 }}>
             <InputLabel id="payouts-year-label">{t('payouts.year')}</InputLabel>
             <Select labelId="payouts-year-label" label={t('payouts.year')} value={year} onChange={(e) => setYear(Number(e.target.value))}>
               {years.map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
             </Select>
           </FormControl>
-          <Button size="small" startIcon={<DownloadIcon />} href={statement('csv')} download>{t('payouts.downloadCsv')}</Button>
-          <Button size="small" startIcon={<DownloadIcon />} href={statement('pdf')} download>{t('payouts.downloadPdf')}</Button>
+          {!moneyHidden && <Button size="small" startIcon={<DownloadIcon />} href={statement('csv')} download>{t('payouts.downloadCsv')}</Button>}
+          {!moneyHidden && <Button size="small" startIcon={<DownloadIcon />} href={statement('pdf')} download>{t('payouts.downloadPdf')}</Button>}
         </Stack>
       </Stack>
 
-      {isError && <Alert severity="error">{t('payouts.loadFailed')}</Alert>}
-      {isPending ? <CircularProgress aria-label={t('payouts.loading')} /> : (
+      {moneyHidden ? <Alert severity="info">{t('errors.property_money_hidden')}</Alert> : isError && <Alert severity="error">{t('payouts.loadFailed')}</Alert>}
+      {moneyHidden ? null : isPending ? <CircularProgress aria-label={t('payouts.loading')} /> : (
         <>
           <Box component="section" aria-label={t('payouts.summary')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
             {cards.map((c) => (

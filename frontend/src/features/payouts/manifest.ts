@@ -6,7 +6,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import type { User } from '../../api/types';
 import { APP_PATHS } from '../../shared/appLinks';
 import { route, type FeatureManifest } from '../../shared/featureManifest';
-import { payoutsKeys } from './payoutsApi';
+import { payoutsKeys } from './payoutsKeys';
 
 const isStaff = (user: User) => Boolean(user.isAdmin || user.isMiniAdmin);
 

@@ -5,7 +5,7 @@ import type { Payout } from './types';
 
 let id = 0;
 const payout = (month: number, amount: string, status: Payout['status'], notes: string | null = null): Payout => ({
-  id: ++id, userId: 1, year: 2026, month, amount, currency: 'NOK', status, rentalDays: null, paidDate: null, notes, registeredById: 1, createdAt: '', updatedAt: '',
+  id: ++id, userId: 1, propertyId: 30, year: 2026, month, amount, currency: 'NOK', status, rentalDays: null, paidDate: null, notes, registeredById: 1, createdAt: '', updatedAt: '',
 });
 
 describe('payout sums', () => {

@@ -4,6 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalApi, RecordedRequest } from '../../test/localApi';
 import i18n from '../../i18n';
@@ -20,16 +21,17 @@ afterEach(async () => {
 
 const me = (isAdmin: boolean) => ({ id: isAdmin ? 1 : 3, username: 'u@example.com', name: isAdmin ? 'Ada' : 'Ole', email: 'u@example.com', isAdmin, isMiniAdmin: false });
 const price = (id: number, changes: Partial<Price> = {}): Price => ({
-  id, userId: 3, name: 'Høysesong', priceFrom: '1500.00', priceTo: '12500.50', discountPercent: '12.50', isActive: true, createdAt: '', updatedAt: '', ...changes,
+  id, userId: 3, propertyId: 30, name: 'Høysesong', priceFrom: '1500.00', priceTo: '12500.50', discountPercent: '12.50', isActive: true, createdAt: '', updatedAt: '', ...changes,
 });
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]/g, ' ');
 
-async function openPage(isAdmin: boolean, rows: Price[]) {
+async function openPage(isAdmin: boolean, rows: Price[], at = '/prices', properties: object[] = []) {
   let prices = rows;
   api = await startApiForApp((req: RecordedRequest) => {
     if (req.path === '/api/user') return { json: me(isAdmin) };
     if (req.path === '/api/admin/users') return { json: [{ id: 3, name: 'Ole Owner', username: 'ole' }] };
-    if (req.method === 'GET' && req.path === '/api/prices') return { json: prices };
+    if (req.path === '/api/properties') return { json: properties };
+    if (req.method === 'GET' && req.path === '/api/prices') return { json: prices.filter((p) => req.query.get('propertyId') === null || String(p.propertyId) === req.query.get('propertyId')) };
     if (req.method === 'POST' && req.path === '/api/prices') {
       const created = price(9, req.body as Partial<Price>);
       prices = [...prices, created];
@@ -46,7 +48,7 @@ async function openPage(isAdmin: boolean, rows: Price[]) {
     }
     return undefined;
   });
-  renderWithApp(<PricesPage />);
+  renderWithApp(<MemoryRouter initialEntries={[at]}><PricesPage /></MemoryRouter>);
   return api;
 }
 
@@ -60,6 +62,21 @@ describe('PricesPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'År' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nytt prisintervall' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Slett' })).toBeNull();
+  });
+
+  it("shows a member with more than one property the chosen one's intervals, and the choice", async () => {
+    const user = userEvent.setup();
+    const properties = [
+      { id: 4, name: 'Hjemme', address: null, timezone: 'Europe/Oslo', role: 'owner', share: 100, canSeeMoney: true },
+      { id: 8, name: 'Fjellhytta', address: null, timezone: 'Europe/Oslo', role: 'viewer', share: null, canSeeMoney: false },
+    ];
+    const served = await openPage(false, [price(1, { propertyId: 4 }), price(2, { name: 'Hyttepris', propertyId: 8 })], '/prices?property=8', properties);
+    expect(await screen.findByText('Hyttepris')).toBeInTheDocument();
+    expect(screen.queryByText('Høysesong')).toBeNull();
+    await user.click(await screen.findByRole('combobox', { name: 'Eiendom' }));
+    await user.click(screen.getByRole('option', { name: 'Hjemme' }));
+    expect(await screen.findByText('Høysesong')).toBeInTheDocument();
+    expect(served.requests.filter((r) => r.path === '/api/prices').map((r) => r.query.get('propertyId'))).toEqual(['8', null]);
   });
 
   it('shows the empty text', async () => {

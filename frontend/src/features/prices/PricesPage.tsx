@@ -1,6 +1,7 @@
 /**
- * /prices, 'Prisintervaller' (docs/product/payouts-and-prices.md#screens): owners see their own intervals read-only; an admin first picks
- * an owner, then creates, edits and deletes that owner's intervals.
+ * /prices, 'Prisintervaller' (docs/product/payouts-and-prices.md#screens): members see the chosen property's intervals read-only (with the
+ * choice where they have more than one property); an admin first picks an owner, then creates, edits and deletes the intervals of that
+ * owner's first property.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -10,13 +11,14 @@ import {
   TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { formatDecimal } from '../../shared/money';
 import { useCurrentUser } from '../../shared/sessionApi';
 import { useToast } from '../../shared/toast';
 import { UserPicker } from '../../shared/components/UserPicker';
+import { PropertySwitcher, useChosenProperty } from '../properties';
 import { PriceDialog } from './components/PriceDialog';
 import { deletePrice, fetchPrices, pricesKeys, savePrice } from './pricesApi';
 import { EMPTY_PRICE, toForm, toPayload } from './priceForm';
@@ -32,10 +34,12 @@ export function PricesPage() {
   const [editing, setEditing] = useState<Price | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Price | null>(null);
 
-  const key = pricesKeys.ofOwner(isAdmin ? ownerId : null);
+  const chosen = useChosenProperty();
+  const propertyId = isAdmin ? null : chosen.id;
+  const key = pricesKeys.ofOwner(isAdmin ? ownerId : null, propertyId);
   const prices = useQuery<Price[]>({
     queryKey: key,
-    queryFn: () => fetchPrices(isAdmin ? ownerId : null),
+    queryFn: () => fetchPrices(isAdmin ? ownerId : null, propertyId),
     enabled: !!user && (!isAdmin || ownerId !== null),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
@@ -58,6 +62,11 @@ export function PricesPage() {
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography variant="h4" component="h1">{t(isAdmin ? 'prices.adminTitle' : 'prices.title')}</Typography>
+        {!isAdmin && chosen.properties.length > 1 && chosen.shown && (
+          <Suspense fallback={null}>
+            <PropertySwitcher size="small" properties={chosen.properties} value={chosen.shown.id} onChange={chosen.choose} />
+          </Suspense>
+        )}
         {!isAdmin && <Chip label={t('prices.readOnly')} variant="outlined" />}
         {isAdmin && ownerId !== null && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>{t('prices.new')}</Button>}
       </Stack>
