@@ -105,6 +105,8 @@ const memberWindowVersionSql = (named: boolean) => `SELECT prop.id AS property_i
     (SELECT version::text FROM calendar_window_versions WHERE property_id = prop.id) AS version
   FROM (SELECT ${memberPropertySql('$1', named ? '$2' : null)} AS id) prop`;
 const MEMBER_WINDOW_VERSION_SQL = { first: memberWindowVersionSql(false), named: memberWindowVersionSql(true) };
+type WindowRow = { property_id: number | null; version: string | null; json: string };
+type VersionRow = { property_id: number | null; version: string | null };
 
 /** The window's `conflicts` alone, for staff reading an owner's calendar: $1 the property, $2/$3 the days. */
 const CONFLICTS_JSON_SQL = `SELECT ${conflictsJsonSql({ propertyId: '$1', from: '$2', to: '$3' })}::text AS json`;
@@ -185,13 +187,19 @@ export class CalendarService {
   async memberWindow(userId: number, propertyId: number | undefined, range: DateRange): Promise<{ propertyId: number; json: string; version: string } | null> {
     const { from, to } = markedDayBounds(range);
     const params: unknown[] = [userId, range.start, range.end, from, to, EXTERNAL_BOOKING_COLOR];
-    const [row] = await this.db.query(propertyId === undefined ? MEMBER_WINDOW_SQL.first : MEMBER_WINDOW_SQL.named, propertyId === undefined ? params : [...params, propertyId]);
+    const [row] =
+      propertyId === undefined
+        ? await this.database.queryPlanned<WindowRow>('calendar_member_window_first', MEMBER_WINDOW_SQL.first, params)
+        : await this.database.queryPlanned<WindowRow>('calendar_member_window_named', MEMBER_WINDOW_SQL.named, [...params, propertyId]);
     return row?.property_id == null ? null : { propertyId: Number(row.property_id), json: row.json, version: row.version ?? '0' };
   }
 
   /** `windowVersion` of the property the member reads, with its id, in one statement; null as for memberWindow. */
   async memberWindowVersion(userId: number, propertyId: number | undefined): Promise<{ propertyId: number; version: string } | null> {
-    const [row] = await this.db.query(propertyId === undefined ? MEMBER_WINDOW_VERSION_SQL.first : MEMBER_WINDOW_VERSION_SQL.named, propertyId === undefined ? [userId] : [userId, propertyId]);
+    const [row] =
+      propertyId === undefined
+        ? await this.database.queryPlanned<VersionRow>('calendar_member_window_version_first', MEMBER_WINDOW_VERSION_SQL.first, [userId])
+        : await this.database.queryPlanned<VersionRow>('calendar_member_window_version_named', MEMBER_WINDOW_VERSION_SQL.named, [userId, propertyId]);
     return row?.property_id == null ? null : { propertyId: Number(row.property_id), version: row.version ?? '0' };
   }
 

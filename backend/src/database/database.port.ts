@@ -32,6 +32,12 @@ export abstract class DatabasePort {
    */
   abstract readonly singleSession: boolean;
 
+  /**
+   * Runs one read the way `DataSource.query` does, as a statement the database keeps planned (PostgreSQL: a named
+   * prepared statement per connection, so a hot read is parsed and planned once per connection, not on every request).
+   * `name` is unique to `text`. On PGlite it is DataSource.query.
+   */
+  abstract queryPlanned<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
   /** Runs `fn` on one consistent, read-only view of the whole database (for backups and exports). */
   abstract snapshot<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T>;
 

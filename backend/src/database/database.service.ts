@@ -62,6 +62,14 @@ export class Database extends DatabasePort implements OnApplicationShutdown {
     return this.dataSource.transaction(fn);
   }
 
+  async queryPlanned<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]> {
+    if (this.handle.kind === 'pglite') return this.dataSource.query(text, params);
+    // TypeORM's own pool (the same connections, type parsers and limits), asked with a name: pg prepares the statement
+    // once on each connection and reuses it from then on.
+    const pool = (this.dataSource.driver as unknown as { master: pg.Pool }).master;
+    return (await pool.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  }
+
   snapshot<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction('REPEATABLE READ', async (tx) => {
       // Must come before the transaction's first query; the view is then fixed at that query.
