@@ -398,6 +398,7 @@ describe('access control on every route', () => {
   it('every route that reads ?propertyId= keeps the property access rule for its viewer, a mini admin and a non-member', async () => {
     const named = new Set(registeredRoutes(t).filter((r) => r.namesProperty).map((r) => r.route));
     expect(named).toContain('GET /api/marked-days');
+    expect(named).toContain('GET /api/admin-agreements');
     const wrong: object[] = [];
     for (const c of cases.filter((c) => named.has(c.route))) {
       const method = c.route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
