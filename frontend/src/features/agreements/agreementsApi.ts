@@ -1,6 +1,6 @@
 /**
  * The agreement calls (docs/product/agreements.md#routes): the list, one agreement, its notes and adding a note. The server
- * decides what the caller sees (an owner their own, without private notes); after a change the agreement queries
+ * decides what the caller sees (a member their property's, without private notes); after a change the agreement queries
  * are refreshed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,12 @@ import { agreementsKeys } from './agreementsKeys';
 
 export { agreementsKeys };
 
-export function useAgreements() {
-  return useQuery({ queryKey: agreementsKeys.all, queryFn: () => apiJson<Agreement[]>('GET', '/api/admin-agreements') });
+/** A property's agreements (null: the person's first, sent without `?propertyId=`). */
+export function useAgreements(propertyId: number | null = null) {
+  return useQuery({
+    queryKey: agreementsKeys.ofProperty(propertyId),
+    queryFn: () => apiJson<Agreement[]>('GET', propertyId === null ? '/api/admin-agreements' : `/api/admin-agreements?propertyId=${propertyId}`),
+  });
 }
 
 export function useAgreement(id: number | null) {

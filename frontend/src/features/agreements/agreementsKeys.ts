@@ -1,9 +1,11 @@
 /**
- * The list (an owner's own, or staff's all), one agreement and its notes: all under one prefix. A file of its own
+ * The list (a property's, or staff's all), one agreement and its notes: all under one prefix. A file of its own
  * because the manifest names the prefix a push refreshes and must not carry the agreement calls into the shell.
  */
 export const agreementsKeys = {
   all: ['/api/admin-agreements'] as const,
+  /** A property's list: the first property's (null) under the bare prefix, another's with its id beside it. */
+  ofProperty: (propertyId: number | null) => (propertyId === null ? (['/api/admin-agreements'] as const) : (['/api/admin-agreements', { propertyId }] as const)),
   one: (id: number) => ['/api/admin-agreements', id] as const,
   notes: (id: number) => ['/api/admin-agreements', id, 'notes'] as const,
 };

@@ -26,6 +26,8 @@ function kase(id: number, fields: Partial<Case> = {}): CaseDetail {
     userName: 'Ole Eier',
     adminId: null,
     adminName: null,
+    propertyId: null,
+    propertyName: null,
     department: null,
     caseNumber: `K-2026-0004${id}`,
     title: `Sak ${id}`,
@@ -268,8 +270,8 @@ describe('CasesPage', () => {
 
 describe('case form and polling', () => {
   it('checks the limits', () => {
-    expect(validateCase({ title: 'Hei', category: 'other', priority: 'low', message: 'x', userId: '' })).toEqual({});
-    expect(validateCase({ title: 'x'.repeat(101), category: 'appointment', priority: 'urgent', message: 'x'.repeat(1001), userId: '' })).toEqual({
+    expect(validateCase({ title: 'Hei', category: 'other', priority: 'low', message: 'x', userId: '', propertyId: '' })).toEqual({});
+    expect(validateCase({ title: 'x'.repeat(101), category: 'appointment', priority: 'urgent', message: 'x'.repeat(1001), userId: '', propertyId: '' })).toEqual({
       title: 'cases.validation.titleMax',
       category: 'cases.validation.category',
       priority: 'cases.validation.priority',
