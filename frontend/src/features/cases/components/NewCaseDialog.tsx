@@ -3,7 +3,7 @@
  * more than one property says which one it is about (left alone: their first).
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
 import { keyResolver, muiField } from '../../../shared/forms';
@@ -21,9 +21,10 @@ export function NewCaseDialog({ open, isAdmin, onClose, onCreated }: { open: boo
   const toast = useToast();
   const create = useCreateCase();
   const properties = useMyProperties().data ?? [];
-  const { control, register, handleSubmit, reset, formState, watch } = useForm<CaseForm>({ defaultValues: EMPTY, resolver: keyResolver(validateCase) });
+  const { control, register, handleSubmit, reset, formState } = useForm<CaseForm>({ defaultValues: EMPTY, resolver: keyResolver(validateCase) });
   // The picker is for one's own properties: not while an admin writes on someone's behalf.
-  const choosesProperty = properties.length > 1 && !watch('userId');
+  const onBehalfOf = useWatch({ control, name: 'userId' });
+  const choosesProperty = properties.length > 1 && !onBehalfOf;
   const error = (name: keyof CaseForm) => (formState.errors[name]?.message ? t(formState.errors[name]!.message!) : undefined);
 
   const submit = handleSubmit(async (v) => {
