@@ -90,7 +90,7 @@ describe('agreements and cases of a property', () => {
     await admin.agent.post('/api/admin-agreements').send({ propertyId: 'x', title: 'Nei' }).expect(400);
     expect((await admin.agent.post('/api/admin-agreements').send({ propertyId: 999999, title: 'Nei' }).expect(404)).body.code).toBe('property_not_found');
     const stranger = await t.createUser('user');
-    expect((await admin.agent.post('/api/admin-agreements').send({ propertyId: cabin, userId: stranger.id, title: 'Nei' }).expect(400)).body.code).toBe('agreement_user_not_member');
+    expect((await admin.agent.post('/api/admin-agreements').send({ propertyId: cabin, userId: stranger.id, title: 'Nei' }).expect(400)).body.code).toBe('agreement_user_required');
     expect((await admin.agent.post('/api/admin-agreements').send({ title: 'Nei' }).expect(400)).body.errors).toEqual([expect.objectContaining({ field: 'userId' })]);
   });
 

@@ -122,9 +122,8 @@ export class AgreementsService {
       propertyId = (await this.access.resolve(admin, dto.propertyId, 'write')).property.id;
       const members = await this.access.memberIds(propertyId, 'manage');
       if (ownerId === undefined) ownerId = members[0];
-      else if (!(await this.access.memberIds(propertyId, 'read')).includes(ownerId)) {
-        throw new BadRequestException(coded('agreement_user_not_member', 'Brukeren er ikke medlem av eiendommen'));
-      }
+      // A meeting about a property is with one of its members: anyone else is no owner to choose.
+      else if (!(await this.access.memberIds(propertyId, 'read')).includes(ownerId)) throw userRequired();
     }
     const owner = ownerId === undefined ? null : await this.users.findById(ownerId);
     // The picker offers regular users only: a meeting is between staff and an owner.

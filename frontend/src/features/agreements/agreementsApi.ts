@@ -10,12 +10,13 @@ import { agreementsKeys } from './agreementsKeys';
 
 export { agreementsKeys };
 
-/** A property's agreements (null: the person's first, sent without `?propertyId=`). */
+/**
+ * A property's agreements: the person's first (null) under the bare prefix and sent without `?propertyId=`, another
+ * with its id beside the prefix.
+ */
 export function useAgreements(propertyId: number | null = null) {
-  return useQuery({
-    queryKey: agreementsKeys.ofProperty(propertyId),
-    queryFn: () => apiJson<Agreement[]>('GET', propertyId === null ? '/api/admin-agreements' : `/api/admin-agreements?propertyId=${propertyId}`),
-  });
+  const named = propertyId === null ? '' : `?propertyId=${propertyId}`;
+  return useQuery({ queryKey: [...agreementsKeys.all, named], queryFn: () => apiJson<Agreement[]>('GET', agreementsKeys.all[0] + named) });
 }
 
 export function useAgreement(id: number | null) {

@@ -4,8 +4,6 @@
  */
 export const agreementsKeys = {
   all: ['/api/admin-agreements'] as const,
-  /** A property's list: the first property's (null) under the bare prefix, another's with its id beside it. */
-  ofProperty: (propertyId: number | null) => (propertyId === null ? (['/api/admin-agreements'] as const) : (['/api/admin-agreements', { propertyId }] as const)),
   one: (id: number) => ['/api/admin-agreements', id] as const,
   notes: (id: number) => ['/api/admin-agreements', id, 'notes'] as const,
 };

@@ -249,8 +249,8 @@ describe('CasesPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ny sak' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('combobox', { name: 'Gjelder eiendommen' })).toHaveTextContent('Hytta');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Gjelder eiendommen' }));
+    expect(within(dialog).getByRole('combobox', { name: 'Eiendom' })).toHaveTextContent('Hytta');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Eiendom' }));
     await user.click(await screen.findByRole('option', { name: 'Leiligheten' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Tittel' }), 'Lekkasje');
     await user.click(within(dialog).getByRole('combobox', { name: /Kategori/ }));

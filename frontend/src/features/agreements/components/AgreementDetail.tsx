@@ -77,7 +77,7 @@ export function AgreementDetail({ id, viewer, onBack }: { id: number | null; vie
       </Paper>
       <NotesSection
         agreementId={a.id}
-        canWrite={viewer.isAdmin || (!staff && (a.propertyId === null || !(viewer.viewerOf ?? []).includes(a.propertyId)))}
+        canWrite={viewer.isAdmin || (!staff && !viewer.viewerOf?.includes(a.propertyId!))}
         canWritePrivate={viewer.isAdmin}
       />
     </Stack>

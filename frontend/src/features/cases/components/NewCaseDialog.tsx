@@ -85,7 +85,7 @@ export function NewCaseDialog({ open, isAdmin, onClose, onCreated }: { open: boo
                 control={control}
                 name="propertyId"
                 render={({ field }) => (
-                  <TextField select label={t('cases.dialog.property')} {...field} value={field.value || String(properties[0].id)}>
+                  <TextField select label={t('properties.household.property')} {...field} value={field.value || String(properties[0].id)}>
                     {properties.map((p) => (
                       <MenuItem key={p.id} value={String(p.id)}>
                         {p.name}
