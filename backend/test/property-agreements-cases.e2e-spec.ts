@@ -150,6 +150,14 @@ describe('agreements and cases of a property', () => {
     await admin.agent.get('/api/admin/cases').query({ propertyId: 'abc' }).expect(400);
   });
 
+  it("lists a meeting written for a person before they had a property in their first property's list", async () => {
+    const owner = await t.createUser('user');
+    const [{ id }] = await db.query(`INSERT INTO admin_agreements (user_id, title, meeting_date) VALUES ($1, 'Før eiendom', '2027-01-10T10:00:00Z') RETURNING id, property_id`, [owner.id]);
+    const { agent } = await t.loginAs(owner);
+    expect(ids((await agent.get('/api/admin-agreements').expect(200)).body)).toEqual([id]);
+    expect((await agent.get(`/api/admin-agreements/${id}`).expect(200)).body).toMatchObject({ propertyId: null, propertyName: null });
+  });
+
   it('leaves a case of a person with no property without one, and makes none for it', async () => {
     const admin = await t.loginAs('admin');
     const kase = (await admin.agent.post('/api/cases').send({ title: 'Internt', category: 'other', message: 'Test' }).expect(201)).body;

@@ -83,7 +83,9 @@ export class AgreementsService {
     const qb = this.agreements.createQueryBuilder('a').leftJoin('users', 'u', 'u.id = a.user_id');
     if (!isStaff(viewer) || propertyId !== undefined) {
       const { property } = await this.access.resolve(viewer, propertyId, 'read');
-      qb.where('a.propertyId = :propertyId', { propertyId: property.id });
+      // The first property's list also holds the person's meetings written before they had any property (none then).
+      if (propertyId === undefined && !isStaff(viewer)) qb.where('(a.propertyId = :propertyId OR (a.propertyId IS NULL AND a.userId = :viewerId))', { propertyId: property.id, viewerId: viewer.id });
+      else qb.where('a.propertyId = :propertyId', { propertyId: property.id });
     }
     const page = await findPage(qb, query, {
       sortable: {
