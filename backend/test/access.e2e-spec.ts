@@ -409,6 +409,7 @@ describe('access control on every route', () => {
     expect(named).toContain('GET /api/marked-days');
     expect(named).toContain('GET /api/user/payouts/year/:year');
     expect(named).toContain('GET /api/prices');
+    expect(named).toContain('GET /api/admin-agreements');
     const wrong: object[] = [];
     for (const c of cases.filter((c) => named.has(c.route))) {
       const method = c.route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';

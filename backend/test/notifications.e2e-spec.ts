@@ -118,7 +118,7 @@ describe('notifications', () => {
       const { user: admin } = await t.loginAs('admin');
       const bus = t.app.get(EventBus);
       const calendar = { userId: user.id, actorId: admin.id, eventId: 9, title: 'Vask', startTime: '2027-01-10T23:30:00Z' };
-      const agreement = { userId: user.id, actorId: admin.id, agreementId: 31, title: 'Befaring', meetingDate: '2027-03-01T10:00:00Z', endDate: null };
+      const agreement = { userId: user.id, actorId: admin.id, agreementId: 31, propertyId: null, members: [user.id], title: 'Befaring', meetingDate: '2027-03-01T10:00:00Z', endDate: null };
       const kase = { caseId: 41, caseNumber: 'K-2027-00041', title: 'Lekkasje', actorId: admin.id, recipients: [user.id] };
       await bus.emit('calendar.event.created', calendar);
       await bus.emit('calendar.event.recolored', { ...calendar, color: '#16a34a' });

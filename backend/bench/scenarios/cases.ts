@@ -94,7 +94,7 @@ async function ownerList(pool: QueryPool, res: ServerResponse, userId: number, r
   sendJson(
     res,
     200,
-    list.map((kase) => mapCase({ kase, userName: nameOf.get(kase.userId) ?? null, adminName: kase.adminId ? (nameOf.get(kase.adminId) ?? null) : null, unreadCount: unreadOf.get(kase.id) ?? 0 })),
+    list.map((kase) => mapCase({ kase, userName: nameOf.get(kase.userId) ?? null, adminName: kase.adminId ? (nameOf.get(kase.adminId) ?? null) : null, propertyName: null, unreadCount: unreadOf.get(kase.id) ?? 0 })),
   );
 }
 

@@ -15,8 +15,16 @@ export class Agreement {
   @Column({ type: 'int', nullable: true })
   adminId: number | null;
 
+  /** The owner the meeting was made with (the mails' greeting, the back office's owner column). */
   @Column({ type: 'int' })
   userId: number;
+
+  /**
+   * The property the meeting is about: its members read it (docs/product/agreements.md#who-may-do-what). Filled with
+   * the owner's first property when a row is written without one (the database's trigger).
+   */
+  @Column({ type: 'int', nullable: true })
+  propertyId: number | null;
 
   @Column({ type: 'varchar', length: 255 })
   title: string;

@@ -4,6 +4,7 @@ import { Access, CurrentUser } from '../common/access.decorator';
 import { MessageResponse } from '../common/api.dto';
 import { ParseIdPipe } from '../common/ids';
 import { parseListQuery, setContentRange } from '../common/list-query';
+import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import {
   AgreementNoteResponse, AgreementResponse, AgreementsQuery, CreateAgreementDto, CreateAgreementNoteDto, CreatedAgreementResponse, UpdateAgreementDto,
@@ -13,22 +14,28 @@ import { AgreementsService } from './agreements.service';
 
 /**
  * the agreement calls. Reads and notes are open to any logged-in user, and the service decides: staff see
- * every agreement, an owner only their own (the owner's 'Mine avtaler' uses the same list). Writes are admins'.
+ * every agreement, a member their property's (`?propertyId=`, else their first: the owner's 'Mine avtaler' uses the
+ * same list). Writes are admins'.
  */
 @Controller('admin-agreements')
 export class AgreementsController {
   constructor(private readonly agreements: AgreementsService) {}
 
+  /** A member's property's agreements (`?propertyId=`, else their first); staff every one, or the named property's. */
   @Get()
   @Access('user')
-  async list(@CurrentUser() viewer: User, @Query() query: AgreementsQuery, @Res({ passthrough: true }) res: Response): Promise<AgreementResponse[]> {
+  @PropertyIdQuery()
+  async list(
+    @CurrentUser() viewer: User, @Query() query: AgreementsQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Res({ passthrough: true }) res: Response,
+  ): Promise<AgreementResponse[]> {
     const listQuery = parseListQuery(query);
     if (query.userId !== undefined) listQuery.filter = { ...listQuery.filter, userId: query.userId };
-    const { rows, total } = await this.agreements.list(viewer, listQuery);
+    const { rows, total } = await this.agreements.list(viewer, listQuery, propertyId);
     setContentRange(res, 'admin-agreements', listQuery, rows.length, total);
     return rows.map(mapAgreement);
   }
 
+  /** A meeting about `propertyId` (with `userId`, one of its members; without, its owner), or `userId`'s first property. */
   @Post()
   @Access('admin')
   async create(@CurrentUser() admin: User, @Body() dto: CreateAgreementDto): Promise<CreatedAgreementResponse> {

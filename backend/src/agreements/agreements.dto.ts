@@ -4,6 +4,7 @@ import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength
 import { ListQueryParams } from '../common/api.dto';
 import { IsRowId } from '../common/ids';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
+import { OptionalPropertyId } from '../properties/property-id.dto';
 import { multiLine, toSingleLine } from '../common/text/control-characters';
 import { IsCalendarDate } from '../common/time/iso-date';
 import { AGREEMENT_STATUSES, type AgreementStatus, MEETING_TYPES, type MeetingType } from './agreement.entity';
@@ -13,10 +14,19 @@ const NO_DATE = 'Ugyldig dato';
 
 /** A new agreement (docs/product/agreements.md#validation-and-limits). The place may come as meetingLocation (the create form) or location (the edit form). */
 export class CreateAgreementDto {
-  /** The owner the meeting is with: a regular user (the picker leaves admins out). */
+  /**
+   * The owner the meeting is with: a regular user (the picker leaves admins out), a member of `propertyId` when that
+   * comes too. Without `propertyId` the meeting is about this person's first property; without `userId`, the
+   * property's owner.
+   */
+  @ValidateIf((o: CreateAgreementDto) => o.propertyId === undefined || o.userId !== undefined)
   @IsRowId({ message: 'Bruker må velges' })
   @IsNotEmpty({ message: 'Bruker må velges' })
-  userId: number;
+  userId?: number;
+
+  /** The property the meeting is about (docs/product/agreements.md#who-may-do-what). */
+  @OptionalPropertyId()
+  propertyId?: number;
 
   @Transform(toSingleLine)
   @MaxLength(255, { message: 'Tittelen kan ikke være lengre enn 255 tegn' })
@@ -62,8 +72,8 @@ export class CreateAgreementDto {
   status?: AgreementStatus;
 }
 
-/** The edit dialog's fields; the owner of an agreement never changes. */
-export class UpdateAgreementDto extends PartialType(OmitType(CreateAgreementDto, ['userId'] as const), OMITTABLE_NOT_NULL) {}
+/** The edit dialog's fields; the owner and the property of an agreement never change. */
+export class UpdateAgreementDto extends PartialType(OmitType(CreateAgreementDto, ['userId', 'propertyId'] as const), OMITTABLE_NOT_NULL) {}
 
 /** A note on an agreement (docs/product/agreements.md#validation-and-limits). Only staff may write private notes. */
 export class CreateAgreementNoteDto {
@@ -80,7 +90,7 @@ export class CreateAgreementNoteDto {
 }
 
 export class AgreementsQuery extends ListQueryParams {
-  /** Only this owner's agreements (staff); an owner always sees only their own. */
+  /** Only the agreements made with this owner (staff); a member always sees their property's. */
   @IsOptional()
   @Type(() => Number)
   @IsRowId({ message: 'Ugyldig bruker-ID' })
@@ -93,6 +103,9 @@ export class AgreementResponse {
   userId: number;
   userName: string | null;
   adminName: string | null;
+  /** The property the meeting is about, and its name (null for one written without a property). */
+  propertyId: number | null;
+  propertyName: string | null;
   title: string;
   description: string | null;
   meetingDate: Date;

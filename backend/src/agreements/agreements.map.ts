@@ -2,13 +2,15 @@ import type { AgreementNoteResponse, AgreementResponse } from './agreements.dto'
 import type { AgreementView, NoteView } from './agreements.service';
 
 /** An agreement as the API answers it; the place under both its names (docs/product/agreements.md#data-and-states). */
-export function mapAgreement({ agreement: a, userName, adminName }: AgreementView): AgreementResponse {
+export function mapAgreement({ agreement: a, userName, adminName, propertyName }: AgreementView): AgreementResponse {
   return {
     id: a.id,
     adminId: a.adminId,
     userId: a.userId,
     userName,
     adminName,
+    propertyId: a.propertyId,
+    propertyName,
     title: a.title,
     description: a.description,
     meetingDate: a.meetingDate,

@@ -54,24 +54,28 @@ declare module '../notifications/notification.types' {
   }
 }
 
-/** Staff made, changed or cancelled a meeting with the owner, or wrote a note they can read. */
-const toOwner = (type: 'agreement_created' | 'agreement_changed' | 'agreement_cancelled' | 'agreement_note') => async (e: AgreementEvent, n: Notifier) => {
-  if (e.actorId === e.userId) return;
-  await n.send(e.userId, type, { title: e.title, when: n.when(e.meetingDate), agreementId: e.agreementId });
+/**
+ * Staff made, changed or cancelled a meeting about a property, or someone wrote a note its members can read: news for
+ * every member but the one who acted, each in their own language.
+ */
+const toMembers = (type: 'agreement_created' | 'agreement_changed' | 'agreement_cancelled' | 'agreement_note') => async (e: AgreementEvent, n: Notifier) => {
+  for (const member of e.members) {
+    if (member !== e.actorId) await n.send(member, type, { title: e.title, when: n.when(e.meetingDate), agreementId: e.agreementId });
+  }
 };
 
 export const agreementsNotifications = domainNotifications({
   kinds,
   reactions: {
-    'agreements.created': toOwner('agreement_created'),
-    'agreements.changed': toOwner('agreement_changed'),
-    'agreements.cancelled': toOwner('agreement_cancelled'),
-    'agreements.note.added': toOwner('agreement_note'),
+    'agreements.created': toMembers('agreement_created'),
+    'agreements.changed': toMembers('agreement_changed'),
+    'agreements.cancelled': toMembers('agreement_cancelled'),
+    'agreements.note.added': toMembers('agreement_note'),
     // A departing staff member's meeting (docs/roles.md#removing-a-person) goes to the successor; a deleted owner's
     // meeting is told to the staff member who held it.
     'agreements.handed_over': (e, n) => n.send(e.successorId, 'agreement_handed_over', { title: e.title, when: n.when(e.meetingDate), from: e.fromName, agreementId: e.agreementId }),
     'agreements.owner.removed': (e, n) => n.send(e.staffUserId, 'agreement_owner_removed', { title: e.title, when: n.when(e.meetingDate), owner: e.ownerName, date: n.day(e.meetingDate) }),
-    // The owner's note goes to the agreement's staff, who open it in the back office.
+    // A member's note goes to the agreement's staff, who open it in the back office.
     'agreements.owner.note.added': async (e, n) => {
       for (const userId of e.recipients) {
         if (userId === e.actorId) continue;

@@ -1,6 +1,9 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { handOverToHeirSql } from '../properties/properties.types';
+import { PropertyAccess, type PropertyAction } from '../properties/property-access.service';
+import type { User } from '../users/user.entity';
 import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
@@ -21,8 +24,8 @@ export const REMINDER_BEFORE_MS = 24 * 3_600_000;
 /** How long a meeting without an end holds its staff member (the invitation makes it an hour: agreement-mails.ts). */
 export const MEETING_WITHOUT_END_MS = 3_600_000;
 
-/** An agreement with the people's names the API answers with (docs/product/agreements.md#data-and-states) (read live from the accounts). */
-export interface AgreementView { agreement: Agreement; userName: string | null; adminName: string | null }
+/** An agreement with the people's and property's names the API answers with (docs/product/agreements.md#data-and-states) (read live). */
+export interface AgreementView { agreement: Agreement; userName: string | null; adminName: string | null; propertyName: string | null }
 export interface NoteView { note: AgreementNote; authorName: string | null; authorIsAdmin: boolean }
 
 /** A meeting an owner booked in a free slot (appointments): who, when, what and where. */
@@ -41,10 +44,11 @@ const notFound = () => new NotFoundException(coded('agreement_not_found', 'Avtal
 const isStaff = (u: SessionUser) => u.isAdmin || u.isMiniAdmin;
 
 /**
- * Agreements and their notes. Staff read every agreement, an owner only their own (others are told it does not
- * exist); admins create, change and delete them. Private notes are filtered here, so no answer to an owner can
- * hold one. The owner is mailed an invitation, changes and the cancellation (MailQueue), and the domain events
- * let the notifications module tell them in the app.
+ * Agreements and their notes. An agreement is about a property (docs/product/agreements.md#who-may-do-what): staff
+ * read every agreement, its property's members read it (owners and co-owners also write notes, a viewer only reads),
+ * anyone else is told it does not exist; admins create, change and delete them. Private notes are filtered here, so
+ * no answer to a member can hold one. The members are mailed an invitation, changes and the cancellation (MailQueue),
+ * each in their own language, and the domain events let the notifications module tell them in the app.
  */
 @Injectable()
 export class AgreementsService {
@@ -58,12 +62,31 @@ export class AgreementsService {
     private readonly clock: Clock,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: PropertyAccess,
   ) {}
 
-  /** One page of agreements: every one for staff (optionally one owner's), the viewer's own for anyone else. */
-  async list(viewer: SessionUser, query: ListQuery): Promise<{ rows: AgreementView[]; total: number }> {
+  /**
+   * An owner who leaves with their account leaves a shared property's meetings in place: those made with them pass to
+   * another member (handOverToHeirSql), in the deletion's transaction; those of a property they alone held go with it.
+   */
+  onModuleInit(): void {
+    this.events.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
+      await tx.query(handOverToHeirSql('admin_agreements'), [ownerId]);
+    });
+  }
+
+  /**
+   * One page of agreements: a member's property's (`propertyId`, else their first); for staff every one, or one
+   * property's when they name it (optionally one owner's, `filter.userId`).
+   */
+  async list(viewer: User, query: ListQuery, propertyId?: number): Promise<{ rows: AgreementView[]; total: number }> {
     const qb = this.agreements.createQueryBuilder('a').leftJoin('users', 'u', 'u.id = a.user_id');
-    if (!isStaff(viewer)) qb.where('a.userId = :viewerId', { viewerId: viewer.id });
+    if (!isStaff(viewer) || propertyId !== undefined) {
+      const { property } = await this.access.resolve(viewer, propertyId, 'read');
+      // The first property's list also holds the person's meetings written before they had any property (none then).
+      if (propertyId === undefined && !isStaff(viewer)) qb.where('(a.propertyId = :propertyId OR (a.propertyId IS NULL AND a.userId = :viewerId))', { propertyId: property.id, viewerId: viewer.id });
+      else qb.where('a.propertyId = :propertyId', { propertyId: property.id });
+    }
     const page = await findPage(qb, query, {
       sortable: {
         ...Object.fromEntries(['id', 'userId', 'title', 'meetingDate', 'endDate', 'meetingLocation', 'meetingType', 'status', 'createdAt', 'updatedAt'].map((p) => [p, `a.${p}`])),
@@ -74,6 +97,7 @@ export class AgreementsService {
         id: (b, id) => whereIdIn(b, 'a.id', id, 'ids'),
         userId: (b, id) => whereIdIn(b, 'a.userId', id, 'userIds'),
         status: (b, status) => b.andWhere('a.status = :status', { status: String(status) }),
+        propertyId: (b, id) => whereIdIn(b, 'a.propertyId', id, 'propertyIds'),
       },
       key: 'a.id',
     });
@@ -82,16 +106,31 @@ export class AgreementsService {
     return { rows: await this.withNames(rows), total: page.total };
   }
 
-  /** The agreement if the viewer may read it: staff any, an owner their own; anyone else hears it does not exist. */
-  async get(viewer: SessionUser, id: number): Promise<AgreementView> {
+  /** The agreement if the viewer may read it: staff any, its property's members; anyone else hears it does not exist. */
+  async get(viewer: User, id: number): Promise<AgreementView> {
     const agreement = await this.readable(viewer, id);
     return (await this.withNames([agreement]))[0];
   }
 
-  async create(admin: SessionUser, dto: CreateAgreementDto): Promise<{ view: AgreementView; notified: boolean }> {
-    const owner = await this.person(dto.userId);
+  /**
+   * A meeting about a property with one of its members: `propertyId` names the property (the owner, when no `userId`
+   * comes, is its owner), `userId` alone that person's first property (made for an owner who has none).
+   */
+  async create(admin: User, dto: CreateAgreementDto): Promise<{ view: AgreementView; notified: boolean }> {
+    const userRequired = () => new BadRequestException(coded('agreement_user_required', 'Bruker må velges'));
+    let propertyId: number;
+    let ownerId = dto.userId;
+    if (dto.propertyId !== undefined) {
+      propertyId = (await this.access.resolve(admin, dto.propertyId, 'write')).property.id;
+      const members = await this.access.memberIds(propertyId, 'manage');
+      if (ownerId === undefined) ownerId = members[0];
+      // A meeting about a property is with one of its members: anyone else is no owner to choose.
+      else if (!(await this.access.memberIds(propertyId, 'read')).includes(ownerId)) throw userRequired();
+    }
+    const owner = ownerId === undefined ? null : await this.users.findById(ownerId);
     // The picker offers regular users only: a meeting is between staff and an owner.
-    if (!owner || owner.isAdmin || owner.isMiniAdmin) throw new BadRequestException(coded('agreement_user_required', 'Bruker må velges'));
+    if (!owner || owner.isAdmin || owner.isMiniAdmin) throw userRequired();
+    propertyId ??= (await this.access.resolve(owner, undefined, 'write')).property.id;
     const now = this.clock.now();
     const meetingDate = dto.meetingDate ? new Date(dto.meetingDate) : now;
     const status = dto.status ?? 'scheduled';
@@ -101,6 +140,7 @@ export class AgreementsService {
       this.agreements.create({
         adminId: admin.id,
         userId: owner.id,
+        propertyId,
         title: dto.title,
         description: dto.description ?? null,
         meetingDate,
@@ -117,13 +157,13 @@ export class AgreementsService {
     const view = (await this.withNames([saved]))[0];
     let notified = false;
     if (status === 'scheduled' && meetingDate > now) {
-      notified = await this.mailOwner('invitation', saved, view.adminName);
-      await this.events.emit('agreements.created', this.eventOf(saved, admin.id));
+      notified = await this.mailMembers('invitation', saved, view.adminName);
+      await this.events.emit('agreements.created', await this.eventOf(saved, admin.id));
     }
     return { view, notified };
   }
 
-  async update(admin: SessionUser, id: number, dto: UpdateAgreementDto): Promise<AgreementView> {
+  async update(admin: User, id: number, dto: UpdateAgreementDto): Promise<AgreementView> {
     const a = await this.readable(admin, id);
     const now = this.clock.now();
     const before = { status: a.status, meeting: meetingFields(a) };
@@ -154,21 +194,21 @@ export class AgreementsService {
     if (mailKind) a.icsSequence += 1;
     const saved = await this.agreements.save(a);
     const view = (await this.withNames([saved]))[0];
-    if (mailKind) await this.mailOwner(mailKind, saved, view.adminName);
-    if (cancelled) await this.events.emit('agreements.cancelled', this.eventOf(saved, admin.id));
-    else if (changed) await this.events.emit('agreements.changed', this.eventOf(saved, admin.id));
+    if (mailKind) await this.mailMembers(mailKind, saved, view.adminName);
+    if (cancelled) await this.events.emit('agreements.cancelled', await this.eventOf(saved, admin.id));
+    else if (changed) await this.events.emit('agreements.changed', await this.eventOf(saved, admin.id));
     return view;
   }
 
   /** Deletes the agreement and its notes; a meeting still to come is cancelled in the owner's calendar. */
-  async remove(admin: SessionUser, id: number): Promise<Agreement> {
+  async remove(admin: User, id: number): Promise<Agreement> {
     const a = await this.readable(admin, id);
     const [view] = await this.withNames([a]);
     await this.agreements.delete({ id });
     if (a.status === 'scheduled' && a.meetingDate > this.clock.now()) {
       a.icsSequence += 1;
-      await this.mailOwner('cancellation', a, view.adminName);
-      await this.events.emit('agreements.cancelled', this.eventOf(a, admin.id));
+      await this.mailMembers('cancellation', a, view.adminName);
+      await this.events.emit('agreements.cancelled', await this.eventOf(a, admin.id));
     }
     return a;
   }
@@ -205,7 +245,7 @@ export class AgreementsService {
     const a = await this.agreements.findOneBy({ id: agreementId });
     if (!a) return;
     const [view] = await this.withNames([a]);
-    await this.mailOwner('invitation', a, view.adminName);
+    await this.mailMembers('invitation', a, view.adminName);
     await this.mailStaff('invitation', a, staffLink);
   }
 
@@ -221,7 +261,7 @@ export class AgreementsService {
     a.icsSequence += 1;
     const saved = await this.agreements.save(a);
     const [view] = await this.withNames([saved]);
-    await this.mailOwner('cancellation', saved, view.adminName);
+    await this.mailMembers('cancellation', saved, view.adminName);
     await this.mailStaff('cancellation', saved, staffLink);
   }
 
@@ -258,8 +298,8 @@ export class AgreementsService {
     const rows = meetings.length ? await this.agreements.findBy({ id: In(meetings.map((m) => m.id)) }) : [];
     for (const view of await this.withNames(rows)) {
       const a = view.agreement;
-      if (a.meetingDate > this.clock.now()) await this.mailOwner('cancellation', a, view.adminName);
-      if (!told.has(a.id)) await this.events.emit('agreements.cancelled', this.eventOf(a, actorId));
+      if (a.meetingDate > this.clock.now()) await this.mailMembers('cancellation', a, view.adminName);
+      if (!told.has(a.id)) await this.events.emit('agreements.cancelled', await this.eventOf(a, actorId));
     }
   }
 
@@ -277,23 +317,27 @@ export class AgreementsService {
     return rows.map((a) => ({ staffUserId: a.adminId!, start: a.meetingDate, end: a.endDate ?? new Date(a.meetingDate.getTime() + MEETING_WITHOUT_END_MS) }));
   }
 
-  async listNotes(viewer: SessionUser, agreementId: number): Promise<NoteView[]> {
+  async listNotes(viewer: User, agreementId: number): Promise<NoteView[]> {
     await this.readable(viewer, agreementId);
     const where = isStaff(viewer) ? { agreementId } : { agreementId, isPrivate: false };
     return this.withAuthors(await this.notes.find({ where, order: { createdAt: 'ASC', id: 'ASC' } }));
   }
 
-  /** The owner adds notes to their own agreement; admins to any, private ones too. Mini admins only read. */
-  async addNote(viewer: SessionUser, agreementId: number, dto: CreateAgreementNoteDto): Promise<NoteView> {
-    const a = await this.readable(viewer, agreementId);
-    if (!viewer.isAdmin && a.userId !== viewer.id) throw new ForbiddenException(coded('read_only', 'Kun lesing'));
+  /**
+   * The property's owners and co-owners add notes to its agreements (a viewer only reads: 403 property_read_only);
+   * admins to any, private ones too. Mini admins only read.
+   */
+  async addNote(viewer: User, agreementId: number, dto: CreateAgreementNoteDto): Promise<NoteView> {
+    const a = await this.readable(viewer, agreementId, 'write');
+    if (isStaff(viewer) && !viewer.isAdmin) throw new ForbiddenException(coded('read_only', 'Kun lesing'));
     if (dto.isPrivate && !viewer.isAdmin) throw new ForbiddenException(coded('agreement_private_note_admin_only', 'Bare administratorer kan skrive private notater'));
     const note = await this.notes.save(this.notes.create({ agreementId, authorId: viewer.id, content: dto.content, isPrivate: dto.isPrivate ?? false }));
-    if (!note.isPrivate && viewer.id !== a.userId) await this.events.emit('agreements.note.added', { ...this.eventOf(a, viewer.id), noteId: note.id });
-    if (viewer.id === a.userId) {
+    // The other members read it (a private note is staff's alone); a member's note also goes to the agreement's staff.
+    const event = await this.eventOf(a, viewer.id);
+    if (!note.isPrivate) await this.events.emit('agreements.note.added', { ...event, noteId: note.id });
+    if (!isStaff(viewer)) {
       const recipients = await this.staffOf(a);
-      const ownerName = (await this.person(a.userId))?.name ?? '';
-      if (recipients.length) await this.events.emit('agreements.owner.note.added', { ...this.eventOf(a, viewer.id), noteId: note.id, ownerName, recipients });
+      if (recipients.length) await this.events.emit('agreements.owner.note.added', { ...event, noteId: note.id, ownerName: viewer.name, recipients });
     }
     return (await this.withAuthors([note]))[0];
   }
@@ -324,41 +368,69 @@ export class AgreementsService {
       .execute();
     const ids = (claimed.raw as { id: number }[]).map((r) => r.id);
     const rows = ids.length ? await this.agreements.findBy({ id: In(ids) }) : [];
-    for (const view of await this.withNames(rows)) await this.mailOwner('reminder', view.agreement, view.adminName);
+    for (const view of await this.withNames(rows)) await this.mailMembers('reminder', view.agreement, view.adminName);
     return { reminded: rows.length };
   }
 
-  private async readable(viewer: SessionUser, id: number): Promise<Agreement> {
+  /**
+   * The agreement if the viewer may do `action` to it: staff reach any (the routes' roles decide their writes), a
+   * member of its property what their role allows (a viewer writing: 403 property_read_only); anyone else, and a
+   * member of another property, hears it does not exist.
+   */
+  private async readable(viewer: User, id: number, action: PropertyAction = 'read'): Promise<Agreement> {
     const a = await this.agreements.findOneBy({ id });
-    if (!a || (!isStaff(viewer) && a.userId !== viewer.id)) throw notFound();
+    if (!a) throw notFound();
+    if (isStaff(viewer)) return a;
+    if (a.propertyId === null) {
+      if (a.userId !== viewer.id) throw notFound();
+      return a;
+    }
+    try {
+      await this.access.resolve(viewer, a.propertyId, action);
+    } catch (error) {
+      throw error instanceof NotFoundException ? notFound() : error;
+    }
     return a;
   }
 
-  private eventOf(a: Agreement, actorId: number) {
-    return { userId: a.userId, actorId, agreementId: a.id, title: a.title, meetingDate: a.meetingDate.toISOString(), endDate: a.endDate?.toISOString() ?? null };
+  /** Whom an agreement's news and mails reach: every member of its property (its owner alone when it names none). */
+  private async membersOf(a: Agreement): Promise<number[]> {
+    return a.propertyId === null ? [a.userId] : this.access.memberIds(a.propertyId, 'read');
   }
 
-  /** Queues a meeting mail to the owner in their language; true when it was queued. Never fails the change. */
-  private async mailOwner(kind: AgreementMailKind, a: Agreement, adminName: string | null): Promise<boolean> {
+  private async eventOf(a: Agreement, actorId: number) {
+    return {
+      userId: a.userId, actorId, agreementId: a.id, propertyId: a.propertyId, members: await this.membersOf(a),
+      title: a.title, meetingDate: a.meetingDate.toISOString(), endDate: a.endDate?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Queues a meeting mail to each member of the agreement's property, each in their own language and addressed to
+   * them; true when at least one was queued. Never fails the change.
+   */
+  private async mailMembers(kind: AgreementMailKind, a: Agreement, adminName: string | null): Promise<boolean> {
+    let queued = false;
     try {
-      const owner = await this.person(a.userId);
-      if (!owner?.email) return false;
-      const language = await this.users.languageOf(owner.id);
-      const message = meetingMail(kind, {
-        agreement: a,
-        owner,
-        adminName: adminName ?? 'Eierportal',
-        language,
-        publicUrl: this.config.publicUrl,
-        mailFrom: this.config.mailFrom,
-        timeZone: this.config.businessTimeZone,
-        now: this.clock.now(),
-      });
-      return await this.mail.enqueue(message);
+      const people = await this.people(await this.membersOf(a));
+      for (const member of people.values()) {
+        if (!member.email) continue;
+        const message = meetingMail(kind, {
+          agreement: a,
+          owner: member,
+          adminName: adminName ?? 'Eierportal',
+          language: await this.users.languageOf(member.id),
+          publicUrl: this.config.publicUrl,
+          mailFrom: this.config.mailFrom,
+          timeZone: this.config.businessTimeZone,
+          now: this.clock.now(),
+        });
+        queued = (await this.mail.enqueue(message)) || queued;
+      }
     } catch (e) {
       this.logger.error(`agreement ${a.id} ${kind} mail: ${errorForLog(e)}`);
-      return false;
     }
+    return queued;
   }
 
   /** Queues the staff member's copy of a booked meeting in their language; never fails the change. */
@@ -388,19 +460,28 @@ export class AgreementsService {
     }
   }
 
-  private async person(id: number): Promise<Person | null> {
-    return (await this.people([id])).get(id) ?? null;
-  }
-
   /** Names and roles of accounts, read in one query (a deleted account is simply missing). */
   private async people(ids: number[]): Promise<Map<number, Person>> {
     const users = await this.users.byIds(ids);
     return new Map([...users.values()].map((u) => [u.id, { id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, isMiniAdmin: u.isMiniAdmin }]));
   }
 
+  /** The rows with their people's and properties' names, each read once for the whole page. */
   private async withNames(rows: Agreement[]): Promise<AgreementView[]> {
-    const people = await this.people(rows.flatMap((a) => (a.adminId ? [a.userId, a.adminId] : [a.userId])));
-    return rows.map((agreement) => ({ agreement, userName: people.get(agreement.userId)?.name ?? null, adminName: agreement.adminId ? (people.get(agreement.adminId)?.name ?? null) : null }));
+    const propertyIds = [...new Set(rows.flatMap((a) => (a.propertyId === null ? [] : [a.propertyId])))];
+    const [people, properties] = await Promise.all([
+      this.people(rows.flatMap((a) => (a.adminId ? [a.userId, a.adminId] : [a.userId]))),
+      propertyIds.length
+        ? this.agreements.manager.query('SELECT id, name FROM properties WHERE id = ANY($1)', [propertyIds]) as Promise<{ id: number; name: string }[]>
+        : Promise.resolve([]),
+    ]);
+    const propertyNames = new Map(properties.map((p) => [p.id, p.name]));
+    return rows.map((agreement) => ({
+      agreement,
+      userName: people.get(agreement.userId)?.name ?? null,
+      adminName: agreement.adminId ? (people.get(agreement.adminId)?.name ?? null) : null,
+      propertyName: agreement.propertyId === null ? null : (propertyNames.get(agreement.propertyId) ?? null),
+    }));
   }
 
   private async withAuthors(notes: AgreementNote[]): Promise<NoteView[]> {

@@ -13,12 +13,13 @@ import { CasesService } from './cases.service';
 export class AdminCasesController {
   constructor(private readonly cases: CasesService) {}
 
-  /** Filters: status, isClosed, department, adminId (the assignee; "none" for unassigned), userId (the owner), q. */
+  /** Filters: status, isClosed, department, adminId (the assignee; "none" for unassigned), userId (the owner), propertyId, q. */
   @Get()
   @Access('staff')
   async list(@CurrentUser() viewer: User, @Query() query: AdminCasesQuery, @Res({ passthrough: true }) res: Response): Promise<CaseResponse[]> {
     const listQuery = parseListQuery(query);
     if (query.userId !== undefined) listQuery.filter = { ...listQuery.filter, userId: query.userId };
+    if (query.propertyId !== undefined) listQuery.filter = { ...listQuery.filter, propertyId: query.propertyId };
     const { rows, total } = await this.cases.listAll(viewer, listQuery);
     setContentRange(res, 'cases', listQuery, rows.length, total);
     return rows.map(mapCase);

@@ -19,6 +19,13 @@ export class Case {
   @Column({ type: 'int' })
   userId: number;
 
+  /**
+   * The property the case is about, for staff's context (docs/product/cases.md#who-may-do-what): one of the owner's,
+   * by default their first; null for a person with none. The case stays the owner's own: other members do not read it.
+   */
+  @Column({ type: 'int', nullable: true })
+  propertyId: number | null;
+
   @Column({ type: 'int', nullable: true })
   adminId: number | null;
 

@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmpty, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { ListQueryParams } from '../common/api.dto';
 import { IsRowId } from '../common/ids';
+import { OptionalPropertyId } from '../properties/property-id.dto';
 import { IsOmittable } from '../common/optional';
 import { multiLine, toSingleLine } from '../common/text/control-characters';
 import {
@@ -45,6 +46,10 @@ export class CreateCaseDto {
   @IsOmittable()
   @IsRowId({ message: 'Ugyldig bruker-ID' })
   userId?: number;
+
+  /** The owner's property the case is about (one they are a member of); without it, their first (none if they have none). */
+  @OptionalPropertyId()
+  propertyId?: number;
 }
 
 /**
@@ -100,6 +105,12 @@ export class AdminCasesQuery extends ListQueryParams {
   @Type(() => Number)
   @IsRowId({ message: 'Ugyldig bruker-ID' })
   userId?: number;
+
+  /** The same as filter {"propertyId": …}: the cases that name this property. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig eiendom' })
+  propertyId?: number;
 }
 
 export class CaseAttachmentResponse {
@@ -122,6 +133,9 @@ export class CaseResponse {
   userName: string | null;
   adminId: number | null;
   adminName: string | null;
+  /** The property the case is about, and its name; null when it names none. */
+  propertyId: number | null;
+  propertyName: string | null;
   department: CaseDepartment | null;
   caseNumber: string;
   title: string;

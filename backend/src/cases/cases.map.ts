@@ -4,13 +4,15 @@ import type { CaseView, MessageView } from './cases.service';
 
 export const attachmentUrl = (id: number) => `/api/cases/attachments/${id}`;
 
-export function mapCase({ kase: c, userName, adminName, unreadCount }: CaseView): CaseResponse {
+export function mapCase({ kase: c, userName, adminName, propertyName, unreadCount }: CaseView): CaseResponse {
   return {
     id: c.id,
     userId: c.userId,
     userName,
     adminId: c.adminId,
     adminName,
+    propertyId: c.propertyId,
+    propertyName,
     department: c.department,
     caseNumber: c.caseNumber,
     title: c.title,

@@ -18,9 +18,10 @@ import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.e
 import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
 import { type CaseEvent } from './cases.events';
 import { returning } from '../database/returning';
+import { firstPropertySql } from '../properties/properties.types';
 
 /** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
-export interface CaseView { kase: Case; userName: string | null; adminName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
+export interface CaseView { kase: Case; userName: string | null; adminName: string | null; propertyName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
 export interface MessageView { message: CaseMessage; senderName: string | null; attachments: CaseAttachment[] }
 /** A file already streamed into the FileStore for this message (AttachmentStorage), under its safe name. */
 export interface UploadedPart { id: string; byteSize: number; contentType: string; originalName: string }
@@ -127,6 +128,7 @@ export class CasesService implements OnModuleInit {
           b.andWhere('(c.title ILIKE :q OR c.caseNumber ILIKE :q OR c.userId = ANY(CAST(:owners AS int[])))', { q: containing(q), owners }),
         id: (b, id) => whereIdIn(b, 'c.id', id, 'ids'),
         userId: (b, id) => whereIdIn(b, 'c.userId', id, 'userIds'),
+        propertyId: (b, id) => whereIdIn(b, 'c.propertyId', id, 'propertyIds'),
         adminId: (b, id) => (id === 'none' ? b.andWhere('c.adminId IS NULL') : whereIdIn(b, 'c.adminId', id, 'adminIds')),
         department: (b, d) => b.andWhere('c.department = :department', { department: String(d) }),
         status: (b, s) => b.andWhere('c.status = :status', { status: String(s) }),
@@ -146,23 +148,31 @@ export class CasesService implements OnModuleInit {
     return view;
   }
 
+  /**
+   * Opens a case for the viewer (an admin: for `userId`), about `propertyId` when it names one of the owner's
+   * properties (any role: 404 property_not_found otherwise), else the owner's first property, or none when they have none.
+   */
   async create(viewer: SessionUser, dto: CreateCaseDto): Promise<CaseView> {
-    let ownerId = viewer.id;
+    let owner: { id: number } = viewer;
     if (dto.userId !== undefined && dto.userId !== viewer.id) {
       if (!viewer.isAdmin) throw new ForbiddenException(coded('case_user_admin_only', 'Bare administratorer kan opprette saker for andre'));
-      const owner = await this.users.findById(dto.userId);
-      if (!owner) throw new BadRequestException(coded('case_user_not_found', 'Brukeren finnes ikke'));
-      ownerId = owner.id;
+      const found = await this.users.findById(dto.userId);
+      if (!found) throw new BadRequestException(coded('case_user_not_found', 'Brukeren finnes ikke'));
+      owner = found;
     } else if (viewer.isMiniAdmin && !viewer.isAdmin) {
       throw readOnly();
     }
+    const ownerId = owner.id;
+    // The owner's own membership decides, even when an admin opens it for them: a case names only a property of theirs.
+    const named = dto.propertyId === undefined ? undefined : await this.ownPropertyOf(owner, dto.propertyId);
     const now = this.clock.now();
     const asStaff = ownerId !== viewer.id;
     const { saved: kase, first } = await this.db.transaction(async (tx) => {
-      const [{ n }] = await tx.query('SELECT nextval(\'case_number_seq\')::int AS n');
+      const [{ n, first: firstProperty }] = await tx.query(`SELECT nextval('case_number_seq')::int AS n, ${firstPropertySql('$1')} AS first`, [ownerId]);
       const saved = await tx.getRepository(Case).save(
         tx.getRepository(Case).create({
           userId: ownerId,
+          propertyId: named ?? firstProperty ?? null,
           caseNumber: caseNumber(now, n),
           title: dto.title,
           category: dto.category,
@@ -442,10 +452,25 @@ export class CasesService implements OnModuleInit {
     return this.users.namesOf(ids.filter((id): id is number => id !== null));
   }
 
-  /** Names and the viewer's unread count per case, in two reads for the whole list. */
+  /**
+   * A property of the owner's own (any role; staff hold none unless they joined one): a case never names a property
+   * its owner cannot read, whoever opens it.
+   */
+  private async ownPropertyOf(owner: { id: number }, propertyId: number): Promise<number> {
+    const [row] = await this.sql<{ id: number }>(`SELECT p.id FROM properties p JOIN property_members m ON m.property_id = p.id AND m.user_id = $1 WHERE p.id = $2 AND p.deleted_at IS NULL`, [owner.id, propertyId]);
+    if (!row) throw new NotFoundException(coded('property_not_found', 'Eiendommen finnes ikke'));
+    return row.id;
+  }
+
+  /** Names, properties' names and the viewer's unread count per case, in three reads for the whole list. */
   private async views(rows: Case[], viewer: SessionUser): Promise<CaseView[]> {
     if (!rows.length) return [];
-    const names = await this.names(rows.flatMap((c) => [c.userId, c.adminId]));
+    const propertyIds = [...new Set(rows.flatMap((c) => (c.propertyId === null ? [] : [c.propertyId])))];
+    const [names, properties] = await Promise.all([
+      this.names(rows.flatMap((c) => [c.userId, c.adminId])),
+      propertyIds.length ? this.sql<{ id: number; name: string }>('SELECT id, name FROM properties WHERE id = ANY($1)', [propertyIds]) : Promise.resolve([]),
+    ]);
+    const propertyNames = new Map(properties.map((p) => [p.id, p.name]));
     const unread = new Map<number, number>();
     const ids = rows.map((c) => c.id);
     // The viewer's side: on their own cases the owner's; on others' (staff) the staff side.
@@ -459,7 +484,10 @@ export class CasesService implements OnModuleInit {
       const viewerIsOwner = kase.userId === viewer.id;
       if (r.is_admin_message === viewerIsOwner) unread.set(r.case_id, r.n);
     }
-    return rows.map((kase) => ({ kase, userName: names.get(kase.userId) ?? null, adminName: kase.adminId ? (names.get(kase.adminId) ?? null) : null, unreadCount: unread.get(kase.id) ?? 0 }));
+    return rows.map((kase) => ({
+      kase, userName: names.get(kase.userId) ?? null, adminName: kase.adminId ? (names.get(kase.adminId) ?? null) : null,
+      propertyName: kase.propertyId === null ? null : (propertyNames.get(kase.propertyId) ?? null), unreadCount: unread.get(kase.id) ?? 0,
+    }));
   }
 
   private async withSenders(rows: CaseMessage[], known?: CaseAttachment[]): Promise<MessageView[]> {

@@ -8,10 +8,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * A member's property's agreements (`?propertyId=`, else their first); staff every one, or the named property's.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
         get: operations["Agreements_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * A meeting about `propertyId` (with `userId`, one of its members; without, its owner), or `userId`'s first property.
+         * @description Access: admin (admins only)
+         */
         post: operations["Agreements_create"];
         delete?: never;
         options?: never;
@@ -291,7 +297,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Filters: status, isClosed, department, adminId (the assignee; "none" for unassigned), userId (the owner), q.
+         * Filters: status, isClosed, department, adminId (the assignee; "none" for unassigned), userId (the owner), propertyId, q.
          * @description Access: staff (admins; mini admins may read (GET) only)
          */
         get: operations["AdminCases_list"];
@@ -2520,6 +2526,9 @@ export interface components {
             meetingLocation: string | null;
             /** @enum {string} */
             meetingType: "support" | "general" | "consultation" | "review";
+            /** @description The property the meeting is about, and its name (null for one written without a property). */
+            propertyId: number | null;
+            propertyName: string | null;
             reminderSent: boolean;
             /** @enum {string} */
             status: "cancelled" | "scheduled" | "completed";
@@ -2802,6 +2811,9 @@ export interface components {
             messageCount: number;
             /** @enum {string} */
             priority: "low" | "medium" | "high";
+            /** @description The property the case is about, and its name; null when it names none. */
+            propertyId: number | null;
+            propertyName: string | null;
             /** @enum {string} */
             status: "open" | "in_progress" | "resolved" | "closed";
             title: string;
@@ -2854,6 +2866,9 @@ export interface components {
             messageCount: number;
             /** @enum {string} */
             priority: "low" | "medium" | "high";
+            /** @description The property the case is about, and its name; null when it names none. */
+            propertyId: number | null;
+            propertyName: string | null;
             /** @enum {string} */
             status: "open" | "in_progress" | "resolved" | "closed";
             title: string;
@@ -2918,11 +2933,17 @@ export interface components {
             meetingLocation?: string | null;
             /** @enum {string} */
             meetingType?: "support" | "general" | "consultation" | "review";
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
             /** @enum {string} */
             status?: "cancelled" | "scheduled" | "completed";
             title: string;
-            /** @description The owner the meeting is with: a regular user (the picker leaves admins out). */
-            userId: number;
+            /**
+             * @description The owner the meeting is with: a regular user (the picker leaves admins out), a member of `propertyId` when that
+             *     comes too. Without `propertyId` the meeting is about this person's first property; without `userId`, the
+             *     property's owner.
+             */
+            userId?: number;
         };
         CreateAgreementNoteDto: {
             content: string;
@@ -2967,6 +2988,8 @@ export interface components {
              * @enum {string}
              */
             priority?: "low" | "medium" | "high";
+            /** @description The property; without it (and without ?propertyId=), the caller’s first. */
+            propertyId?: number;
             /**
              * @description open when left out; a new case is open or already in progress.
              * @enum {string}
@@ -3015,6 +3038,9 @@ export interface components {
             meetingType: "support" | "general" | "consultation" | "review";
             /** @description True when the invitation mail was queued for the owner ('Avtale opprettet' then says they were notified). */
             notified: boolean;
+            /** @description The property the meeting is about, and its name (null for one written without a property). */
+            propertyId: number | null;
+            propertyName: string | null;
             reminderSent: boolean;
             /** @enum {string} */
             status: "cancelled" | "scheduled" | "completed";
@@ -3918,11 +3944,13 @@ export interface operations {
             query?: {
                 /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
                 filter?: string;
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
                 /** @description `[first,last]`, both inclusive, at most 1000 rows. */
                 range?: string;
                 /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
                 sort?: string;
-                /** @description Only this owner's agreements (staff); an owner always sees only their own. */
+                /** @description Only the agreements made with this owner (staff); a member always sees their property's. */
                 userId?: number;
             };
             header?: never;
@@ -5571,6 +5599,8 @@ export interface operations {
             query?: {
                 /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
                 filter?: string;
+                /** @description The same as filter {"propertyId": …}: the cases that name this property. */
+                propertyId?: number;
                 /** @description `[first,last]`, both inclusive, at most 1000 rows. */
                 range?: string;
                 /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */

@@ -28,7 +28,7 @@ const users = [
 function agreement(id: number, userId: number, fields: Partial<Agreement> = {}): Agreement {
   const owner = users.find((u) => u.id === userId)!;
   return {
-    id, adminId: 1, userId, userName: owner.name, adminName: 'Ada Admin', title: `Møte ${id}`, description: 'Gjennomgang av året', meetingDate: '2026-06-10T10:00:00.000Z', endDate: null,
+    id, adminId: 1, userId, userName: owner.name, adminName: 'Ada Admin', propertyId: null, propertyName: null, title: `Møte ${id}`, description: 'Gjennomgang av året', meetingDate: '2026-06-10T10:00:00.000Z', endDate: null,
     meetingLocation: 'Kontoret', location: 'Kontoret', meetingType: 'general', status: 'scheduled', completedAt: null, cancelledAt: null, reminderSent: false,
     createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z', ...fields,
   };

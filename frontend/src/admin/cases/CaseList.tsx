@@ -1,5 +1,5 @@
 /**
- * Every case for staff: filters by status, department, assignee and owner; admins select rows and assign them to an
+ * Every case for staff: filters by status, department, assignee and owner (the API also by property); admins select rows and assign them to an
  * admin and/or a department at once. A case opens in the app's /cases, where its conversation is.
  */
 import { Button, Chip, Link } from '@mui/material';
@@ -127,6 +127,7 @@ export function CaseList() {
           <DataTable.Col source="caseNumber" render={(c) => openLink(c as Case)} />
           <DataTable.Col source="title" />
           <DataTable.Col source="userName" disableSort />
+          <DataTable.Col source="propertyName" label={t('properties.household.property')} disableSort />
           <DataTable.Col source="status" render={(c) => <StatusChip c={c as Case} />} />
           <DataTable.Col source="priority" render={(c) => t(`cases.priorities.${c.priority}`)} />
           <DataTable.Col source="adminId" label="resources.cases.fields.assignee" render={(c) => assignee(c as Case)} />

@@ -24,6 +24,8 @@ function agreement(id: number, fields: Partial<Agreement> = {}): Agreement {
     userId: 7,
     userName: 'Ole Eier',
     adminName: 'Ada Admin',
+    propertyId: null,
+    propertyName: null,
     title: `Møte ${id}`,
     description: null,
     meetingDate: '2026-06-10T10:00:00.000Z',
@@ -87,10 +89,39 @@ describe('AgreementsPage', () => {
   });
 });
 
+describe('AgreementsPage of a person with two properties', () => {
+  const property = (id: number, name: string, role: string) => ({ id, name, address: null, timezone: 'Europe/Oslo', role, share: role === 'viewer' ? null : '100.00', canSeeMoney: role !== 'viewer' });
+
+  it("shows the chosen property's meetings, asking for another than the first by its id, with the choice of property", async () => {
+    api = await startApiForApp((req) => {
+      if (req.path === '/api/properties') return { json: [property(4, 'Hytta', 'owner'), property(9, 'Leiligheten', 'viewer')] };
+      if (req.path === '/api/admin-agreements') return { json: req.query.get('propertyId') === '9' ? [agreement(5, { title: 'Befaring i leiligheten', propertyId: 9 })] : [agreement(3, { title: 'Hyttemøte', propertyId: 4 })] };
+      return undefined;
+    });
+    renderWithApp(<MemoryRouter initialEntries={['/user/agreements?property=9']}><AgreementsPage /></MemoryRouter>);
+    expect(await screen.findByText('Befaring i leiligheten')).toBeInTheDocument();
+    expect(await screen.findByRole('combobox')).toHaveTextContent(/Leiligheten/);
+    expect(api.requests.filter((r) => r.path === '/api/admin-agreements').map((r) => r.query.get('propertyId'))).toEqual(['9']);
+  });
+
+  it('sends no propertyId for the first property, and offers no choice to a person with one', async () => {
+    api = await startApiForApp((req) => {
+      if (req.path === '/api/properties') return { json: [property(4, 'Hytta', 'owner')] };
+      if (req.path === '/api/admin-agreements') return { json: [agreement(3, { title: 'Hyttemøte', propertyId: 4 })] };
+      return undefined;
+    });
+    renderWithApp(<MemoryRouter><AgreementsPage /></MemoryRouter>);
+    expect(await screen.findByText('Hyttemøte')).toBeInTheDocument();
+    await waitFor(() => expect(api!.requests.some((r) => r.path === '/api/properties')).toBe(true));
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(api.requests.filter((r) => r.path === '/api/admin-agreements').map((r) => r.query.get('propertyId'))).toEqual([null]);
+  });
+});
+
 describe('AgreementDetail', () => {
   function serve(notes: AgreementNote[], posted: RecordedRequest[] = []) {
     return startApiForApp((req) => {
-      if (req.method === 'GET' && req.path === '/api/admin-agreements/3') return { json: agreement(3, { description: 'Vi går gjennom året' }) };
+      if (req.method === 'GET' && req.path === '/api/admin-agreements/3') return { json: agreement(3, { description: 'Vi går gjennom året', propertyId: 4, propertyName: 'Hytta' }) };
       if (req.method === 'GET' && req.path === '/api/admin-agreements/3/notes') return { json: notes };
       if (req.method === 'POST' && req.path === '/api/admin-agreements/3/notes') {
         posted.push(req);
@@ -119,6 +150,13 @@ describe('AgreementDetail', () => {
     await user.click(screen.getByRole('button', { name: 'Legg til notat' }));
     expect(await screen.findByText('Notat lagt til')).toBeInTheDocument();
     expect(posted.map((r) => r.body)).toEqual([{ content: 'Jeg kommer' }]);
+  });
+
+  it('offers a viewer of the property no note form', async () => {
+    api = await serve([note(1, { content: 'Husk papirene' })]);
+    renderWithApp(<AgreementDetail id={3} viewer={{ id: 8, isAdmin: false, isMiniAdmin: false, viewerOf: [4] }} onBack={() => undefined} />);
+    expect(await screen.findByText('Husk papirene')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Legg til notat' })).toBeNull();
   });
 
   it('marks private notes for staff with Privat, and offers admins the private option', async () => {

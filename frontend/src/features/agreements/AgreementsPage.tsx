@@ -1,12 +1,15 @@
 /**
- * /user/agreements, 'Mine avtaler med admin' (docs/product/agreements.md#screens): upcoming meetings (scheduled, not past) and earlier ones
- * (cancelled dimmed), scheduled first and then the newest first.
+ * /user/agreements, 'Mine avtaler med admin' (docs/product/agreements.md#screens): the chosen property's upcoming meetings
+ * (scheduled, not past) and earlier ones (cancelled dimmed), scheduled first and then the newest first; a person with
+ * more than one property chooses which (docs/product/properties.md#choosing-a-property).
  */
 import { Alert, Card, CardActionArea, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Agreement } from '../../api/types';
 import { formatDate, formatTime } from '../../shared/dateFormats';
+import { PropertySwitcher, useChosenProperty } from '../properties';
 import { splitAgreements, useAgreements } from './agreementsApi';
 import { StatusBadge } from './components/StatusBadge';
 
@@ -51,13 +54,21 @@ function Group({ title, list }: { title: string; list: Agreement[] }) {
 
 export function AgreementsPage() {
   const { t } = useTranslation();
-  const agreements = useAgreements();
+  const chosen = useChosenProperty();
+  const agreements = useAgreements(chosen.id);
   const { upcoming, earlier } = splitAgreements(agreements.data ?? [], new Date());
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        {t('agreements.title')}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h4" component="h1">
+          {t('agreements.title')}
+        </Typography>
+        {chosen.properties.length > 1 && chosen.shown && (
+          <Suspense fallback={null}>
+            <PropertySwitcher size="small" properties={chosen.properties} value={chosen.shown.id} onChange={chosen.choose} />
+          </Suspense>
+        )}
+      </Stack>
       {agreements.isPending && <CircularProgress aria-label={t('agreements.title')} />}
       {agreements.isError && <Alert severity="error">{t('agreements.loadFailed')}</Alert>}
       {agreements.data?.length === 0 && <Typography color="text.secondary">{t('agreements.empty')}</Typography>}

@@ -1,6 +1,6 @@
 /**
  * The agreement calls (docs/product/agreements.md#routes): the list, one agreement, its notes and adding a note. The server
- * decides what the caller sees (an owner their own, without private notes); after a change the agreement queries
+ * decides what the caller sees (a member their property's, without private notes); after a change the agreement queries
  * are refreshed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,13 @@ import { agreementsKeys } from './agreementsKeys';
 
 export { agreementsKeys };
 
-export function useAgreements() {
-  return useQuery({ queryKey: agreementsKeys.all, queryFn: () => apiJson<Agreement[]>('GET', '/api/admin-agreements') });
+/**
+ * A property's agreements: the person's first (null) under the bare prefix and sent without `?propertyId=`, another
+ * with its id beside the prefix.
+ */
+export function useAgreements(propertyId: number | null = null) {
+  const named = propertyId === null ? '' : `?propertyId=${propertyId}`;
+  return useQuery({ queryKey: [...agreementsKeys.all, named], queryFn: () => apiJson<Agreement[]>('GET', agreementsKeys.all[0] + named) });
 }
 
 export function useAgreement(id: number | null) {

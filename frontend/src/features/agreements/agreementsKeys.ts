@@ -1,5 +1,5 @@
 /**
- * The list (an owner's own, or staff's all), one agreement and its notes: all under one prefix. A file of its own
+ * The list (a property's, or staff's all), one agreement and its notes: all under one prefix. A file of its own
  * because the manifest names the prefix a push refreshes and must not carry the agreement calls into the shell.
  */
 export const agreementsKeys = {

@@ -242,6 +242,9 @@ describe('a person with two properties', () => {
     expect(await screen.findByText('Leiligheten', { selector: '.cal-event *' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(api.requests.some((r) => r.path === '/api/calendar-window' && r.query.get('propertyId') === '9')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Legg til hendelse' })).not.toBeInTheDocument();
+    // The meetings drawn are the shown property's: the first's without propertyId, the flat's with it.
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/admin-agreements' && r.query.get('propertyId') === '9')).toBe(true));
+    expect(api.requests.some((r) => r.path === '/api/admin-agreements' && !r.query.has('propertyId'))).toBe(true);
 
     // A booking's note is the property's: read with its id, and a viewer gets no button to write one.
     await userEvent.click(screen.getByText('Gjest i Leiligheten'));

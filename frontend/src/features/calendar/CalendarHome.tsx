@@ -72,7 +72,7 @@ function CalendarScreen({ user }: { user: User }) {
   useFirstCalendarPaint(painted);
   useCalendarSnapshot({ painted, data, win, isMobile, plainAddress: searchParams.toString() === '', userId: user.id });
   // An owner's own calendar shows their meetings too, read-only; a click opens the agreement.
-  const meetings = useOwnMeetings(viewedUserId === null && !user.isAdmin && !user.isMiniAdmin);
+  const meetings = useOwnMeetings(viewedUserId === null && !user.isAdmin && !user.isMiniAdmin, property.id);
   const days = useCalendarDays(data, meetings);
   const dialogs = useEventDialogs();
   const navigate = useNavigate();

@@ -41,10 +41,13 @@ export const calendarKeys = {
     one: (externalId: string, propertyId: number | null = null) => ['/api/ical-event-notes', externalId, propertyId] as const,
   },
   /**
-   * The owner's meetings the calendar draws: their agreements (GET /api/admin-agreements, a booked appointment is one
-   * too), under the agreements' prefix so whatever refreshes agreements refreshes these.
+   * The owner's meetings the calendar draws: the shown property's agreements (GET /api/admin-agreements, a booked
+   * appointment is one too), under the agreements' prefix so whatever refreshes agreements refreshes these; `meetingsOf`
+   * names the property (null: the person's first).
    */
   meetings: ['/api/admin-agreements', 'meetings'] as const,
+  meetingsOf: (propertyId: number | null) =>
+    propertyId === null ? (['/api/admin-agreements', 'meetings'] as const) : (['/api/admin-agreements', 'meetings', propertyId] as const),
   /** Whether the server has a translation service ({ available }); fixed while the server runs. */
   translationStatus: ['/api/translate'] as const,
   /** Staff reading another user's calendar and marked days. */
@@ -257,14 +260,14 @@ export function useCalendarData(
 }
 
 /**
- * The owner's meetings as read-only calendar items (docs/product/calendar.md#screens): each agreement not cancelled,
- * from its start to its end (an hour without one), in the meeting colour. Only for an owner's own calendar: staff's
- * list is every owner's agreements.
+ * The owner's meetings as read-only calendar items (docs/product/calendar.md#screens): each agreement of the shown
+ * property (null: the person's first) not cancelled, from its start to its end (an hour without one), in the meeting
+ * colour. Only for an owner's own calendar: staff's list is every owner's agreements.
  */
-export function useOwnMeetings(enabled: boolean): ExternalBooking[] {
+export function useOwnMeetings(enabled: boolean, propertyId: number | null = null): ExternalBooking[] {
   const { data } = useQuery({
-    queryKey: calendarKeys.meetings,
-    queryFn: () => apiJson<Agreement[]>('GET', calendarKeys.meetings[0]),
+    queryKey: calendarKeys.meetingsOf(propertyId),
+    queryFn: () => apiJson<Agreement[]>('GET', inProperty(calendarKeys.meetings[0], propertyId)),
     enabled,
   });
   return useMemo(() => (enabled && data ? meetingItems(data) : []), [enabled, data]);

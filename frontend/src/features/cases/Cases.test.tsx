@@ -26,6 +26,8 @@ function kase(id: number, fields: Partial<Case> = {}): CaseDetail {
     userName: 'Ole Eier',
     adminId: null,
     adminName: null,
+    propertyId: null,
+    propertyName: null,
     department: null,
     caseNumber: `K-2026-0004${id}`,
     title: `Sak ${id}`,
@@ -81,11 +83,12 @@ function encodeFormDataForNodeFetch() {
 }
 
 /** A tiny case server: two open cases and one closed; posted messages are kept and listed. */
-function serve(viewer: User, posted: RecordedRequest[]) {
-  const cases = [kase(2, { unreadCount: 2, title: 'Får ikke logget inn' }), kase(3), kase(4, { isClosed: true, status: 'closed', title: 'Gammel sak' })];
+function serve(viewer: User, posted: RecordedRequest[], properties: object[] = []) {
+  const cases = [kase(2, { unreadCount: 2, title: 'Får ikke logget inn', propertyId: 4, propertyName: 'Hytta' }), kase(3), kase(4, { isClosed: true, status: 'closed', title: 'Gammel sak' })];
   const messages: CaseMessage[] = [message(10, { message: 'Jeg kommer ikke inn.' }), message(11, { senderId: 1, senderName: 'Ada Admin', isAdminMessage: true, message: 'Har du prøvd å nullstille passordet?' })];
   return startApiForApp((req) => {
     if (req.path === '/api/user') return { json: viewer };
+    if (req.path === '/api/properties') return { json: properties };
     if (req.path === '/api/cases/unread-count') return { json: { count: 2 } };
     if (req.method === 'GET' && req.path === '/api/cases') return { json: cases.filter((c) => c.isClosed === (req.query.get('state') === 'closed')) };
     if (req.method === 'GET' && req.path === '/api/admin/cases') return { json: cases.filter((c) => c.isClosed === JSON.parse(req.query.get('filter')!).isClosed) };
@@ -236,6 +239,28 @@ describe('CasesPage', () => {
     expect(posted.find((r) => r.path === '/api/cases')!.body).toEqual({ title: 'Faktura mangler', category: 'billing', priority: 'medium', message: 'Vi sender den på nytt.', userId: 7 });
   });
 
+  it('lets a person with two properties say which one a new case is about, and shows a case’s property', async () => {
+    const posted: RecordedRequest[] = [];
+    const property = (id: number, name: string) => ({ id, name, address: null, timezone: 'Europe/Oslo', role: 'owner', share: '100.00', canSeeMoney: true });
+    api = await serve(OWNER, posted, [property(4, 'Hytta'), property(9, 'Leiligheten')]);
+    page('/cases?case=2');
+    const details = await screen.findByRole('complementary', { name: 'Detaljer' });
+    expect(within(details).getByText('Hytta')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ny sak' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Eiendom' })).toHaveTextContent('Hytta');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Eiendom' }));
+    await user.click(await screen.findByRole('option', { name: 'Leiligheten' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tittel' }), 'Lekkasje');
+    await user.click(within(dialog).getByRole('combobox', { name: /Kategori/ }));
+    await user.click(await screen.findByRole('option', { name: 'Annet' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Første melding' }), 'Det drypper.');
+    await user.click(within(dialog).getByRole('button', { name: 'Opprett sak' }));
+    expect(await screen.findByText('Saken er opprettet')).toBeInTheDocument();
+    expect(posted.find((r) => r.path === '/api/cases')!.body).toEqual({ title: 'Lekkasje', category: 'other', priority: 'medium', message: 'Det drypper.', propertyId: 9 });
+  });
+
   it('lets an admin assign a case to themselves and mark it resolved', async () => {
     const posted: RecordedRequest[] = [];
     api = await serve(ADMIN, posted);
@@ -268,8 +293,8 @@ describe('CasesPage', () => {
 
 describe('case form and polling', () => {
   it('checks the limits', () => {
-    expect(validateCase({ title: 'Hei', category: 'other', priority: 'low', message: 'x', userId: '' })).toEqual({});
-    expect(validateCase({ title: 'x'.repeat(101), category: 'appointment', priority: 'urgent', message: 'x'.repeat(1001), userId: '' })).toEqual({
+    expect(validateCase({ title: 'Hei', category: 'other', priority: 'low', message: 'x', userId: '', propertyId: '' })).toEqual({});
+    expect(validateCase({ title: 'x'.repeat(101), category: 'appointment', priority: 'urgent', message: 'x'.repeat(1001), userId: '', propertyId: '' })).toEqual({
       title: 'cases.validation.titleMax',
       category: 'cases.validation.category',
       priority: 'cases.validation.priority',

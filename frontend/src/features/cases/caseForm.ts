@@ -9,6 +9,8 @@ export interface CaseForm {
   message: string;
   /** '' for oneself; an admin may pick an owner. */
   userId: string;
+  /** '' for the person's first property (none sent); one of theirs when they have more than one. */
+  propertyId: string;
 }
 
 export function validateCase(v: CaseForm): KeyErrors<CaseForm> {

@@ -151,6 +151,8 @@ export interface NewCaseInput {
   priority: string;
   message: string;
   userId?: number;
+  /** One of the opener's properties; without it their first (docs/product/cases.md#who-may-do-what). */
+  propertyId?: number;
 }
 
 export function useCreateCase() {

@@ -12,11 +12,15 @@ import { useAgreement } from '../agreementsApi';
 import { NotesSection } from './NotesSection';
 import { StatusBadge } from './StatusBadge';
 
-/** Who reads: their id and roles decide the counterpart shown and which notes they may write. */
+/**
+ * Who reads: their id and roles decide the counterpart shown and which notes they may write; `viewerOf` the properties
+ * they only view (a viewer writes no note: docs/product/agreements.md#who-may-do-what).
+ */
 export interface AgreementViewer {
   id: number;
   isAdmin: boolean;
   isMiniAdmin: boolean;
+  viewerOf?: readonly number[];
 }
 
 export function AgreementDetail({ id, viewer, onBack }: { id: number | null; viewer: AgreementViewer; onBack: () => void }) {
@@ -71,7 +75,11 @@ export function AgreementDetail({ id, viewer, onBack }: { id: number | null; vie
           )}
         </Stack>
       </Paper>
-      <NotesSection agreementId={a.id} canWrite={viewer.isAdmin || viewer.id === a.userId} canWritePrivate={viewer.isAdmin} />
+      <NotesSection
+        agreementId={a.id}
+        canWrite={viewer.isAdmin || (!staff && !viewer.viewerOf?.includes(a.propertyId!))}
+        canWritePrivate={viewer.isAdmin}
+      />
     </Stack>
   );
 }

@@ -69,6 +69,7 @@ export function CaseDetails({ kase, userId, isAdmin }: { kase: CaseDetail; userI
         {t('cases.details')}
       </Typography>
       <Row label={t('cases.caseNumber')} value={kase.caseNumber} />
+      {kase.propertyName && <Row label={t('properties.household.property')} value={kase.propertyName} />}
       <Row label={t('cases.status')} value={t(`cases.statuses.${kase.status}`)} />
       <Row label={t('cases.category')} value={t(`cases.categories.${kase.category}`)} />
       <Row label={t('cases.priority')} value={t(`cases.priorities.${kase.priority}`)} />

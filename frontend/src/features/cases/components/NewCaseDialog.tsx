@@ -1,27 +1,39 @@
-/** 'Ny sak': title, category, priority and the first message; an admin may open it on behalf of a user. */
+/**
+ * 'Ny sak': title, category, priority and the first message; an admin may open it on behalf of a user. A person with
+ * more than one property says which one it is about (left alone: their first).
+ */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/client';
 import { keyResolver, muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
 import { UserPicker } from '../../../shared/components/UserPicker';
+import { useMyProperties } from '../../properties';
 import { type CaseForm, validateCase } from '../caseForm';
 import { CATEGORIES, PRIORITIES, useCreateCase } from '../casesApi';
 
 const OWNERS_ONLY = { isAdmin: false };
-const EMPTY: CaseForm = { title: '', category: '', priority: 'medium', message: '', userId: '' };
+const EMPTY: CaseForm = { title: '', category: '', priority: 'medium', message: '', userId: '', propertyId: '' };
 
 export function NewCaseDialog({ open, isAdmin, onClose, onCreated }: { open: boolean; isAdmin: boolean; onClose: () => void; onCreated: (id: number) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateCase();
+  const properties = useMyProperties().data ?? [];
   const { control, register, handleSubmit, reset, formState } = useForm<CaseForm>({ defaultValues: EMPTY, resolver: keyResolver(validateCase) });
+  // The picker is for one's own properties: not while an admin writes on someone's behalf.
+  const onBehalfOf = useWatch({ control, name: 'userId' });
+  const choosesProperty = properties.length > 1 && !onBehalfOf;
   const error = (name: keyof CaseForm) => (formState.errors[name]?.message ? t(formState.errors[name]!.message!) : undefined);
 
   const submit = handleSubmit(async (v) => {
     try {
-      const created = await create.mutateAsync({ title: v.title.trim(), category: v.category, priority: v.priority, message: v.message.trim(), ...(v.userId ? { userId: Number(v.userId) } : {}) });
+      const created = await create.mutateAsync({
+        title: v.title.trim(), category: v.category, priority: v.priority, message: v.message.trim(),
+        ...(v.userId ? { userId: Number(v.userId) } : {}),
+        ...(choosesProperty && v.propertyId ? { propertyId: Number(v.propertyId) } : {}),
+      });
       toast({ title: t('cases.dialog.created'), severity: 'success' });
       reset(EMPTY);
       onCreated(created.id);
@@ -65,6 +77,21 @@ export function NewCaseDialog({ open, isAdmin, onClose, onCreated }: { open: boo
                     value={field.value ? Number(field.value) : null}
                     onChange={(user) => field.onChange(user ? String(user.id) : '')}
                   />
+                )}
+              />
+            )}
+            {choosesProperty && (
+              <Controller
+                control={control}
+                name="propertyId"
+                render={({ field }) => (
+                  <TextField select label={t('properties.household.property')} {...field} value={field.value || String(properties[0].id)}>
+                    {properties.map((p) => (
+                      <MenuItem key={p.id} value={String(p.id)}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
                 )}
               />
             )}
