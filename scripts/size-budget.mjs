@@ -102,7 +102,10 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * list's delete and block asking for a successor; the dialog itself loads when an answer asks for it): 203.5, 312.1 and 411.2 kB (budgets 203 → 204,
  * 312 → 313 and 409 → 412). The calendar by property (its reads and changes naming the property shown, the person's
  * properties read beside the first window; the choice of property and the household tab load with their first
- * render, through the properties feature's index): 203.8, 312.2 and 411.2 kB (no budget changed).
+ * render, through the properties feature's index): 203.8, 312.2 and 411.2 kB (no budget changed). Payouts, prices,
+ * agreements and cases by property (each page's choice of property, the back office's property column on cases and
+ * payouts' keys in a file of their own) and the stay rules' refusal texts (on every screen, with the other error
+ * texts): 204.0, 312.7 and 412.3 kB (budgets 204 → 205 and 412 → 413).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -113,13 +116,13 @@ const NB_APP = 'virtual:catalogue/nb/app';
 const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
-  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 204, goalKb: 150, floorPage: 'login' },
+  { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 205, goalKb: 150, floorPage: 'login' },
   { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 313, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 412,
+    budgetKb: 413,
     goalKb: 350,
     floorPage: 'back-office',
   },
