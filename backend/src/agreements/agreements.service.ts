@@ -471,11 +471,9 @@ export class AgreementsService {
     const propertyIds = [...new Set(rows.flatMap((a) => (a.propertyId === null ? [] : [a.propertyId])))];
     const [people, properties] = await Promise.all([
       this.people(rows.flatMap((a) => (a.adminId ? [a.userId, a.adminId] : [a.userId]))),
-      propertyIds.length
-        ? this.agreements.manager.query('SELECT id, name FROM properties WHERE id = ANY($1)', [propertyIds]) as Promise<{ id: number; name: string }[]>
-        : Promise.resolve([]),
+      this.access.namesOf(propertyIds),
     ]);
-    const propertyNames = new Map(properties.map((p) => [p.id, p.name]));
+    const propertyNames = properties;
     return rows.map((agreement) => ({
       agreement,
       userName: people.get(agreement.userId)?.name ?? null,

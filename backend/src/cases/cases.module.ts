@@ -3,6 +3,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FileStore } from '../common/adapters/file-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { PropertiesModule } from '../properties/properties.module';
 import { SystemModule } from '../system/system.module';
 import { UsersModule } from '../users/users.module';
 import { AdminCasesController } from './admin-cases.controller';
@@ -30,6 +31,7 @@ import { CasesService } from './cases.service';
     }),
     SystemModule,
     UsersModule,
+    PropertiesModule,
   ],
   controllers: [CasesController, AdminCasesController],
   providers: [CasesService, UploadGateInterceptor],

@@ -19,6 +19,7 @@ import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases
 import { type CaseEvent } from './cases.events';
 import { returning } from '../database/returning';
 import { firstPropertySql } from '../properties/properties.types';
+import { PropertyAccess } from '../properties/property-access.service';
 
 /** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
 export interface CaseView { kase: Case; userName: string | null; adminName: string | null; propertyName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
@@ -64,6 +65,7 @@ export class CasesService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: SystemSettingsService,
     private readonly users: UsersService,
+    private readonly access: PropertyAccess,
   ) {}
 
   /**
@@ -457,9 +459,8 @@ export class CasesService implements OnModuleInit {
    * its owner cannot read, whoever opens it.
    */
   private async ownPropertyOf(owner: { id: number }, propertyId: number): Promise<number> {
-    const [row] = await this.sql<{ id: number }>(`SELECT p.id FROM properties p JOIN property_members m ON m.property_id = p.id AND m.user_id = $1 WHERE p.id = $2 AND p.deleted_at IS NULL`, [owner.id, propertyId]);
-    if (!row) throw new NotFoundException(coded('property_not_found', 'Eiendommen finnes ikke'));
-    return row.id;
+    if (!(await this.access.isMember(owner.id, propertyId))) throw new NotFoundException(coded('property_not_found', 'Eiendommen finnes ikke'));
+    return propertyId;
   }
 
   /** Names, properties' names and the viewer's unread count per case, in three reads for the whole list. */
@@ -468,9 +469,9 @@ export class CasesService implements OnModuleInit {
     const propertyIds = [...new Set(rows.flatMap((c) => (c.propertyId === null ? [] : [c.propertyId])))];
     const [names, properties] = await Promise.all([
       this.names(rows.flatMap((c) => [c.userId, c.adminId])),
-      propertyIds.length ? this.sql<{ id: number; name: string }>('SELECT id, name FROM properties WHERE id = ANY($1)', [propertyIds]) : Promise.resolve([]),
+      this.access.namesOf(propertyIds),
     ]);
-    const propertyNames = new Map(properties.map((p) => [p.id, p.name]));
+    const propertyNames = properties;
     const unread = new Map<number, number>();
     const ids = rows.map((c) => c.id);
     // The viewer's side: on their own cases the owner's; on others' (staff) the staff side.

@@ -16,7 +16,7 @@ import { bookedNightsInMonth, osloDay, type Stay } from './rental-nights';
 import type { StatementData, YearTotals } from './statement';
 import { DatabasePort } from '../database/database.port';
 import { EventBus } from '../common/events/domain-events';
-import { handOverToHeirSql } from '../properties/properties.types';
+import { handOverToHeirSql, memberPropertiesSql } from '../properties/properties.types';
 import { PropertyAccess } from '../properties/property-access.service';
 import type { Property } from '../properties/property.entity';
 import './payouts.events';
@@ -98,7 +98,7 @@ export class PayoutsService implements OnModuleInit {
    */
   async statementData(reader: User, property: Property | null, year: number, madeOn: string): Promise<StatementData> {
     const propertyId = property?.id ?? 0;
-    const [payouts, totals, months, owners] = await Promise.all([
+    const [payouts, totals, months, payee] = await Promise.all([
       this.forYear(propertyId, year),
       this.yearTotals(propertyId, year),
       this.db.query(
@@ -109,16 +109,12 @@ export class PayoutsService implements OnModuleInit {
          GROUP BY m.month ORDER BY m.month`,
         [propertyId, year],
       ),
-      this.db.query(
-        `SELECT u.name, u.account_number AS "accountNumber" FROM property_members m JOIN users u ON u.id = m.user_id
-         WHERE m.property_id = $1 AND m.role = 'owner' ORDER BY m.joined_at, m.user_id LIMIT 1`,
-        [propertyId],
-      ) as Promise<{ name: string; accountNumber: string | null }[]>,
+      property ? this.access.payeeOf(property.id).then((id) => (id === null ? null : this.users.findById(id))) : Promise.resolve(null),
     ]);
     return {
       year,
       property: property?.name ?? null,
-      owner: owners[0] ?? { name: reader.name, accountNumber: property ? null : reader.accountNumber },
+      owner: payee ? { name: payee.name, accountNumber: payee.accountNumber } : { name: reader.name, accountNumber: property ? null : reader.accountNumber },
       months: months.map((m: { month: number; total: string; statuses: PayoutStatus[] | string }) => ({ month: Number(m.month), total: m.total, statuses: pgArray(m.statuses) })),
       payouts: payouts.map((p) => ({ month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status, rentalDays: p.rentalDays, paidDate: p.paidDate, notes: p.notes })),
       totals,
@@ -149,7 +145,7 @@ export class PayoutsService implements OnModuleInit {
         propertyId: (b, v) => whereIdIn(b, 'p.propertyId', v, 'propertyIds'),
         userId: (b, v) => {
           const ids = (Array.isArray(v) ? v : [v]).map(toInt).filter((id) => id > 0);
-          b.andWhere(ids.length ? 'p.property_id IN (SELECT m.property_id FROM property_members m WHERE m.user_id IN (:...memberIds))' : 'FALSE', { memberIds: ids });
+          b.andWhere(ids.length ? `p.property_id IN ${memberPropertiesSql('ANY(:memberIds)')}` : 'FALSE', { memberIds: ids });
         },
         year: (b, v) => b.andWhere('p.year = :year', { year: toInt(v) }),
         month: (b, v) => b.andWhere('p.month = :month', { month: toInt(v) }),
@@ -217,15 +213,8 @@ export class PayoutsService implements OnModuleInit {
    * Whom a payout or price of the property is registered for: `userId` when they are a member of it, else its owner
    * (the earliest-joined member in the owner role).
    */
-  async registeredFor(propertyId: number, userId: number | undefined): Promise<number> {
-    const [row] = await this.db.query(
-      `SELECT coalesce(
-         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 AND m.user_id = $2),
-         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 ORDER BY (m.role = 'owner') DESC, m.joined_at, m.user_id LIMIT 1),
-         $2) AS user_id`,
-      [propertyId, userId ?? null],
-    );
-    return Number(row.user_id);
+  registeredFor(propertyId: number, userId: number | undefined): Promise<number> {
+    return this.access.registrantOf(propertyId, userId);
   }
 
   /**

@@ -54,14 +54,8 @@ export class PricesService implements OnModuleInit {
       ? (await this.access.resolve(admin, dto.propertyId, 'write')).property
       : (await this.access.firstOf(await this.users.get(dto.userId!), 'write'))!;
     const fields = checked(dto);
-    const [{ user_id: userId }] = await this.prices.query(
-      `SELECT coalesce(
-         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 AND m.user_id = $2),
-         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 ORDER BY (m.role = 'owner') DESC, m.joined_at, m.user_id LIMIT 1),
-         $2) AS user_id`,
-      [property.id, dto.userId ?? null],
-    );
-    const saved = await this.prices.save(this.prices.create({ ...fields, userId: Number(userId), propertyId: property.id }));
+    const userId = await this.access.registrantOf(property.id, dto.userId);
+    const saved = await this.prices.save(this.prices.create({ ...fields, userId, propertyId: property.id }));
     return this.prices.findOneByOrFail({ id: saved.id });
   }
 

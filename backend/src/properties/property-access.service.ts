@@ -5,6 +5,7 @@ import { DatabasePort } from '../database/database.port';
 import type { User } from '../users/user.entity';
 import { Property } from './property.entity';
 import { PropertyMember, type PropertyRole } from './property-member.entity';
+import { heirInPropertySql, memberPropertySql } from './properties.types';
 
 /**
  * What a request does to a property's data:
@@ -105,6 +106,46 @@ export class PropertyAccess {
    */
   async memberIds(propertyId: number, action: PropertyAction): Promise<number[]> {
     return allowedTo(await this.members(propertyId), action);
+  }
+
+  // ---- what other domains ask of a property's members and names (their SQL may not name these tables) ----
+
+  /** The names of these properties (deleted ones too: a row keeps naming the property it was of), by id; one read. */
+  async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; name: string }[] = await this.db.query('SELECT id, name FROM properties WHERE id = ANY($1)', [[...new Set(ids)]]);
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  /** Whether the person is a member of the property (any role) and it is not deleted. */
+  async isMember(userId: number, propertyId: number): Promise<boolean> {
+    const [row] = await this.db.query(`SELECT ${memberPropertySql('$1', '$2')} AS id`, [userId, propertyId]);
+    return row?.id != null;
+  }
+
+  /** The property's owner whom its money is paid to and its statement names: the earliest to join in the owner role. */
+  async payeeOf(propertyId: number): Promise<number | null> {
+    const [row] = await this.db.query(
+      `SELECT m.user_id FROM property_members m WHERE m.property_id = $1 AND m.role = 'owner' ORDER BY m.joined_at, m.user_id LIMIT 1`,
+      [propertyId],
+    );
+    return row ? Number(row.user_id) : null;
+  }
+
+  /**
+   * Whom a row staff register for the property (a payout, a price interval) is for: `userId` when they are a member,
+   * else the member a leaving person's rows would pass to (an owner first, then the earliest to join); `userId` itself
+   * for a property without members.
+   */
+  async registrantOf(propertyId: number, userId: number | undefined): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT coalesce(
+         (SELECT m.user_id FROM property_members m WHERE m.property_id = $1 AND m.user_id = $2),
+         ${heirInPropertySql('$1', '0')},
+         $2) AS user_id`,
+      [propertyId, userId ?? null],
+    );
+    return Number(row.user_id);
   }
 
   /** A property's members with their rights, by user id, for a caller that needs more than one of memberIds' answers. */
