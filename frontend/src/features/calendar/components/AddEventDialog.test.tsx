@@ -127,4 +127,31 @@ describe('add-event dialog against a local API', () => {
       endTime: osloWallClockToIso('2026-12-27', '15:00'),
     });
   });
+
+  it("says every rule of the property a stay breaks, in the reader's language", async () => {
+    api = await startApiForApp((req) =>
+      req.method === 'POST' && req.path === '/api/events'
+        ? {
+            status: 422,
+            json: {
+              code: 'stay_rules_broken',
+              message: 'Oppholdet bryter reglene for eieropphold på eiendommen',
+              errors: [
+                { field: 'startTime', code: 'stay_notice', message: 'Opphold må legges inn minst 7 dager i forveien', params: { days: 7 } },
+                { field: 'endTime', code: 'stay_max_nights', message: 'Et opphold kan vare høyst 2 netter', params: { max: 2, nights: 3 } },
+              ],
+            },
+          }
+        : undefined,
+    );
+    await i18n.changeLanguage('en');
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(within(await findDateGroup('From date')).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('24122026');
+    await user.click(within(await findDateGroup('To date')).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('27122026');
+    await user.click(screen.getByRole('button', { name: 'Save event' }));
+    expect(await screen.findByText('Stays must be entered at least 7 days ahead A stay can last at most 2 nights')).toBeInTheDocument();
+  });
 });

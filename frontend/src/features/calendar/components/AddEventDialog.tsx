@@ -6,7 +6,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { ApiError, fieldErrorText } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { muiField } from '../../../shared/forms';
 import { useToast } from '../../../shared/toast';
@@ -28,6 +28,8 @@ interface AddEventDialogProps {
 
 /** The texts of a failed creation (docs/product/calendar.md#error-codes): the server's message, or what kind of failure it was. */
 function createFailureText(error: unknown, t: (key: string) => string): string {
+  // A stay the property's rules refuse names every rule it breaks (docs/product/stays.md), each in the reader's language.
+  if (error instanceof ApiError && error.code === 'stay_rules_broken' && error.errors.length) return error.errors.map((e) => fieldErrorText(e)).join(' ');
   if (error instanceof ApiError) return error.serverMessage || t('calendar.addEvent.unknownServerError');
   if (error instanceof TypeError) return t('calendar.addEvent.networkError');
   return t('calendar.addEvent.createError');
