@@ -29,6 +29,7 @@ import { BackupsModule } from './backups/backups.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PricesModule } from './prices/prices.module';
 import { StaysModule } from './stays/stays.module';
+import { NightsModule } from './nights/nights.module';
 import { PropertiesModule } from './properties/properties.module';
 import { MaintenanceGuard } from './system/maintenance.guard';
 import { SystemModule } from './system/system.module';
@@ -81,6 +82,7 @@ export class AppModule {
         PayoutsModule,
         PricesModule,
         StaysModule,
+        NightsModule,
         PropertiesModule,
         BackupsModule,
       ],

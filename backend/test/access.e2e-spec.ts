@@ -354,6 +354,7 @@ const cases: RouteCase[] = [
     call: async (ctx) => ({ path: `/api/admin/properties/${(await ctx.t.app.get(PropertiesService).create(await ctx.t.createUser('admin'), { name: 'Borte', ownerUserId: ctx.owner.id })).id}` }),
     expect: ADMIN_ONLY,
   },
+  { route: 'GET /api/properties/:id/nights', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/nights?year=2027` }), expect: MEMBER_READ },
   { route: 'GET /api/properties/:id/stay-rules', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/stay-rules` }), expect: MEMBER_READ },
   {
     route: 'PUT /api/admin/properties/:id/stay-rules',

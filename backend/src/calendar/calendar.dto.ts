@@ -141,6 +141,12 @@ export class IdParam {
 /** A booking or synced event: shown read-only, never deleted by hand. */
 export const isBinding = (e: CalendarEvent) => Boolean(e.source) || e.csvProtected;
 
+/**
+ * An owner's own stay (docs/product/stays.md#what-a-stay-is), when it spans a night: an event a member made themselves.
+ * Staff's events (createdById) and bookings synced into the calendar (source) are none.
+ */
+export const isOwnerStay = (e: Pick<CalendarEvent, 'createdById' | 'source'>) => e.createdById === null && !e.source;
+
 /** An event as the calendar shows it. */
 export class EventResponse {
   id: number;

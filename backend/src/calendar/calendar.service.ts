@@ -12,7 +12,7 @@ import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
-import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
+import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, isOwnerStay, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from '../common/time/date-range';
 import { isoDateSql, isoTimestampSql, jsonArraySql } from '../common/time/iso-sql';
 import { CalendarEvent } from './event.entity';
@@ -273,8 +273,8 @@ export class CalendarService {
    * other owner stays (events staff made are none); staff's events are not limited.
    */
   private checkStay(user: User, property: StayProperty, event: CalendarEvent): Promise<void> {
-    if (user.isAdmin || event.createdById !== null) return Promise.resolve();
-    const ownerStays = async (span: DateRange) => (await this.listEvents(property.id, span)).filter((e) => e.id !== event.id && e.createdById === null);
+    if (user.isAdmin || !isOwnerStay(event)) return Promise.resolve();
+    const ownerStays = async (span: DateRange) => (await this.listEvents(property.id, span)).filter((e) => e.id !== event.id && isOwnerStay(e));
     return this.stays.check(property, event.startTime, event.endsAt, ownerStays);
   }
 

@@ -5,10 +5,8 @@ import { ParseIdPipe } from '../common/ids';
 import { parseListQuery, setContentRange } from '../common/list-query';
 import { requestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
-import {
-  AdminPayoutResponse, AdminPayoutsQuery, CalculateRentalDaysDto, CreatePayoutDto, DeletedPayoutResponse, mapPayout, ParseYearPipe, PayoutResponse,
-  RentalDaysResponse, StaffYearQuery, UpdatePayoutDto,
-} from './payouts.dto';
+import { AdminPayoutResponse, AdminPayoutsQuery, CalculateRentalDaysDto, CreatePayoutDto, DeletedPayoutResponse, mapPayout, PayoutResponse, RentalDaysResponse, StaffYearQuery, UpdatePayoutDto } from './payouts.dto';
+import { ParseYearPipe } from '../common/time/year';
 import { PayoutsService } from './payouts.service';
 
 /** Payouts in the back office: staff read every property's; admins register, change and delete. */

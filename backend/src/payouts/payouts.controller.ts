@@ -5,7 +5,8 @@ import { Clock } from '../common/adapters/clock';
 import { Access, CurrentUser } from '../common/access.decorator';
 import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
-import { mapPayout, ParseYearPipe, PayoutResponse, StatementQuery } from './payouts.dto';
+import { mapPayout, PayoutResponse, StatementQuery } from './payouts.dto';
+import { ParseYearPipe } from '../common/time/year';
 import { PayoutsService } from './payouts.service';
 import { statementCsv, statementPdf } from './statement';
 

@@ -1,31 +1,18 @@
-import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ListQueryParams } from '../common/api.dto';
-import { coded } from '../common/http-exception.filter';
 import { IsRowId } from '../common/ids';
 import { IsDecimal } from '../common/money';
 import { IsOmittable, OMITTABLE_NOT_NULL } from '../common/optional';
 import { IsCalendarDate } from '../common/time/iso-date';
+import { MAX_YEAR, MIN_YEAR, YEAR_TEXT } from '../common/time/year';
 import { OptionalPropertyId } from '../properties/property-id.dto';
 import { Payout, PAYOUT_STATUSES, type PayoutStatus } from './payout.entity';
 
-export const MIN_YEAR = 2020;
-export const MAX_YEAR = 2100;
 const MONTH_TEXT = 'Måned må være mellom 1 og 12';
-const YEAR_TEXT = `År må være mellom ${MIN_YEAR} og ${MAX_YEAR}`;
 const CHOOSE_FIRST = 'Velg bruker, måned og år først';
 
-/** `/year/:year` in a path: 2020-2100 written as four digits, or 400 before any query runs. */
-@Injectable()
-export class ParseYearPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const year = /^\d{4}$/.test(String(value)) ? Number(value) : NaN;
-    if (!(year >= MIN_YEAR && year <= MAX_YEAR)) throw new BadRequestException(coded('invalid_year', YEAR_TEXT));
-    return year;
-  }
-}
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 

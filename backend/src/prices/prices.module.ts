@@ -10,5 +10,6 @@ import { PricesService } from './prices.service';
   imports: [TypeOrmModule.forFeature([PriceRange]), UsersModule, PropertiesModule],
   controllers: [PricesController],
   providers: [PricesService],
+  exports: [PricesService],
 })
 export class PricesModule {}

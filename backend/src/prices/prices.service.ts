@@ -45,6 +45,11 @@ export class PricesService implements OnModuleInit {
     return property ? this.prices.find({ where: { propertyId: property.id }, order: { name: 'ASC', id: 'ASC' } }) : [];
   }
 
+  /** A property's intervals, for what other domains estimate from them (the nights' forgone income). */
+  forProperty(propertyId: number): Promise<PriceRange[]> {
+    return this.prices.find({ where: { propertyId }, order: { name: 'ASC', id: 'ASC' } });
+  }
+
   /**
    * An interval of the property `propertyId`, or else of the person `userId`'s first property (propertyId wins when both
    * are given); registered for `userId` when they are a member of it, else for its owner.

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { Blackout } from './stay-rules';
+import type { Blackout, HousingType } from './stay-rules';
 
 /** A property's rules for its owners' own stays (docs/product/stays.md); no row: no rules. */
 @Entity('stay_rules')
@@ -21,6 +21,13 @@ export class StayRulesRow {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   blackouts: Blackout[];
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  housingType: HousingType | null;
+
+  /** The rental days a calendar year the law (or the sameie's bylaws) allows; null: no limit. */
+  @Column({ type: 'smallint', nullable: true })
+  rentalDayLimit: number | null;
 
   @Column({ type: 'int', nullable: true })
   updatedById: number | null;

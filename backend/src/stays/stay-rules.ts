@@ -12,6 +12,22 @@ export interface Blackout {
   label: string;
 }
 
+/** How the property is owned, which decides how many days a year it may be rented out short-term (docs/product/stays.md#rental-days). */
+export const HOUSING_TYPES = ['selveier', 'borettslag', 'eierseksjonssameie', 'fritidsbolig', 'annet'] as const;
+export type HousingType = (typeof HOUSING_TYPES)[number];
+
+/** The rental days a year the law allows a housing type by default; null: no limit. */
+export const DEFAULT_RENTAL_DAY_LIMIT: Record<HousingType, number | null> = {
+  selveier: null,
+  borettslag: 30,
+  eierseksjonssameie: 90,
+  fritidsbolig: null,
+  annet: null,
+};
+
+/** The longest stay that is short-term rental: a longer one is a lease, and no rental day in the law's count. */
+export const SHORT_TERM_MAX_NIGHTS = 30;
+
 export interface StayRules {
   maxOwnerNightsPerYear: number | null;
   minNoticeDays: number | null;
@@ -103,4 +119,14 @@ export function breaches(rules: StayRules, stay: StayNights, today: string, used
     }
   }
   return found;
+}
+
+/** The nights of these stays that fall in `year`, each date once however many stays hold it. */
+export function nightsInYear(stays: readonly StayNights[], year: number): number {
+  const nights = new Set<number>();
+  const [first, next] = [dayNumber(`${year}-01-01`), dayNumber(`${year + 1}-01-01`)];
+  for (const stay of stays) {
+    for (let n = Math.max(dayNumber(stay.first), first); n < Math.min(dayNumber(stay.end), next); n++) nights.add(n);
+  }
+  return nights.size;
 }

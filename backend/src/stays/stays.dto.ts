@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { IsCalendarDate } from '../common/time/iso-date';
 import { toSingleLine } from '../common/text/control-characters';
+import { HOUSING_TYPES, type HousingType } from './stay-rules';
 import type { StayRulesRow } from './stay-rules.entity';
 
 /** A number of days or nights, or null for no rule. */
@@ -45,6 +46,15 @@ export class StayRulesDto {
   @Count(1, 366, 'Største antall netter må være et heltall mellom 1 og 366')
   maxNights?: number | null;
 
+  /** How the property is owned; it sets the rental day limit unless one is given. */
+  @ValidateIf((_, v) => v !== null && v !== undefined)
+  @IsIn(HOUSING_TYPES, { message: 'Boligtypen må være selveier, borettslag, eierseksjonssameie, fritidsbolig eller annet' })
+  housingType?: HousingType | null;
+
+  /** 0–366: the rental days a year the law (or a sameie's bylaws) allows; left out, the housing type's default. */
+  @Count(0, 366, 'Grensen for utleiedager må være et heltall mellom 0 og 366')
+  rentalDayLimit?: number | null;
+
   /** At most 50 periods. */
   @IsArray({ message: 'Stengte perioder må være en liste' })
   @ArrayMaxSize(50, { message: 'Høyst 50 stengte perioder' })
@@ -61,6 +71,8 @@ export class StayRulesResponse {
   minNights: number | null;
   maxNights: number | null;
   blackouts: BlackoutDto[];
+  housingType: HousingType | null;
+  rentalDayLimit: number | null;
   /** When staff last changed them, or null when none are set. */
   updatedAt: string | null;
 }
@@ -72,5 +84,7 @@ export const mapStayRules = (propertyId: number, row: StayRulesRow | null): Stay
   minNights: row?.minNights ?? null,
   maxNights: row?.maxNights ?? null,
   blackouts: row?.blackouts ?? [],
+  housingType: row?.housingType ?? null,
+  rentalDayLimit: row?.rentalDayLimit ?? null,
   updatedAt: row?.updatedAt.toISOString() ?? null,
 });

@@ -8,7 +8,7 @@ import type { RequestContext } from '../common/request-context';
 import { DatabasePort } from '../database/database.port';
 import type { Property } from '../properties/property.entity';
 import type { User } from '../users/user.entity';
-import { breaches, dayIn, nightsOf, nightsPerYear, type StayNights } from './stay-rules';
+import { breaches, dayIn, DEFAULT_RENTAL_DAY_LIMIT, nightsOf, nightsPerYear, type StayNights } from './stay-rules';
 import { StayRulesRow } from './stay-rules.entity';
 import type { StayRulesDto } from './stays.dto';
 
@@ -56,10 +56,14 @@ export class StaysService {
         minNights,
         maxNights,
         blackouts: dto.blackouts.map(({ from, to, label }) => ({ from, to, label })),
+        housingType: dto.housingType ?? null,
+        // A limit given wins (a sameie whose bylaws differ); else the housing type's.
+        rentalDayLimit: dto.rentalDayLimit !== undefined ? dto.rentalDayLimit : dto.housingType ? DEFAULT_RENTAL_DAY_LIMIT[dto.housingType] : null,
         updatedById: admin.id,
       });
       const saved = await tx.save(row);
-      const view = (r: StayRulesRow | null) => r && { maxOwnerNightsPerYear: r.maxOwnerNightsPerYear, minNoticeDays: r.minNoticeDays, minNights: r.minNights, maxNights: r.maxNights, blackouts: r.blackouts };
+      const view = (r: StayRulesRow | null) =>
+        r && { maxOwnerNightsPerYear: r.maxOwnerNightsPerYear, minNoticeDays: r.minNoticeDays, minNights: r.minNights, maxNights: r.maxNights, blackouts: r.blackouts, housingType: r.housingType, rentalDayLimit: r.rentalDayLimit };
       await this.audit.record(admin.id, null, 'property.stay_rules.changed', { propertyId: property.id, before: view(before), after: view(saved) }, tx, context);
       return saved;
     });

@@ -1878,6 +1878,26 @@ export interface paths {
         patch: operations["Properties_updateMember"];
         trace?: never;
     };
+    "/api/properties/{id}/nights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `?year=` 2020–2100; without it, the property's current year.
+         * @description Access: user (any logged-in user; ownership is checked)
+         */
+        get: operations["Nights_year"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/properties/{id}/shares": {
         parameters: {
             query?: never;
@@ -3203,6 +3223,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        EstimateResponse: {
+            /** @example 12450.00 */
+            amount: string;
+            currency: string;
+        };
         EventColorDto: {
             color: string;
         };
@@ -3455,6 +3480,23 @@ export interface components {
             share: string | null;
             timezone: string;
         };
+        NightsResponse: {
+            /**
+             * @description What the owners' own stays this year would have earned at the property's active price intervals: an estimate
+             *     (the mean of each interval's middle price, less its discount, times the owner nights); null without intervals.
+             */
+            forgoneIncome: components["schemas"]["EstimateResponse"] | null;
+            /** @enum {string|null} */
+            housingType: "selveier" | "borettslag" | "eierseksjonssameie" | "fritidsbolig" | "annet" | null;
+            ownerNights: number;
+            ownerNightsLeft: number | null;
+            ownerNightsLimit: number | null;
+            propertyId: number;
+            rentalDayLimit: number | null;
+            rentalDays: number;
+            rentalDaysLeft: number | null;
+            year: number;
+        };
         NoteLookupResponse: {
             id: number | null;
             notes: string | null;
@@ -3673,6 +3715,11 @@ export interface components {
         StayRulesDto: {
             /** @description At most 50 periods. */
             blackouts: components["schemas"]["BlackoutDto"][];
+            /**
+             * @description How the property is owned; it sets the rental day limit unless one is given.
+             * @enum {string|null}
+             */
+            housingType?: "selveier" | "borettslag" | "eierseksjonssameie" | "fritidsbolig" | "annet" | null;
             /** @description 1–366, not below minNights. */
             maxNights?: number | null;
             /** @description 0–366. */
@@ -3681,14 +3728,19 @@ export interface components {
             minNights?: number | null;
             /** @description 0–365. */
             minNoticeDays?: number | null;
+            /** @description 0–366: the rental days a year the law (or a sameie's bylaws) allows; left out, the housing type's default. */
+            rentalDayLimit?: number | null;
         };
         StayRulesResponse: {
             blackouts: components["schemas"]["BlackoutDto"][];
+            /** @enum {string|null} */
+            housingType: "selveier" | "borettslag" | "eierseksjonssameie" | "fritidsbolig" | "annet" | null;
             maxNights: number | null;
             maxOwnerNightsPerYear: number | null;
             minNights: number | null;
             minNoticeDays: number | null;
             propertyId: number;
+            rentalDayLimit: number | null;
             /** @description When staff last changed them, or null when none are set. */
             updatedAt: string | null;
         };
@@ -12140,6 +12192,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Nights_year: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NightsResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { BookingsModule } from '../bookings/bookings.module';
+import { CalendarModule } from '../calendar/calendar.module';
+import { PricesModule } from '../prices/prices.module';
+import { PropertiesModule } from '../properties/properties.module';
+import { StaysModule } from '../stays/stays.module';
+import { NightsController } from './nights.controller';
+import { NightsService } from './nights.service';
+
+/** A property's year in nights: owner stays and rental days against their limits (docs/product/stays.md). */
+@Module({
+  imports: [CalendarModule, BookingsModule, StaysModule, PricesModule, PropertiesModule],
+  controllers: [NightsController],
+  providers: [NightsService],
+})
+export class NightsModule {}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { ExternalBookingsService } from '../bookings/external-bookings.service';
+import { isOwnerStay } from '../calendar/calendar.dto';
+import { CalendarService } from '../calendar/calendar.service';
+import { fromMinor, toMinor } from '../common/money';
+import { PricesService } from '../prices/prices.service';
+import type { Property } from '../properties/property.entity';
+import { nightCount, nightsInYear, nightsOf, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stay-rules';
+import { StaysService } from '../stays/stays.service';
+import type { NightsResponse } from './nights.dto';
+
+/** Kinds of stored bookings that hold dates closed, not a guest: the iCal import's 'block', Beds24's 'blocked'. */
+const BLOCKED_KINDS = ['block', 'blocked'];
+
+const left = (limit: number | null, used: number) => (limit === null ? null : Math.max(0, limit - used));
+
+/**
+ * A property's year in nights (docs/product/stays.md#the-years-nights): read from the calendar, the bookings store,
+ * the stay rules and the price intervals the property already holds; nothing is fetched from outside.
+ */
+@Injectable()
+export class NightsService {
+  constructor(
+    private readonly calendar: CalendarService,
+    private readonly bookings: ExternalBookingsService,
+    private readonly stays: StaysService,
+    private readonly prices: PricesService,
+  ) {}
+
+  async year(property: Pick<Property, 'id' | 'timezone'>, year: number): Promise<NightsResponse> {
+    const zone = property.timezone;
+    // A day's margin each side: a night in the property's zone near New Year is a UTC instant in the year beside it.
+    const span = { start: new Date(Date.UTC(year - 1, 11, 31)), end: new Date(Date.UTC(year + 1, 0, 2)) };
+    const [rules, events, bookings, prices] = await Promise.all([
+      this.stays.rulesOf(property.id),
+      this.calendar.listEvents(property.id, span),
+      this.bookings.listForProperty(property.id, span),
+      this.prices.forProperty(property.id),
+    ]);
+    const ownerStays = events.filter(isOwnerStay).map((e) => nightsOf(e.startTime, e.endsAt, zone));
+    // Rented: a guest's stay from a channel (or synced into the calendar by staff), of 30 nights or fewer.
+    const rented: StayNights[] = [
+      ...events.filter((e) => e.source).map((e) => nightsOf(e.startTime, e.endsAt, zone)),
+      ...bookings
+        .filter((b) => !BLOCKED_KINDS.includes(b.kind))
+        .map((b) => (b.allDay && b.startDate && b.endDate ? { first: b.startDate, end: b.endDate } : nightsOf(b.startTime, b.endsAt, zone))),
+    ].filter((stay) => nightCount(stay) <= SHORT_TERM_MAX_NIGHTS);
+
+    const ownerNights = nightsInYear(ownerStays, year);
+    const rentalDays = nightsInYear(rented, year);
+    const ownerNightsLimit = rules?.maxOwnerNightsPerYear ?? null;
+    const rentalDayLimit = rules?.rentalDayLimit ?? null;
+    return {
+      propertyId: property.id,
+      year,
+      ownerNights,
+      ownerNightsLimit,
+      ownerNightsLeft: left(ownerNightsLimit, ownerNights),
+      rentalDays,
+      housingType: rules?.housingType ?? null,
+      rentalDayLimit,
+      rentalDaysLeft: left(rentalDayLimit, rentalDays),
+      forgoneIncome: forgone(prices, ownerNights),
+    };
+  }
+}
+
+/** The owner nights at the mean of the active intervals' middle prices less their discounts, in øre; null without any. */
+function forgone(prices: { priceFrom: string; priceTo: string; discountPercent: string; isActive: boolean }[], nights: number) {
+  const active = prices.filter((p) => p.isActive);
+  if (active.length === 0) return null;
+  // discountPercent in hundredths of a percent (toMinor of '12.50' is 1250), so the factor is (10000 - d) / 10000.
+  const nightly = active.reduce((sum, p) => sum + ((toMinor(p.priceFrom) + toMinor(p.priceTo)) * (10000n - toMinor(p.discountPercent))) / 20000n, 0n) / BigInt(active.length);
+  return { amount: fromMinor(nightly * BigInt(nights)), currency: 'NOK' };
+}

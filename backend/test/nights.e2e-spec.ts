@@ -1,0 +1,90 @@
+import request from 'supertest';
+import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
+import type { ExternalBookingInput } from '../src/bookings/external-booking.types';
+import { allDayStay } from './helpers/external-bookings';
+import { household } from './helpers/household';
+import { TestApp } from './helpers/test-app';
+
+/**
+ * A property's year in nights (docs/product/stays.md#the-years-nights): the owners' own stays against the rules'
+ * yearly limit, the rented days against what the law allows its housing type, and what the owners' stays would have
+ * earned. Counted in the property's time zone, each year on its own side of New Year.
+ */
+describe("a property's nights", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  let nextSource = 9000;
+  const pull = (propertyId: number, userId: number, bookings: ExternalBookingInput[], kind: 'ical' | 'beds24' = 'ical') =>
+    t.app.get(ExternalBookingsService).applyPull({ source: { kind, id: ++nextSource, userId, propertyId }, complete: true, bookings, now: new Date('2027-06-01T00:00:00Z'), emptyPullsBefore: 0 });
+  const midnight = (day: string) => `${day}T00:00:00${Number(day.slice(5, 7)) >= 4 && Number(day.slice(5, 7)) <= 10 ? '+02:00' : '+01:00'}`;
+  const stay = (from: string, to: string) => ({ title: 'Eieropphold', startTime: midnight(from), endTime: midnight(to), allDay: true });
+
+  it('counts owner nights and rental days per year against their limits, for every member and staff', async () => {
+    const { property, owner, coOwner, viewer, outsider } = await household(t);
+    const admin = await t.loginAs('admin');
+    await admin.agent.put(`/api/admin/properties/${property}/stay-rules`).send({ maxOwnerNightsPerYear: 20, blackouts: [], housingType: 'borettslag' }).expect(200);
+    await admin.agent.post('/api/prices').send({ propertyId: property, name: 'Sommer', priceFrom: '1000', priceTo: '1400', discountPercent: '10' }).expect(201);
+    await admin.agent.post('/api/prices').send({ propertyId: property, name: 'Gammel', priceFrom: '9000', priceTo: '9000', discountPercent: '0', isActive: false }).expect(201);
+
+    // Owner stays: 29 Dec – 2 Jan (3 nights in 2027, 1 in 2028) and 5 nights in August; an admin's maintenance counts not.
+    await owner.agent.post('/api/events').query({ propertyId: property }).send(stay('2027-12-29', '2028-01-02')).expect(201);
+    await coOwner.agent.post('/api/events').query({ propertyId: property }).send(stay('2027-08-01', '2027-08-06')).expect(201);
+    await admin.agent.post('/api/events').query({ propertyId: property }).send(stay('2027-09-01', '2027-09-04')).expect(201);
+    // Rentals: two channels holding the same July stay count its nights once; a block and a 40-night lease count not.
+    await pull(property, owner.user.id, [
+      allDayStay('a', '2027-07-10', '2027-07-15'),
+      allDayStay('block', '2027-07-20', '2027-07-25', { kind: 'block' }),
+      allDayStay('lease', '2027-02-01', '2027-03-13'),
+    ]);
+    await pull(property, owner.user.id, [allDayStay('b', '2027-07-12', '2027-07-17'), allDayStay('nye', '2027-12-30', '2028-01-03')], 'beds24');
+
+    const expected = {
+      propertyId: property,
+      year: 2027,
+      ownerNights: 8,
+      ownerNightsLimit: 20,
+      ownerNightsLeft: 12,
+      // 10–16 July (7 nights) and 30–31 December (2).
+      rentalDays: 9,
+      housingType: 'borettslag',
+      rentalDayLimit: 30,
+      rentalDaysLeft: 21,
+      // (1000 + 1400) / 2 less 10 % = 1080 a night, 8 nights.
+      forgoneIncome: { amount: '8640.00', currency: 'NOK' },
+    };
+    for (const reader of [owner, coOwner, viewer, admin, await t.loginAs('miniAdmin')]) {
+      expect((await reader.agent.get(`/api/properties/${property}/nights`).query({ year: 2027 }).expect(200)).body).toEqual(expected);
+    }
+    const next = (await owner.agent.get(`/api/properties/${property}/nights`).query({ year: 2028 }).expect(200)).body;
+    expect(next).toMatchObject({ ownerNights: 1, rentalDays: 2, rentalDaysLeft: 28 });
+    expect((await outsider.agent.get(`/api/properties/${property}/nights`).query({ year: 2027 }).expect(404)).body.code).toBe('property_not_found');
+    await request(t.server).get(`/api/properties/${property}/nights`).expect(401);
+  });
+
+  it('answers the current year without one, no limits without rules, and refuses a year out of range', async () => {
+    const { property, owner } = await household(t);
+    // The clock stands in 2026.
+    expect((await owner.agent.get(`/api/properties/${property}/nights`).expect(200)).body).toEqual({
+      propertyId: property, year: 2026, ownerNights: 0, ownerNightsLimit: null, ownerNightsLeft: null, rentalDays: 0,
+      housingType: null, rentalDayLimit: null, rentalDaysLeft: null, forgoneIncome: null,
+    });
+    for (const year of ['1999', '2101', '20x7', '']) {
+      expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year }).expect(400)).body.code).toBe('invalid_year');
+    }
+  });
+
+  it('takes a sameie’s own limit over the law’s, and no limit for a freehold', async () => {
+    const { property, owner } = await household(t);
+    const admin = await t.loginAs('admin');
+    const put = (rules: object) => admin.agent.put(`/api/admin/properties/${property}/stay-rules`).send({ blackouts: [], ...rules }).expect(200);
+    expect((await put({ housingType: 'eierseksjonssameie' })).body).toMatchObject({ housingType: 'eierseksjonssameie', rentalDayLimit: 90 });
+    expect((await put({ housingType: 'eierseksjonssameie', rentalDayLimit: 60 })).body.rentalDayLimit).toBe(60);
+    expect((await put({ housingType: 'selveier' })).body.rentalDayLimit).toBeNull();
+    expect((await admin.agent.put(`/api/admin/properties/${property}/stay-rules`).send({ blackouts: [], housingType: 'hytte' }).expect(400)).body.errors[0].field).toBe('housingType');
+    expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year: 2027 }).expect(200)).body.rentalDayLimit).toBeNull();
+  });
+});
