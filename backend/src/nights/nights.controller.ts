@@ -5,7 +5,7 @@ import { Clock } from '../common/adapters/clock';
 import { ParseIdPipe } from '../common/ids';
 import { ParseYearPipe } from '../common/time/year';
 import { PropertyAccess } from '../properties/property-access.service';
-import { dayIn } from '../stays/stay-rules';
+import { dayIn } from '../stays/stays.types';
 import type { User } from '../users/user.entity';
 import { NightsResponse } from './nights.dto';
 import { NightsService } from './nights.service';

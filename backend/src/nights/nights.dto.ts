@@ -1,4 +1,4 @@
-import type { HousingType } from '../stays/stay-rules';
+import type { HousingType } from '../stays/stays.types';
 
 /** An estimate in money: a decimal string (numeric(…,2)) in its currency. */
 export class EstimateResponse {

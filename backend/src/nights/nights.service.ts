@@ -5,7 +5,7 @@ import { CalendarService } from '../calendar/calendar.service';
 import { fromMinor, toMinor } from '../common/money';
 import { PricesService } from '../prices/prices.service';
 import type { Property } from '../properties/property.entity';
-import { nightCount, nightsInYear, nightsOf, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stay-rules';
+import { nightCount, nightsInYear, nightsOf, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stays.types';
 import { StaysService } from '../stays/stays.service';
 import type { NightsResponse } from './nights.dto';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { Blackout, HousingType } from './stay-rules';
+import type { Blackout, HousingType } from './stays.types';
 
 /** A property's rules for its owners' own stays (docs/product/stays.md); no row: no rules. */
 @Entity('stay_rules')

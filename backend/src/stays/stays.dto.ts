@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLengt
 import { Transform } from 'class-transformer';
 import { IsCalendarDate } from '../common/time/iso-date';
 import { toSingleLine } from '../common/text/control-characters';
-import { HOUSING_TYPES, type HousingType } from './stay-rules';
+import { HOUSING_TYPES, type HousingType } from './stays.types';
 import type { StayRulesRow } from './stay-rules.entity';
 
 /** A number of days or nights, or null for no rule. */

@@ -1,4 +1,4 @@
-import { breaches, nightCount, nightsOf, nightsPerYear, type StayRules } from './stay-rules';
+import { breaches, nightCount, nightsOf, nightsPerYear, type StayRules } from './stays.types';
 
 const OSLO = 'Europe/Oslo';
 const NONE: StayRules = { maxOwnerNightsPerYear: null, minNoticeDays: null, minNights: null, maxNights: null, blackouts: [] };
