@@ -65,6 +65,21 @@ describe("a property's nights", () => {
     await request(t.server).get(`/api/properties/${property}/nights`).expect(401);
   });
 
+  it('counts a stay and a booking across each change of daylight saving time by their dates', async () => {
+    const { property, owner } = await household(t);
+    const admin = await t.loginAs('admin');
+    await admin.agent.put(`/api/admin/properties/${property}/stay-rules`).send({ maxOwnerNightsPerYear: 4, blackouts: [], housingType: 'borettslag' }).expect(200);
+    // 27–29 March 2027 (clocks forward on the 28th), 11:00 to 15:00 as the add dialog sends them: two nights.
+    await owner.agent.post('/api/events').query({ propertyId: property }).send({ title: 'Påske', startTime: '2027-03-27T10:00:00Z', endTime: '2027-03-29T13:00:00Z' }).expect(201);
+    // 30 October – 1 November (clocks back on the 31st): two nights more makes four, the limit; a fifth is refused.
+    await owner.agent.post('/api/events').query({ propertyId: property }).send({ title: 'Høst', startTime: '2027-10-30T09:00:00Z', endTime: '2027-11-01T14:00:00Z' }).expect(201);
+    const refused = await owner.agent.post('/api/events').query({ propertyId: property }).send({ title: 'Jul', startTime: '2027-12-20T10:00:00Z', endTime: '2027-12-21T14:00:00Z' }).expect(422);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'stay_yearly_limit', params: { year: 2027, limit: 4, used: 4, total: 5 } });
+    // A timed booking over the autumn change: check-in 30 October 16:00, check-out 1 November 10:00 Oslo time.
+    await pull(property, owner.user.id, [{ ...allDayStay('dst', '2027-10-30', '2027-11-01'), allDay: false, startDate: null, endDate: null, startTime: new Date('2027-10-30T14:00:00Z'), endsAt: new Date('2027-11-01T09:00:00Z') }]);
+    expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year: 2027 }).expect(200)).body).toMatchObject({ ownerNights: 4, ownerNightsLeft: 0, rentalDays: 2, rentalDaysLeft: 28 });
+  });
+
   it('answers the current year without one, no limits without rules, and refuses a year out of range', async () => {
     const { property, owner } = await household(t);
     // The clock stands in 2026.

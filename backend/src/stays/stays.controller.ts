@@ -9,7 +9,7 @@ import { mapStayRules, StayRulesDto, StayRulesResponse } from './stays.dto';
 import { StaysService } from './stays.service';
 
 /** A property's stay rules: its members (and staff) read them; an unknown property or another's is 404. */
-@Controller('properties/:id/stays.types')
+@Controller('properties/:id/stay-rules')
 export class StaysController {
   constructor(
     private readonly stays: StaysService,
@@ -25,7 +25,7 @@ export class StaysController {
 }
 
 /** Staff set a property's stay rules (admins; mini admins read them through the members' route). */
-@Controller('admin/properties/:id/stays.types')
+@Controller('admin/properties/:id/stay-rules')
 export class AdminStaysController {
   constructor(
     private readonly stays: StaysService,
