@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import type { User } from '../src/users/user.entity';
 import { UsersService } from '../src/users/users.service';
+import { household as sharedHousehold } from './helpers/household';
 import { TEST_NOW, TestApp } from './helpers/test-app';
 
 const at = (hours: number) => new Date(TEST_NOW.getTime() + hours * 3_600_000).toISOString();
@@ -21,17 +22,7 @@ describe('agreements and cases of a property', () => {
   });
   afterAll(() => t.close());
 
-  const join = (propertyId: number, user: User, role: 'co-owner' | 'viewer') =>
-    db.query('INSERT INTO property_members (property_id, user_id, role) VALUES ($1, $2, $3)', [propertyId, user.id, role]);
-
-  async function household() {
-    const owner = await t.loginAs('user');
-    const [property] = (await owner.agent.get('/api/properties').expect(200)).body;
-    const [coOwner, viewer, outsider] = [await t.loginAs('user'), await t.loginAs('user'), await t.loginAs('user')];
-    await join(property.id, coOwner.user, 'co-owner');
-    await join(property.id, viewer.user, 'viewer');
-    return { property: property.id as number, propertyName: property.name as string, owner, coOwner, viewer, outsider };
-  }
+  const household = () => sharedHousehold(t);
   const ids = (body: { id: number }[]) => body.map((a) => a.id);
 
   it("lets every member read the property's agreements, owners and co-owners write notes, and tells anyone else they do not exist", async () => {

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { User } from '../src/users/user.entity';
+import { joinProperty } from './helpers/household';
 import { TestApp } from './helpers/test-app';
 
 type Agent = Awaited<ReturnType<TestApp['loginAs']>>['agent'];
@@ -21,8 +22,7 @@ describe('the money of a property', () => {
   });
   afterAll(() => t.close());
 
-  const join = (propertyId: number, user: User, role: 'co-owner' | 'viewer', canSeeMoney = false) =>
-    db.query('INSERT INTO property_members (property_id, user_id, role, can_see_money) VALUES ($1, $2, $3, $4)', [propertyId, user.id, role, canSeeMoney]);
+  const join = (propertyId: number, user: User, role: 'co-owner' | 'viewer', canSeeMoney = false) => joinProperty(t, propertyId, user, role, { canSeeMoney });
 
   async function household() {
     const owner = await t.loginAs('user');

@@ -21,11 +21,11 @@ export const joinProperty = (t: TestApp, propertyId: number, user: User, role: M
  * A property shared by a household: its owner, a co-owner and a viewer, and an outsider who is none of them; each
  * signed in. The property is the owner's first, so routes that name none act on it for the owner.
  */
-export async function household(t: TestApp): Promise<{ property: number; owner: SignedIn; coOwner: SignedIn; viewer: SignedIn; outsider: SignedIn }> {
+export async function household(t: TestApp): Promise<{ property: number; propertyName: string; owner: SignedIn; coOwner: SignedIn; viewer: SignedIn; outsider: SignedIn }> {
   const owner = await t.loginAs('user');
   const [property] = (await owner.agent.get('/api/properties').expect(200)).body;
   const [coOwner, viewer, outsider] = [await t.loginAs('user'), await t.loginAs('user'), await t.loginAs('user')];
   await joinProperty(t, property.id, coOwner.user, 'co-owner');
   await joinProperty(t, property.id, viewer.user, 'viewer');
-  return { property: property.id as number, owner, coOwner, viewer, outsider };
+  return { property: property.id as number, propertyName: property.name as string, owner, coOwner, viewer, outsider };
 }
