@@ -1,9 +1,11 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { ExternalBookingsService } from '../src/bookings/external-bookings.service';
 import type { ExternalBookingInput } from '../src/bookings/external-booking.types';
 import { allDayStay } from './helpers/external-bookings';
 import { household } from './helpers/household';
 import { TestApp } from './helpers/test-app';
+import { waitFor } from './helpers/wait-for';
 
 /**
  * A property's year in nights (docs/product/stays.md#the-years-nights): the owners' own stays against the rules'
@@ -78,6 +80,29 @@ describe("a property's nights", () => {
     // A timed booking over the autumn change: check-in 30 October 16:00, check-out 1 November 10:00 Oslo time.
     await pull(property, owner.user.id, [{ ...allDayStay('dst', '2027-10-30', '2027-11-01'), allDay: false, startDate: null, endDate: null, startTime: new Date('2027-10-30T14:00:00Z'), endsAt: new Date('2027-11-01T09:00:00Z') }]);
     expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year: 2027 }).expect(200)).body).toMatchObject({ ownerNights: 4, ownerNightsLeft: 0, rentalDays: 2, rentalDaysLeft: 28 });
+  });
+
+  it("tells the owners, co-owners and admins once when the year's rental days reach 80 % and 100 % of the law's limit", async () => {
+    const { property, owner, coOwner, viewer } = await household(t);
+    const admin = await t.loginAs('admin');
+    await admin.agent.put(`/api/admin/properties/${property}/stay-rules`).send({ blackouts: [], housingType: 'borettslag' }).expect(200);
+    const db = t.app.get(DataSource);
+    const told = async (userId: number) =>
+      (await db.query(`SELECT type, params FROM notifications WHERE user_id = $1 AND type LIKE '%rental_days%' ORDER BY id`, [userId])).map((r: { type: string; params: { days: number } }) => `${r.type} ${r.params.days}`);
+    // The clock stands at 1 June 2026: 24 days of 30 this year is 80 %.
+    await pull(property, owner.user.id, [allDayStay('juni', '2026-06-10', '2026-06-20'), allDayStay('juli', '2026-07-01', '2026-07-15')]);
+    await waitFor(async () => (await told(owner.user.id)).length === 1, 'the 80 % warning');
+    expect(await told(coOwner.user.id)).toEqual(['rental_days_warning 24']);
+    expect(await told(viewer.user.id)).toEqual([]);
+    expect(await told(admin.user.id)).toEqual(['staff_rental_days_warning 24']);
+    // Another import at the same count tells no one again; reaching the limit does.
+    await pull(property, owner.user.id, [allDayStay('juni-2', '2026-06-12', '2026-06-14')], 'beds24');
+    await pull(property, owner.user.id, [allDayStay('august', '2026-08-01', '2026-08-08')], 'beds24');
+    await waitFor(async () => (await told(owner.user.id)).length === 2, 'the 100 % warning');
+    expect(await told(owner.user.id)).toEqual(['rental_days_warning 24', 'rental_days_warning 31']);
+    const [notification] = (await owner.agent.get('/api/notifications').expect(200)).body.notifications;
+    expect(notification).toMatchObject({ type: 'rental_days_warning', link: `/?property=${property}` });
+    expect(notification.texts.en.message).toMatch(/has 31 of 30 rental days in 2026\.$/);
   });
 
   it('answers the current year without one, no limits without rules, and refuses a year out of range', async () => {

@@ -33,7 +33,7 @@ for (const file of files) {
 const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   session: 'common', rate_limit_hits: 'common', stored_files: 'common', stored_file_chunks: 'common', mail_outbox: 'mail',
   external_bookings: 'bookings', calendar_versions: 'calendar', calendar_window_versions: 'calendar', scheduled_jobs: 'jobs', backups: 'backups',
-  upload_reservations: 'cases',
+  upload_reservations: 'cases', rental_day_warnings: 'nights',
 };
 for (const [table, folder] of Object.entries(TABLES_WITHOUT_ENTITY)) if (!owners.has(table)) owners.set(table, folder);
 

@@ -1,11 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { isOwnerStay } from '../calendar/calendar.dto';
 import { CalendarService } from '../calendar/calendar.service';
+import { Clock } from '../common/adapters/clock';
+import { EventBus } from '../common/events/domain-events';
 import { fromMinor, toMinor } from '../common/money';
 import { PricesService } from '../prices/prices.service';
+import { PropertyAccess } from '../properties/property-access.service';
 import type { Property } from '../properties/property.entity';
-import { nightCount, nightsInYear, nightsOf, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stays.types';
+import { dayIn, nightCount, nightsInYear, nightsOf, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stays.types';
+import { UsersService } from '../users/users.service';
+import './nights.events';
 import { StaysService } from '../stays/stays.service';
 import type { NightsResponse } from './nights.dto';
 
@@ -18,14 +24,56 @@ const left = (limit: number | null, used: number) => (limit === null ? null : Ma
  * A property's year in nights (docs/product/stays.md#the-years-nights): read from the calendar, the bookings store,
  * the stay rules and the price intervals the property already holds; nothing is fetched from outside.
  */
+/** The shares of the rental day limit whose reaching is told, each once a year. */
+const THRESHOLDS = [80, 100] as const;
+
 @Injectable()
-export class NightsService {
+export class NightsService implements OnModuleInit {
+  private readonly logger = new Logger('Nights');
+
   constructor(
     private readonly calendar: CalendarService,
     private readonly bookings: ExternalBookingsService,
     private readonly stays: StaysService,
     private readonly prices: PricesService,
+    private readonly access: PropertyAccess,
+    private readonly users: UsersService,
+    private readonly db: DataSource,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
   ) {}
+
+  /** Every import that changed a property's bookings may have brought its rental days to a threshold. */
+  onModuleInit(): void {
+    this.bus.on('bookings.stored', (e) => this.warnRentalDays(e.propertyId).catch((error: Error) => this.logger.warn(`rental day warning: ${error.message}`)));
+  }
+
+  /**
+   * Tells the property's owners and co-owners, and the admins, when its rental days of this year or the next reach 80 %
+   * and 100 % of its limit (docs/product/stays.md#warnings): each threshold once a year, as the row that marks it is
+   * written first. Nothing is refused: the bookings come from channels the owners control.
+   */
+  async warnRentalDays(propertyId: number): Promise<void> {
+    const rules = await this.stays.rulesOf(propertyId);
+    if (!rules?.rentalDayLimit) return;
+    const property = await this.access.zoneOf(propertyId);
+    if (!property) return;
+    const thisYear = Number(dayIn(property.timezone, this.clock.now()).slice(0, 4));
+    for (const year of [thisYear, thisYear + 1]) {
+      const { rentalDays, rentalDayLimit: limit } = await this.year(property, year);
+      if (limit === null) return;
+      for (const threshold of THRESHOLDS) {
+        if (rentalDays * 100 < limit * threshold) continue;
+        const marked = await this.db.query(
+          'INSERT INTO rental_day_warnings (property_id, year, threshold, rental_days) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING year',
+          [propertyId, year, threshold, rentalDays],
+        );
+        if (marked.length === 0) continue;
+        const [members, admins] = await Promise.all([this.access.memberIds(propertyId, 'write'), this.users.activeAdminIds()]);
+        await this.bus.emit('nights.rental_days.reached', { propertyId, propertyName: property.name, year, threshold, rentalDays, limit, members, admins });
+      }
+    }
+  }
 
   async year(property: Pick<Property, 'id' | 'timezone'>, year: number): Promise<NightsResponse> {
     const zone = property.timezone;

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import { coded } from '../common/http-exception.filter';
 import { DatabasePort } from '../database/database.port';
 import type { User } from '../users/user.entity';
@@ -115,6 +115,11 @@ export class PropertyAccess {
     if (ids.length === 0) return new Map();
     const rows: { id: number; name: string }[] = await this.db.query('SELECT id, name FROM properties WHERE id = ANY($1)', [[...new Set(ids)]]);
     return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  /** A live property's name and time zone, for work no person asked for (a background job's); null when unknown or deleted. */
+  zoneOf(propertyId: number): Promise<Pick<Property, 'id' | 'name' | 'timezone'> | null> {
+    return this.db.getRepository(Property).findOne({ where: { id: propertyId, deletedAt: IsNull() }, select: { id: true, name: true, timezone: true } });
   }
 
   /** Whether the person is a member of the property (any role) and it is not deleted. */
