@@ -8,7 +8,7 @@ import type { RequestContext } from '../common/request-context';
 import { DatabasePort } from '../database/database.port';
 import type { Property } from '../properties/property.entity';
 import type { User } from '../users/user.entity';
-import { breaches, dayIn, DEFAULT_RENTAL_DAY_LIMIT, nightsOf, nightsPerYear, type StayNights } from './stays.types';
+import { breaches, dayIn, DEFAULT_RENTAL_DAY_LIMIT, nightsOf, nightsPerYear } from './stays.types';
 import { StayRulesRow } from './stay-rules.entity';
 import type { StayRulesDto } from './stays.dto';
 
@@ -94,5 +94,3 @@ export class StaysService {
     }
   }
 }
-
-export type { StayNights };
