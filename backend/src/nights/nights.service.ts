@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { BLOCKED_KINDS } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { isOwnerStay } from '../calendar/calendar.dto';
 import { CalendarService } from '../calendar/calendar.service';
@@ -15,8 +16,6 @@ import './nights.events';
 import { StaysService } from '../stays/stays.service';
 import type { NightsResponse } from './nights.dto';
 
-/** Kinds of stored bookings that hold dates closed, not a guest: the iCal import's 'block', Beds24's 'blocked'. */
-const BLOCKED_KINDS = ['block', 'blocked'];
 
 const left = (limit: number | null, used: number) => (limit === null ? null : Math.max(0, limit - used));
 

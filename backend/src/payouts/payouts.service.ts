@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException, OnModuleInit } from
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
+import { BLOCKED_KINDS } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { CalendarService } from '../calendar/calendar.service';
 import { coded } from '../common/http-exception.filter';
@@ -24,8 +25,6 @@ import './payouts.events';
 export interface PayoutWithOwner { payout: Payout; owner: { name: string; username: string }; propertyName: string | null }
 
 const DAY_MS = 86_400_000;
-/** Kinds of stored bookings that hold dates closed, not a guest: the iCal import's 'block', Beds24's 'blocked'. */
-const BLOCKED_KINDS = ['block', 'blocked'];
 
 /**
  * Payouts, each a property's (docs/product/payouts-and-prices.md#who-may-do-what): its members who see money read its
