@@ -20,6 +20,7 @@ import { PropertyAccess } from '../src/properties/property-access.service';
 import { Secret, TOTP } from 'otpauth';
 import { TwoFactorService } from '../src/auth/two-factor.service';
 import { User } from '../src/users/user.entity';
+import { StaysService } from '../src/stays/stays.service';
 import { registeredRoutes } from './helpers/routes';
 import { PASSWORD, TestApp } from './helpers/test-app';
 
@@ -66,6 +67,15 @@ const viewerOf = async (ctx: Ctx) => {
   return { property, viewer };
 };
 /** A property's members read it, staff too; anyone else hears it does not exist. */
+/** A stay the owner asked for under rules that ask for approval, waiting for staff (docs/product/stays.md#stays-as-requests). */
+const stayRequestOf = async (ctx: Ctx) => {
+  const property = await propertyOf(ctx);
+  const stays = ctx.t.app.get(StaysService);
+  await stays.setRules(await ctx.t.createUser('admin'), property, { approval: 'request', blackouts: [] });
+  const event = await calendarOf(ctx.t).createEvent(ctx.owner, property, { title: 'Sommerferie', startTime: '2027-07-01T00:00:00Z', endTime: '2027-07-04T00:00:00Z' });
+  const { rows } = await stays.list({ filter: { propertyId: property.id, status: 'pending' }, paged: false });
+  return rows.find((r) => r.eventId === event.id)!;
+};
 const MEMBER_READ = [401, 200, 404, 200, 200] as RouteCase['expect'];
 /** The owner (or an admin) changes it; mini admins only read. */
 const MEMBER_WRITE = [401, 200, 404, 403, 200] as RouteCase['expect'];
@@ -361,6 +371,15 @@ const cases: RouteCase[] = [
     call: async (ctx) => ({ path: `/api/admin/properties/${(await propertyOf(ctx)).id}/stay-rules`, body: { minNights: 2, blackouts: [] } }),
     expect: ADMIN_ONLY,
   },
+  {
+    route: 'GET /api/properties/:id/stay-preview',
+    call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/stay-preview?startTime=2027-07-01T00:00:00Z&endTime=2027-07-04T00:00:00Z` }),
+    expect: MEMBER_WRITE,
+  },
+  { route: 'GET /api/admin/stay-requests', call: () => ({ path: '/api/admin/stay-requests?status=pending' }), expect: STAFF_READ },
+  { route: 'GET /api/admin/stay-requests/:id', call: async (ctx) => ({ path: `/api/admin/stay-requests/${(await stayRequestOf(ctx)).id}` }), expect: STAFF_READ },
+  { route: 'POST /api/admin/stay-requests/:id/approve', call: async (ctx) => ({ path: `/api/admin/stay-requests/${(await stayRequestOf(ctx)).id}/approve`, body: { note: 'Ok' } }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/stay-requests/:id/decline', call: async (ctx) => ({ path: `/api/admin/stay-requests/${(await stayRequestOf(ctx)).id}/decline`, body: {} }), expect: ADMIN_ONLY },
   { route: 'GET /api/prices', call: () => ({ path: '/api/prices' }), expect: ANY_USER },
   { route: 'POST /api/prices', call: ({ owner }) => ({ path: '/api/prices', body: { userId: owner.id, name: 'Lavsesong', priceFrom: 900, priceTo: 1200.5, discountPercent: 10 } }), expect: ADMIN_CREATES },
   { route: 'PUT /api/prices/:id', call: async (ctx) => ({ path: `/api/prices/${(await priceOf(ctx)).id}`, body: { name: 'Endret', priceFrom: '1000', priceTo: '2000', discountPercent: '5' } }), expect: ADMIN_ONLY },

@@ -55,6 +55,7 @@ describe("a property's nights", () => {
       housingType: 'borettslag',
       rentalDayLimit: 30,
       rentalDaysLeft: 21,
+      pendingRequests: 0,
       // (1000 + 1400) / 2 less 10 % = 1080 a night, 8 nights.
       forgoneIncome: { amount: '8640.00', currency: 'NOK' },
     };
@@ -110,7 +111,7 @@ describe("a property's nights", () => {
     // The clock stands in 2026.
     expect((await owner.agent.get(`/api/properties/${property}/nights`).expect(200)).body).toEqual({
       propertyId: property, year: 2026, ownerNights: 0, ownerNightsLimit: null, ownerNightsLeft: null, rentalDays: 0,
-      housingType: null, rentalDayLimit: null, rentalDaysLeft: null, forgoneIncome: null,
+      housingType: null, rentalDayLimit: null, rentalDaysLeft: null, pendingRequests: 0, forgoneIncome: null,
     });
     for (const year of ['1999', '2101', '20x7', '']) {
       expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year }).expect(400)).body.code).toBe('invalid_year');

@@ -46,7 +46,7 @@ describe('stay rules', () => {
     // A property without rules answers nulls.
     const { property: plain, owner: plainOwner } = await household(t);
     expect((await plainOwner.agent.get(`/api/properties/${plain}/stay-rules`).expect(200)).body).toEqual({
-      propertyId: plain, maxOwnerNightsPerYear: null, minNoticeDays: null, minNights: null, maxNights: null, blackouts: [], housingType: null, rentalDayLimit: null, updatedAt: null,
+      propertyId: plain, maxOwnerNightsPerYear: null, minNoticeDays: null, minNights: null, maxNights: null, blackouts: [], approval: 'instant', housingType: null, rentalDayLimit: null, updatedAt: null,
     });
   });
 

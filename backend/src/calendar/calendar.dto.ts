@@ -166,8 +166,17 @@ export class EventResponse {
   /** A booking or synced event: shown read-only, never deleted by hand. */
   isBinding: boolean;
   createdById: number | null;
+  /** An owner's stay held for staff's approval: in the calendar, not yet confirmed (docs/product/stays.md#stays-as-requests). */
+  awaitingApproval: boolean;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** 202 to a new or moved owner's stay that waits for staff's approval (docs/product/stays.md#stays-as-requests). */
+export class RequestedStayResponse {
+  /** @example requested */
+  status: 'requested';
+  event: EventResponse;
 }
 
 export function mapEvent(e: CalendarEvent): EventResponse {
@@ -186,6 +195,7 @@ export function mapEvent(e: CalendarEvent): EventResponse {
     location: e.location,
     isBinding: isBinding(e),
     createdById: e.createdById,
+    awaitingApproval: e.awaitingApproval,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };

@@ -21,7 +21,8 @@ import { MarkedDay } from './marked-day.entity';
 import { DatabasePort } from '../database/database.port';
 import type { Property } from '../properties/property.entity';
 import { handOverToHeirSql, memberPropertySql } from '../properties/properties.types';
-import { StaysService } from '../stays/stays.service';
+import { StaysService, type StayVerdict } from '../stays/stays.service';
+import type { Approval } from '../stays/stays.types';
 import './calendar.events';
 
 const HOUR_MS = 3_600_000;
@@ -67,7 +68,7 @@ const eventsJson = (property: string) => jsonArraySql(`
     e.all_day AS "allDay", e.color, e.admin_color_override AS "adminColorOverride", e.routes, e.source, e.location,
     -- isBinding: Boolean(source) || csvProtected, as JavaScript reads the jsonb value
     ((e.source IS NOT NULL AND e.source NOT IN ('null', 'false', '0', '""')) OR e.csv_protected) AS "isBinding",
-    e.created_by_id AS "createdById", ${isoTimestampSql('e.created_at')} AS "createdAt", ${isoTimestampSql('e.updated_at')} AS "updatedAt"
+    e.created_by_id AS "createdById", e.awaiting_approval AS "awaitingApproval", ${isoTimestampSql('e.created_at')} AS "createdAt", ${isoTimestampSql('e.updated_at')} AS "updatedAt"
   FROM events e
   WHERE e.property_id = ${property} AND tstzrange(e.start_time, e.ends_at, '[)') && tstzrange($2, $3, '[)')
   ORDER BY e.start_time, e.id`);
@@ -147,6 +148,12 @@ export class CalendarService {
   onModuleInit(): void {
     this.bus.onInTransaction('users.owner.deleting', async ({ ownerId }, { tx }) => {
       for (const statement of HANDED_TO_HEIR) await tx.query(statement, [ownerId]);
+    });
+    // Staff's decision on a waiting stay (docs/product/stays.md#stays-as-requests): approved, it stops waiting; declined, it leaves the calendar.
+    this.bus.onInTransaction('stays.request.deciding', async ({ propertyId, eventId, decision }, { tx, afterCommit }) => {
+      if (decision === 'approved') await tx.update(CalendarEvent, { id: eventId }, { awaitingApproval: false, sequence: () => 'sequence + 1' });
+      else await tx.delete(CalendarEvent, { id: eventId });
+      afterCommit(() => this.ownEventsChanged(propertyId));
     });
   }
 
@@ -262,20 +269,50 @@ export class CalendarService {
   async createEvent(user: User, property: StayProperty, dto: CreateEventDto): Promise<CalendarEvent> {
     // Staff's events are marked as theirs (createdById): no owner's stay, so neither checked nor counted as one.
     const event = this.buildEvent(property.id, user.id, { ...dto, source: null }, user.isAdmin ? user.id : null);
-    await this.checkStay(user, property, event);
-    const created = await this.events.save(event);
+    event.awaitingApproval = (await this.checkStay(user, property, event)) === 'request';
+    const created = await this.saveOwn(user, property, event, event.awaitingApproval);
     await this.ownEventsChanged(property.id);
     return created;
   }
 
   /**
    * An owner's or co-owner's own stay keeps to the property's rules (docs/product/stays.md), counted with the property's
-   * other owner stays (events staff made are none); staff's events are not limited.
+   * other owner stays (events staff made are none, waiting ones are); staff's events are not limited. Answers whether
+   * it is saved at once or held for staff's approval.
    */
-  private checkStay(user: User, property: StayProperty, event: CalendarEvent): Promise<void> {
-    if (user.isAdmin || !isOwnerStay(event)) return Promise.resolve();
-    const ownerStays = async (span: DateRange) => (await this.listEvents(property.id, span)).filter((e) => e.id !== event.id && isOwnerStay(e));
-    return this.stays.check(property, event.startTime, event.endsAt, ownerStays);
+  private checkStay(user: User, property: StayProperty, event: CalendarEvent): Promise<Approval> {
+    if (user.isAdmin || !isOwnerStay(event)) return Promise.resolve('instant');
+    return this.stays.check(property, event.startTime, event.endsAt, this.otherOwnerStays(property, event.id));
+  }
+
+  /** The property's owner stays in a span, but the one with `exceptId` (the stay being checked or moved). */
+  private otherOwnerStays(property: StayProperty, exceptId: number | undefined) {
+    return async (span: DateRange) => (await this.listEvents(property.id, span)).filter((e) => e.id !== exceptId && isOwnerStay(e));
+  }
+
+  /**
+   * What the property's rules say of a stay before it is sent (the create dialog): its nights, the rules it would
+   * break and whether it would wait for approval. `exceptId` is the stay being moved, not counted twice.
+   */
+  async stayVerdict(user: User, property: StayProperty, start: Date, end: Date | null, exceptId?: number): Promise<StayVerdict> {
+    const verdict = await this.stays.verdict(property, start, endsAtOf(start, end), this.otherOwnerStays(property, exceptId));
+    // Staff's events are not limited.
+    return user.isAdmin ? { ...verdict, breaches: [], approval: 'instant' } : verdict;
+  }
+
+  /**
+   * Saves an own event. A stay held for approval (`request`: new, or moved while the rules ask for approval) opens or
+   * changes its request in the same transaction, and staff hear of it after the commit.
+   */
+  private async saveOwn(user: User, property: StayProperty, event: CalendarEvent, request: boolean): Promise<CalendarEvent> {
+    if (!request) return this.events.save(event);
+    const { saved, held } = await this.database.transaction(async (tx) => {
+      const saved = await tx.save(event);
+      const held = await this.stays.request(tx, { propertyId: property.id, eventId: saved.id, requestedById: user.id, title: saved.title, startTime: saved.startTime, endsAt: saved.endsAt, zone: property.timezone });
+      return { saved, held };
+    });
+    await this.stays.announce(held, user);
+    return saved;
   }
 
   /** After the commit: own events count in double-booking detection (docs/architecture.md "Double bookings"). */
@@ -309,10 +346,13 @@ export class CalendarService {
     if (dto.routes !== undefined) event.routes = dto.routes;
     if (dto.location !== undefined) event.location = dto.location;
     event.endsAt = endsAtOf(event.startTime, event.endTime);
-    // A stay moved or made longer is checked again; a new title is not.
-    if (dto.startTime !== undefined || dto.endTime !== undefined) await this.checkStay(user, property, event);
+    // A stay moved or made longer is checked again (and, where the rules ask for it, waits for approval again); a new title is not.
+    const moved = dto.startTime !== undefined || dto.endTime !== undefined;
+    // A stay that waits keeps waiting when moved, its request following it.
+    const request = moved && ((await this.checkStay(user, property, event)) === 'request' || event.awaitingApproval);
+    if (request) event.awaitingApproval = true;
     event.sequence += 1;
-    const saved = await this.events.save(event);
+    const saved = await this.saveOwn(user, property, event, request);
     await this.ownEventsChanged(propertyId);
     return saved;
   }
@@ -320,7 +360,11 @@ export class CalendarService {
   async deleteOwnEvent(propertyId: number, apiId: string): Promise<CalendarEvent> {
     const event = await this.ownedEvent(propertyId, ownEventId(apiId, { code: 'booking_not_deletable', message: `${BOOKING_NOT_DELETABLE}: bookingen er bindende` }));
     if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
-    await this.events.delete({ id: event.id });
+    await this.database.transaction(async (tx) => {
+      // A stay that waited for approval takes its request back with it.
+      if (event.awaitingApproval) await this.stays.withdraw(tx, event.id);
+      await tx.delete(CalendarEvent, { id: event.id });
+    });
     await this.ownEventsChanged(propertyId);
     return event;
   }
@@ -332,6 +376,7 @@ export class CalendarService {
       const event = await tx.findOneBy(CalendarEvent, { id });
       if (!event) throw new NotFoundException(coded('event_not_found', 'Hendelsen finnes ikke'));
       if (isBinding(event)) throw new ConflictException(coded('booking_not_deletable', `${BOOKING_NOT_DELETABLE}: bookingen er bindende`));
+      if (event.awaitingApproval) await this.stays.withdraw(tx, id);
       await tx.delete(CalendarEvent, { id });
       await this.audit.record(admin.id, event.userId, 'event.delete', { eventId: id, title: event.title }, tx, context);
       return event;

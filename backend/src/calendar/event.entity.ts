@@ -92,6 +92,10 @@ export class CalendarEvent {
   @Column({ type: 'int', nullable: true })
   createdById: number | null;
 
+  /** An owner's stay held for staff's approval (docs/product/stays.md#stays-as-requests); its request is in stays. */
+  @Column({ type: 'boolean', default: false })
+  awaitingApproval: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -266,6 +266,8 @@ export class SubscriptionService {
         summary: singleLine(titled(e.propertyId, e.title)),
         description: optionalText(e.description, multiLine),
         location: optionalText(e.location, singleLine),
+        // A stay waiting for staff's approval is not settled yet: calendar apps show it as tentative.
+        ...(e.awaitingApproval ? { status: ICalEventStatus.TENTATIVE } : {}),
         stamp: now,
         created: e.createdAt,
         lastModified: e.updatedAt,

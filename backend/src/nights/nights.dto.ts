@@ -1,4 +1,9 @@
-import type { HousingType } from '../stays/stays.types';
+import { Type } from 'class-transformer';
+import { IsNotEmpty, IsOptional } from 'class-validator';
+import { IsCalendarDate } from '../common/time/iso-date';
+import { FieldErrorResponse } from '../common/api.dto';
+import { IsRowId } from '../common/ids';
+import type { Approval, HousingType } from '../stays/stays.types';
 
 /** An estimate in money: a decimal string (numeric(…,2)) in its currency. */
 export class EstimateResponse {
@@ -21,9 +26,43 @@ export class NightsResponse {
   housingType: HousingType | null;
   rentalDayLimit: number | null;
   rentalDaysLeft: number | null;
+  /** Owners' stays of the year that wait for staff's approval (docs/product/stays.md#stays-as-requests). */
+  pendingRequests: number;
   /**
    * What the owners' own stays this year would have earned at the property's active price intervals: an estimate
    * (the mean of each interval's middle price, less its discount, times the owner nights); null without intervals.
    */
+  forgoneIncome: EstimateResponse | null;
+}
+
+/** GET /api/properties/{id}/stay-preview: a stay the owner is about to send. */
+export class StayPreviewQuery {
+  /** As the event would be sent: a date-time, or a date for an all-day stay. */
+  @IsCalendarDate({ message: 'Invalid date' })
+  @IsNotEmpty({ message: 'Invalid date' })
+  startTime: string;
+
+  @IsOptional()
+  @IsCalendarDate({ message: 'Invalid date' })
+  endTime?: string;
+
+  /** The stay being moved, which is then not counted twice. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig hendelses-ID' })
+  eventId?: number;
+}
+
+/**
+ * What the property's rules say of a stay before it is sent (docs/product/stays.md#before-a-stay-is-sent): the same
+ * check as saving it, without saving.
+ */
+export class StayPreviewResponse {
+  nights: number;
+  /** Each rule the stay would break, as the 422 on saving would list it; empty: it may be sent. */
+  errors: FieldErrorResponse[];
+  /** 'request': it would wait for staff's approval. */
+  approval: Approval;
+  /** What the stay's nights would have earned rented out: an estimate (as the year's forgoneIncome); null without price intervals. */
   forgoneIncome: EstimateResponse | null;
 }

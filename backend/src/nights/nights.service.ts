@@ -14,18 +14,18 @@ import { dayIn, nightCount, nightsInYear, nightsOf, SHORT_TERM_MAX_NIGHTS, type 
 import { UsersService } from '../users/users.service';
 import './nights.events';
 import { StaysService } from '../stays/stays.service';
-import type { NightsResponse } from './nights.dto';
-
+import type { NightsResponse, StayPreviewResponse } from './nights.dto';
+import type { User } from '../users/user.entity';
 
 const left = (limit: number | null, used: number) => (limit === null ? null : Math.max(0, limit - used));
+
+/** The shares of the rental day limit whose reaching is told, each once a year. */
+const THRESHOLDS = [80, 100] as const;
 
 /**
  * A property's year in nights (docs/product/stays.md#the-years-nights): read from the calendar, the bookings store,
  * the stay rules and the price intervals the property already holds; nothing is fetched from outside.
  */
-/** The shares of the rental day limit whose reaching is told, each once a year. */
-const THRESHOLDS = [80, 100] as const;
-
 @Injectable()
 export class NightsService implements OnModuleInit {
   private readonly logger = new Logger('Nights');
@@ -78,13 +78,15 @@ export class NightsService implements OnModuleInit {
     const zone = property.timezone;
     // A day's margin each side: a night in the property's zone near New Year is a UTC instant in the year beside it.
     const span = { start: new Date(Date.UTC(year - 1, 11, 31)), end: new Date(Date.UTC(year + 1, 0, 2)) };
-    const [rules, events, bookings, prices] = await Promise.all([
+    const [rules, events, bookings, prices, pendingRequests] = await Promise.all([
       this.stays.rulesOf(property.id),
       this.calendar.listEvents(property.id, span),
       this.bookings.listForProperty(property.id, span),
       this.prices.forProperty(property.id),
+      this.stays.pendingIn(property.id, year, zone),
     ]);
-    const ownerStays = events.filter(isOwnerStay).map((e) => nightsOf(e.startTime, e.endsAt, zone));
+    // Used: the stays that are the owners' now; one waiting for approval is counted in pendingRequests instead.
+    const ownerStays = events.filter((e) => isOwnerStay(e) && !e.awaitingApproval).map((e) => nightsOf(e.startTime, e.endsAt, zone));
     // Rented: a guest's stay from a channel (or synced into the calendar by staff), of 30 nights or fewer.
     const rented: StayNights[] = [
       ...events.filter((e) => e.source).map((e) => nightsOf(e.startTime, e.endsAt, zone)),
@@ -107,8 +109,15 @@ export class NightsService implements OnModuleInit {
       housingType: rules?.housingType ?? null,
       rentalDayLimit,
       rentalDaysLeft: left(rentalDayLimit, rentalDays),
+      pendingRequests,
       forgoneIncome: forgone(prices, ownerNights),
     };
+  }
+
+  /** A stay checked before it is sent: the rules it would break, whether it would wait, and the income it would forgo. */
+  async preview(user: User, property: Pick<Property, 'id' | 'timezone'>, start: Date, end: Date | null, exceptId?: number): Promise<StayPreviewResponse> {
+    const [verdict, prices] = await Promise.all([this.calendar.stayVerdict(user, property, start, end, exceptId), this.prices.forProperty(property.id)]);
+    return { nights: verdict.nights, errors: verdict.breaches, approval: verdict.approval, forgoneIncome: forgone(prices, verdict.nights) };
   }
 }
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { Blackout, HousingType } from './stays.types';
+import type { Approval, Blackout, HousingType } from './stays.types';
 
 /** A property's rules for its owners' own stays (docs/product/stays.md); no row: no rules. */
 @Entity('stay_rules')
@@ -21,6 +21,10 @@ export class StayRulesRow {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   blackouts: Blackout[];
+
+  /** Whether an owner's stay is saved at once or held for staff's approval. */
+  @Column({ type: 'varchar', length: 10, default: 'instant' })
+  approval: Approval;
 
   @Column({ type: 'varchar', length: 20, nullable: true })
   housingType: HousingType | null;

@@ -1,9 +1,12 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { IsCalendarDate } from '../common/time/iso-date';
-import { toSingleLine } from '../common/text/control-characters';
-import { HOUSING_TYPES, type HousingType } from './stays.types';
+import { multiLine, toSingleLine } from '../common/text/control-characters';
+import { ListQueryParams } from '../common/api.dto';
+import { IsRowId } from '../common/ids';
+import { APPROVALS, HOUSING_TYPES, STAY_REQUEST_STATUSES, type Approval, type HousingType, type StayRequestStatus } from './stays.types';
+import type { StayRequest } from './stay-request.entity';
 import type { StayRulesRow } from './stay-rules.entity';
 
 /** A number of days or nights, or null for no rule. */
@@ -46,6 +49,11 @@ export class StayRulesDto {
   @Count(1, 366, 'Største antall netter må være et heltall mellom 1 og 366')
   maxNights?: number | null;
 
+  /** 'instant' (the default) saves a stay that keeps to the rules at once; 'request' holds it for staff's approval. */
+  @IsOptional()
+  @IsIn(APPROVALS, { message: 'Godkjenning må være instant eller request' })
+  approval?: Approval;
+
   /** How the property is owned; it sets the rental day limit unless one is given. */
   @ValidateIf((_, v) => v !== null && v !== undefined)
   @IsIn(HOUSING_TYPES, { message: 'Boligtypen må være selveier, borettslag, eierseksjonssameie, fritidsbolig eller annet' })
@@ -71,6 +79,7 @@ export class StayRulesResponse {
   minNights: number | null;
   maxNights: number | null;
   blackouts: BlackoutDto[];
+  approval: Approval;
   housingType: HousingType | null;
   rentalDayLimit: number | null;
   /** When staff last changed them, or null when none are set. */
@@ -84,7 +93,70 @@ export const mapStayRules = (propertyId: number, row: StayRulesRow | null): Stay
   minNights: row?.minNights ?? null,
   maxNights: row?.maxNights ?? null,
   blackouts: row?.blackouts ?? [],
+  approval: row?.approval ?? 'instant',
   housingType: row?.housingType ?? null,
   rentalDayLimit: row?.rentalDayLimit ?? null,
   updatedAt: row?.updatedAt.toISOString() ?? null,
+});
+
+/** Staff's list of stay requests: react-admin's list parameters, or these as plain filters. */
+export class StayRequestsQuery extends ListQueryParams {
+  @IsOptional()
+  @Type(() => Number)
+  @IsRowId({ message: 'Ugyldig eiendoms-ID' })
+  propertyId?: number;
+
+  @IsOptional()
+  @IsIn(STAY_REQUEST_STATUSES, { message: 'Status må være pending, approved, declined eller withdrawn' })
+  status?: StayRequestStatus;
+}
+
+/** POST /api/admin/stay-requests/{id}/approve|decline: staff's words to the owner, if any. */
+export class DecideStayRequestDto {
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Transform(({ value }) => (typeof value === 'string' ? multiLine(value).trim() || null : value))
+  @MaxLength(2000, { message: 'Notatet kan ikke være lengre enn 2000 tegn' })
+  @IsString({ message: 'Notatet må være tekst' })
+  note?: string | null;
+}
+
+/** An owner's stay held for staff's approval, and what became of it (docs/product/stays.md#stays-as-requests). */
+export class StayRequestResponse {
+  id: number;
+  propertyId: number;
+  propertyName: string;
+  /** The stay in the calendar; null once it is gone (declined, or removed by its owner while it waited). */
+  eventId: number | null;
+  requestedById: number | null;
+  requestedByName: string | null;
+  title: string;
+  startTime: string;
+  /** When the stay ends (its last morning). */
+  endTime: string;
+  nights: number;
+  status: StayRequestStatus;
+  /** Staff's words to the owner with the decision. */
+  note: string | null;
+  decidedById: number | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+export const mapStayRequest = (r: StayRequest, names: { property: string; requester: string | null }): StayRequestResponse => ({
+  id: r.id,
+  propertyId: r.propertyId,
+  propertyName: names.property,
+  eventId: r.eventId,
+  requestedById: r.requestedById,
+  requestedByName: names.requester,
+  title: r.title,
+  startTime: r.startTime.toISOString(),
+  endTime: r.endsAt.toISOString(),
+  nights: r.nights,
+  status: r.status,
+  note: r.note,
+  decidedById: r.decidedById,
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
 });

@@ -28,6 +28,14 @@ export const DEFAULT_RENTAL_DAY_LIMIT: Record<HousingType, number | null> = {
 /** The longest stay that is short-term rental: a longer one is a lease, and no rental day in the law's count. */
 export const SHORT_TERM_MAX_NIGHTS = 30;
 
+/** Whether an owner's stay that keeps to the rules is saved at once, or held as a request staff approve or decline. */
+export const APPROVALS = ['instant', 'request'] as const;
+export type Approval = (typeof APPROVALS)[number];
+
+/** What became of a stay request (docs/product/stays.md#stays-as-requests); only a pending one can be decided. */
+export const STAY_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
+export type StayRequestStatus = (typeof STAY_REQUEST_STATUSES)[number];
+
 export interface StayRules {
   maxOwnerNightsPerYear: number | null;
   minNoticeDays: number | null;

@@ -622,6 +622,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stay-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Newest first unless sorted; `propertyId` and `status` filter (as query parameters or in `filter`).
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         */
+        get: operations["AdminStayRequests_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stay-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        get: operations["AdminStayRequests_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stay-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The stay stops waiting; 409 `stay_request_decided` when it was decided already or its owner removed it.
+         * @description Access: admin (admins only)
+         */
+        post: operations["AdminStayRequests_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stay-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The stay leaves the calendar; the request keeps what was asked and the note.
+         * @description Access: admin (admins only)
+         */
+        post: operations["AdminStayRequests_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sync-all-ical": {
         parameters: {
             query?: never;
@@ -1218,7 +1295,8 @@ export interface paths {
         get: operations["Events_list"];
         put?: never;
         /**
-         * The property is the body's `propertyId`, else the query's.
+         * The property is the body's `propertyId`, else the query's. An owner's stay under rules that ask for approval is
+         *     saved awaiting it: 202 `{ status: 'requested', event }` (docs/product/stays.md#stays-as-requests).
          * @description Access: user (any logged-in user; ownership is checked)
          */
         post: operations["Events_create"];
@@ -1237,7 +1315,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed.
+         * The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed. A stay
+         *     moved under rules that ask for approval waits for it again: 202, as on creation.
          * @description Access: user (any logged-in user; ownership is checked)
          */
         put: operations["Events_update"];
@@ -1908,6 +1987,23 @@ export interface paths {
         get?: never;
         /** @description Access: user (any logged-in user; ownership is checked) */
         put: operations["Properties_setShares"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/stay-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: user (any logged-in user; ownership is checked) */
+        get: operations["StayPreview_preview"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3186,6 +3282,9 @@ export interface components {
             phoneNumber?: string | null;
             username: string;
         };
+        DecideStayRequestDto: {
+            note?: string | null;
+        };
         DeletedEvent: {
             id: number;
             title: string;
@@ -3235,6 +3334,8 @@ export interface components {
             /** @description A colour an admin chose; it wins over the user's own. */
             adminColorOverride: string | null;
             allDay: boolean;
+            /** @description An owner's stay held for staff's approval: in the calendar, not yet confirmed (docs/product/stays.md#stays-as-requests). */
+            awaitingApproval: boolean;
             color: string;
             /** Format: date-time */
             createdAt: string;
@@ -3491,6 +3592,8 @@ export interface components {
             ownerNights: number;
             ownerNightsLeft: number | null;
             ownerNightsLimit: number | null;
+            /** @description Owners' stays of the year that wait for staff's approval (docs/product/stays.md#stays-as-requests). */
+            pendingRequests: number;
             propertyId: number;
             rentalDayLimit: number | null;
             rentalDays: number;
@@ -3538,7 +3641,7 @@ export interface components {
             /** @description Rendered in the owner's language when stored. */
             title: string;
             /** @enum {string} */
-            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "agreement_handed_over" | "agreement_owner_removed" | "appointment_booked" | "appointment_cancelled" | "staff_appointment_cancelled" | "appointment_owner_cancelled" | "appointment_handed_over" | "appointment_owner_removed" | "two_factor_reset" | "beds24_key_refused" | "beds24_failing" | "beds24_recovered" | "staff_beds24_key_refused" | "staff_beds24_failing" | "staff_beds24_recovered" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "case_handed_over" | "case_released" | "case_owner_removed" | "booking_conflict" | "booking_conflicts" | "feed_failing" | "feed_recovered" | "rental_days_warning" | "staff_rental_days_warning" | "payout_registered" | "payout_changed" | "payout_paid" | "system" | "account_number_changed" | "user_account_number_changed";
+            type: "agreement_created" | "agreement_changed" | "agreement_cancelled" | "agreement_note" | "agreement_owner_note" | "agreement_handed_over" | "agreement_owner_removed" | "appointment_booked" | "appointment_cancelled" | "staff_appointment_cancelled" | "appointment_owner_cancelled" | "appointment_handed_over" | "appointment_owner_removed" | "two_factor_reset" | "beds24_key_refused" | "beds24_failing" | "beds24_recovered" | "staff_beds24_key_refused" | "staff_beds24_failing" | "staff_beds24_recovered" | "booking_new" | "booking_changed" | "booking_cancelled" | "event_created" | "event_updated" | "event_deleted" | "collaboration_invite" | "case_message" | "case_assigned" | "case_closed" | "case_reopened" | "case_handed_over" | "case_released" | "case_owner_removed" | "booking_conflict" | "booking_conflicts" | "feed_failing" | "feed_recovered" | "rental_days_warning" | "staff_rental_days_warning" | "payout_registered" | "payout_changed" | "payout_paid" | "staff_stay_request" | "stay_request_approved" | "stay_request_declined" | "system" | "account_number_changed" | "user_account_number_changed";
         };
         NotificationText: {
             message: string;
@@ -3667,6 +3770,14 @@ export interface components {
             message: string;
             rentalDays: number;
         };
+        RequestedStayResponse: {
+            event: components["schemas"]["EventResponse"];
+            /**
+             * @example requested
+             * @enum {string}
+             */
+            status: "requested";
+        };
         ResetLinkResponse: {
             /** Format: date-time */
             expiresAt: string;
@@ -3712,7 +3823,45 @@ export interface components {
              */
             start: string;
         };
+        StayPreviewResponse: {
+            /**
+             * @description 'request': it would wait for staff's approval.
+             * @enum {string}
+             */
+            approval: "instant" | "request";
+            /** @description Each rule the stay would break, as the 422 on saving would list it; empty: it may be sent. */
+            errors: components["schemas"]["FieldErrorResponse"][];
+            /** @description What the stay's nights would have earned rented out: an estimate (as the year's forgoneIncome); null without price intervals. */
+            forgoneIncome: components["schemas"]["EstimateResponse"] | null;
+            nights: number;
+        };
+        StayRequestResponse: {
+            createdAt: string;
+            decidedAt: string | null;
+            decidedById: number | null;
+            /** @description When the stay ends (its last morning). */
+            endTime: string;
+            /** @description The stay in the calendar; null once it is gone (declined, or removed by its owner while it waited). */
+            eventId: number | null;
+            id: number;
+            nights: number;
+            /** @description Staff's words to the owner with the decision. */
+            note: string | null;
+            propertyId: number;
+            propertyName: string;
+            requestedById: number | null;
+            requestedByName: string | null;
+            startTime: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "declined" | "withdrawn";
+            title: string;
+        };
         StayRulesDto: {
+            /**
+             * @description 'instant' (the default) saves a stay that keeps to the rules at once; 'request' holds it for staff's approval.
+             * @enum {string}
+             */
+            approval?: "instant" | "request";
             /** @description At most 50 periods. */
             blackouts: components["schemas"]["BlackoutDto"][];
             /**
@@ -3732,6 +3881,8 @@ export interface components {
             rentalDayLimit?: number | null;
         };
         StayRulesResponse: {
+            /** @enum {string} */
+            approval: "instant" | "request";
             blackouts: components["schemas"]["BlackoutDto"][];
             /** @enum {string|null} */
             housingType: "selveier" | "borettslag" | "eierseksjonssameie" | "fritidsbolig" | "annet" | null;
@@ -7094,6 +7245,276 @@ export interface operations {
             };
         };
     };
+    AdminStayRequests_list: {
+        parameters: {
+            query?: {
+                /** @description `{"q":"text", "<field>": value, ...}`; a filter the list does not know is a 400. */
+                filter?: string;
+                propertyId?: number;
+                /** @description `[first,last]`, both inclusive, at most 1000 rows. */
+                range?: string;
+                /** @description `["field","ASC"|"DESC"]`; a field the list cannot sort by is a 400. */
+                sort?: string;
+                status?: "pending" | "approved" | "declined" | "withdrawn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayRequestResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins; mini admins may read (GET) only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminStayRequests_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayRequestResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins; mini admins may read (GET) only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminStayRequests_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideStayRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayRequestResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminStayRequests_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideStayRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayRequestResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     AdminFeeds_syncAll: {
         parameters: {
             query?: never;
@@ -9574,12 +9995,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            /** @description An owner's stay held for staff's approval. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventResponse"];
+                    "application/json": components["schemas"]["RequestedStayResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
@@ -9638,12 +10060,13 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description A moved owner's stay held for staff's approval. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventResponse"];
+                    "application/json": components["schemas"]["RequestedStayResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
@@ -12330,6 +12753,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    StayPreview_preview: {
+        parameters: {
+            query: {
+                endTime?: string;
+                /** @description The stay being moved, which is then not counted twice. */
+                eventId?: number;
+                /** @description As the event would be sent: a date-time, or a date for an all-day stay. */
+                startTime: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayPreviewResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */

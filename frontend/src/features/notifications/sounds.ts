@@ -35,6 +35,8 @@ export const SOUND_OF_TYPE = {
   appointment_cancelled: 'calendar-delete',
   appointment_owner_cancelled: 'calendar-delete',
   staff_appointment_cancelled: 'calendar-delete',
+  stay_request_approved: 'calendar-update',
+  stay_request_declined: 'calendar-delete',
 } as const satisfies Partial<Record<AppNotification['type'], SoundName>>;
 
 /** The sound of a notification's type: its own, or the default (a type the app does not know yet included). */

@@ -19,7 +19,7 @@ const owner: User = {
 };
 const event: CalendarEvent = {
   id: 3, userId: 7, title: 'Vinduvask', description: 'Velkommen til hytta', startTime: '2026-07-01T10:00:00Z', endTime: '2026-07-01T12:00:00Z',
-  allDay: false, color: '#ef4444', adminColorOverride: null, routes: [], source: null, location: null, isBinding: false,
+  allDay: false, color: '#ef4444', adminColorOverride: null, routes: [], source: null, location: null, isBinding: false, awaitingApproval: false,
   createdAt: '2026-06-01T10:00:00Z', updatedAt: '2026-06-01T10:00:00Z', createdById: 7,
 };
 
