@@ -86,10 +86,16 @@ describe("a property's owner stays and rental in the back office", { timeout: 30
     await user.clear(limit);
     await user.type(limit, '60');
 
-    await user.click(section.getByRole('button', { name: 'Legg til' }));
+    await user.click(section.getByRole('button', { name: 'Legg til stengt periode' }));
     await enterDate(/^Fra/, '01.07.2025', section.getByRole('list') as HTMLElement);
     await enterDate(/^Til/, '31.07.2025', section.getByRole('list') as HTMLElement);
     await user.type(section.getByRole('textbox', { name: /^Navn/ }), 'Høysesong');
+    // A second row, removed again by its button (named by the row's name, or its number while it has none).
+    await user.click(section.getByRole('button', { name: 'Legg til stengt periode' }));
+    expect(section.getAllByRole('listitem')).toHaveLength(2);
+    await user.click(section.getByRole('button', { name: 'Fjern den stengte perioden 2' }));
+    expect(section.getAllByRole('listitem')).toHaveLength(1);
+    expect(section.getByRole('button', { name: 'Fjern den stengte perioden Høysesong' })).toBeInTheDocument();
 
     await user.click(section.getByRole('button', { name: 'Lagre' }));
     await waitFor(() => expect(puts()).toHaveLength(1));

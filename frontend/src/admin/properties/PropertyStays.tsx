@@ -3,22 +3,20 @@
  * rules with the housing type and its rental day limit. Admins change the rules (PUT, the server's field errors on the
  * fields); mini admins read them.
  */
+import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Alert, Box, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Box, Button, FormHelperText, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import {
-  ArrayInput,
   Form,
   HttpError,
   NumberInput,
   SaveButton,
   SelectInput,
-  SimpleFormIterator,
-  TextInput,
   Toolbar,
-  maxLength,
   maxValue,
   minValue,
   required,
@@ -32,17 +30,17 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { addCataloguePart } from '../../i18n';
+import { DateField } from '../../shared/components/DateField';
 import { formatWholeMoney, localeOf } from '../../shared/money';
 import { useIsFullAdmin } from '../access';
 import type { AdminDataProvider } from '../dataProvider';
-import { DayInput } from '../DayInput';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminProperty, PropertyNights, StayRules, StayRulesInput } from './propertiesDataProvider';
 
 // The stays' texts load with this page, not with the back office's first screen (i18n/catalogueParts.ts).
-await addCataloguePart('stays');
+await addCataloguePart('stays').catch((error: unknown) => console.error('The stays texts failed to load', error));
 
 type HousingType = NonNullable<StayRules['housingType']>;
 /**
@@ -74,12 +72,18 @@ const validate = {
   minNights: count(1, 366),
   maxNights: count(1, 366),
   rentalDayLimit: count(0, 366),
-  label: [required(), maxLength(100)],
-  day: [required()],
 };
 
+/** A blackout as its row holds it: `key` keeps a row's fields its own when one above it is removed. */
+interface BlackoutRow {
+  key: number;
+  from: string;
+  to: string;
+  label: string;
+}
+
 /** What PUT takes: the whole set, `approval` only where the server's rules have it (an older server refuses it). */
-function toInput(values: RulesValues, known: StayRules): RulesValues {
+function toInput(values: RulesValues, blackouts: BlackoutRow[], known: StayRules): RulesValues {
   const orNull = (value: number | null | undefined) => (typeof value === 'number' ? value : null);
   return {
     maxOwnerNightsPerYear: orNull(values.maxOwnerNightsPerYear),
@@ -88,7 +92,7 @@ function toInput(values: RulesValues, known: StayRules): RulesValues {
     maxNights: orNull(values.maxNights),
     housingType: values.housingType || null,
     rentalDayLimit: orNull(values.rentalDayLimit),
-    blackouts: (values.blackouts ?? []).map(({ from, to, label }) => ({ from, to, label })),
+    blackouts: blackouts.map(({ from, to, label }) => ({ from, to, label })),
     ...('approval' in known && values.approval ? { approval: values.approval } : {}),
   };
 }
@@ -213,18 +217,29 @@ function StayRulesForm({ propertyId, rules }: { propertyId: number; rules: StayR
   const notifyFailure = useNotifyFailure();
   const hasApproval = 'approval' in rules;
   const label = (key: string) => `${KEYS}.${key}`;
+  // The blackouts' rows beside the form's fields, not a react-admin ArrayInput: its field array would join the back
+  // office's first chunk (scripts/size-budget.mjs). The server checks them, and its errors show on their rows.
+  const [blackouts, setBlackouts] = useState<BlackoutRow[]>(() => rules.blackouts.map((b, key) => ({ key, ...b })));
+  const [blackoutErrors, setBlackoutErrors] = useState<Record<string, string>>({});
+  const changeBlackouts = (rows: BlackoutRow[]) => {
+    setBlackouts(rows);
+    setBlackoutErrors({});
+  };
 
-  /** Saves the whole set; a refusal's field errors go back to the form, which shows each on its field. */
+  /** Saves the whole set; a refusal's field errors go back to their fields (the rows' to the rows). */
   const save = async (values: RulesValues) => {
     try {
-      const saved = await dataProvider.setStayRules(propertyId, toInput(values, rules));
+      const saved = await dataProvider.setStayRules(propertyId, toInput(values, blackouts, rules));
       queryClient.setQueryData([...keys.rules, propertyId], saved);
       void queryClient.invalidateQueries({ queryKey: [...keys.nights, propertyId] });
       notify(translate(`${KEYS}.saved`), { type: 'success' });
       return undefined;
     } catch (error) {
       notifyFailure(`${KEYS}.saveFailed`, error);
-      return error instanceof HttpError ? (error.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+      const errors = error instanceof HttpError ? ((error.body as { errors?: Record<string, string> } | undefined)?.errors ?? {}) : {};
+      const isBlackouts = (field: string) => field === 'blackouts' || field.startsWith('blackouts.');
+      setBlackoutErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => isBlackouts(field))));
+      return Object.fromEntries(Object.entries(errors).filter(([field]) => !isBlackouts(field)));
     }
   };
 
@@ -247,17 +262,66 @@ function StayRulesForm({ propertyId, rules }: { propertyId: number; rules: StayR
         )}
       </Box>
       <HousingFields />
-      <ArrayInput source="blackouts" label={label('blackouts')} helperText={label('blackoutsHelp')}>
-        <SimpleFormIterator inline disableReordering disableClear>
-          <DayInput source="from" label={label('from')} invalidText={label('invalidDate')} validate={validate.day} />
-          <DayInput source="to" label={label('to')} invalidText={label('invalidDate')} validate={validate.day} />
-          <TextInput source="label" label={label('label')} validate={validate.label} />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <BlackoutRows rows={blackouts} errors={blackoutErrors} onChange={changeBlackouts} />
       <Toolbar sx={{ px: 0 }}>
-        <SaveButton />
+        {/* The rows are not the form's own fields: a change there is a change too. */}
+        <SaveButton alwaysEnable />
       </Toolbar>
     </Form>
+  );
+}
+
+/** The blackouts, a row each (from, to, name), added and removed; each field says the server's error for it. */
+function BlackoutRows({ rows, errors, onChange }: { rows: BlackoutRow[]; errors: Record<string, string>; onChange: (rows: BlackoutRow[]) => void }) {
+  const translate = useTranslate();
+  const rule = (key: string, options?: object) => translate(`${KEYS}.${key}`, options);
+  const headingId = 'stay-rules-blackouts';
+  const change = (key: number, part: Partial<BlackoutRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...part } : row)));
+  const add = () => onChange([...rows, { key: Math.max(-1, ...rows.map((row) => row.key)) + 1, from: '', to: '', label: '' }]);
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1, maxWidth: 760 }}>
+      <Typography component="legend" variant="subtitle2" id={headingId}>
+        {rule('blackouts')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {rule('blackoutsHelp')}
+      </Typography>
+      <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row, index) => {
+          const error = (field: keyof BlackoutRow) => errors[`blackouts.${index}.${field}`];
+          const named = row.label || String(index + 1);
+          return (
+            <Stack component="li" key={row.key} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <Box sx={{ flex: '0 0 11rem' }}>
+                <DateField label={rule('from')} value={row.from} onChange={(from) => change(row.key, { from })} required error={!!error('from')} helperText={error('from')} />
+              </Box>
+              <Box sx={{ flex: '0 0 11rem' }}>
+                <DateField label={rule('to')} value={row.to} onChange={(to) => change(row.key, { to })} required error={!!error('to')} helperText={error('to')} />
+              </Box>
+              <TextField
+                label={rule('label')}
+                value={row.label}
+                onChange={(event) => change(row.key, { label: event.target.value })}
+                required
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+                error={!!error('label')}
+                helperText={error('label')}
+              />
+              <Tooltip title={rule('remove', { name: named })}>
+                <IconButton aria-label={rule('remove', { name: named })} onClick={() => onChange(rows.filter((other) => other.key !== row.key))} sx={{ alignSelf: 'center' }}>
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+          );
+        })}
+      </Stack>
+      {errors.blackouts && <FormHelperText error>{errors.blackouts}</FormHelperText>}
+      <Button startIcon={<AddIcon />} onClick={add} sx={{ mt: 1 }}>
+        {rule('add')}
+      </Button>
+    </Box>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The year's nights beside the calendar (docs/product/stays.md#screens): the owner nights used and left of the rules'
  * limit, the rental days used and left of the law's, named by the housing type, and the estimated income the owner
- * nights forwent. A small panel on a desktop; on a phone a one-line strip under the toolbar that opens the same details.
+ * nights forwent. A small panel on a desktop; on a phone a strip under the toolbar that opens the same details.
  * It loads after the first calendar has painted (CalendarHome), in a chunk of its own, and says nothing for a property
  * without limits or rentals.
  */
@@ -14,8 +14,14 @@ import { formatWholeMoney, localeOf } from '../../../shared/money';
 import type { VisibleRange } from '../calendarApi';
 import { hasNightsToShow, useYearNights, yearOfRange, type YearNights } from '../nights';
 
-// The stays' texts come with this chunk, not with the calendar's first screen (i18n/catalogueParts.ts).
-await addCataloguePart('stays');
+// The stays' texts come with this chunk, not with the calendar's first screen (i18n/catalogueParts.ts); without them
+// (offline before they were ever kept) the panel says nothing rather than show raw keys.
+const textsLoaded = await addCataloguePart('stays')
+  .then(() => true)
+  .catch((error: unknown) => {
+    console.error('The stays texts failed to load', error);
+    return false;
+  });
 
 interface NightsPanelProps {
   propertyId: number;
@@ -40,7 +46,7 @@ function useFormat() {
     limit === null ? t('stays.nights.used', { used: n(used) }) : `${t('stays.nights.usedOf', { used: n(used), limit: n(limit) })} · ${t('stays.nights.left', { left: n(left ?? 0) })}`;
   /** What the strip says of a count: what is left, or what was used without a limit. */
   const short = ({ used, left }: Count) => (left === null ? t('stays.nights.used', { used: n(used) }) : t('stays.nights.left', { left: n(left) }));
-  return { t, i18n, usage, short };
+  return { t, i18n, n, usage, short };
 }
 
 function counts(nights: YearNights, t: (key: string) => string): { owner: Count; rental: Count } {
@@ -86,10 +92,10 @@ function CountRow({ count, note }: { count: Count; note?: string | null }) {
 }
 
 function NightsDetails({ nights, id }: { nights: YearNights; id?: string }) {
-  const { t, i18n } = useFormat();
+  const { t, i18n, n } = useFormat();
   const { owner, rental } = counts(nights, t);
   const type = nights.housingType ? t(`stays.housingTypes.${nights.housingType}`) : null;
-  const limit = nights.rentalDayLimit === null ? null : new Intl.NumberFormat(localeOf(i18n.language)).format(nights.rentalDayLimit);
+  const limit = nights.rentalDayLimit === null ? null : n(nights.rentalDayLimit);
   const rentalNote =
     type && limit !== null ? t('stays.nights.typeLimit', { type, limit })
     : limit !== null ? t('stays.nights.limit', { limit })
@@ -137,8 +143,9 @@ function NightsStrip({ nights, titleId }: { nights: YearNights; titleId: string 
             {t('stays.nights.title', { year: nights.year })}
           </Box>
           {/* A space for the button's name ('Netter i 2026 Eiernetter …'); a flex box draws none. */}{' '}
-          <Box component="span" sx={{ flex: 1, fontVariantNumeric: 'tabular-nums' }}>
-            {`${owner.label} ${short(owner)} · ${rental.label} ${short(rental)}`}
+          {/* Each count whole on its line: a narrow phone breaks between them, not inside one. */}
+          <Box component="span" sx={{ flex: 1, fontVariantNumeric: 'tabular-nums', '& > span': { whiteSpace: 'nowrap' } }}>
+            <span>{`${owner.label} ${short(owner)}`}</span> · <span>{`${rental.label} ${short(rental)}`}</span>
           </Box>
         </Button>
       </Typography>
@@ -156,7 +163,7 @@ export function NightsPanel({ propertyId, range, isMobile }: NightsPanelProps) {
   const titleId = useId();
   const { data } = useYearNights(propertyId, yearOfRange(range));
   // Not yet read, not readable (offline, a property left) or nothing to say: the calendar alone.
-  if (!data || !hasNightsToShow(data)) return null;
+  if (!textsLoaded || !data || !hasNightsToShow(data)) return null;
   if (isMobile) return <NightsStrip nights={data} titleId={titleId} />;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2, maxWidth: 560 }}>
