@@ -71,6 +71,10 @@ describe('Owner stays and rental days', () => {
 
     await app.run('stays-owner-phone', inOslo(PHONE), async ({ page, shot }) => {
       await logIn(page, owner);
+      // The panel reads after the calendar's window is in, never ahead of it (the first paint comes first).
+      const reads = [];
+      page.on('requestfinished', (request) => request.url().includes('/api/calendar-window') && reads.push('window'));
+      page.on('request', (request) => request.url().includes('/nights?') && reads.push('nights'));
       await page.goto(JUNE_2030);
       const strip = page.getByRole('button', { name: new RegExp(`^${fill(nights.title, { year: 2030 })}`) });
       await strip.waitFor();
@@ -79,6 +83,7 @@ describe('Owner stays and rental days', () => {
         `${fill(nights.title, { year: 2030 })} ${nights.owner} ${fill(nights.left, { left: 9 })} · ${nights.rental} ${fill(nights.left, { left: 30 })}`,
       );
       assert.equal(await strip.getAttribute('aria-expanded'), 'false');
+      assert.ok(reads.includes('window') && reads.indexOf('window') < reads.indexOf('nights'), `the window first: ${reads.join(', ')}`);
       await shot('strip');
       await strip.click();
       assert.equal(await strip.getAttribute('aria-expanded'), 'true');
