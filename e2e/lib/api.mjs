@@ -140,3 +140,18 @@ export async function ownerInvites(url, owner, { email, role, canSeeMoney }) {
     owner,
   );
 }
+
+/** The properties a user is a member of, first first (GET /api/properties). */
+export async function propertiesOf(url, account) {
+  return asAdmin(url, async (cookie) => (await call(url, '/properties', { cookie })).json(), account);
+}
+
+/** A user puts an event in their own calendar (POST /api/events): an owner's stay, e.g. `{ title, startTime, endTime }`. */
+export async function userAddsEvent(url, account, event) {
+  return asAdmin(url, async (cookie) => (await call(url, '/events', { method: 'POST', cookie, body: event })).json(), account);
+}
+
+/** The first admin registers a price interval for a user's first property (POST /api/prices). */
+export async function adminAddsPrice(url, price) {
+  return asAdmin(url, async (cookie) => (await call(url, '/prices', { method: 'POST', cookie, body: price })).json());
+}

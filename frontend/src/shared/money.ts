@@ -40,3 +40,10 @@ export function formatOre(ore: bigint, language: string, decimals: 0 | 2 = 2): s
 
 /** A decimal string from the API in the reader's format. */
 export const formatDecimal = (text: string, language: string, decimals: 0 | 2 = 2) => formatOre(toOre(text), language, decimals);
+
+/**
+ * An amount from the API in whole units of its currency ('12 450 kr', 'NOK 12,450'), for estimates: Intl reads the
+ * decimal string exactly and rounds half away from zero, so no float comes between the server's amount and the text.
+ */
+export const formatWholeMoney = (amount: string, currency: string, language: string): string =>
+  new Intl.NumberFormat(localeOf(language), { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount as Intl.StringNumericLiteral);

@@ -1,10 +1,11 @@
 /**
- * A property's page for all staff: name, address, time zone and its members. Admins get its edit form, where it is
- * also deleted; mini admins read only.
+ * A property's page for all staff: name, address, time zone, its members, and its owner stays and rental (the year's
+ * nights, the stay rules). Admins get its edit form, where it is also deleted, and change the rules; mini admins read only.
  */
 import { EditButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { ReadOnlyChip, useIsFullAdmin } from '../access';
 import { PropertyMembers } from './PropertyMembers';
+import { PropertyStays } from './PropertyStays';
 
 function ShowActions() {
   const isAdmin = useIsFullAdmin();
@@ -19,6 +20,7 @@ export function PropertyShow() {
         <TextField source="address" emptyText="–" />
         <TextField source="timezone" />
         <PropertyMembers />
+        <PropertyStays />
       </SimpleShowLayout>
     </Show>
   );

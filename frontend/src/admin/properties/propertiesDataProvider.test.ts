@@ -29,4 +29,16 @@ describe('the properties resource', () => {
       ['GET', '/api/properties/7/members', undefined],
     ]);
   });
+
+  it("reads the stay rules and the year's nights where members read them, and replaces the rules with PUT under /admin", async () => {
+    const { dataProvider, requests } = await providerAnswering(() => ({ json: {} }));
+    await dataProvider.stayRules(7);
+    await dataProvider.setStayRules(7, { maxOwnerNightsPerYear: 14, housingType: 'borettslag', blackouts: [] });
+    await dataProvider.propertyNights(7, 2026);
+    expect(requests.map((r) => [r.method, r.path, r.query.get('year'), r.body])).toEqual([
+      ['GET', '/api/properties/7/stay-rules', null, undefined],
+      ['PUT', '/api/admin/properties/7/stay-rules', null, { maxOwnerNightsPerYear: 14, housingType: 'borettslag', blackouts: [] }],
+      ['GET', '/api/properties/7/nights', '2026', undefined],
+    ]);
+  });
 });

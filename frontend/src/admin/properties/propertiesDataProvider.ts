@@ -1,11 +1,12 @@
 /**
  * The 'properties' resource (docs/product/properties.md, "Back office"): the list, creating and deleting on
  * /api/admin/properties (simple-rest), a change with PATCH there; one property and its members where members read
- * them, /api/properties/{id}, which staff may read for any property. The pages import only this file's types, so
+ * them, /api/properties/{id}, which staff may read for any property; its stay rules and year's nights the same way, the
+ * rules changed with PUT under /api/admin. The pages import only this file's types, so
  * it stays in the back office's own chunk rather than one of its own.
  */
 import type { GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import type { ResponseBody } from '../../api/types';
+import type { RequestBody, ResponseBody } from '../../api/types';
 import { asRecords, type DataProviderPart, type ProviderTools } from '../dataProviderPart';
 import { httpClient } from '../httpClient';
 
@@ -13,8 +14,18 @@ import { httpClient } from '../httpClient';
 export type AdminProperty = ResponseBody<'AdminProperties_list'>[number];
 export type PropertyMember = ResponseBody<'Properties_members'>[number];
 
+/** A property's stay rules (docs/product/stays.md#the-rules), as read and as sent. */
+export type StayRules = ResponseBody<'Stays_get'>;
+export type StayRulesInput = RequestBody<'AdminStays_set'>;
+/** A property's nights in a year (docs/product/stays.md#the-years-nights). */
+export type PropertyNights = ResponseBody<'Nights_year'>;
+
 export interface PropertiesDataProvider {
   propertyMembers(id: Identifier): Promise<PropertyMember[]>;
+  stayRules(id: Identifier): Promise<StayRules>;
+  /** Replaces the rules as a whole; a refusal carries the server's per-field errors (httpClient). */
+  setStayRules(id: Identifier, rules: StayRulesInput): Promise<StayRules>;
+  propertyNights(id: Identifier, year: number): Promise<PropertyNights>;
 }
 
 declare module '../dataProviderPart' {
@@ -46,6 +57,10 @@ export default function propertiesData({ apiUrl, adminUrl, call, rootRest }: Pro
     },
     methods: {
       propertyMembers: (id) => call('GET', `${apiUrl}/properties/${id}/members`),
+      // Staff read the rules and the nights where members do; admins change the rules under /api/admin.
+      stayRules: (id) => call('GET', `${apiUrl}/properties/${id}/stay-rules`),
+      setStayRules: (id, rules) => call('PUT', `${adminPath}/${id}/stay-rules`, rules),
+      propertyNights: (id, year) => call('GET', `${apiUrl}/properties/${id}/nights?year=${year}`),
     },
   };
 }

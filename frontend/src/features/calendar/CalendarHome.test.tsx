@@ -268,3 +268,32 @@ describe('a person with two properties', () => {
     expect(screen.queryByRole('combobox', { name: 'Eiendom' })).not.toBeInTheDocument();
   });
 });
+
+describe("the nights panel of the property shown", () => {
+  const HYTTA = { id: 7, name: 'Hytta', address: null, timezone: 'Europe/Oslo', role: 'owner', share: '100', canSeeMoney: true };
+  const NIGHTS = {
+    propertyId: 7, year: 2026, ownerNights: 5, ownerNightsLimit: 14, ownerNightsLeft: 9, rentalDays: 0, housingType: 'borettslag', rentalDayLimit: 30,
+    rentalDaysLeft: 30, forgoneIncome: null,
+  };
+  const nightsRequests = () => api.requests.filter((r) => r.path === '/api/properties/7/nights');
+
+  // It waits for the page's first calendar paint (shared/firstCalendarPaint.ts), which an earlier test in this file has
+  // had already: the order of the reads is the browser test's and the phone bench's to see, not this file's.
+  it("reads the year of the calendar's month and follows a move to another year", async () => {
+    await renderCalendarAt('/?date=2026-03-05', OWNER, EMPTY_WINDOW, { '/api/properties': [HYTTA], '/api/properties/7/nights': NIGHTS });
+    const panel = await screen.findByRole('region', { name: 'Netter i 2026' }, { timeout: 15_000 });
+    expect(within(panel).getByText('5 av 14 brukt · 9 igjen')).toBeInTheDocument();
+    expect(nightsRequests().map((r) => r.query.get('year'))).toEqual(['2026']);
+
+    act(() => navigateTo('/?date=2027-01-20'));
+    await waitFor(() => expect(nightsRequests().map((r) => r.query.get('year'))).toEqual(['2026', '2027']));
+  });
+
+  it('shows nothing for a property without limits or rentals', async () => {
+    const plain = { ...NIGHTS, ownerNightsLimit: null, ownerNightsLeft: null, housingType: null, rentalDayLimit: null, rentalDaysLeft: null };
+    await renderCalendarAt('/?date=2026-03-05', OWNER, EMPTY_WINDOW, { '/api/properties': [HYTTA], '/api/properties/7/nights': plain });
+    await waitFor(() => expect(nightsRequests()).toHaveLength(1), { timeout: 15_000 });
+    await waitFor(() => expect(dayCell('2026-03-05')).not.toBeNull());
+    expect(screen.queryByRole('region', { name: /^Netter i/ })).toBeNull();
+  });
+});

@@ -4,12 +4,14 @@
  */
 import type { CalendarRef } from '@fullcalendar/react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../api/types';
 import { calendarDateOf, calendarUserOf } from '../../shared/appLinks';
 import { useDevicePreference } from '../../shared/devicePreference';
+import { onFirstCalendarPainted } from '../../shared/firstCalendarPaint';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { useCurrentUser } from '../../shared/sessionApi';
 import { useCalendarData, useOwnMeetings } from './calendarApi';
 import { CalendarPropertyContext } from './calendarProperty';
@@ -31,6 +33,9 @@ import { useEventDialogs } from './hooks/useEventDialogs';
 import { useFirstCalendarPaint } from './hooks/useFirstCalendarPaint';
 import { useFirstUse } from './hooks/useFirstUse';
 import { useShownProperty } from './hooks/useShownProperty';
+
+/** The year's nights: a chunk of its own, read once the first calendar is on screen, so it never delays it. */
+const NightsPanel = lazyNamed(() => import('./components/NightsPanel'), 'NightsPanel');
 
 export function CalendarHome() {
   const { data: user } = useCurrentUser();
@@ -85,6 +90,9 @@ function CalendarScreen({ user }: { user: User }) {
   const ownCalendar = viewedUserId === null;
   const canAdd = (ownCalendar && !property.readOnly) || user.isAdmin;
 
+  const [calendarPainted, setCalendarPainted] = useState(false);
+  useEffect(() => onFirstCalendarPainted(() => setCalendarPainted(true)), []);
+
   const firstUse = useFirstUse(ownCalendar && !property.readOnly, user.id, data);
   const { onDayClick, onDayContextMenu } = useDayActions({ data, days, dialogs, canAdd, ownCalendar });
 
@@ -117,6 +125,11 @@ function CalendarScreen({ user }: { user: User }) {
           onAdd={() => dialogs.openAdd(toDateKey(new Date()))}
           onViewUser={setChosenUserId}
         />
+        {ownCalendar && calendarPainted && shownProperty.shownId !== null && win.range && (
+          <Suspense fallback={null}>
+            <NightsPanel propertyId={shownProperty.shownId} range={win.range} isMobile={isMobile} />
+          </Suspense>
+        )}
         {ownCalendar ? (
           <AdminInfoBanner user={user} />
         ) : (

@@ -33,6 +33,11 @@ export const calendarKeys = {
       propertyId === null ? (['/api/calendar-window', range] as const) : (['/api/calendar-window', range, { propertyId }] as const),
   },
   events: { all: ['/api/events'] as const },
+  /** A property's year of nights (GET /api/properties/{id}/nights, nights.ts): changed by its stays and bookings. */
+  nights: {
+    all: ['/api/properties/{id}/nights'] as const,
+    year: (propertyId: number, year: number) => ['/api/properties/{id}/nights', propertyId, year] as const,
+  },
   /** The external bookings alone (GET /api/ical-feed-events); the window carries them too. */
   bookings: { all: ['/api/ical-feed-events'] as const },
   markedDays: { all: ['/api/marked-days'] as const },
@@ -327,11 +332,11 @@ export const saveEventNote = (externalId: string, noteId: number | null, notes: 
 export const deleteEventNote = (noteId: number, propertyId: number | null = null) => apiJson('DELETE', inProperty(`/api/ical-event-notes/${noteId}`, propertyId));
 
 /**
- * After a change to events the event lists, the imported-feed events, notes and, for an admin acting on another
- * user, that user's calendar are refreshed.
+ * After a change to events the event lists, the imported-feed events, notes, the year's nights and, for an admin acting
+ * on another user, that user's calendar are refreshed.
  */
 export function invalidateEventQueries(queryClient: QueryClient, otherUserId?: number | null): Promise<unknown> {
-  const prefixes = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.bookings.all, calendarKeys.eventNotes.all];
+  const prefixes = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.bookings.all, calendarKeys.eventNotes.all, calendarKeys.nights.all];
   const jobs = prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
   if (otherUserId != null) {
     jobs.push(queryClient.invalidateQueries({ queryKey: calendarKeys.userCalendar.ofUser(otherUserId) }));

@@ -17,8 +17,8 @@ const readHomeWindow: FeatureRoute['readAhead'] = (queryClient, { userId, isMobi
   if (range) void prefetchOwnWindow(queryClient, range, userId);
 };
 
-/** Every read of what a calendar shows: the own window and lists, and the owner's calendar staff may have open. */
-const CALENDAR_PREFIXES = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.bookings.all, calendarKeys.markedDays.all, calendarKeys.userCalendar.all];
+/** Every read of what a calendar shows: the own window and lists, the year's nights, and the owner's calendar staff may have open. */
+const CALENDAR_PREFIXES = [calendarKeys.window.all, calendarKeys.events.all, calendarKeys.bookings.all, calendarKeys.markedDays.all, calendarKeys.userCalendar.all, calendarKeys.nights.all];
 
 /**
  * The pushes about what a calendar shows (docs/product/notifications.md#live-screens): an administrator's change to
