@@ -108,6 +108,9 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * texts): 204.0, 312.7 and 412.3 kB (budgets 204 → 205 and 412 → 413).
  * The nights' screens (the calendar's nights panel and the back office's stay rules, each loading after its page has
  * drawn, their texts in the catalogue's 'stays' part that loads with them): 204.1, 313.0 and 412.7 kB (no budget changed).
+ * Stays held for approval (the calendar drawing a waiting stay as such; the add-event dialog's check before a stay is
+ * sent and the detail dialog's word on a waiting stay load with those dialogs): 204.1, 313.0 and 412.7 kB, the
+ * calendar's 0.1 kB past its budget (budget 313 → 314).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -119,7 +122,7 @@ const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
   { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 205, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 313, goalKb: 280, floorPage: 'calendar' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 314, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',

@@ -295,10 +295,14 @@ export function useTranslationAvailable(): boolean {
 
 // `propertyId` is the property shown (null: the person's first), as useCalendarProperty() gives it.
 
-/** A new event of the own calendar (POST /api/events), or, for staff, of another user's (POST /api/admin/user-events/{userId}). */
+/**
+ * A new event of the own calendar (POST /api/events), or, for staff, of another user's (POST /api/admin/user-events/{userId}).
+ * An owner's stay the property's rules hold for approval answers `{ status: 'requested', event }` (202,
+ * docs/product/stays.md#stays-as-requests).
+ */
 export const createEvent = (payload: RequestBody<'Events_create'>, forUserId?: number, propertyId: number | null = null) =>
   forUserId === undefined
-    ? apiJson<CalendarEvent>('POST', inProperty('/api/events', propertyId), payload)
+    ? apiJson<CalendarEvent | { status: 'requested'; event: CalendarEvent }>('POST', inProperty('/api/events', propertyId), payload)
     : apiJson<CalendarEvent>('POST', `/api/admin/user-events/${forUserId}`, payload);
 
 export const updateEvent = (id: number | string, change: RequestBody<'Events_update'>, propertyId: number | null = null) =>

@@ -18,6 +18,8 @@ export function toEventInputs(events: AnyEvent[], serviceEventColor: string | nu
       // White, or black on a light colour an admin picked (docs/development.md#colour-contrast).
       contrastColor: readableTextColor(color),
       extendedProps: { source: event },
+      // An owner's stay waiting for staff's approval is drawn as not settled yet (docs/product/stays.md#stays-as-requests).
+      classNames: 'awaitingApproval' in event && event.awaitingApproval ? ['cal-event-waiting'] : undefined,
     };
     if (event.allDay) {
       // All-day items are dates, end exclusive; a one-day item may come without an end.

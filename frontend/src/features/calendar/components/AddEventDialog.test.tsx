@@ -9,6 +9,7 @@ import i18n from '../../../i18n';
 import type { LocalApi } from '../../../test/localApi';
 import { enterDate, findDateGroup, findDateInput } from '../../../test/dateFields';
 import { startApiForApp } from '../../../test/renderWithApi';
+import { MemoryRouter } from 'react-router';
 import { osloWallClockToIso } from '../osloWallClock';
 import { AddEventDialog } from './AddEventDialog';
 
@@ -35,11 +36,16 @@ function renderDialog() {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
-        <AddEventDialog open date="2025-07-01" currentUser={owner} viewedUserId={null} onClose={() => {}} />
+        <MemoryRouter>
+          <AddEventDialog open date="2025-07-01" currentUser={owner} viewedUserId={null} onClose={() => {}} />
+        </MemoryRouter>
       </ToastProvider>
     </QueryClientProvider>,
   );
 }
+
+/** The person's one property, as GET /api/properties answers it: the calendar shows it, and its stay rules are asked. */
+const ONE_PROPERTY = { status: 200, json: [{ id: 3, name: 'Fjellhytta', role: 'owner', share: null }] };
 
 describe('add-event dialog', () => {
   let fetchSpy: ReturnType<typeof vi.spyOn>;
@@ -48,6 +54,8 @@ describe('add-event dialog', () => {
     fetchSpy = vi.spyOn(globalThis, 'fetch');
   });
   afterEach(() => fetchSpy.mockRestore());
+  // What was sent: the dialog reads the person's properties (for its stay preview), and must save nothing here.
+  const posts = () => fetchSpy.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
 
   it('shows the fixed times read-only and the dates it opened with, as dd.MM.yyyy', async () => {
     renderDialog();
@@ -69,7 +77,7 @@ describe('add-event dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre hendelse' }));
     expect(await screen.findByText('Valideringsfeil')).toBeInTheDocument();
     expect(screen.getByText('Vennligst fyll ut alle påkrevde felt korrekt')).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('refuses a missing start date and an end date before the start', async () => {
@@ -81,7 +89,7 @@ describe('add-event dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre hendelse' }));
     expect(await screen.findByText('Ugyldig sluttdato')).toBeInTheDocument();
     expect(screen.getByText('Vennligst velg en gyldig dato')).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('moves the to-date up when the from-date passes it', async () => {
@@ -153,5 +161,45 @@ describe('add-event dialog against a local API', () => {
     await user.keyboard('27122026');
     await user.click(screen.getByRole('button', { name: 'Save event' }));
     expect(await screen.findByText('Stays must be entered at least 7 days ahead A stay can last at most 2 nights')).toBeInTheDocument();
+  });
+
+  it('says before the stay is sent which rules it would break, that it would wait for approval, and what it would cost', async () => {
+    const previews: URLSearchParams[] = [];
+    api = await startApiForApp((req) => {
+      if (req.method === 'GET' && req.path === '/api/properties') return ONE_PROPERTY;
+      if (req.method !== 'GET' || req.path !== '/api/properties/3/stay-preview') return undefined;
+      previews.push(req.query);
+      const nights = req.query.get('endTime')!.startsWith('2026-12-27') ? 3 : 0;
+      return nights === 3
+        ? { status: 200, json: { nights, errors: [{ field: 'endTime', code: 'stay_max_nights', message: 'Et opphold kan vare høyst 2 netter', params: { max: 2, nights } }], approval: 'request', forgoneIncome: { amount: '3240.00', currency: 'NOK' } } }
+        : { status: 200, json: { nights, errors: [], approval: 'request', forgoneIncome: null } };
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(within(await findDateGroup('Fra dato')).getByRole('spinbutton', { name: 'Dag' }));
+    await user.keyboard('24122026');
+    await user.click(within(await findDateGroup('Til dato')).getByRole('spinbutton', { name: 'Dag' }));
+    await user.keyboard('27122026');
+    expect(await screen.findByText('Oppholdet bryter reglene for eieropphold:')).toBeInTheDocument();
+    expect(screen.getByText('Et opphold kan vare høyst 2 netter')).toBeInTheDocument();
+    expect(screen.getByText(/^3 netter · Anslått tapt leieinntekt for disse nettene: 3\s240\skr$/)).toBeInTheDocument();
+    expect(previews.at(-1)!.get('startTime')).toBe(osloWallClockToIso('2026-12-24', '11:00'));
+  });
+
+  it('tells the owner a stay held for approval was sent as a request', async () => {
+    api = await startApiForApp((req) => {
+      if (req.method === 'GET' && req.path === '/api/properties') return ONE_PROPERTY;
+      if (req.method === 'GET' && req.path === '/api/properties/3/stay-preview') return { status: 200, json: { nights: 3, errors: [], approval: 'request', forgoneIncome: null } };
+      if (req.method === 'POST' && req.path === '/api/events') return { status: 202, json: { status: 'requested', event: { id: 5, title: 'Eiersperre tid', awaitingApproval: true } } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(within(await findDateGroup('Til dato')).getByRole('spinbutton', { name: 'Dag' }));
+    await user.keyboard('04072025');
+    expect(await screen.findByText('Oppholdet sendes som en forespørsel og står som ventende til utleier har godkjent det.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Lagre hendelse' }));
+    expect(await screen.findByText('Forespørsel sendt')).toBeInTheDocument();
+    expect(screen.getByText('Oppholdet venter på godkjenning. Du får beskjed når det er avgjort.')).toBeInTheDocument();
   });
 });

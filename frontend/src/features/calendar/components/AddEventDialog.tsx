@@ -3,6 +3,7 @@
  * description; admins pick whose calendar gets the event.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Suspense } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,11 @@ import { checkAddEvent, type AddEventFormValues, type EventPayload } from '../ad
 import { createEvent, useInvalidateEvents } from '../calendarApi';
 import { useCalendarProperty } from '../calendarProperty';
 import { UserPicker } from '../../../shared/components/UserPicker';
+import { lazyNamed } from '../../../shared/lazyNamed';
+import { useChosenProperty } from '../../properties';
 import { EventDaysFields } from './EventDaysFields';
+
+const StayPreviewNote = lazyNamed(() => import('./StayPreviewNote'), 'StayPreviewNote');
 
 interface AddEventDialogProps {
   open: boolean;
@@ -58,6 +63,12 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
   });
   const userId = useWatch({ control, name: 'userId' });
   const forOtherUser = canPickUser && userId !== currentUser.id;
+  // The stay as it would be sent, for the rules' verdict before it is (docs/product/stays.md#before-a-stay-is-sent).
+  const [title, fromDate, toDate, description] = useWatch({ control, name: ['title', 'fromDate', 'toDate', 'description'] });
+  const draft = checkAddEvent({ title: title || '-', fromDate, toDate, description });
+  // Staff are not limited; an owner's shown property is the chosen one (the calendar's `property.id` is null for the first).
+  const shownId = useChosenProperty().shown?.id;
+  const previewed = !currentUser.isAdmin && !property.readOnly && shownId !== undefined && draft.ok ? { propertyId: shownId, stay: draft.payload } : null;
 
   const create = useMutation({
     mutationFn: (payload: EventPayload) => createEvent(payload, forOtherUser ? userId : undefined, property.id),
@@ -70,18 +81,28 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
         toast({ title: t(check.titleKey), description: t(check.descriptionKey), severity: 'error' });
         return;
       }
+      let requested: boolean;
       try {
-        await create.mutateAsync(check.payload);
+        requested = 'status' in (await create.mutateAsync(check.payload));
       } catch (error) {
         toast({ title: t('calendar.addEvent.createFailed'), description: createFailureText(error, t), severity: 'error' });
         return;
       }
       await invalidate(forOtherUser ? userId : null);
-      toast({
-        title: t('calendar.addEvent.created'),
-        description: t(forOtherUser ? 'calendar.addEvent.savedForUser' : 'calendar.addEvent.saved'),
-        severity: 'success',
-      });
+      if (requested) {
+        // Held for staff's approval; its texts came with the dialog's preview (the `stays` part), else the plain ones.
+        toast({
+          title: t('stays.preview.requestedTitle', { defaultValue: t('calendar.addEvent.created') }),
+          description: t('stays.preview.requestedText', { defaultValue: t('calendar.addEvent.saved') }),
+          severity: 'info',
+        });
+      } else {
+        toast({
+          title: t('calendar.addEvent.created'),
+          description: t(forOtherUser ? 'calendar.addEvent.savedForUser' : 'calendar.addEvent.saved'),
+          severity: 'success',
+        });
+      }
       onClose();
     } catch {
       toast({ title: t('calendar.addEvent.submitError'), severity: 'error' });
@@ -117,6 +138,11 @@ function AddEventForm({ date, currentUser, viewedUserId, onClose }: AddEventDial
               required
             />
             <EventDaysFields control={control} setValue={setValue} getValues={getValues} />
+            {previewed && (
+              <Suspense fallback={null}>
+                <StayPreviewNote propertyId={previewed.propertyId} stay={previewed.stay} />
+              </Suspense>
+            )}
             <TextField
               label={t('calendar.addEvent.description')}
               {...muiField(register('description'))}

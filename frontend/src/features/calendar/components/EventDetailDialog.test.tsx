@@ -61,3 +61,10 @@ describe('event detail: translation', () => {
     expect(screen.queryByRole('button', { name: 'Translate' })).toBeNull();
   });
 });
+
+describe('event detail: a stay waiting for approval', () => {
+  it('says the stay waits for approval, and nothing of it for a settled one', async () => {
+    renderWithApp(<EventDetailDialog event={{ ...event, awaitingApproval: true }} currentUser={owner} viewedUserId={null} onClose={() => {}} />);
+    expect(await screen.findByText('Waiting for approval: the stay was sent as a request, and you will be told when it is decided.')).toBeInTheDocument();
+  });
+});

@@ -1,13 +1,17 @@
 /**
  * What the detail dialog tells about an event when it is not being edited (docs/product/calendar.md#screens): when,
- * the description, the place, the routes, the binding-booking notice with its feeds, and the personal notes on an
+ * the description, the place, the routes, a stay's wait for approval, the binding-booking notice with its feeds, and the personal notes on an
  * imported booking in the own calendar.
  */
 import { Alert, Box, List, ListItem, Stack, Typography } from '@mui/material';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../../shared/lazyNamed';
 import type { AnyEvent } from '../viewModel';
 import { EventDescription } from './EventDescription';
 import { EventNotes } from './EventNotes';
+
+const AwaitingApprovalNote = lazyNamed(() => import('./AwaitingApprovalNote'), 'AwaitingApprovalNote');
 
 interface EventFactsProps {
   event: AnyEvent;
@@ -38,6 +42,11 @@ export function EventFacts({ event, when, description, showNotes }: EventFactsPr
             ))}
           </List>
         </Box>
+      )}
+      {'awaitingApproval' in event && event.awaitingApproval && (
+        <Suspense fallback={null}>
+          <AwaitingApprovalNote />
+        </Suspense>
       )}
       {event.isBinding && (
         <Alert severity="warning">

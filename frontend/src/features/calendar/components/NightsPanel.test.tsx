@@ -32,6 +32,7 @@ const BORETTSLAG: YearNights = {
   housingType: 'borettslag',
   rentalDayLimit: 30,
   rentalDaysLeft: 18,
+  pendingRequests: 0,
   forgoneIncome: { amount: '12450.50', currency: 'NOK' },
 };
 const NO_RULES: YearNights = {
