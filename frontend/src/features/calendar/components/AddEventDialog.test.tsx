@@ -55,7 +55,7 @@ describe('add-event dialog', () => {
   });
   afterEach(() => fetchSpy.mockRestore());
   // What was sent: the dialog reads the person's properties (for its stay preview), and must save nothing here.
-  const posts = () => fetchSpy.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+  const posts = () => fetchSpy.mock.calls.filter((call: unknown[]) => (call[1] as RequestInit | undefined)?.method === 'POST');
 
   it('shows the fixed times read-only and the dates it opened with, as dd.MM.yyyy', async () => {
     renderDialog();
