@@ -55,6 +55,7 @@ describe("a property's nights", () => {
       housingType: 'borettslag',
       rentalDayLimit: 30,
       rentalDaysLeft: 21,
+      pastLimit: [],
       pendingRequests: 0,
       // (1000 + 1400) / 2 less 10 % = 1080 a night, 8 nights.
       forgoneIncome: { amount: '8640.00', currency: 'NOK' },
@@ -104,6 +105,10 @@ describe("a property's nights", () => {
     const [notification] = (await owner.agent.get('/api/notifications').expect(200)).body.notifications;
     expect(notification).toMatchObject({ type: 'rental_days_warning', link: `/?property=${property}` });
     expect(notification.texts.en.message).toMatch(/has 31 of 30 rental days in 2026\.$/);
+    // The booking that took the year past the limit is named, with its night after it; nothing was refused.
+    expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year: 2026 }).expect(200)).body.pastLimit).toEqual([
+      { id: expect.stringMatching(/^beds24-/), title: expect.any(String), from: '2026-08-01', to: '2026-08-08', nightsPastLimit: 1 },
+    ]);
   });
 
   it('answers the current year without one, no limits without rules, and refuses a year out of range', async () => {
@@ -111,7 +116,7 @@ describe("a property's nights", () => {
     // The clock stands in 2026.
     expect((await owner.agent.get(`/api/properties/${property}/nights`).expect(200)).body).toEqual({
       propertyId: property, year: 2026, ownerNights: 0, ownerNightsLimit: null, ownerNightsLeft: null, rentalDays: 0,
-      housingType: null, rentalDayLimit: null, rentalDaysLeft: null, pendingRequests: 0, forgoneIncome: null,
+      housingType: null, rentalDayLimit: null, rentalDaysLeft: null, pastLimit: [], pendingRequests: 0, forgoneIncome: null,
     });
     for (const year of ['1999', '2101', '20x7', '']) {
       expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year }).expect(400)).body.code).toBe('invalid_year');

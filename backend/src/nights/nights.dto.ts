@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsOptional } from 'class-validator';
 import { IsCalendarDate } from '../common/time/iso-date';
@@ -10,6 +11,19 @@ export class EstimateResponse {
   /** @example 12450.00 */
   amount: string;
   currency: string;
+}
+
+/** A guest's booking with nights past the year's rental day limit (docs/product/stays.md#warnings). */
+export class PastLimitBookingResponse {
+  /** The id the calendar shows it by: an external booking's API id ('ical-…', 'beds24-…'), or a synced event's number. */
+  @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string' }] })
+  id: number | string;
+  title: string;
+  /** Its first night and the morning it ends (YYYY-MM-DD, the property's time zone). */
+  from: string;
+  to: string;
+  /** How many of its nights in the year fall after the limit was reached. */
+  nightsPastLimit: number;
 }
 
 /**
@@ -26,6 +40,8 @@ export class NightsResponse {
   housingType: HousingType | null;
   rentalDayLimit: number | null;
   rentalDaysLeft: number | null;
+  /** The bookings with nights after the rental days reached the limit, in date order; empty without a limit. Nothing is refused: they are marked. */
+  pastLimit: PastLimitBookingResponse[];
   /** Owners' stays of the year that wait for staff's approval (docs/product/stays.md#stays-as-requests). */
   pendingRequests: number;
   /**

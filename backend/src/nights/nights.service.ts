@@ -10,7 +10,7 @@ import { fromMinor, toMinor } from '../common/money';
 import { PricesService } from '../prices/prices.service';
 import { PropertyAccess } from '../properties/property-access.service';
 import type { Property } from '../properties/property.entity';
-import { dayIn, nightCount, nightsInYear, nightsOf, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stays.types';
+import { dayIn, nightCount, nightsInYear, nightsOf, pastLimit, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stays.types';
 import { UsersService } from '../users/users.service';
 import './nights.events';
 import { StaysService } from '../stays/stays.service';
@@ -88,17 +88,18 @@ export class NightsService implements OnModuleInit {
     // Used: the stays that are the owners' now; one waiting for approval is counted in pendingRequests instead.
     const ownerStays = events.filter((e) => isOwnerStay(e) && !e.awaitingApproval).map((e) => nightsOf(e.startTime, e.endsAt, zone));
     // Rented: a guest's stay from a channel (or synced into the calendar by staff), of 30 nights or fewer.
-    const rented: StayNights[] = [
-      ...events.filter((e) => e.source).map((e) => nightsOf(e.startTime, e.endsAt, zone)),
+    const rented: { id: string | number; title: string; stay: StayNights }[] = [
+      ...events.filter((e) => e.source).map((e) => ({ id: e.id, title: e.title, stay: nightsOf(e.startTime, e.endsAt, zone) })),
       ...bookings
         .filter((b) => !BLOCKED_KINDS.includes(b.kind))
-        .map((b) => (b.allDay && b.startDate && b.endDate ? { first: b.startDate, end: b.endDate } : nightsOf(b.startTime, b.endsAt, zone))),
-    ].filter((stay) => nightCount(stay) <= SHORT_TERM_MAX_NIGHTS);
+        .map((b) => ({ id: b.id, title: b.summary, stay: b.allDay && b.startDate && b.endDate ? { first: b.startDate, end: b.endDate } : nightsOf(b.startTime, b.endsAt, zone) })),
+    ].filter((r) => nightCount(r.stay) <= SHORT_TERM_MAX_NIGHTS);
 
     const ownerNights = nightsInYear(ownerStays, year);
-    const rentalDays = nightsInYear(rented, year);
+    const rentalDays = nightsInYear(rented.map((r) => r.stay), year);
     const ownerNightsLimit = rules?.maxOwnerNightsPerYear ?? null;
     const rentalDayLimit = rules?.rentalDayLimit ?? null;
+    const past = rentalDayLimit === null ? [] : pastLimit(rented, year, rentalDayLimit);
     return {
       propertyId: property.id,
       year,
@@ -109,6 +110,9 @@ export class NightsService implements OnModuleInit {
       housingType: rules?.housingType ?? null,
       rentalDayLimit,
       rentalDaysLeft: left(rentalDayLimit, rentalDays),
+      pastLimit: past
+        .map(({ of, nightsPast }) => ({ id: of.id, title: of.title, from: of.stay.first, to: of.stay.end, nightsPastLimit: nightsPast }))
+        .sort((a, b) => a.from.localeCompare(b.from)),
       pendingRequests,
       forgoneIncome: forgone(prices, ownerNights),
     };

@@ -1,4 +1,4 @@
-import { breaches, nightCount, nightsOf, nightsPerYear, type StayRules } from './stays.types';
+import { breaches, nightCount, nightsOf, nightsPerYear, pastLimit, type StayRules } from './stays.types';
 
 const OSLO = 'Europe/Oslo';
 const NONE: StayRules = { maxOwnerNightsPerYear: null, minNoticeDays: null, minNights: null, maxNights: null, blackouts: [] };
@@ -73,5 +73,19 @@ describe('the rules a stay is checked against', () => {
       'stay_max_nights',
       'stay_blackout',
     ]);
+  });
+});
+
+describe('the stays past a yearly limit', () => {
+  const stay = (name: string, first: string, end: string) => ({ name, stay: { first, end } });
+  it('counts the year\'s nights in date order, each date once, and names the stays holding the nights after the limit', () => {
+    const stays = [stay('a', '2027-12-28', '2028-01-03'), stay('b', '2027-06-01', '2027-06-05'), stay('c', '2027-06-03', '2027-06-08'), stay('d', '2027-07-01', '2027-07-03')];
+    // 2027: 1–7 June (7 distinct nights, b and c overlap), 1–2 July, 28–31 December: 13 nights.
+    expect(pastLimit(stays, 2027, 13)).toEqual([]);
+    expect(pastLimit(stays, 2027, 9).map((p) => [p.of.name, p.nightsPast])).toEqual([['a', 4]]);
+    expect(pastLimit(stays, 2027, 6).map((p) => [p.of.name, p.nightsPast])).toEqual([['a', 4], ['c', 1], ['d', 2]]);
+    // The stay over New Year counts its 2028 nights in 2028 only.
+    expect(pastLimit(stays, 2028, 1).map((p) => [p.of.name, p.nightsPast])).toEqual([['a', 1]]);
+    expect(pastLimit(stays, 2027, 0)).toHaveLength(4);
   });
 });

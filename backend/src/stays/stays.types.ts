@@ -138,3 +138,22 @@ export function nightsInYear(stays: readonly StayNights[], year: number): number
   }
   return nights.size;
 }
+
+/**
+ * The stays with nights past a yearly limit (docs/product/stays.md#warnings): the year's nights of all of them, each
+ * date once, are counted in date order, and every night after the `limit`-th is past it. Answers each stay that holds
+ * such a night, with how many of its nights are past the limit; none while the year's nights are within it.
+ */
+export function pastLimit<T extends { stay: StayNights }>(stays: readonly T[], year: number, limit: number): { of: T; nightsPast: number }[] {
+  const [first, next] = [dayNumber(`${year}-01-01`), dayNumber(`${year + 1}-01-01`)];
+  const inYear = (stay: StayNights) => {
+    const nights: number[] = [];
+    for (let n = Math.max(dayNumber(stay.first), first); n < Math.min(dayNumber(stay.end), next); n++) nights.push(n);
+    return nights;
+  };
+  const all = [...new Set(stays.flatMap((s) => inYear(s.stay)))].sort((a, b) => a - b);
+  if (all.length <= limit) return [];
+  // The last night within the limit; a limit of 0 leaves none within it.
+  const lastAllowed = limit === 0 ? -Infinity : all[limit - 1];
+  return stays.map((s) => ({ of: s, nightsPast: inYear(s.stay).filter((n) => n > lastAllowed).length })).filter((p) => p.nightsPast > 0);
+}

@@ -3592,6 +3592,8 @@ export interface components {
             ownerNights: number;
             ownerNightsLeft: number | null;
             ownerNightsLimit: number | null;
+            /** @description The bookings with nights after the rental days reached the limit, in date order; empty without a limit. Nothing is refused: they are marked. */
+            pastLimit: components["schemas"]["PastLimitBookingResponse"][];
             /** @description Owners' stays of the year that wait for staff's approval (docs/product/stays.md#stays-as-requests). */
             pendingRequests: number;
             propertyId: number;
@@ -3663,6 +3665,16 @@ export interface components {
             lastSync: string | null;
             needsCredentials: boolean;
             syncEnabled: boolean;
+        };
+        PastLimitBookingResponse: {
+            /** @description Its first night and the morning it ends (YYYY-MM-DD, the property's time zone). */
+            from: string;
+            /** @description The id the calendar shows it by: an external booking's API id ('ical-…', 'beds24-…'), or a synced event's number. */
+            id: number | string;
+            /** @description How many of its nights in the year fall after the limit was reached. */
+            nightsPastLimit: number;
+            title: string;
+            to: string;
         };
         PayoutResponse: {
             /**

@@ -33,6 +33,7 @@ const BORETTSLAG: YearNights = {
   rentalDayLimit: 30,
   rentalDaysLeft: 18,
   pendingRequests: 0,
+  pastLimit: [],
   forgoneIncome: { amount: '12450.50', currency: 'NOK' },
 };
 const NO_RULES: YearNights = {
@@ -70,6 +71,16 @@ describe('the nights panel', () => {
     // An estimate in whole kroner, said to be one.
     expect(plain(within(panel).getByText(/^Anslått tapt leieinntekt/).textContent)).toBe('Anslått tapt leieinntekt: 12 451 kr');
     expect(within(panel).getByText(/^Et anslag/)).toBeInTheDocument();
+  });
+
+  it('names the bookings that took the year past the rental day limit', async () => {
+    await renderPanel({
+      ...BORETTSLAG, rentalDays: 33, rentalDaysLeft: 0,
+      pastLimit: [{ id: 'beds24-4-0123456789abcdef', title: 'Booking.com', from: '2026-08-01', to: '2026-08-08', nightsPastLimit: 3 }],
+    });
+    const panel = await screen.findByRole('region', { name: 'Netter i 2026' });
+    expect(within(panel).getByText('1 booking går over grensen for utleiedøgn:')).toBeInTheDocument();
+    expect(within(panel).getByText('Booking.com, 01.08–08.08: 3 netter over')).toBeInTheDocument();
   });
 
   it("says the numbers in the reader's language and format", async () => {

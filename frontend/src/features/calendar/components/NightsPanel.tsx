@@ -6,7 +6,7 @@
  * without limits or rentals.
  */
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCataloguePart } from '../../../i18n';
@@ -106,6 +106,7 @@ function NightsDetails({ nights, id }: { nights: YearNights; id?: string }) {
     <Stack id={id} spacing={1.5}>
       <CountRow count={owner} />
       <CountRow count={rental} note={rentalNote} />
+      {nights.pastLimit.length > 0 && <PastLimit bookings={nights.pastLimit} />}
       {income && (
         <Box>
           <Typography variant="body2">
@@ -117,6 +118,24 @@ function NightsDetails({ nights, id }: { nights: YearNights; id?: string }) {
         </Box>
       )}
     </Stack>
+  );
+}
+
+/** The bookings with nights after the rental days reached the law's limit: named, not refused (docs/product/stays.md#warnings). */
+function PastLimit({ bookings }: { bookings: YearNights['pastLimit'] }) {
+  const { t, n } = useFormat();
+  const day = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+  return (
+    <Alert severity="warning" sx={{ py: 0 }}>
+      <Typography variant="body2">{t('stays.nights.pastLimit', { count: bookings.length })}</Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {bookings.map((b) => (
+          <li key={String(b.id)}>
+            <Typography variant="body2">{t('stays.nights.pastLimitBooking', { title: b.title, from: day(b.from), to: day(b.to), count: b.nightsPastLimit, nights: n(b.nightsPastLimit) })}</Typography>
+          </li>
+        ))}
+      </Box>
+    </Alert>
   );
 }
 
