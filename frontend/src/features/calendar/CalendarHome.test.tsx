@@ -12,6 +12,7 @@ import type { User } from '../../api/types';
 import { renderWithApp, startApiForApp } from '../../test/renderWithApi';
 import { setDevicePreference } from '../../shared/devicePreference';
 import { CalendarHome } from './CalendarHome';
+import type { YearNights } from './nights';
 
 const ADMIN_FLAGS = { isAdmin: true };
 const OWNER = { id: 7, username: 'ole@example.com', email: 'ole@example.com', name: 'Ole Eier', isAdmin: false, isMiniAdmin: false } as unknown as User;
@@ -271,9 +272,9 @@ describe('a person with two properties', () => {
 
 describe("the nights panel of the property shown", () => {
   const HYTTA = { id: 7, name: 'Hytta', address: null, timezone: 'Europe/Oslo', role: 'owner', share: '100', canSeeMoney: true };
-  const NIGHTS = {
+  const NIGHTS: YearNights = {
     propertyId: 7, year: 2026, ownerNights: 5, ownerNightsLimit: 14, ownerNightsLeft: 9, rentalDays: 0, housingType: 'borettslag', rentalDayLimit: 30,
-    rentalDaysLeft: 30, forgoneIncome: null,
+    rentalDaysLeft: 30, pastLimit: [], pendingRequests: 0, forgoneIncome: null,
   };
   const nightsRequests = () => api.requests.filter((r) => r.path === '/api/properties/7/nights');
 

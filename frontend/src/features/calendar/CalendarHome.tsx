@@ -78,7 +78,9 @@ function CalendarScreen({ user }: { user: User }) {
   useCalendarSnapshot({ painted, data, win, isMobile, plainAddress: searchParams.toString() === '', userId: user.id });
   // An owner's own calendar shows their meetings too, read-only; a click opens the agreement.
   const meetings = useOwnMeetings(viewedUserId === null && !user.isAdmin && !user.isMiniAdmin, property.id);
-  const days = useCalendarDays(data, meetings);
+  // The bookings past the rental day limit, from the nights panel's read once it has loaded (docs/product/stays.md#warnings).
+  const [pastLimit, setPastLimit] = useState<ReadonlySet<string | number>>();
+  const days = useCalendarDays(data, meetings, pastLimit);
   const dialogs = useEventDialogs();
   const navigate = useNavigate();
   const onEventClick = (event: AnyEvent) => {
@@ -127,7 +129,7 @@ function CalendarScreen({ user }: { user: User }) {
         />
         {ownCalendar && calendarPainted && shownProperty.shownId !== null && win.range && (
           <Suspense fallback={null}>
-            <NightsPanel propertyId={shownProperty.shownId} range={win.range} isMobile={isMobile} />
+            <NightsPanel propertyId={shownProperty.shownId} range={win.range} isMobile={isMobile} onPastLimit={setPastLimit} />
           </Suspense>
         )}
         {ownCalendar ? (

@@ -15,4 +15,10 @@ describe('the calendar’s event inputs', () => {
     expect(waiting.classNames).toEqual(['cal-event-waiting']);
     expect(settled.classNames).toBeUndefined();
   });
+
+  it('draws the bookings past the rental day limit as such (docs/product/stays.md#warnings)', () => {
+    const inputs = toEventInputs([stay, { ...stay, id: 4, title: 'Høstferie', startTime: '2030-10-01T09:00:00Z', endTime: '2030-10-04T13:00:00Z' }], null, new Set([4]));
+    expect(inputs.find((input) => input.id === '4')!.classNames).toEqual(['cal-event-past-limit']);
+    expect(inputs.find((input) => input.id === '3')!.classNames).toBeUndefined();
+  });
 });

@@ -5,8 +5,11 @@ import { dedupeByDay, eventColor, timedEnd } from './displayRules';
 import type { AnyEvent } from './viewModel';
 import { readableTextColor } from '../../shared/design';
 
-/** `serviceEventColor`: the design's event colour, for events without one of their own (displayRules.eventColor). */
-export function toEventInputs(events: AnyEvent[], serviceEventColor: string | null = null): EventInput[] {
+/**
+ * `serviceEventColor`: the design's event colour, for events without one of their own (displayRules.eventColor);
+ * `pastLimit`: the bookings with nights past the year's rental day limit (docs/product/stays.md#warnings), drawn as such.
+ */
+export function toEventInputs(events: AnyEvent[], serviceEventColor: string | null = null, pastLimit?: ReadonlySet<string | number>): EventInput[] {
   return dedupeByDay(events).map((event) => {
     const start = parseApiTime(event.startTime);
     const end = event.endTime ? parseApiTime(event.endTime) : null;
@@ -19,7 +22,7 @@ export function toEventInputs(events: AnyEvent[], serviceEventColor: string | nu
       contrastColor: readableTextColor(color),
       extendedProps: { source: event },
       // An owner's stay waiting for staff's approval is drawn as not settled yet (docs/product/stays.md#stays-as-requests).
-      classNames: 'awaitingApproval' in event && event.awaitingApproval ? ['cal-event-waiting'] : undefined,
+      classNames: 'awaitingApproval' in event && event.awaitingApproval ? ['cal-event-waiting'] : pastLimit?.has(event.id) ? ['cal-event-past-limit'] : undefined,
     };
     if (event.allDay) {
       // All-day items are dates, end exclusive; a one-day item may come without an end.

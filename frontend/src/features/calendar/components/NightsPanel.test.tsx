@@ -51,9 +51,9 @@ const NO_RULES: YearNights = {
 /** Spaces of any width (Intl writes no-break spaces) as plain ones. */
 const plain = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
-async function renderPanel(nights: YearNights, isMobile = false) {
+async function renderPanel(nights: YearNights, isMobile = false, onPastLimit?: (ids: ReadonlySet<string | number>) => void) {
   api = await startApiForApp((req) => (req.path === '/api/properties/7/nights' ? { json: nights } : undefined));
-  return renderWithApp(<NightsPanel propertyId={7} range={JUNE_2026} isMobile={isMobile} />);
+  return renderWithApp(<NightsPanel propertyId={7} range={JUNE_2026} isMobile={isMobile} onPastLimit={onPastLimit} />);
 }
 
 describe('the nights panel', () => {
@@ -73,14 +73,16 @@ describe('the nights panel', () => {
     expect(within(panel).getByText(/^Et anslag/)).toBeInTheDocument();
   });
 
-  it('names the bookings that took the year past the rental day limit', async () => {
+  it('names the bookings that took the year past the rental day limit, and tells the calendar which they are', async () => {
+    const told: ReadonlySet<string | number>[] = [];
     await renderPanel({
       ...BORETTSLAG, rentalDays: 33, rentalDaysLeft: 0,
       pastLimit: [{ id: 'beds24-4-0123456789abcdef', title: 'Booking.com', from: '2026-08-01', to: '2026-08-08', nightsPastLimit: 3 }],
-    });
+    }, false, (ids) => told.push(ids));
     const panel = await screen.findByRole('region', { name: 'Netter i 2026' });
     expect(within(panel).getByText('1 booking går over grensen for utleiedøgn:')).toBeInTheDocument();
     expect(within(panel).getByText('Booking.com, 01.08–08.08: 3 netter over')).toBeInTheDocument();
+    expect([...told.at(-1)!]).toEqual(['beds24-4-0123456789abcdef']);
   });
 
   it("says the numbers in the reader's language and format", async () => {

@@ -7,7 +7,7 @@
  */
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCataloguePart } from '../../../i18n';
 import { formatWholeMoney, localeOf } from '../../../shared/money';
@@ -27,6 +27,8 @@ interface NightsPanelProps {
   propertyId: number;
   range: VisibleRange;
   isMobile: boolean;
+  /** Told the ids of the bookings past the rental day limit, for the calendar to draw them as such. */
+  onPastLimit?: (ids: ReadonlySet<string | number>) => void;
 }
 
 /** One count against its limit: the numbers in words, and a bar (with its values for screen readers) when limited. */
@@ -177,10 +179,14 @@ function NightsStrip({ nights, titleId }: { nights: YearNights; titleId: string 
   );
 }
 
-export function NightsPanel({ propertyId, range, isMobile }: NightsPanelProps) {
+export function NightsPanel({ propertyId, range, isMobile, onPastLimit }: NightsPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { data } = useYearNights(propertyId, yearOfRange(range));
+  const pastLimit = data?.pastLimit;
+  useEffect(() => {
+    onPastLimit?.(new Set(pastLimit?.map((b) => b.id)));
+  }, [pastLimit, onPastLimit]);
   // Not yet read, not readable (offline, a property left) or nothing to say: the calendar alone.
   if (!textsLoaded || !data || !hasNightsToShow(data)) return null;
   if (isMobile) return <NightsStrip nights={data} titleId={titleId} />;

@@ -8,11 +8,14 @@ import { toEventInputs } from '../eventInputs';
 import type { MarkedDay } from '../../../api/types';
 import type { AnyEvent } from '../viewModel';
 
-/** `meetings`: the owner's meetings, drawn beside the rest but not counted in what a day holds (its tint, its refusals). */
-export function useCalendarDays(data: CalendarData, meetings: readonly AnyEvent[] = []) {
+/**
+ * `meetings`: the owner's meetings, drawn beside the rest but not counted in what a day holds (its tint, its refusals);
+ * `pastLimit`: the bookings past the rental day limit, as the nights panel read them.
+ */
+export function useCalendarDays(data: CalendarData, meetings: readonly AnyEvent[] = [], pastLimit?: ReadonlySet<string | number>) {
   const allEvents = useMemo<AnyEvent[]>(() => [...data.events, ...data.bookings], [data.events, data.bookings]);
   const serviceEventColor = useDesign()['calendar.eventColor'];
-  const eventInputs = useMemo(() => toEventInputs([...allEvents, ...meetings], serviceEventColor), [allEvents, meetings, serviceEventColor]);
+  const eventInputs = useMemo(() => toEventInputs([...allEvents, ...meetings], serviceEventColor, pastLimit), [allEvents, meetings, serviceEventColor, pastLimit]);
   const dayIndex = useMemo(() => buildDayIndex(allEvents, data.markedDays), [allEvents, data.markedDays]);
   const markedByDay = useMemo(() => {
     const map = new Map<string, MarkedDay[]>();
