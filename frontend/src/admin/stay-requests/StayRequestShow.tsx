@@ -48,9 +48,8 @@ function DecideActions() {
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
-  const translate = useTranslate();
   return (
-    <Labeled label={translate(`${TEXTS}.fields.${label}`)} fullWidth>
+    <Labeled label={`${TEXTS}.fields.${label}`} fullWidth>
       <Box component="span">{children}</Box>
     </Labeled>
   );
