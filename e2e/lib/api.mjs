@@ -155,3 +155,16 @@ export async function userAddsEvent(url, account, event) {
 export async function adminAddsPrice(url, price) {
   return asAdmin(url, async (cookie) => (await call(url, '/prices', { method: 'POST', cookie, body: price })).json());
 }
+
+/**
+ * The first admin sets a property's stay rules as a whole (PUT /api/admin/properties/{id}/stay-rules), e.g.
+ * `{ approval: 'request', blackouts: [] }` to hold the owners' stays for approval.
+ */
+export async function adminSetsStayRules(url, propertyId, rules) {
+  return asAdmin(url, async (cookie) => (await call(url, `/admin/properties/${propertyId}/stay-rules`, { method: 'PUT', cookie, body: rules })).json());
+}
+
+/** What `account` (the first admin by default) reads at an API path (GET /api<path>), e.g. '/admin/stay-requests/3'. */
+export async function reads(url, path, account = ADMIN) {
+  return asAdmin(url, async (cookie) => (await call(url, path, { cookie })).json(), account);
+}
