@@ -168,3 +168,8 @@ export async function adminSetsStayRules(url, propertyId, rules) {
 export async function reads(url, path, account = ADMIN) {
   return asAdmin(url, async (cookie) => (await call(url, path, { cookie })).json(), account);
 }
+
+/** The first admin approves or declines a stay request (POST /api/admin/stay-requests/{id}/approve|decline) with a note. */
+export async function adminDecidesStayRequest(url, id, decision, note) {
+  return asAdmin(url, async (cookie) => (await call(url, `/admin/stay-requests/${id}/${decision}`, { method: 'POST', cookie, body: { note } })).json());
+}

@@ -30,7 +30,7 @@ const intlLocale = (lang) => (lang === 'en' ? 'en-US' : 'nb-NO');
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A calendar date, kept at noon UTC so that formatting it anywhere gives the same day. */
-function calendarDate(year, monthIndex, date) {
+export function calendarDate(year, monthIndex, date) {
   return new Date(Date.UTC(year, monthIndex, date, 12));
 }
 const format = (date, lang, options) => new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' }).format(date);

@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adminAddsPrice, createUser, propertiesOf, userAddsEvent } from '../lib/api.mjs';
+import { adminAddsPrice, adminDecidesStayRequest, adminSetsStayRules, createUser, propertiesOf, reads, userAddsEvent } from '../lib/api.mjs';
 import { expectNoAxeViolations } from '../lib/axe.mjs';
 import { DESKTOP, PHONE, useApp } from '../lib/browser.mjs';
-import { chooseDesktopView, inOslo } from '../lib/calendar.mjs';
+import { calendarDate, chooseDesktopView, eventInDay, fillAddDialog, inOslo, openAddDialog, typeDate } from '../lib/calendar.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { main } from '../lib/texts.mjs';
 import { logIn, toast } from '../lib/ui.mjs';
@@ -20,6 +20,9 @@ const nights = nb.stays.nights;
 /** Spaces of any width (Intl writes no-break spaces) as plain ones. */
 const plain = (text) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(values[name]));
+
+/** A day of August 2030, as the calendar helpers take days. */
+const AUG = (day) => calendarDate(2030, 7, day);
 
 /** The calendar at June 2030, where the owner's stay is. */
 const JUNE_2030 = '/?date=2030-06-10';
@@ -113,6 +116,51 @@ describe('Owner stays and rental days', () => {
       // A year without the stay: the owner nights start again from the year's limit.
       await page.goto('/?date=2031-06-10');
       await page.getByRole('region', { name: fill(nights.title, { year: 2031 }) }).getByText(`${fill(nights.usedOf, { used: 0, limit: 14 })} · ${fill(nights.left, { left: 14 })}`).waitFor();
+    });
+  });
+
+  it('an owner sees what a stay would break before sending it, sends it for approval on a phone, and hears when it is approved', async () => {
+    const owner = await createUser(app.url, { email: 'ola@example.com', name: 'Ola Eier', password: 'ola-secret-1' });
+    const [property] = await propertiesOf(app.url, owner);
+    await adminSetsStayRules(app.url, property.id, { minNights: 2, approval: 'request', blackouts: [] });
+    const preview = nb.stays.preview;
+
+    await app.run('stays-owner-sends-request-phone', inOslo(PHONE), async ({ page, shot }) => {
+      await logIn(page, owner);
+      await page.goto('/?date=2030-08-01');
+      const form = await openAddDialog(page, { phone: true });
+      // One night breaks the rule of two, before anything is sent.
+      await fillAddDialog(form, { title: 'Sommerferie', from: AUG(3), to: AUG(4) });
+      await form.getByText(nb.errors.stay_min_nights.replace('{{min}}', '2')).waitFor();
+      await shot('preview-broken');
+      // Three nights keep the rules, and will wait for approval.
+      await typeDate(form, nb.calendar.addEvent.toDate, AUG(6));
+      await form.getByText(preview.request).waitFor();
+      await expectNoAxeViolations(page, 'the add dialog with the stay preview (phone)');
+      await form.getByRole('button', { name: nb.calendar.addEvent.save }).click();
+      await toast(page, preview.requestedTitle).waitFor();
+      // Drawn as waiting.
+      await eventInDay(page, AUG(3), 'Sommer…').waitFor();
+      assert.ok(await page.locator('.cal-event-waiting').count() > 0, 'the waiting stay is drawn as such');
+      await shot('waiting');
+    });
+
+    const [request] = await reads(app.url, `/admin/stay-requests?propertyId=${property.id}&status=pending`);
+    assert.equal(request.nights, 3);
+    await adminDecidesStayRequest(app.url, request.id, 'approve', 'God tur!');
+
+    await app.run('stays-owner-hears-approval-desktop', inOslo(DESKTOP), async ({ page, shot }) => {
+      await page.goto('/auth');
+      await chooseDesktopView(page);
+      await logIn(page, owner);
+      await page.getByRole('button', { name: nb.notifications.bellLabel.replace('{{count}}', '1'), exact: true }).click();
+      await page.getByRole('button').filter({ hasText: 'God tur!' }).click();
+      // The notification opens the calendar at the stay, no longer waiting.
+      await page.waitForURL('**/?date=2030-08-03*');
+      // The desktop's three months name their tables by the month alone: the bar is found by its title.
+      await page.getByRole('button', { name: /^Sommerferie(\s|$)/ }).first().waitFor();
+      assert.equal(await page.locator('.cal-event-waiting').count(), 0, 'approved: not waiting any more');
+      await shot('approved');
     });
   });
 });

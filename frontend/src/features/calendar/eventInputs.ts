@@ -22,7 +22,7 @@ export function toEventInputs(events: AnyEvent[], serviceEventColor: string | nu
       contrastColor: readableTextColor(color),
       extendedProps: { source: event },
       // An owner's stay waiting for staff's approval is drawn as not settled yet (docs/product/stays.md#stays-as-requests).
-      classNames: 'awaitingApproval' in event && event.awaitingApproval ? ['cal-event-waiting'] : pastLimit?.has(event.id) ? ['cal-event-past-limit'] : undefined,
+      className: 'awaitingApproval' in event && event.awaitingApproval ? 'cal-event-waiting' : pastLimit?.has(event.id) ? 'cal-event-past-limit' : undefined,
     };
     if (event.allDay) {
       // All-day items are dates, end exclusive; a one-day item may come without an end.
