@@ -376,6 +376,7 @@ const cases: RouteCase[] = [
     call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}/stay-preview?startTime=2027-07-01T00:00:00Z&endTime=2027-07-04T00:00:00Z` }),
     expect: MEMBER_WRITE,
   },
+  { route: 'GET /api/admin/nights/past-limit', call: () => ({ path: '/api/admin/nights/past-limit?year=2027' }), expect: STAFF_READ },
   { route: 'GET /api/admin/stay-requests', call: () => ({ path: '/api/admin/stay-requests?status=pending' }), expect: STAFF_READ },
   { route: 'GET /api/admin/stay-requests/:id', call: async (ctx) => ({ path: `/api/admin/stay-requests/${(await stayRequestOf(ctx)).id}` }), expect: STAFF_READ },
   { route: 'POST /api/admin/stay-requests/:id/approve', call: async (ctx) => ({ path: `/api/admin/stay-requests/${(await stayRequestOf(ctx)).id}/approve`, body: { note: 'Ok' } }), expect: ADMIN_ONLY },

@@ -133,4 +133,34 @@ describe("a property's nights", () => {
     expect((await admin.agent.put(`/api/admin/properties/${property}/stay-rules`).send({ blackouts: [], housingType: 'hytte' }).expect(400)).body.errors[0].field).toBe('housingType');
     expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year: 2027 }).expect(200)).body.rentalDayLimit).toBeNull();
   });
+
+  it("lists every limited property's bookings past the limit for staff, in a few reads whatever the number of properties", async () => {
+    const admin = await t.loginAs('admin');
+    const households = [await household(t), await household(t)];
+    for (const [i, { property, owner }] of households.entries()) {
+      await admin.agent.put(`/api/admin/properties/${property}/stay-rules`).send({ blackouts: [], housingType: 'borettslag', rentalDayLimit: 5 + i }).expect(200);
+      await pull(property, owner.user.id, [allDayStay(`mai-${i}`, '2029-05-01', '2029-05-05'), allDayStay(`juni-${i}`, '2029-06-01', '2029-06-05')]);
+    }
+    // A property without a limit is none of staff's business here, however full.
+    const free = await household(t);
+    await pull(free.property, free.owner.user.id, [allDayStay('fri', '2029-05-01', '2029-05-31')]);
+
+    const rows = (await admin.agent.get('/api/admin/nights/past-limit').query({ year: 2029 }).expect(200)).body;
+    const mine = rows.filter((r: { propertyId: number }) => households.some((h) => h.property === r.propertyId));
+    // 8 nights each: of a limit of 5, June's booking has 3 past it; of 6, 2.
+    expect(mine.map((r: { propertyId: number; from: string; nightsPastLimit: number; rentalDayLimit: number }) => [r.propertyId, r.from, r.nightsPastLimit, r.rentalDayLimit])).toEqual(
+      expect.arrayContaining([
+        [households[0].property, '2029-06-01', 3, 5],
+        [households[1].property, '2029-06-01', 2, 6],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
+    expect(rows.some((r: { propertyId: number }) => r.propertyId === free.property)).toBe(false);
+    expect(mine[0]).toMatchObject({ id: `${mine[0].propertyId}-${mine[0].bookingId}`, propertyName: expect.any(String), title: expect.any(String), to: '2029-06-05' });
+    // Staff only; a year out of range is refused.
+    await (await t.loginAs('miniAdmin')).agent.get('/api/admin/nights/past-limit').expect(200);
+    await households[0].owner.agent.get('/api/admin/nights/past-limit').expect(403);
+    await request(t.server).get('/api/admin/nights/past-limit').expect(401);
+    expect((await admin.agent.get('/api/admin/nights/past-limit').query({ year: 1999 }).expect(400)).body.code).toBe('invalid_year');
+  });
 });

@@ -26,6 +26,18 @@ export class PastLimitBookingResponse {
   nightsPastLimit: number;
 }
 
+/** A booking past its property's rental day limit, in staff's list of every property's. */
+export class PastLimitListedResponse extends PastLimitBookingResponse {
+  /** `<property id>-<booking id>`: one row per booking and property. */
+  @ApiProperty({ type: 'string' })
+  declare id: string;
+  @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string' }] })
+  bookingId: number | string;
+  propertyId: number;
+  propertyName: string;
+  rentalDayLimit: number;
+}
+
 /**
  * A property's nights in a calendar year (docs/product/stays.md#the-years-nights): the owners' own and the rented, each
  * with the limit the rules or the law set and what is left of it (null: no limit).

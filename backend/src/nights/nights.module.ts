@@ -5,13 +5,13 @@ import { PricesModule } from '../prices/prices.module';
 import { PropertiesModule } from '../properties/properties.module';
 import { StaysModule } from '../stays/stays.module';
 import { UsersModule } from '../users/users.module';
-import { NightsController, StayPreviewController } from './nights.controller';
+import { AdminPastLimitController, NightsController, StayPreviewController } from './nights.controller';
 import { NightsService } from './nights.service';
 
 /** A property's year in nights: owner stays and rental days against their limits (docs/product/stays.md). */
 @Module({
   imports: [CalendarModule, BookingsModule, StaysModule, PricesModule, PropertiesModule, UsersModule],
-  controllers: [NightsController, StayPreviewController],
+  controllers: [NightsController, StayPreviewController, AdminPastLimitController],
   providers: [NightsService],
 })
 export class NightsModule {}

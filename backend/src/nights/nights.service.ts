@@ -14,7 +14,9 @@ import { dayIn, nightCount, nightsInYear, nightsOf, pastLimit, SHORT_TERM_MAX_NI
 import { UsersService } from '../users/users.service';
 import './nights.events';
 import { StaysService } from '../stays/stays.service';
-import type { NightsResponse, StayPreviewResponse } from './nights.dto';
+import type { NightsResponse, PastLimitListedResponse, StayPreviewResponse } from './nights.dto';
+import type { CalendarEvent } from '../calendar/event.entity';
+import type { ExternalBooking } from '../bookings/external-booking.types';
 import type { User } from '../users/user.entity';
 
 const left = (limit: number | null, used: number) => (limit === null ? null : Math.max(0, limit - used));
@@ -87,19 +89,13 @@ export class NightsService implements OnModuleInit {
     ]);
     // Used: the stays that are the owners' now; one waiting for approval is counted in pendingRequests instead.
     const ownerStays = events.filter((e) => isOwnerStay(e) && !e.awaitingApproval).map((e) => nightsOf(e.startTime, e.endsAt, zone));
-    // Rented: a guest's stay from a channel (or synced into the calendar by staff), of 30 nights or fewer.
-    const rented: { id: string | number; title: string; stay: StayNights }[] = [
-      ...events.filter((e) => e.source).map((e) => ({ id: e.id, title: e.title, stay: nightsOf(e.startTime, e.endsAt, zone) })),
-      ...bookings
-        .filter((b) => !BLOCKED_KINDS.includes(b.kind))
-        .map((b) => ({ id: b.id, title: b.summary, stay: b.allDay && b.startDate && b.endDate ? { first: b.startDate, end: b.endDate } : nightsOf(b.startTime, b.endsAt, zone) })),
-    ].filter((r) => nightCount(r.stay) <= SHORT_TERM_MAX_NIGHTS);
+    const rented = rentedStays(events, bookings, zone);
 
     const ownerNights = nightsInYear(ownerStays, year);
     const rentalDays = nightsInYear(rented.map((r) => r.stay), year);
     const ownerNightsLimit = rules?.maxOwnerNightsPerYear ?? null;
     const rentalDayLimit = rules?.rentalDayLimit ?? null;
-    const past = rentalDayLimit === null ? [] : pastLimit(rented, year, rentalDayLimit);
+
     return {
       propertyId: property.id,
       year,
@@ -110,12 +106,30 @@ export class NightsService implements OnModuleInit {
       housingType: rules?.housingType ?? null,
       rentalDayLimit,
       rentalDaysLeft: left(rentalDayLimit, rentalDays),
-      pastLimit: past
-        .map(({ of, nightsPast }) => ({ id: of.id, title: of.title, from: of.stay.first, to: of.stay.end, nightsPastLimit: nightsPast }))
-        .sort((a, b) => a.from.localeCompare(b.from)),
+      pastLimit: rentalDayLimit === null ? [] : pastLimitOf(rented, year, rentalDayLimit),
       pendingRequests,
       forgoneIncome: forgone(prices, ownerNights),
     };
+  }
+
+  /**
+   * Staff's list of the bookings past the rental day limit, of every property that has one (docs/product/stays.md#warnings),
+   * in a few reads whatever the number of properties: their rules, names and zones, events and bookings, each one read.
+   */
+  async pastLimitEverywhere(year: number): Promise<PastLimitListedResponse[]> {
+    const limited = await this.stays.withRentalDayLimit();
+    const ids = limited.map((r) => r.propertyId);
+    // A day's margin each side, as in `year`: the nights are counted in each property's own zone.
+    const span = { start: new Date(Date.UTC(year - 1, 11, 31)), end: new Date(Date.UTC(year + 1, 0, 2)) };
+    const [properties, events, bookings] = ids.length
+      ? await Promise.all([this.access.zonesOf(ids), this.calendar.listEvents(ids, span), this.bookings.listForProperty(ids, span)])
+      : [[], [], []];
+    const limitOf = new Map(limited.map((r) => [r.propertyId, r.rentalDayLimit!]));
+    return properties.flatMap((p) => {
+      const rented = rentedStays(events.filter((e) => e.propertyId === p.id), bookings.filter((b) => b.propertyId === p.id), p.timezone);
+      const limit = limitOf.get(p.id)!;
+      return pastLimitOf(rented, year, limit).map((b) => ({ ...b, id: `${p.id}-${b.id}`, bookingId: b.id, propertyId: p.id, propertyName: p.name, rentalDayLimit: limit }));
+    });
   }
 
   /** A stay checked before it is sent: the rules it would break, whether it would wait, and the income it would forgo. */
@@ -124,6 +138,29 @@ export class NightsService implements OnModuleInit {
     return { nights: verdict.nights, errors: verdict.breaches, approval: verdict.approval, forgoneIncome: forgone(prices, verdict.nights) };
   }
 }
+
+/** A guest's stay, as the rental days count it: from a channel (or synced into the calendar by staff), its nights in the property's zone. */
+interface RentedStay {
+  id: string | number;
+  title: string;
+  stay: StayNights;
+}
+
+/** The rented stays among a property's events and bookings: a guest's stay of 30 nights or fewer; blocks are none. */
+function rentedStays(events: readonly CalendarEvent[], bookings: readonly ExternalBooking[], zone: string): RentedStay[] {
+  return [
+    ...events.filter((e) => e.source).map((e) => ({ id: e.id, title: e.title, stay: nightsOf(e.startTime, e.endsAt, zone) })),
+    ...bookings
+      .filter((b) => !BLOCKED_KINDS.includes(b.kind))
+      .map((b) => ({ id: b.id, title: b.summary, stay: b.allDay && b.startDate && b.endDate ? { first: b.startDate, end: b.endDate } : nightsOf(b.startTime, b.endsAt, zone) })),
+  ].filter((r) => nightCount(r.stay) <= SHORT_TERM_MAX_NIGHTS);
+}
+
+/** The stays past a limit as the API names them, in date order. */
+const pastLimitOf = (rented: readonly RentedStay[], year: number, limit: number) =>
+  pastLimit(rented, year, limit)
+    .map(({ of, nightsPast }) => ({ id: of.id, title: of.title, from: of.stay.first, to: of.stay.end, nightsPastLimit: nightsPast }))
+    .sort((a, b) => a.from.localeCompare(b.from));
 
 /** The owner nights at the mean of the active intervals' middle prices less their discounts, in øre; null without any. */
 function forgone(prices: { priceFrom: string; priceTo: string; discountPercent: string; isActive: boolean }[], nights: number) {

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, In, IsNull } from 'typeorm';
 import { coded } from '../common/http-exception.filter';
 import { DatabasePort } from '../database/database.port';
 import type { User } from '../users/user.entity';
@@ -120,6 +120,12 @@ export class PropertyAccess {
   /** A live property's name and time zone, for work no person asked for (a background job's); null when unknown or deleted. */
   zoneOf(propertyId: number): Promise<Pick<Property, 'id' | 'name' | 'timezone'> | null> {
     return this.db.getRepository(Property).findOne({ where: { id: propertyId, deletedAt: IsNull() }, select: { id: true, name: true, timezone: true } });
+  }
+
+  /** zoneOf for several properties in one read (the deleted ones left out). */
+  zonesOf(ids: readonly number[]): Promise<Pick<Property, 'id' | 'name' | 'timezone'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.getRepository(Property).find({ where: { id: In([...ids]), deletedAt: IsNull() }, select: { id: true, name: true, timezone: true }, order: { name: 'ASC', id: 'ASC' } });
   }
 
   /** Whether the person is a member of the property (any role) and it is not deleted. */

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, IsNull, Not, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/adapters/clock';
 import { coded } from '../common/http-exception.filter';
@@ -70,6 +70,11 @@ export class StaysService {
 
   rulesOf(propertyId: number): Promise<StayRulesRow | null> {
     return this.rules.findOneBy({ propertyId });
+  }
+
+  /** The rules of every property the law (or a sameie's bylaws) limits in rental days. */
+  withRentalDayLimit(): Promise<StayRulesRow[]> {
+    return this.rules.findBy({ rentalDayLimit: Not(IsNull()) });
   }
 
   /** Replaces the property's rules as a whole; the change is an activity row naming who made it. */

@@ -485,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/nights/past-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `?year=` 2020–2100; without it, this year in the business's time zone.
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         */
+        get: operations["AdminPastLimit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts": {
         parameters: {
             query?: never;
@@ -3676,6 +3696,20 @@ export interface components {
             title: string;
             to: string;
         };
+        PastLimitListedResponse: {
+            bookingId: number | string;
+            /** @description Its first night and the morning it ends (YYYY-MM-DD, the property's time zone). */
+            from: string;
+            /** @description `<property id>-<booking id>`: one row per booking and property. */
+            id: number | string;
+            /** @description How many of its nights in the year fall after the limit was reached. */
+            nightsPastLimit: number;
+            propertyId: number;
+            propertyName: string;
+            rentalDayLimit: number;
+            title: string;
+            to: string;
+        };
         PayoutResponse: {
             /**
              * @description numeric(10,2) as a string.
@@ -6455,6 +6489,63 @@ export interface operations {
                 };
             };
             /** @description Not allowed: admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPastLimit_list: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PastLimitListedResponse"][];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins; mini admins may read (GET) only */
             403: {
                 headers: {
                     [name: string]: unknown;

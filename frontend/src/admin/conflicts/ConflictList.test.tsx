@@ -2,7 +2,8 @@
  * The double-bookings list offers each role only the links it may follow (docs/roles.md): an admin the feed's and the
  * Beds24 connection's edit pages and the owner's calendar; a mini admin neither edit page, and the owner's page.
  */
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../authProvider';
 import { startLocalApi, type LocalApi } from '../../test/localApi';
@@ -14,6 +15,12 @@ const CONFLICT = {
   id: 5, userId: 3, ownerName: 'Ole Owner', from: '2027-07-04', to: '2027-07-06', detectedAt: '2027-07-01T10:00:00.000Z',
   a: { id: 'ical-4-x', kind: 'ical', sourceId: 4, title: 'Airbnb: Kari' },
   b: { id: 'beds24-9', kind: 'beds24', sourceId: 9, title: 'Beds24: Per' },
+};
+
+/** A booking past its property's rental day limit, in this year (the list opens on today's year). */
+const PAST_LIMIT = {
+  year: new Date().getFullYear(),
+  row: { id: '7-beds24-4-abc', bookingId: 'beds24-4-abc', propertyId: 7, propertyName: 'Byleiligheten', rentalDayLimit: 30, title: 'Booking.com: Per', from: '2027-08-01', to: '2027-08-08', nightsPastLimit: 3 },
 };
 
 let api: LocalApi | undefined;
@@ -28,6 +35,10 @@ async function openAs(me: CurrentUser) {
     if (req.path === '/api/user') return { json: me };
     if (req.path === '/api/conflicts') return { json: [CONFLICT], headers: { 'Content-Range': 'conflicts 0-0/1' } };
     if (req.path === '/api/system-settings') return { json: [] };
+    if (req.path === '/api/admin/nights/past-limit') {
+      const year = Number(req.query.get('year'));
+      return { json: year === PAST_LIMIT.year ? [PAST_LIMIT.row] : [] };
+    }
     return undefined;
   });
   renderAdmin(api.apiUrl, '/admin/conflicts');
@@ -48,5 +59,15 @@ describe('the double-bookings list', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Beds24' })).toBeNull();
     expect(screen.getByText('Kalenderfeed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Vis Ole Owner' })).toHaveAttribute('href', '/admin/users/3/show');
+  });
+
+  it('lists beside them the bookings past their property’s rental day limit, a year at a time', async () => {
+    await openAs(ada);
+    const section = await screen.findByRole('region', { name: `Bookinger over grensen for utleiedøgn i ${PAST_LIMIT.year}` }, { timeout: 10_000 });
+    expect(within(section).getByRole('link', { name: 'Byleiligheten' })).toHaveAttribute('href', '/admin/properties/7/show');
+    expect(within(section).getByText('01.08.2027 – 08.08.2027')).toBeInTheDocument();
+    expect(within(section).getByText('3 (grense 30)')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Året før' }));
+    expect(await within(section).findByText(`Ingen eiendom har bookinger over grensen i ${PAST_LIMIT.year - 1}.`)).toBeInTheDocument();
   });
 });

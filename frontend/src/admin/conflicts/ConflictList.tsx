@@ -4,11 +4,15 @@
  * Beds24 configuration; an own event lives in the calendar).
  */
 import { Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Suspense } from 'react';
 import { DataTable, List, SimpleList, useRecordContext, usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { appPath } from '../../shared/appLinks';
 import type { Role } from '../authProvider';
 import { useIsMobile } from '../useIsMobile';
+import { lazyNamed } from '../../shared/lazyNamed';
+
+const PastLimitBookings = lazyNamed(() => import('./PastLimitBookings'), 'PastLimitBookings');
 
 interface ConflictSide {
   id: number | string;
@@ -93,30 +97,36 @@ export function ConflictList() {
   const isMobile = useIsMobile();
   const translate = useTranslate();
   return (
-    <List sort={{ field: 'from', order: 'ASC' }} perPage={25} exporter={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.conflicts.empty')}</Typography>}>
-      {isMobile ? (
-        <SimpleList<Conflict>
-          primaryText={(c) => `${c.ownerName}: ${c.a.title} / ${c.b.title}`}
-          secondaryText={(c) => `${c.from} – ${lastDay(c.to)}`}
-          linkType={false}
-        />
-      ) : (
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <DataTable.Col source="ownerName" label="resources.conflicts.fields.owner" />
-          <DataTable.Col source="from" label="resources.conflicts.fields.days">
-            <DaysCell />
-          </DataTable.Col>
-          <DataTable.Col source="a" label="resources.conflicts.fields.a" disableSort>
-            <SideCell side="a" />
-          </DataTable.Col>
-          <DataTable.Col source="b" label="resources.conflicts.fields.b" disableSort>
-            <SideCell side="b" />
-          </DataTable.Col>
-          <DataTable.Col label="resources.conflicts.fields.calendar" disableSort>
-            <CalendarCell />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
+    <>
+      <List sort={{ field: 'from', order: 'ASC' }} perPage={25} exporter={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.conflicts.empty')}</Typography>}>
+        {isMobile ? (
+          <SimpleList<Conflict>
+            primaryText={(c) => `${c.ownerName}: ${c.a.title} / ${c.b.title}`}
+            secondaryText={(c) => `${c.from} – ${lastDay(c.to)}`}
+            linkType={false}
+          />
+        ) : (
+          <DataTable rowClick={false} bulkActionButtons={false}>
+            <DataTable.Col source="ownerName" label="resources.conflicts.fields.owner" />
+            <DataTable.Col source="from" label="resources.conflicts.fields.days">
+              <DaysCell />
+            </DataTable.Col>
+            <DataTable.Col source="a" label="resources.conflicts.fields.a" disableSort>
+              <SideCell side="a" />
+            </DataTable.Col>
+            <DataTable.Col source="b" label="resources.conflicts.fields.b" disableSort>
+              <SideCell side="b" />
+            </DataTable.Col>
+            <DataTable.Col label="resources.conflicts.fields.calendar" disableSort>
+              <CalendarCell />
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </List>
+      {/* The bookings past a rental day limit, listed with the double bookings (docs/product/stays.md#warnings). */}
+      <Suspense fallback={null}>
+        <PastLimitBookings />
+      </Suspense>
+    </>
   );
 }
