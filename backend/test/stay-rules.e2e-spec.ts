@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { household } from './helpers/household';
 import { TestApp } from './helpers/test-app';
 
@@ -100,7 +101,10 @@ describe('stay rules', () => {
 
   it("does not limit an admin's events, and counts a stay over New Year in each year", async () => {
     const { property, owner, admin } = await withRules({ ...RULES, minNoticeDays: null, maxOwnerNightsPerYear: 3, blackouts: [] });
-    await admin.agent.post('/api/events').query({ propertyId: property }).send(stay('2026-06-02', '2026-06-03', 'Vedlikehold')).expect(201);
+    const staffs = (await admin.agent.post('/api/events').query({ propertyId: property }).send(stay('2026-06-02', '2026-06-03', 'Vedlikehold')).expect(201)).body;
+    // Staff's override is in the activity log.
+    const [row] = await t.app.get(DataSource).query(`SELECT actor_id, details FROM admin_audit_log WHERE action = 'event.create' AND details->>'eventId' = $1`, [String(staffs.id)]);
+    expect(row).toMatchObject({ actor_id: admin.user.id, details: { title: 'Vedlikehold', propertyId: property } });
     // 29 Dec – 2 Jan: three nights in 2026 and one in 2027.
     await owner.agent.post('/api/events').query({ propertyId: property }).send(stay('2026-12-29', '2027-01-02')).expect(201);
     const res = await owner.agent.post('/api/events').query({ propertyId: property }).send(stay('2027-01-10', '2027-01-13')).expect(422);

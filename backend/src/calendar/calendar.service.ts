@@ -270,9 +270,18 @@ export class CalendarService {
     // Staff's events are marked as theirs (createdById): no owner's stay, so neither checked nor counted as one.
     const event = this.buildEvent(property.id, user.id, { ...dto, source: null }, user.isAdmin ? user.id : null);
     event.awaitingApproval = (await this.checkStay(user, property, event)) === 'request';
-    const created = await this.saveOwn(user, property, event, event.awaitingApproval);
+    const created = user.isAdmin ? await this.saveStaffEvent(user, property, event) : await this.saveOwn(user, property, event, event.awaitingApproval);
     await this.ownEventsChanged(property.id);
     return created;
+  }
+
+  /** Staff's event in a property's calendar, outside its stay rules (docs/product/stays.md#the-check): an activity row says so. */
+  private saveStaffEvent(admin: User, property: StayProperty, event: CalendarEvent): Promise<CalendarEvent> {
+    return this.database.transaction(async (tx) => {
+      const saved = await tx.save(event);
+      await this.audit.record(admin.id, null, 'event.create', { eventId: saved.id, title: saved.title, propertyId: property.id }, tx);
+      return saved;
+    });
   }
 
   /**
