@@ -87,10 +87,10 @@ export interface PullResult {
   firstChangedStart?: Date;
 }
 
-/** A stored booking as the calendar, the subscription feed and booked-day checks read it. */
 /** Kinds of stored bookings that hold dates closed, not a guest: the iCal import's 'block', Beds24's 'blocked'. */
 export const BLOCKED_KINDS: readonly string[] = ['block', 'blocked'];
 
+/** A stored booking as the calendar, the subscription feed and booked-day checks read it. */
 export interface ExternalBooking {
   /** The API id: `<kind>-<source id>-<16 hex of md5(UID|recurrence id)>`; personal notes are keyed by it. */
   id: string;

@@ -10,7 +10,7 @@ import { fromMinor, toMinor } from '../common/money';
 import { PricesService } from '../prices/prices.service';
 import { PropertyAccess } from '../properties/property-access.service';
 import type { Property } from '../properties/property.entity';
-import { dayIn, nightCount, nightsInYear, nightsOf, pastLimit, SHORT_TERM_MAX_NIGHTS, type StayNights } from '../stays/stays.types';
+import { dayIn, nightCount, nightsInYear, nightsOf, pastLimit, SHORT_TERM_MAX_NIGHTS, type StayNights, yearSpan } from '../stays/stays.types';
 import { UsersService } from '../users/users.service';
 import './nights.events';
 import { StaysService } from '../stays/stays.service';
@@ -78,8 +78,7 @@ export class NightsService implements OnModuleInit {
 
   async year(property: Pick<Property, 'id' | 'timezone'>, year: number): Promise<NightsResponse> {
     const zone = property.timezone;
-    // A day's margin each side: a night in the property's zone near New Year is a UTC instant in the year beside it.
-    const span = { start: new Date(Date.UTC(year - 1, 11, 31)), end: new Date(Date.UTC(year + 1, 0, 2)) };
+    const span = yearSpan(year);
     const [rules, events, bookings, prices, pendingRequests] = await Promise.all([
       this.stays.rulesOf(property.id),
       this.calendar.listEvents(property.id, span),
@@ -119,8 +118,7 @@ export class NightsService implements OnModuleInit {
   async pastLimitEverywhere(year: number): Promise<PastLimitListedResponse[]> {
     const limited = await this.stays.withRentalDayLimit();
     const ids = limited.map((r) => r.propertyId);
-    // A day's margin each side, as in `year`: the nights are counted in each property's own zone.
-    const span = { start: new Date(Date.UTC(year - 1, 11, 31)), end: new Date(Date.UTC(year + 1, 0, 2)) };
+    const span = yearSpan(year);
     const [properties, events, bookings] = ids.length
       ? await Promise.all([this.access.zonesOf(ids), this.calendar.listEvents(ids, span), this.bookings.listForProperty(ids, span)])
       : [[], [], []];

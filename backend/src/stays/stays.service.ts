@@ -12,7 +12,7 @@ import { PropertyAccess } from '../properties/property-access.service';
 import type { Property } from '../properties/property.entity';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { type Approval, breaches, dayIn, DEFAULT_RENTAL_DAY_LIMIT, nightCount, nightsOf, nightsPerYear, type StayBreach, type StayNights } from './stays.types';
+import { type Approval, breaches, dayIn, DEFAULT_RENTAL_DAY_LIMIT, nightCount, nightsOf, nightsPerYear, type StayBreach, type StayNights, yearSpan } from './stays.types';
 import { StayRequest } from './stay-request.entity';
 import { StayRulesRow } from './stay-rules.entity';
 import { mapStayRequest, type StayRequestResponse, type StayRulesDto } from './stays.dto';
@@ -123,8 +123,7 @@ export class StaysService {
     const years = [...nightsPerYear(stay).keys()];
     const used = new Map<number, number>();
     if (rules.maxOwnerNightsPerYear !== null) {
-      // A generous UTC span around the years: the nights themselves are counted in the property's zone.
-      const span = { start: new Date(Date.UTC(years[0] - 1, 11, 31)), end: new Date(Date.UTC(years[years.length - 1] + 1, 0, 2)) };
+      const span = yearSpan(years[0], years[years.length - 1]);
       for (const other of await taken(span)) {
         for (const [year, n] of nightsPerYear(nightsOf(other.startTime, other.endsAt, zone))) used.set(year, (used.get(year) ?? 0) + n);
       }
@@ -183,7 +182,7 @@ export class StaysService {
 
   /** The requests still waiting whose stay has a night in `year` (the property's zone), for the year's nights. */
   async pendingIn(propertyId: number, year: number, zone: string): Promise<number> {
-    const span = { start: new Date(Date.UTC(year - 1, 11, 31)), end: new Date(Date.UTC(year + 1, 0, 2)) };
+    const span = yearSpan(year);
     const open = await this.requests
       .createQueryBuilder('r')
       .where("r.propertyId = :propertyId AND r.status = 'pending' AND r.startTime < :end AND r.endsAt > :start", { propertyId, ...span })

@@ -129,15 +129,24 @@ export function breaches(rules: StayRules, stay: StayNights, today: string, used
   return found;
 }
 
+/** The night dates (as day numbers) of a stay that fall in `year`. */
+function nightsOfYear(stay: StayNights, year: number): number[] {
+  const [first, next] = [dayNumber(`${year}-01-01`), dayNumber(`${year + 1}-01-01`)];
+  const nights: number[] = [];
+  for (let n = Math.max(dayNumber(stay.first), first); n < Math.min(dayNumber(stay.end), next); n++) nights.push(n);
+  return nights;
+}
+
 /** The nights of these stays that fall in `year`, each date once however many stays hold it. */
 export function nightsInYear(stays: readonly StayNights[], year: number): number {
-  const nights = new Set<number>();
-  const [first, next] = [dayNumber(`${year}-01-01`), dayNumber(`${year + 1}-01-01`)];
-  for (const stay of stays) {
-    for (let n = Math.max(dayNumber(stay.first), first); n < Math.min(dayNumber(stay.end), next); n++) nights.add(n);
-  }
-  return nights.size;
+  return new Set(stays.flatMap((stay) => nightsOfYear(stay, year))).size;
 }
+
+/**
+ * The UTC span that holds every night of the calendar years `first` to `last` in any time zone, a day's margin each
+ * side: the nights themselves are counted in the property's zone.
+ */
+export const yearSpan = (first: number, last = first) => ({ start: new Date(Date.UTC(first - 1, 11, 31)), end: new Date(Date.UTC(last + 1, 0, 2)) });
 
 /**
  * The stays with nights past a yearly limit (docs/product/stays.md#warnings): the year's nights of all of them, each
@@ -145,15 +154,9 @@ export function nightsInYear(stays: readonly StayNights[], year: number): number
  * such a night, with how many of its nights are past the limit; none while the year's nights are within it.
  */
 export function pastLimit<T extends { stay: StayNights }>(stays: readonly T[], year: number, limit: number): { of: T; nightsPast: number }[] {
-  const [first, next] = [dayNumber(`${year}-01-01`), dayNumber(`${year + 1}-01-01`)];
-  const inYear = (stay: StayNights) => {
-    const nights: number[] = [];
-    for (let n = Math.max(dayNumber(stay.first), first); n < Math.min(dayNumber(stay.end), next); n++) nights.push(n);
-    return nights;
-  };
-  const all = [...new Set(stays.flatMap((s) => inYear(s.stay)))].sort((a, b) => a - b);
+  const all = [...new Set(stays.flatMap((s) => nightsOfYear(s.stay, year)))].sort((a, b) => a - b);
   if (all.length <= limit) return [];
   // The last night within the limit; a limit of 0 leaves none within it.
   const lastAllowed = limit === 0 ? -Infinity : all[limit - 1];
-  return stays.map((s) => ({ of: s, nightsPast: inYear(s.stay).filter((n) => n > lastAllowed).length })).filter((p) => p.nightsPast > 0);
+  return stays.map((s) => ({ of: s, nightsPast: nightsOfYear(s.stay, year).filter((n) => n > lastAllowed).length })).filter((p) => p.nightsPast > 0);
 }
