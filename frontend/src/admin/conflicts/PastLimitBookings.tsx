@@ -9,15 +9,13 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import type { ResponseBody } from '../../api/types';
-import { addCataloguePart } from '../../i18n';
+import { laterPartLoaded } from '../../i18n/laterPart';
 import { useApiUrl } from '../apiUrl';
 import { httpClient } from '../httpClient';
 
 type PastLimitRow = ResponseBody<'AdminPastLimit_list'>[number];
 
-const textsLoaded = await addCataloguePart('stays')
-  .then(() => true)
-  .catch(() => false);
+const textsLoaded = await laterPartLoaded('stays');
 
 const day = (date: string) => date.split('-').reverse().join('.');
 

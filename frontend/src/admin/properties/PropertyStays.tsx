@@ -29,7 +29,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { addCataloguePart } from '../../i18n';
+import { laterPartLoaded } from '../../i18n/laterPart';
 import { DateField } from '../../shared/components/DateField';
 import { formatWholeMoney, localeOf } from '../../shared/money';
 import { useIsFullAdmin } from '../access';
@@ -40,7 +40,7 @@ import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminProperty, PropertyNights, StayRules, StayRulesInput } from './propertiesDataProvider';
 
 // The stays' texts load with this page, not with the back office's first screen (i18n/catalogueParts.ts).
-await addCataloguePart('stays').catch((error: unknown) => console.error('The stays texts failed to load', error));
+await laterPartLoaded('stays');
 
 type HousingType = NonNullable<StayRules['housingType']>;
 /**

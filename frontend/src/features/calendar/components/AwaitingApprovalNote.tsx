@@ -4,11 +4,9 @@
  */
 import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { addCataloguePart } from '../../../i18n';
+import { laterPartLoaded } from '../../../i18n/laterPart';
 
-const textsLoaded = await addCataloguePart('stays')
-  .then(() => true)
-  .catch(() => false);
+const textsLoaded = await laterPartLoaded('stays');
 
 export function AwaitingApprovalNote() {
   const { t } = useTranslation();

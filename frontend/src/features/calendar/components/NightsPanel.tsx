@@ -9,19 +9,14 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addCataloguePart } from '../../../i18n';
+import { laterPartLoaded } from '../../../i18n/laterPart';
 import { formatWholeMoney, localeOf } from '../../../shared/money';
 import type { VisibleRange } from '../calendarApi';
 import { hasNightsToShow, useYearNights, yearOfRange, type YearNights } from '../nights';
 
 // The stays' texts come with this chunk, not with the calendar's first screen (i18n/catalogueParts.ts); without them
 // (offline before they were ever kept) the panel says nothing rather than show raw keys.
-const textsLoaded = await addCataloguePart('stays')
-  .then(() => true)
-  .catch((error: unknown) => {
-    console.error('The stays texts failed to load', error);
-    return false;
-  });
+const textsLoaded = await laterPartLoaded('stays');
 
 interface NightsPanelProps {
   propertyId: number;

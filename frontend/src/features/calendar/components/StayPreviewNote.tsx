@@ -7,13 +7,11 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, type FieldError } from '../../../api/client';
-import { addCataloguePart } from '../../../i18n';
+import { laterPartLoaded } from '../../../i18n/laterPart';
 import { formatWholeMoney } from '../../../shared/money';
 import { useStayPreview, type StayDates } from '../stayPreview';
 
-const textsLoaded = await addCataloguePart('stays')
-  .then(() => true)
-  .catch(() => false);
+const textsLoaded = await laterPartLoaded('stays');
 
 interface StayPreviewNoteProps {
   propertyId: number;
