@@ -3,12 +3,12 @@
  * (the shared sections) and each feature's and resource's own i18n/<language>.json (gatherCatalogue.ts); a section
  * goes to its part by its name, wherever its file lies. A page loads one language and the parts
  * of it that its screens read: the signed-out screens' part at startup, the signed-in app's with its shell
- * (app/Layout.tsx), the back office's with its chunk, the owners' stays' with the calendar's nights panel and the back
- * office's stay rules (each a chunk loaded after its page has drawn). The split happens at build time (the `catalogue-parts` plugin
+ * (app/Layout.tsx), the back office's with its chunk, and the later part with the chunks that load after their page
+ * has drawn (the calendar's nights panel, the back office's stay rules, …). The split happens at build time (the `catalogue-parts` plugin
  * in vite.config.ts serves `virtual:catalogue/<language>/<part>`), so no screen downloads the other language or
  * texts it never shows.
  */
-export const CATALOGUE_PARTS = ['start', 'app', 'back-office', 'stays'] as const;
+export const CATALOGUE_PARTS = ['start', 'app', 'back-office', 'later'] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 /**
@@ -25,15 +25,17 @@ export const START_SECTIONS: readonly string[] = [
 export const BACK_OFFICE_SECTIONS: readonly string[] = ['ra', 'admin', 'resources', 'beds24'];
 
 /**
- * The sections read only by parts that load after their page (docs/product/stays.md#screens): kept off the first
- * screens' parts, whose size is budgeted (scripts/size-budget.mjs).
+ * The sections read only by chunks that load after their page has drawn (a panel, a dialog, a back-office page that
+ * is not the first one), in the app and the back office alike: kept off the first screens' parts, whose size is
+ * budgeted (scripts/size-budget.mjs). Such a chunk awaits `laterPartLoaded('later')` (laterPart.ts) at its top. A new
+ * screen that loads on demand lists its section here.
  */
-export const STAYS_SECTIONS: readonly string[] = ['stays'];
+export const LATER_SECTIONS: readonly string[] = ['stays'];
 
 /** The part a section belongs to: every section not listed above is the signed-in app's (a new domain's too). */
 export function partOfSection(section: string): CataloguePart {
   if (START_SECTIONS.includes(section)) return 'start';
-  if (STAYS_SECTIONS.includes(section)) return 'stays';
+  if (LATER_SECTIONS.includes(section)) return 'later';
   return BACK_OFFICE_SECTIONS.includes(section) ? 'back-office' : 'app';
 }
 

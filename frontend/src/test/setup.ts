@@ -7,7 +7,7 @@ if (typeof window !== 'undefined') {
   // Components render at once in tests: every language and part of the catalogue is in before the first test, so a
   // test may switch with i18n.changeLanguage alone.
   const { addCataloguePart, loadLanguage } = await import('../i18n');
-  await Promise.all([addCataloguePart('app'), addCataloguePart('back-office'), addCataloguePart('stays')]);
+  await Promise.all([addCataloguePart('app'), addCataloguePart('back-office'), addCataloguePart('later')]);
   await Promise.all([loadLanguage('nb'), loadLanguage('en')]);
 }
 

@@ -15,7 +15,7 @@ import { httpClient } from '../httpClient';
 
 type PastLimitRow = ResponseBody<'AdminPastLimit_list'>[number];
 
-const textsLoaded = await laterPartLoaded('stays');
+const textsLoaded = await laterPartLoaded('later');
 
 const day = (date: string) => date.split('-').reverse().join('.');
 

@@ -40,7 +40,7 @@ import { useNotifyFailure } from '../useNotifyFailure';
 import type { AdminProperty, PropertyNights, StayRules, StayRulesInput } from './propertiesDataProvider';
 
 // The stays' texts load with this page, not with the back office's first screen (i18n/catalogueParts.ts).
-await laterPartLoaded('stays');
+await laterPartLoaded('later');
 
 type HousingType = NonNullable<StayRules['housingType']>;
 /**

@@ -6,7 +6,7 @@ import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { laterPartLoaded } from '../../../i18n/laterPart';
 
-const textsLoaded = await laterPartLoaded('stays');
+const textsLoaded = await laterPartLoaded('later');
 
 export function AwaitingApprovalNote() {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import { hasNightsToShow, useYearNights, yearOfRange, type YearNights } from '..
 
 // The stays' texts come with this chunk, not with the calendar's first screen (i18n/catalogueParts.ts); without them
 // (offline before they were ever kept) the panel says nothing rather than show raw keys.
-const textsLoaded = await laterPartLoaded('stays');
+const textsLoaded = await laterPartLoaded('later');
 
 interface NightsPanelProps {
   propertyId: number;

@@ -11,7 +11,7 @@ import { laterPartLoaded } from '../../../i18n/laterPart';
 import { formatWholeMoney } from '../../../shared/money';
 import { useStayPreview, type StayDates } from '../stayPreview';
 
-const textsLoaded = await laterPartLoaded('stays');
+const textsLoaded = await laterPartLoaded('later');
 
 interface StayPreviewNoteProps {
   propertyId: number;
