@@ -19,13 +19,13 @@ const LOADERS: Record<Language, Record<CataloguePart, () => Promise<{ default: M
     start: () => import('virtual:catalogue/nb/start'),
     app: () => import('virtual:catalogue/nb/app'),
     'back-office': () => import('virtual:catalogue/nb/back-office'),
-    stays: () => import('virtual:catalogue/nb/stays'),
+    later: () => import('virtual:catalogue/nb/later'),
   },
   en: {
     start: () => import('virtual:catalogue/en/start'),
     app: () => import('virtual:catalogue/en/app'),
     'back-office': () => import('virtual:catalogue/en/back-office'),
-    stays: () => import('virtual:catalogue/en/stays'),
+    later: () => import('virtual:catalogue/en/later'),
   },
 };
 
@@ -62,7 +62,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** Adds a part (the signed-in app's, the back office's, the stays') for the current language and every later switch. */
+/** Adds a part (the signed-in app's, the back office's, the later one) for the current language and every later switch. */
 export async function addCataloguePart(part: CataloguePart): Promise<void> {
   partsInUse.add(part);
   await loadLanguage(languageFromStorage(i18n.language));
