@@ -7,7 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Chip, CircularProgress, List, ListItemButton, ListItemText, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Case } from '../../api/types';
 import { formatDateTime } from '../../shared/dateFormats';
 import { useDevicePreference } from '../../shared/devicePreference';
@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../shared/sessionApi';
 import { CaseDetails } from './components/CaseDetails';
 import { MessagePane } from './components/MessagePane';
 import { NewCaseDialog } from './components/NewCaseDialog';
-import { type CaseState, parseCaseId, useCase, useCaseList } from './casesApi';
+import { type CaseState, type PayoutQuestion, parseCaseId, useCase, useCaseList } from './casesApi';
 
 function CaseList({ cases, selected, onSelect, staff }: { cases: Case[]; selected: number | null; onSelect: (id: number) => void; staff: boolean }) {
   const { t } = useTranslation();
@@ -47,7 +47,11 @@ export function CasesPage() {
   const { isMobile } = useDevicePreference();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<CaseState>('open');
-  const [creating, setCreating] = useState(false);
+  // A payout's line asked about (the payout's detail navigates here with it): the new-case dialog opens with it.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const question = (location.state as { payoutQuestion?: PayoutQuestion } | null)?.payoutQuestion ?? null;
+  const [creating, setCreating] = useState(() => question !== null);
   const staff = Boolean(user?.isAdmin || user?.isMiniAdmin);
   const isAdmin = Boolean(user?.isAdmin);
   const open = useCaseList('open', staff);
@@ -132,7 +136,12 @@ export function CasesPage() {
       <NewCaseDialog
         open={creating}
         isAdmin={isAdmin}
-        onClose={() => setCreating(false)}
+        question={question}
+        onClose={() => {
+          setCreating(false);
+          // The question is spent: a reload or a later 'Ny sak' starts empty.
+          if (question) navigate(location.pathname + location.search, { replace: true, state: null });
+        }}
         onCreated={(id) => {
           setCreating(false);
           setTab('open');

@@ -153,6 +153,20 @@ export interface NewCaseInput {
   userId?: number;
   /** One of the opener's properties; without it their first (docs/product/cases.md#who-may-do-what). */
   propertyId?: number;
+  /** A question about a payout's line: the case names both, and its property is the payout's. */
+  payoutId?: number;
+  payoutLineId?: number;
+}
+
+/**
+ * A new case about a payout's line, as the payout's detail hands it to /cases (the router's state): the dialog opens
+ * with the title written and the message field ready.
+ */
+export interface PayoutQuestion {
+  payoutId: number;
+  payoutLineId: number;
+  /** '<line> (<month year>)', at most 100 characters. */
+  title: string;
 }
 
 export function useCreateCase() {

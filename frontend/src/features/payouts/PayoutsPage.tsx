@@ -2,17 +2,20 @@
  * /payouts, 'Mine Utbetalinger' (docs/product/payouts-and-prices.md#screens): a year (this year − 2 … + 1), four summary cards, the twelve months
  * (whole kroner with ',-'), a bar chart, the detail table and the year statement as CSV and PDF, of the chosen property
  * (`?property=`, with the choice where the person has more than one). A viewer not allowed to see the money is told so.
+ * A payout's month in the table opens it explained (`?payout=`, which a notification's link carries too).
  */
 import DownloadIcon from '@mui/icons-material/Download';
 import {
-  Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControl, InputLabel, MenuItem, Paper, Select, Stack, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, Typography,
+  Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControl, InputLabel, Link, MenuItem, Paper, Select, Stack, Table, TableBody,
+  TableCell, TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { parseISO } from 'date-fns';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_PATHS, payoutOf, payoutYearOf } from '../../shared/appLinks';
 import { formatDate } from '../../shared/dateFormats';
+import { useDevicePreference } from '../../shared/devicePreference';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { formatOre, localeOf, toOre } from '../../shared/money';
 import { YearChart } from './components/YearChart';
 import { ApiError } from '../../api/client';
@@ -22,6 +25,8 @@ import { byMonth, summarize } from './summary';
 import type { PayoutStatus } from './types';
 import { Navigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../shared/sessionApi';
+
+const PayoutDetailDialog = lazyNamed(() => import('./components/PayoutDetailDialog'), 'PayoutDetailDialog');
 
 const STATUS_COLOR: Record<PayoutStatus, 'warning' | 'success' | 'info' | 'default'> = { pending: 'warning', paid: 'success', sent: 'info', offset: 'default' };
 
@@ -40,8 +45,9 @@ export function PayoutsPage() {
 function OwnPayouts() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  // A notification's link opens its payout: the year it belongs to, the row marked and scrolled to.
-  const [search] = useSearchParams();
+  // A notification's link opens its payout: the year it belongs to, the row marked and scrolled to, the payout explained.
+  const [search, setSearch] = useSearchParams();
+  const { isMobile } = useDevicePreference();
   const linkedYear = payoutYearOf(search);
   const marked = payoutOf(search);
   const [year, setYear] = useState(() => linkedYear ?? new Date().getFullYear());
@@ -64,6 +70,14 @@ function OwnPayouts() {
     markedRow.current?.scrollIntoView?.({ block: 'center' });
   }, [payouts, marked]);
   const years = useMemo(() => [...new Set([...yearChoices(new Date()), year])].sort((a, b) => a - b), [year]);
+  /** Opens a payout explained, or (null) closes it; the year and property stay in the address. */
+  const openPayout = (id: number | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete('payout');
+      else next.set('payout', String(id));
+      return next;
+    });
   const statement = (format: 'csv' | 'pdf') =>
     `/api/user/payouts/year/${year}/statement.${format}?${[`lang=${lang === 'en' ? 'en' : 'nb'}`, propertyQuery(chosen.id)].filter(Boolean).join('&')}`;
 
@@ -149,7 +163,11 @@ function OwnPayouts() {
               <TableBody>
                 {payouts?.length ? payouts.map((p) => (
                   <TableRow key={p.id} selected={p.id === marked} ref={p.id === marked ? markedRow : undefined} data-payout={p.id}>
-                    <TableCell sx={{ textTransform: 'capitalize' }}>{`${monthNames[p.month - 1]} ${p.year}`}</TableCell>
+                    <TableCell sx={{ textTransform: 'capitalize' }}>
+                      <Link component="button" type="button" onClick={() => openPayout(p.id)} sx={{ textTransform: 'inherit', textAlign: 'left' }} aria-haspopup="dialog">
+                        {`${monthNames[p.month - 1]} ${p.year}`}
+                      </Link>
+                    </TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{`${formatOre(toOre(p.amount), lang)} ${p.currency}`}</TableCell>
                     <TableCell><Chip size="small" color={STATUS_COLOR[p.status]} label={t(`payouts.status.${p.status}`)} /></TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.paidDate ? formatDate(parseISO(p.paidDate)) : ''}</TableCell>
@@ -162,6 +180,11 @@ function OwnPayouts() {
             </Table>
           </TableContainer>
         </>
+      )}
+      {marked !== null && !moneyHidden && (
+        <Suspense fallback={null}>
+          <PayoutDetailDialog payoutId={marked} isMobile={isMobile} onClose={() => openPayout(null)} />
+        </Suspense>
       )}
     </Stack>
   );

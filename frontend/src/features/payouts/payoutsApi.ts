@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiJson } from '../../api/client';
-import type { Payout } from './types';
+import type { Payout, PayoutDetail } from './types';
 
 import { payoutsKeys } from './payoutsKeys';
 
@@ -20,3 +20,14 @@ export const usePayoutsOfYear = (year: number, propertyId: number | null) =>
     // A viewer not allowed to see the money is told so at once, not after the retries.
     retry: (failures, error) => !(error instanceof ApiError && error.code === 'property_money_hidden') && failures < 3,
   });
+
+/** One payout explained: its lines and the month's stays (docs/product/payouts-and-prices.md#a-payout-explained). */
+export const usePayoutDetail = (id: number) =>
+  useQuery<PayoutDetail>({
+    queryKey: payoutsKeys.detail(id),
+    queryFn: () => apiJson<PayoutDetail>('GET', `/api/user/payouts/${id}`),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 3,
+  });
+
+/** Where a line's receipt is read (served as an attachment with the case files' safe headers). */
+export const receiptUrl = (payoutId: number, lineId: number) => `/api/user/payouts/${payoutId}/lines/${lineId}/receipt`;

@@ -8,4 +8,6 @@ export const payoutsKeys = {
   all: ['/api/user/payouts'] as const,
   /** GET /api/user/payouts/year/{year}, of the first property or, with its id after the year, another. */
   year: (year: number, propertyId: number | null) => (propertyId === null ? (['/api/user/payouts', 'year', year] as const) : (['/api/user/payouts', 'year', year, propertyId] as const)),
+  /** GET /api/user/payouts/{id}: one payout with its lines and the month's stays. */
+  detail: (id: number) => ['/api/user/payouts', 'detail', id] as const,
 };
