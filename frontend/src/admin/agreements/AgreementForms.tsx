@@ -1,12 +1,14 @@
 /**
- * The create dialog (user, title, description, date and time, end, place, meeting type, status) and the edit dialog
+ * The create dialog (user, property, title, description, date and time, end, place, meeting type, status; an owner or
+ * a property or both: a property alone means its owner) and the edit dialog
  * (title, description, date and time, end, place, status), with the agreements' rules (docs/api.md, Agreements) and
  * an end after the start. 'Avtale opprettet' says the user was notified only when the server queued the invitation
  * mail.
  */
 import { startOfMinute } from 'date-fns';
-import { Create, Edit, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect, type Validator } from 'react-admin';
+import { Create, Edit, SelectInput, SimpleForm, TextInput, useNotify, useRedirect, type Validator } from 'react-admin';
 import type { CreatedAgreement } from '../../api/types';
+import { PropertyInput } from '../properties/PropertyInput';
 import { useNotifyFailure } from '../useNotifyFailure';
 import { MeetingDateInput } from './MeetingDateInput';
 import { OwnerInput } from './OwnerInput';
@@ -23,6 +25,11 @@ const endAfterStart: Validator = (value: unknown, values: { meetingDate?: unknow
   const start = new Date(values.meetingDate as string | Date).getTime();
   return Number.isNaN(start) || end > start ? undefined : 'resources.agreements.validation.endBeforeStart';
 };
+/** An owner, unless a property is chosen (then its owner, when none is named). */
+const ownerOrProperty: Validator = (value: unknown, values: { propertyId?: unknown }) =>
+  (value !== null && value !== undefined && value !== '') || (values.propertyId !== null && values.propertyId !== undefined && values.propertyId !== '')
+    ? undefined
+    : 'resources.agreements.validation.user';
 const validTitle: Validator = (value: unknown) => (typeof value === 'string' && value.trim() ? undefined : 'resources.agreements.validation.title');
 
 export function AgreementCreate() {
@@ -41,7 +48,8 @@ export function AgreementCreate() {
       }}
     >
       <SimpleForm defaultValues={() => ({ meetingDate: startOfMinute(new Date()), meetingType: 'general', status: 'scheduled' })}>
-        <OwnerInput source="userId" validate={required('resources.agreements.validation.user')} />
+        <OwnerInput source="userId" validate={ownerOrProperty} />
+        <PropertyInput />
         <TextInput source="title" validate={validTitle} />
         <TextInput source="description" multiline minRows={3} />
         <MeetingDateInput validate={validDate} />

@@ -41,6 +41,12 @@ afterEach(async () => {
   api = undefined;
 });
 
+const properties = [
+  { id: 30, name: 'Hytta på fjellet', owners: [4] },
+  { id: 31, name: 'Leiligheten', owners: [4] },
+  { id: 32, name: 'Sjøhuset', owners: [3] },
+];
+
 async function openAdmin(me: CurrentUser, posted: RecordedRequest[] = [], path = '/admin/agreements') {
   const all = [agreement(10, 3), agreement(11, 3, { status: 'cancelled', title: 'Avlyst møte' })];
   // The detail page shares the owner's components, which call relative /api addresses: those go to this server too.
@@ -59,6 +65,12 @@ async function openAdmin(me: CurrentUser, posted: RecordedRequest[] = [], path =
     }
     const one = /^\/api\/admin\/users\/(\d+)$/.exec(req.path);
     if (one) return { json: users.find((u) => u.id === Number(one[1])) };
+    if (req.method === 'GET' && req.path === '/api/admin/properties') {
+      // The server's property search: a member's properties when a user is named (?userId=).
+      const userId = req.query.get('userId');
+      const rows = properties.filter((p) => userId === null || p.owners.includes(Number(userId)));
+      return { json: rows, headers: { 'Content-Range': `properties 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } };
+    }
     if (req.method === 'GET' && req.path === '/api/admin-agreements') {
       const filter = JSON.parse(req.query.get('filter') ?? '{}');
       const rows = filter.userId ? all.filter((a) => a.userId === Number(filter.userId)) : all;
@@ -138,11 +150,15 @@ describe('agreements in the back office', () => {
     expect(await screen.findByText('Bruker må velges')).toBeInTheDocument();
     await user.type(screen.getByRole('combobox', { name: /Bruker/ }), 'kari');
     await user.click(await screen.findByRole('option', { name: /Kari Vert/ }));
+    // The property picker offers the chosen owner's properties only.
+    await user.click(screen.getByRole('combobox', { name: 'Eiendom' }));
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Hytta på fjellet', 'Leiligheten']));
+    await user.click(screen.getByRole('option', { name: 'Leiligheten' }));
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     expect(await screen.findByText('Avtale opprettet. Brukeren har fått beskjed.')).toBeInTheDocument();
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0].body).toMatchObject({
-      userId: 4, title: 'Oppstart', meetingType: 'general', status: 'scheduled', meetingLocation: null,
+      userId: 4, propertyId: 31, title: 'Oppstart', meetingType: 'general', status: 'scheduled', meetingLocation: null,
       meetingDate: new Date(2026, 11, 24, 18, 30).toISOString(),
     });
     // Then its detail page, with the notes section.

@@ -22,8 +22,10 @@ export function toAgreementPayload(data: Partial<Record<string, unknown>>, isCre
     endDate: date(data.endDate) ?? null,
     status: data.status,
   };
+  // An owner, a property or both: what is left empty is left out (a property alone means its owner).
+  const id = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : Number(v));
   return isCreate
-    ? { ...common, userId: Number(data.userId), meetingLocation: text(data.meetingLocation), meetingType: data.meetingType }
+    ? { ...common, userId: id(data.userId), propertyId: id(data.propertyId), meetingLocation: text(data.meetingLocation), meetingType: data.meetingType }
     : { ...common, location: text(data.location) };
 }
 
