@@ -67,7 +67,7 @@ describe('stay requests', () => {
     await request(t.server).get('/api/admin/stay-requests').expect(401);
 
     const approved = (await admin.agent.post(`/api/admin/stay-requests/${id}/approve`).send({ note: '  God tur!  ' }).expect(200)).body;
-    expect(approved).toMatchObject({ id, status: 'approved', note: 'God tur!', decidedById: admin.user.id, eventId });
+    expect(approved).toMatchObject({ id, status: 'approved', note: 'God tur!', decidedById: admin.user.id, decidedByName: admin.user.name, eventId });
     const events = (await owner.agent.get('/api/events').query({ propertyId: property, startDate: '2026-08-01', endDate: '2026-09-01' }).expect(200)).body;
     expect(events.find((e: { id: number }) => e.id === eventId)).toMatchObject({ awaitingApproval: false });
     expect((await owner.agent.get(`/api/properties/${property}/nights`).query({ year: 2026 }).expect(200)).body).toMatchObject({ ownerNights: 3, pendingRequests: 0 });

@@ -341,7 +341,8 @@ export class CalendarService {
     return created;
   }
 
-  async updateEvent(user: User, property: StayProperty, apiId: string, dto: UpdateEventDto): Promise<CalendarEvent> {
+  /** Saves a change to an own event; `requested`: the change moved a stay that now waits for approval. */
+  async updateEvent(user: User, property: StayProperty, apiId: string, dto: UpdateEventDto): Promise<{ event: CalendarEvent; requested: boolean }> {
     const propertyId = property.id;
     const event = await this.ownedEvent(propertyId, ownEventId(apiId, { code: 'booking_not_editable', message: BINDING_NOT_EDITABLE }));
     if (isBinding(event)) throw new ConflictException(coded('booking_not_editable', BINDING_NOT_EDITABLE));
@@ -363,7 +364,7 @@ export class CalendarService {
     event.sequence += 1;
     const saved = await this.saveOwn(user, property, event, request);
     await this.ownEventsChanged(propertyId);
-    return saved;
+    return { event: saved, requested: request };
   }
 
   async deleteOwnEvent(propertyId: number, apiId: string): Promise<CalendarEvent> {

@@ -13,8 +13,8 @@ import { toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
 
 /** The answer to a save: the event, or 202 with it when the save (of a new or moved stay) left it waiting for approval. */
-function saved(event: CalendarEvent, res: Response, datesSaved: boolean): EventResponse | RequestedStayResponse {
-  if (!event.awaitingApproval || !datesSaved) return mapEvent(event);
+function saved(event: CalendarEvent, res: Response, requested: boolean): EventResponse | RequestedStayResponse {
+  if (!requested) return mapEvent(event);
   res.status(202);
   return { status: 'requested', event: mapEvent(event) };
 }
@@ -52,7 +52,8 @@ export class EventsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<EventResponse | RequestedStayResponse> {
     const { property } = await this.access.resolve(user, dto.propertyId ?? propertyId, 'write');
-    return saved(await this.calendar.createEvent(user, property, dto), res, true);
+    const event = await this.calendar.createEvent(user, property, dto);
+    return saved(event, res, event.awaitingApproval);
   }
 
   /**
@@ -69,8 +70,8 @@ export class EventsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<EventResponse | RequestedStayResponse> {
     const { property } = await this.access.resolve(user, propertyId, 'write');
-    const moved = dto.startTime !== undefined || dto.endTime !== undefined;
-    return saved(await this.calendar.updateEvent(user, property, id, dto), res, moved);
+    const { event, requested } = await this.calendar.updateEvent(user, property, id, dto);
+    return saved(event, res, requested);
   }
 
   @Delete(':id')

@@ -74,17 +74,20 @@ export class AdminStayRequestsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Access('admin')
-  async approve(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: DecideStayRequestDto, @Req() req: Request): Promise<StayRequestResponse> {
-    const [one] = await this.stays.describe([await this.stays.decide(admin, id, 'approved', dto.note ?? null, requestContext(req))]);
-    return one;
+  approve(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: DecideStayRequestDto, @Req() req: Request): Promise<StayRequestResponse> {
+    return this.decide(admin, id, 'approved', dto, req);
   }
 
   /** The stay leaves the calendar; the request keeps what was asked and the note. */
   @Post(':id/decline')
   @HttpCode(200)
   @Access('admin')
-  async decline(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: DecideStayRequestDto, @Req() req: Request): Promise<StayRequestResponse> {
-    const [one] = await this.stays.describe([await this.stays.decide(admin, id, 'declined', dto.note ?? null, requestContext(req))]);
+  decline(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: DecideStayRequestDto, @Req() req: Request): Promise<StayRequestResponse> {
+    return this.decide(admin, id, 'declined', dto, req);
+  }
+
+  private async decide(admin: User, id: number, decision: 'approved' | 'declined', dto: DecideStayRequestDto, req: Request): Promise<StayRequestResponse> {
+    const [one] = await this.stays.describe([await this.stays.decide(admin, id, decision, dto.note ?? null, requestContext(req))]);
     return one;
   }
 }

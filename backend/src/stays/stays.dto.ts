@@ -139,11 +139,12 @@ export class StayRequestResponse {
   /** Staff's words to the owner with the decision. */
   note: string | null;
   decidedById: number | null;
+  decidedByName: string | null;
   decidedAt: string | null;
   createdAt: string;
 }
 
-export const mapStayRequest = (r: StayRequest, names: { property: string; requester: string | null }): StayRequestResponse => ({
+export const mapStayRequest = (r: StayRequest, names: { property: string; requester: string | null; decider: string | null }): StayRequestResponse => ({
   id: r.id,
   propertyId: r.propertyId,
   propertyName: names.property,
@@ -157,6 +158,7 @@ export const mapStayRequest = (r: StayRequest, names: { property: string; reques
   status: r.status,
   note: r.note,
   decidedById: r.decidedById,
+  decidedByName: names.decider,
   decidedAt: r.decidedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
 });

@@ -222,9 +222,11 @@ export class StaysService {
   async describe(rows: StayRequest[]): Promise<StayRequestResponse[]> {
     const [properties, people] = await Promise.all([
       this.access.namesOf(rows.map((r) => r.propertyId)),
-      this.users.namesOf(rows.flatMap((r) => (r.requestedById === null ? [] : [r.requestedById]))),
+      // The asker and the decider, in one read.
+      this.users.namesOf(rows.flatMap((r) => [r.requestedById, r.decidedById].filter((id): id is number => id !== null))),
     ]);
-    return rows.map((r) => mapStayRequest(r, { property: properties.get(r.propertyId) ?? '', requester: r.requestedById === null ? null : (people.get(r.requestedById) ?? null) }));
+    const nameOf = (id: number | null) => (id === null ? null : (people.get(id) ?? null));
+    return rows.map((r) => mapStayRequest(r, { property: properties.get(r.propertyId) ?? '', requester: nameOf(r.requestedById), decider: nameOf(r.decidedById) }));
   }
 
   async findRequest(id: number): Promise<StayRequest> {

@@ -3885,6 +3885,7 @@ export interface components {
             createdAt: string;
             decidedAt: string | null;
             decidedById: number | null;
+            decidedByName: string | null;
             /** @description When the stay ends (its last morning). */
             endTime: string;
             /** @description The stay in the calendar; null once it is gone (declined, or removed by its owner while it waited). */

@@ -7,7 +7,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Labeled, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Labeled, Show, SimpleShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { appPath } from '../../shared/appLinks';
 import { ReadOnlyChip, useIsFullAdmin } from '../access';
@@ -111,9 +111,9 @@ function Decision() {
         <Stack spacing={1}>
           {request.decidedById !== null && (
             <Fact label="decidedBy">
-              <ReferenceField source="decidedById" reference="users" link="show">
-                <TextField source="name" />
-              </ReferenceField>
+              <MuiLink component={Link} to={`/admin/users/${request.decidedById}/show`}>
+                {request.decidedByName ?? translate(`${TEXTS}.unknownPerson`)}
+              </MuiLink>
             </Fact>
           )}
           <Fact label="decidedAt">{formatDateTime(request.decidedAt) ?? '–'}</Fact>

@@ -23,7 +23,7 @@ const request = (fields: Partial<StayRequest> & Pick<StayRequest, 'id'>): StayRe
   propertyId: 7, propertyName: 'Hytta', eventId: 40 + fields.id, requestedById: 3, requestedByName: 'Ole Eier', title: 'Sommerferie',
   // Noon UTC, the same day wherever the test runs.
   startTime: '2030-06-10T12:00:00.000Z', endTime: '2030-06-15T12:00:00.000Z', nights: 5, status: 'pending', note: null,
-  decidedById: null, decidedAt: null, createdAt: '2030-01-05T12:00:00.000Z', ...fields,
+  decidedById: null, decidedByName: null, decidedAt: null, createdAt: '2030-01-05T12:00:00.000Z', ...fields,
 });
 
 let api: LocalApi | undefined;
@@ -72,7 +72,7 @@ async function openAdmin(me: CurrentUser, path: string, requests: StayRequest[],
       if (answer) return answer;
       const index = rows.findIndex((r) => r.id === id);
       rows[index] = {
-        ...rows[index], status: decision[2] === 'approve' ? 'approved' : 'declined', note: body.note, decidedById: 1, decidedAt: '2030-01-06T09:30:00.000Z',
+        ...rows[index], status: decision[2] === 'approve' ? 'approved' : 'declined', note: body.note, decidedById: 1, decidedByName: 'Ada Admin', decidedAt: '2030-01-06T09:30:00.000Z',
         eventId: decision[2] === 'approve' ? rows[index].eventId : null,
       };
       return { json: rows[index] };
@@ -142,7 +142,7 @@ describe('stay requests in the back office', { timeout: 30_000 }, () => {
     const rows = [request({ id: 1 })];
     await openAdmin(ada, '/admin/stay-requests/1/show', rows, () => {
       // Another admin approved it a moment ago.
-      rows[0] = { ...rows[0], status: 'approved', decidedById: 1, decidedAt: '2030-01-06T09:00:00.000Z' };
+      rows[0] = { ...rows[0], status: 'approved', decidedById: 1, decidedByName: 'Ada Admin', decidedAt: '2030-01-06T09:00:00.000Z' };
       return { status: 409, json: { message: 'Forespørselen er allerede avgjort', code: 'stay_request_decided', params: { status: 'approved' } } };
     });
     const user = userEvent.setup();
