@@ -16,6 +16,8 @@ import { UsersService } from '../users/users.service';
 import { type AgreementMailKind, meetingMail, type StaffMailKind, staffMeetingMail } from './agreement-mails';
 import { Agreement, AgreementNote, type AgreementStatus } from './agreement.entity';
 import type { CreateAgreementDto, CreateAgreementNoteDto, UpdateAgreementDto } from './agreements.dto';
+import type { AgreementEvent } from './agreements.events';
+import { mapAgreement } from './agreements.map';
 import { returning } from '../database/returning';
 import './agreements.events';
 
@@ -398,10 +400,11 @@ export class AgreementsService {
     return a.propertyId === null ? [a.userId] : this.access.memberIds(a.propertyId, 'read');
   }
 
-  private async eventOf(a: Agreement, actorId: number) {
+  private async eventOf(a: Agreement, actorId: number): Promise<AgreementEvent> {
     return {
       userId: a.userId, actorId, agreementId: a.id, propertyId: a.propertyId, members: await this.membersOf(a),
       title: a.title, meetingDate: a.meetingDate.toISOString(), endDate: a.endDate?.toISOString() ?? null,
+      agreement: mapAgreement((await this.withNames([a]))[0]),
     };
   }
 
