@@ -1,11 +1,11 @@
 /**
  * The 'system' tab: the company's contact details, the design's colours with a live preview, the limits and the
- * staff's two-factor rule, and maintenance mode on
- * or off with the message users see. The server enforces the mode (503 to everyone but admins); this only switches it.
+ * staff's two-factor rule, maintenance mode on
+ * or off with the message users see, and the webhooks with their delivery log (admin/webhooks). The server enforces the mode (503 to everyone but admins); this only switches it.
  */
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { MaintenanceStatus } from '../../api/types';
 import type { AdminDataProvider } from '../dataProvider';
@@ -14,7 +14,11 @@ import { useNotifyFailure } from '../useNotifyFailure';
 import { ContactCard } from './ContactCard';
 import { DesignCard } from './DesignCard';
 import { LimitsCard } from './LimitsCard';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { systemKeys } from './systemDataProvider';
+
+/** Loaded after the page has drawn, with its texts (the catalogue's later part). */
+const WebhooksCard = lazyNamed(() => import('../webhooks/WebhooksCard'), 'WebhooksCard');
 
 /** The message is at most what the server keeps. */
 const MESSAGE_MAX = 1000;
@@ -86,6 +90,9 @@ export function SystemPage() {
       <DesignCard />
       <LimitsCard />
       <MaintenanceCard />
+      <Suspense fallback={null}>
+        <WebhooksCard />
+      </Suspense>
     </Stack>
   );
 }
