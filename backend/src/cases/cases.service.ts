@@ -17,14 +17,13 @@ import { DatabasePort, LOCK_UPLOAD_RESERVATIONS } from '../database/database.por
 import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.entity';
 import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
 import { mapCase, mapMessage } from './cases.map';
+import type { CaseView, MessageView } from './cases.types';
 import { type CaseEvent } from './cases.events';
 import { returning } from '../database/returning';
 import { firstPropertySql } from '../properties/properties.types';
 import { PropertyAccess } from '../properties/property-access.service';
 
 /** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
-export interface CaseView { kase: Case; userName: string | null; adminName: string | null; propertyName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
-export interface MessageView { message: CaseMessage; senderName: string | null; attachments: CaseAttachment[] }
 /** A file already streamed into the FileStore for this message (AttachmentStorage), under its safe name. */
 export interface UploadedPart { id: string; byteSize: number; contentType: string; originalName: string }
 

@@ -9,6 +9,7 @@ import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { findPage, ListQuery, whereIdIn } from '../common/list-query';
 import { mapConflict } from './conflicts.dto';
+import type { ListedConflict } from './conflicts.types';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort, LOCK_CONFLICTS } from '../database/database.port';
 import type { User } from '../users/user.entity';
@@ -81,11 +82,6 @@ export interface DetectedConflict {
   bTitle: string;
 }
 
-/** A listed conflict with its owner's name (the one named on the row). */
-export interface ListedConflict {
-  conflict: BookingConflict;
-  ownerName: string;
-}
 
 /**
  * Double bookings (docs/architecture.md "Double bookings"). Detection runs per property after a change committed (an

@@ -1,12 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import '../agreements/agreements.events';
-import '../calendar/calendar.events';
-import '../cases/cases.events';
 import { EventBus } from '../common/events/domain-events';
 import { errorForLog } from '../common/text/control-characters';
-import '../conflicts/conflicts.events';
 import { mapPayout } from '../payouts/payouts.dto';
-import '../payouts/payouts.events';
 import { PayoutsService } from '../payouts/payouts.service';
 import { WebhookSender } from './webhook-sender.service';
 import { WebhooksService } from './webhooks.service';

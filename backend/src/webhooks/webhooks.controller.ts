@@ -4,7 +4,7 @@ import { Access, CurrentUser } from '../common/access.decorator';
 import { ParseIdPipe } from '../common/ids';
 import type { User } from '../users/user.entity';
 import { WebhookSender } from './webhook-sender.service';
-import { CreateWebhookDto, mapDelivery, mapWebhook, UpdateWebhookDto, WebhookDeliveryResponse, WebhookResponse, WebhookWithSecretResponse } from './webhooks.dto';
+import { CreateWebhookDto, DeletedWebhookResponse, mapDelivery, mapWebhook, UpdateWebhookDto, WebhookDeliveryResponse, WebhookResponse, WebhookWithSecretResponse } from './webhooks.dto';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -45,11 +45,12 @@ export class WebhooksController {
     return mapWebhook(await this.webhooks.update(id, dto));
   }
 
+  /** Deletes the endpoint and its delivery log; what waited is not sent. */
   @Delete(':id')
   @Access('admin')
-  @HttpCode(204)
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<DeletedWebhookResponse> {
     await this.webhooks.remove(id);
+    return { message: 'Webhooken er slettet', id };
   }
 
   /** A new secret, answered once; the old one signs nothing from now on. */

@@ -60,6 +60,11 @@ export class WebhookWithSecretResponse extends WebhookResponse {
   secret: string;
 }
 
+export class DeletedWebhookResponse {
+  message: string;
+  id: number;
+}
+
 export class WebhookDeliveryResponse {
   id: number;
   /** The webhook-id header, the same on every attempt. */

@@ -1050,7 +1050,10 @@ export interface paths {
         get: operations["Webhooks_get"];
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * Deletes the endpoint and its delivery log; what waited is not sent.
+         * @description Access: admin (admins only)
+         */
         delete: operations["Webhooks_remove"];
         options?: never;
         head?: never;
@@ -3247,7 +3250,7 @@ export interface components {
              * @description open when left out; a new case is open or already in progress.
              * @enum {string}
              */
-            status?: "closed" | "resolved" | "open" | "in_progress";
+            status?: "open" | "in_progress" | "resolved" | "closed";
             title: string;
             /** @description Admins only: the owner the case is made on behalf of. */
             userId?: number;
@@ -3458,6 +3461,10 @@ export interface components {
             id: number;
             message: string;
         };
+        DeletedWebhookResponse: {
+            id: number;
+            message: string;
+        };
         ErrorResponse: {
             /** @example forbidden */
             code: string;
@@ -3611,7 +3618,7 @@ export interface components {
              */
             skipped?: "busy" | "disabled";
             /** @enum {string} */
-            status: "updated" | "failed" | "unchanged" | "skipped";
+            status: "failed" | "unchanged" | "skipped" | "updated";
             success: boolean;
             syncedCount: number;
             /** @description Set when the parse was partial or a removal was held back. */
@@ -4088,7 +4095,7 @@ export interface components {
              */
             skipped?: "busy" | "disabled";
             /** @enum {string} */
-            status: "updated" | "failed" | "unchanged" | "skipped";
+            status: "failed" | "unchanged" | "skipped" | "updated";
             syncedCount: number;
             /** @description Set when the parse was partial or a removal was held back. */
             warning?: string;
@@ -9256,11 +9263,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookResponse"];
+                };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
             400: {
@@ -10092,7 +10101,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description open (not closed) or closed (the archive); both when left out. */
-                state?: "closed" | "open";
+                state?: "open" | "closed";
             };
             header?: never;
             path?: never;

@@ -15,7 +15,7 @@ const ada: CurrentUser = { id: 1, username: 'ada@example.com', name: 'Ada Admin'
 const existing = {
   id: 4,
   url: 'https://hooks.example.com/eierportal',
-  description: 'Regnskap',
+  description: 'Regnskap' as string | null,
   events: ['payout.created'],
   enabled: true,
   disabledReason: null,
