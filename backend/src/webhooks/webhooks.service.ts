@@ -43,7 +43,7 @@ export class WebhooksService {
 
   async get(id: number): Promise<WebhookEndpoint> {
     const endpoint = await this.endpoints.findOneBy({ id });
-    if (!endpoint) throw new NotFoundException(coded('webhook_not_found', 'Webhooken finnes ikke'));
+    if (!endpoint) throw new NotFoundException(coded('not_found', 'Webhooken finnes ikke'));
     return endpoint;
   }
 
@@ -98,7 +98,7 @@ export class WebhooksService {
 
   async delivery(endpointId: number, deliveryId: number): Promise<WebhookDelivery> {
     const delivery = await this.deliveries.findOneBy({ id: deliveryId, endpointId });
-    if (!delivery) throw new NotFoundException(coded('webhook_delivery_not_found', 'Leveringen finnes ikke'));
+    if (!delivery) throw new NotFoundException(coded('not_found', 'Leveringen finnes ikke'));
     return delivery;
   }
 
@@ -159,11 +159,11 @@ export class WebhooksService {
     } catch {
       throw new BadRequestException(coded('webhook_url_invalid', 'Ugyldig adresse'));
     }
-    if (url.protocol !== 'https:' && !(allowPrivateHosts && url.protocol === 'http:')) throw new BadRequestException(coded('webhook_url_not_https', 'Adressen må begynne med https://'));
+    if (url.protocol !== 'https:' && !(allowPrivateHosts && url.protocol === 'http:')) throw new BadRequestException(coded('webhook_url_not_https', 'Adressen må være https'));
     if (url.username || url.password) throw new BadRequestException(coded('webhook_url_invalid', 'Ugyldig adresse'));
     const verdict = await this.http.hostAllowed(url.hostname, allowPrivateHosts);
-    if (verdict === 'blocked') throw new BadRequestException(coded('webhook_url_private', 'Adressen peker til et privat eller lokalt nett'));
-    if (verdict === 'unresolvable') throw new BadRequestException(coded('webhook_url_unresolvable', 'Fant ikke vertsnavnet i adressen'));
+    if (verdict === 'blocked') throw new BadRequestException(coded('webhook_url_private', 'Adressen er i et privat nett'));
+    if (verdict === 'unresolvable') throw new BadRequestException(coded('webhook_url_unresolvable', 'Ukjent vertsnavn'));
     return url.toString();
   }
 }

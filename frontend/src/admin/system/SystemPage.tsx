@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { MaintenanceStatus } from '../../api/types';
 import type { AdminDataProvider } from '../dataProvider';
@@ -14,11 +14,8 @@ import { useNotifyFailure } from '../useNotifyFailure';
 import { ContactCard } from './ContactCard';
 import { DesignCard } from './DesignCard';
 import { LimitsCard } from './LimitsCard';
-import { lazyNamed } from '../../shared/lazyNamed';
+import { WebhooksCard } from '../webhooks/WebhooksCard';
 import { systemKeys } from './systemDataProvider';
-
-/** Loaded after the page has drawn, with its texts (the catalogue's later part). */
-const WebhooksCard = lazyNamed(() => import('../webhooks/WebhooksCard'), 'WebhooksCard');
 
 /** The message is at most what the server keeps. */
 const MESSAGE_MAX = 1000;
@@ -90,9 +87,7 @@ export function SystemPage() {
       <DesignCard />
       <LimitsCard />
       <MaintenanceCard />
-      <Suspense fallback={null}>
-        <WebhooksCard />
-      </Suspense>
+      <WebhooksCard />
     </Stack>
   );
 }

@@ -56,7 +56,7 @@ async function openSystem() {
     if (req.method === 'GET' && req.path === '/api/admin/webhooks') return { json: webhooks };
     if (req.method === 'POST' && req.path === '/api/admin/webhooks') {
       const body = req.body as { url: string; events: string[] };
-      if (!body.url.startsWith('https://')) return { status: 400, json: { code: 'webhook_url_not_https', message: 'Adressen må begynne med https://' } };
+      if (!body.url.startsWith('https://')) return { status: 400, json: { code: 'webhook_url_not_https', message: 'Adressen må være https' } };
       const made = { ...existing, id: 5, url: body.url, events: body.events, description: null };
       webhooks.push(made);
       return { status: 201, json: { ...made, secret: 'whsec_c2VjcmV0LXNob3duLW9uY2UtYW5kLW5ldmVyLWFnYWlu' } };
@@ -80,7 +80,7 @@ describe('webhooks on the system page', () => {
     await user.click(within(form).getByRole('checkbox', { name: /^booking\.created/ }));
     await user.click(within(form).getByRole('checkbox', { name: /^case\.message/ }));
     await user.click(within(form).getByRole('button', { name: 'Lagre' }));
-    expect(await within(form).findByText('Adressen må begynne med https://')).toBeInTheDocument();
+    expect(await within(form).findByText('Adressen må være https')).toBeInTheDocument();
 
     const address = within(form).getByRole('textbox', { name: 'Adresse' });
     await user.clear(address);

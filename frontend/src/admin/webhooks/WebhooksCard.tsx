@@ -2,7 +2,8 @@
  * The System page's webhooks (docs/product/webhooks.md#the-back-office): the endpoints with the events they hear, a
  * new one (its secret shown once, with a copy button), a change of address, events, description or on/off, a new
  * secret, a test delivery, removal, and each endpoint's delivery log with its last answer, duration and next try and
- * "send again". Admins only, as the whole page. Loaded after the page has drawn, with its texts (the catalogue's later part).
+ * "send again". Admins only, as the whole page. Part of the System page's chunk, which loads on demand: its texts are
+ * the catalogue's later part, awaited here.
  */
 import {
   Alert,
@@ -31,13 +32,12 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { laterPartLoaded } from '../../i18n/laterPart';
-import type { AdminDataProvider } from '../dataProvider';
 import { formatDateTime } from '../formatDate';
 import { errorMessage } from '../httpClient';
 import { useNotifyFailure } from '../useNotifyFailure';
-import { webhooksKeys, type Webhook, type WebhookDelivery, type WebhookWithSecret } from './webhooksDataProvider';
+import { useWebhooksApi, webhooksKeys, type Webhook, type WebhookDelivery, type WebhookWithSecret } from './webhooksApi';
 
 const textsLoaded = await laterPartLoaded('later');
 
@@ -70,28 +70,28 @@ interface Editing {
 
 export function WebhooksCard() {
   const t = useTexts();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const api = useWebhooksApi();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
-  const list = useQuery({ queryKey: webhooksKeys.all, queryFn: () => dataProvider.webhooks() });
+  const list = useQuery({ queryKey: webhooksKeys.all, queryFn: () => api.list() });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
   const [logOf, setLogOf] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhooksKeys.all });
 
   const remove = useMutation({
-    mutationFn: (id: number) => dataProvider.deleteWebhook(id),
+    mutationFn: (id: number) => api.remove(id),
     onSuccess: () => (notify(t('deleted'), { type: 'success' }), refresh()),
     onError: (error) => notifyFailure('webhooks.failed', error),
   });
   const rotate = useMutation({
-    mutationFn: (id: number) => dataProvider.rotateWebhookSecret(id),
+    mutationFn: (id: number) => api.rotateSecret(id),
     onSuccess: setSecret,
     onError: (error) => notifyFailure('webhooks.failed', error),
   });
   const test = useMutation({
-    mutationFn: (id: number) => dataProvider.testWebhook(id),
+    mutationFn: (id: number) => api.test(id),
     onSuccess: (_delivery, id) => {
       notify(t('testSent'), { type: 'success' });
       setLogOf(id);
@@ -171,7 +171,7 @@ export function WebhooksCard() {
 function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose: () => void; onSaved: (saved: Webhook | WebhookWithSecret) => void }) {
   const t = useTexts();
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const api = useWebhooksApi();
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [description, setDescription] = useState(webhook?.description ?? '');
   const [events, setEvents] = useState<string[]>(webhook?.events ?? []);
@@ -180,8 +180,8 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
   const save = useMutation({
     mutationFn: () =>
       webhook
-        ? dataProvider.updateWebhook(webhook.id, { url, description, events, enabled })
-        : dataProvider.createWebhook({ url, description: description || undefined, events }),
+        ? api.update(webhook.id, { url, description, events, enabled })
+        : api.create({ url, description: description || undefined, events }),
     onSuccess: onSaved,
     onError: (e) => setError(errorMessage(e)),
   });
@@ -253,12 +253,12 @@ function SecretDialog({ webhook, onClose }: { webhook: WebhookWithSecret; onClos
 
 function DeliveryLog({ webhookId }: { webhookId: number }) {
   const t = useTexts();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const api = useWebhooksApi();
   const queryClient = useQueryClient();
   const notifyFailure = useNotifyFailure();
-  const log = useQuery({ queryKey: webhooksKeys.deliveries(webhookId), queryFn: () => dataProvider.webhookDeliveries(webhookId) });
+  const log = useQuery({ queryKey: webhooksKeys.deliveries(webhookId), queryFn: () => api.deliveries(webhookId) });
   const again = useMutation({
-    mutationFn: (delivery: WebhookDelivery) => dataProvider.redeliverWebhook(webhookId, delivery.id),
+    mutationFn: (delivery: WebhookDelivery) => api.redeliver(webhookId, delivery.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(webhookId) }),
     onError: (error) => notifyFailure('webhooks.failed', error),
   });
