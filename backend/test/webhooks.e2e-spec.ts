@@ -2,8 +2,10 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { ScheduledJobs } from '../src/jobs/scheduled-jobs.service';
+import { WebhookDelivery } from '../src/webhooks/webhook-delivery.entity';
 import { WEBHOOK_RETRY_JOB, WebhookSender } from '../src/webhooks/webhook-sender.service';
 import { TEST_NOW, TestApp } from './helpers/test-app';
 import { waitFor } from './helpers/wait-for';
@@ -207,6 +209,15 @@ describe('webhooks', () => {
     }
     expect(receiver.at('/down')).toHaveLength(8);
     expect((await deliveries(hook.id))[0]).toMatchObject({ status: 'failed', attempts: 8, nextAttemptAt: null, lastResponseStatus: 500 });
+    // Finished deliveries leave the log after 30 days (read from the table: a session idle that long has ended).
+    const logged = () => t.app.get(DataSource).getRepository(WebhookDelivery).countBy({ endpointId: hook.id });
+    t.clock.set(new Date(TEST_NOW.getTime() + 30 * 24 * 3600_000 - 60_000));
+    await t.app.get(ScheduledJobs).runNow(WEBHOOK_RETRY_JOB);
+    expect(await logged()).toBe(1);
+    t.clock.advance(120_000);
+    await t.app.get(ScheduledJobs).runNow(WEBHOOK_RETRY_JOB);
+    expect(await logged()).toBe(0);
+    t.clock.set(TEST_NOW);
     await admin.delete(`/api/admin/webhooks/${hook.id}`).expect(200);
   });
 

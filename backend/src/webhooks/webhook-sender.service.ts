@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Webhook } from 'standardwebhooks';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, LessThan, Not, Repository } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { HttpClient, HttpError } from '../common/adapters/http-client';
 import { EventBus } from '../common/events/domain-events';
@@ -24,6 +24,8 @@ export const WEBHOOK_RETRY_JOB = 'webhook-retries';
 const CLAIM_LEASE_MS = 2 * 60_000;
 /** The most of a receiver's answer read (its body is not kept). */
 const MAX_ANSWER_BYTES = 64 * 1024;
+/** How long a delivered or given-up delivery stays in the log (Stripe keeps its events 30 days). */
+const KEEP_DELIVERIES_MS = 30 * 24 * 3600_000;
 /** Due retries queued by one tick; the next tick takes the rest. */
 const DUE_BATCH = 200;
 
@@ -81,8 +83,9 @@ export class WebhookSender implements OnApplicationBootstrap {
     }
   }
 
-  /** The retry tick: queues every pending delivery whose next attempt is due. */
-  async queueDue(): Promise<{ queued: number }> {
+  /** The retry tick: queues every pending delivery whose next attempt is due, and forgets finished ones past KEEP_DELIVERIES_MS. */
+  async queueDue(): Promise<{ queued: number; forgotten: number }> {
+    const forgotten = await this.deliveries.delete({ status: Not('pending'), createdAt: LessThan(new Date(this.clock.now().getTime() - KEEP_DELIVERIES_MS)) });
     const due = await this.deliveries
       .createQueryBuilder('d')
       .select('d.id')
@@ -91,7 +94,7 @@ export class WebhookSender implements OnApplicationBootstrap {
       .limit(DUE_BATCH)
       .getMany();
     await this.queue(due);
-    return { queued: due.length };
+    return { queued: due.length, forgotten: forgotten.affected ?? 0 };
   }
 
   /** Resolves when no attempt waits or runs (tests). */
