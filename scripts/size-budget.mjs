@@ -114,6 +114,8 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * approval in the calendar (a waiting stay drawn as such, the bookings past the rental day limit outlined; the
  * add-event dialog's check before a stay is sent and the detail dialog's word on a waiting stay load with those
  * dialogs): 204.1, 313.1 and 413.0 kB (budget 313 → 314 for the calendar).
+ * The texts of the five error codes webhooks added (on every screen; the System page's webhooks card and its texts
+ * load with that page, in the 'later' part): 204.2, 313.2 and 413.1 kB (budget 413 → 414 for the back office).
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -130,7 +132,7 @@ export const SCREENS = [
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 413,
+    budgetKb: 414,
     goalKb: 350,
     floorPage: 'back-office',
   },

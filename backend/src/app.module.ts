@@ -27,6 +27,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { ObservabilityModule } from './common/observability/observability.module';
 import { BackupsModule } from './backups/backups.module';
 import { PayoutsModule } from './payouts/payouts.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { PricesModule } from './prices/prices.module';
 import { StaysModule } from './stays/stays.module';
 import { NightsModule } from './nights/nights.module';
@@ -80,6 +81,7 @@ export class AppModule {
         AppointmentsModule,
         CasesModule,
         PayoutsModule,
+        WebhooksModule,
         PricesModule,
         StaysModule,
         NightsModule,

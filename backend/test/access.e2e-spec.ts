@@ -21,6 +21,7 @@ import { Secret, TOTP } from 'otpauth';
 import { TwoFactorService } from '../src/auth/two-factor.service';
 import { User } from '../src/users/user.entity';
 import { StaysService } from '../src/stays/stays.service';
+import { WebhooksService } from '../src/webhooks/webhooks.service';
 import { registeredRoutes } from './helpers/routes';
 import { PASSWORD, TestApp } from './helpers/test-app';
 
@@ -55,6 +56,12 @@ const eventOf = async (ctx: Ctx) => calendarOf(ctx.t).createEvent(ctx.owner, awa
 const markedDayOf = async (ctx: Ctx) => calendarOf(ctx.t).createMarkedDay(ctx.owner, (await ctx.t.propertyOf(ctx.owner)).id, { date: '2027-01-11', markerType: 'busy' });
 /** Feeds here point at a loopback address, which the SSRF rule refuses at once: syncs fail fast without a network. */
 const feedOf = (ctx: Ctx) => ctx.t.app.get(FeedsService).create(ctx.owner, { name: 'Airbnb', url: 'http://127.0.0.1:9/calendar.ics' });
+/** Webhooks here point at a closed loopback port (ALLOW_PRIVATE_WEBHOOK_HOSTS): a delivery fails at once without a network. */
+const webhookOf = async (ctx: Ctx) => (await ctx.t.app.get(WebhooksService).create(await ctx.t.createUser('admin'), { url: 'http://127.0.0.1:9/hook', events: ['payout.created'] })).endpoint;
+const webhookDeliveryOf = async (ctx: Ctx) => {
+  const endpoint = await webhookOf(ctx);
+  return { endpoint, delivery: await ctx.t.app.get(WebhooksService).recordTest(endpoint.id) };
+};
 const notificationOf = (ctx: Ctx) => ctx.t.app.get(NotificationsService).create({ userId: ctx.owner.id, type: 'system', params: { text: 'Hei' } });
 const payoutOf = async (ctx: Ctx) => ctx.t.app.get(PayoutsService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, month: 3, year: 2026, amount: '1000.00' });
 const priceOf = async (ctx: Ctx) => ctx.t.app.get(PricesService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
@@ -256,6 +263,15 @@ const cases: RouteCase[] = [
   { route: 'GET /api/admin/users/:id/calendar-link', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/calendar-link` }), expect: ADMIN_ONLY },
   { route: 'POST /api/admin/users/:id/calendar-link/renew', call: ({ owner }) => ({ path: `/api/admin/users/${owner.id}/calendar-link/renew` }), expect: ADMIN_ONLY },
   { route: 'GET /api/admin/jobs', call: () => ({ path: '/api/admin/jobs' }), expect: STAFF_READ },
+  { route: 'GET /api/admin/webhooks', call: () => ({ path: '/api/admin/webhooks' }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/webhooks', call: () => ({ path: '/api/admin/webhooks', body: { url: 'http://127.0.0.1:9/hook', events: ['case.created'] } }), expect: ADMIN_CREATES },
+  { route: 'GET /api/admin/webhooks/:id', call: async (ctx) => ({ path: `/api/admin/webhooks/${(await webhookOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'PATCH /api/admin/webhooks/:id', call: async (ctx) => ({ path: `/api/admin/webhooks/${(await webhookOf(ctx)).id}`, body: { description: 'Endret' } }), expect: ADMIN_ONLY },
+  { route: 'DELETE /api/admin/webhooks/:id', call: async (ctx) => ({ path: `/api/admin/webhooks/${(await webhookOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/webhooks/:id/rotate-secret', call: async (ctx) => ({ path: `/api/admin/webhooks/${(await webhookOf(ctx)).id}/rotate-secret` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/webhooks/:id/test', call: async (ctx) => ({ path: `/api/admin/webhooks/${(await webhookOf(ctx)).id}/test` }), expect: [401, 403, 403, 403, 202] },
+  { route: 'GET /api/admin/webhooks/:id/deliveries', call: async (ctx) => ({ path: `/api/admin/webhooks/${(await webhookOf(ctx)).id}/deliveries` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver', call: async (ctx) => { const { endpoint, delivery } = await webhookDeliveryOf(ctx); return { path: `/api/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver` }; }, expect: [401, 403, 403, 403, 202] },
   { route: 'POST /api/admin/jobs/:id/run', call: () => ({ path: '/api/admin/jobs/session-cleanup/run' }), expect: ADMIN_ONLY },
   { route: 'GET /api/notifications', call: () => ({ path: '/api/notifications' }), expect: ANY_USER },
   { route: 'GET /api/notifications/unread-count', call: () => ({ path: '/api/notifications/unread-count' }), expect: ANY_USER },
@@ -404,7 +420,7 @@ const cases: RouteCase[] = [
 describe('access control on every route', () => {
   let t: TestApp;
   let n = 0;
-  beforeAll(async () => (t = await TestApp.start()));
+  beforeAll(async () => (t = await TestApp.start({ ALLOW_PRIVATE_WEBHOOK_HOSTS: 'true' })));
   afterAll(() => t.close());
 
   it('every registered route declares its access level and has a role test here', () => {

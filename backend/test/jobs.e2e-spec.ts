@@ -21,7 +21,7 @@ describe('scheduled jobs', () => {
     await db.query(`INSERT INTO session (sid, sess, expire, user_id) VALUES ('old-1', '{}', $2::timestamptz - interval '1 day', $1), ('old-2', '{}', $2::timestamptz - interval '1 hour', $1)`, [user.id, now]);
 
     const before = (await admin.get('/api/admin/jobs').expect(200)).body;
-    expect(before.map((j: { id: string }) => j.id).sort()).toEqual(['agreement-reminders', 'backup-daily', 'beds24-sync-tick', 'feed-sync-tick', 'notification-cleanup', 'planner-statistics', 'session-cleanup']);
+    expect(before.map((j: { id: string }) => j.id).sort()).toEqual(['agreement-reminders', 'backup-daily', 'beds24-sync-tick', 'feed-sync-tick', 'notification-cleanup', 'planner-statistics', 'session-cleanup', 'webhook-retries']);
     const cleanup = before.find((j: { id: string }) => j.id === 'session-cleanup');
     expect(cleanup).toMatchObject({ schedule: '0 17 * * * *', runCount: 1, lastError: null }); // the run at start
 

@@ -1,8 +1,10 @@
+import type { AgreementResponse } from './agreements.dto';
+
 /**
  * An agreement between staff (`actorId` acted) and its owner `userId`, about the property `propertyId`, whose members
- * (`members`, every role) its news reaches; `meetingDate` is ISO, `endDate` null for a meeting without an end.
+ * (`members`, every role) its news reaches; `meetingDate` is ISO, `endDate` null for a meeting without an end; `agreement` is the API's answer for it (webhooks).
  */
-export interface AgreementEvent { userId: number; actorId: number; agreementId: number; propertyId: number | null; members: number[]; title: string; meetingDate: string; endDate: string | null }
+export interface AgreementEvent { userId: number; actorId: number; agreementId: number; propertyId: number | null; members: number[]; title: string; meetingDate: string; endDate: string | null; agreement?: AgreementResponse }
 
 /** An agreement's changes, and what becomes of a staff member's meetings when they or the owner leave (docs/roles.md#removing-a-person). */
 declare module '../common/events/domain-events' {

@@ -1,5 +1,5 @@
 import type { AgreementNoteResponse, AgreementResponse } from './agreements.dto';
-import type { AgreementView, NoteView } from './agreements.service';
+import type { AgreementView, NoteView } from './agreements.types';
 
 /** An agreement as the API answers it; the place under both its names (docs/product/agreements.md#data-and-states). */
 export function mapAgreement({ agreement: a, userName, adminName, propertyName }: AgreementView): AgreementResponse {

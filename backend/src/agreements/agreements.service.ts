@@ -16,6 +16,9 @@ import { UsersService } from '../users/users.service';
 import { type AgreementMailKind, meetingMail, type StaffMailKind, staffMeetingMail } from './agreement-mails';
 import { Agreement, AgreementNote, type AgreementStatus } from './agreement.entity';
 import type { CreateAgreementDto, CreateAgreementNoteDto, UpdateAgreementDto } from './agreements.dto';
+import type { AgreementEvent } from './agreements.events';
+import { mapAgreement } from './agreements.map';
+import type { AgreementView, NoteView } from './agreements.types';
 import { returning } from '../database/returning';
 import './agreements.events';
 
@@ -24,9 +27,6 @@ export const REMINDER_BEFORE_MS = 24 * 3_600_000;
 /** How long a meeting without an end holds its staff member (the invitation makes it an hour: agreement-mails.ts). */
 export const MEETING_WITHOUT_END_MS = 3_600_000;
 
-/** An agreement with the people's and property's names the API answers with (docs/product/agreements.md#data-and-states) (read live). */
-export interface AgreementView { agreement: Agreement; userName: string | null; adminName: string | null; propertyName: string | null }
-export interface NoteView { note: AgreementNote; authorName: string | null; authorIsAdmin: boolean }
 
 /** A meeting an owner booked in a free slot (appointments): who, when, what and where. */
 export interface BookedMeeting { staffUserId: number; ownerId: number; title: string; description: string | null; start: Date; end: Date; location: string }
@@ -398,10 +398,11 @@ export class AgreementsService {
     return a.propertyId === null ? [a.userId] : this.access.memberIds(a.propertyId, 'read');
   }
 
-  private async eventOf(a: Agreement, actorId: number) {
+  private async eventOf(a: Agreement, actorId: number): Promise<AgreementEvent> {
     return {
       userId: a.userId, actorId, agreementId: a.id, propertyId: a.propertyId, members: await this.membersOf(a),
       title: a.title, meetingDate: a.meetingDate.toISOString(), endDate: a.endDate?.toISOString() ?? null,
+      agreement: mapAgreement((await this.withNames([a]))[0]),
     };
   }
 

@@ -1,3 +1,5 @@
+import type { EventResponse } from './calendar.dto';
+
 /** What a change to a calendar tells others, after the commit. */
 declare module '../common/events/domain-events' {
   interface DomainEvents {
@@ -12,7 +14,8 @@ declare module '../common/events/domain-events' {
      * detection runs for it (docs/architecture.md "Double bookings").
      */
     'calendar.events.changed': { propertyId: number };
+    /** An event of a property's calendar was made, changed or deleted (by a member or staff), with the API's answer for it (webhooks). */
+    'calendar.event.saved': { propertyId: number; change: 'created' | 'updated' | 'deleted'; event: EventResponse };
   }
 }
 
-export {};

@@ -12,7 +12,7 @@ import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
 import type { User } from '../users/user.entity';
-import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, isOwnerStay, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
+import { CreateEventDto, DEFAULT_EVENT_COLOR, DEFAULT_MARKER_COLOR, isBinding, isOwnerStay, mapEvent, MarkedDayDto, UpdateEventDto, UpdateMarkedDayDto } from './calendar.dto';
 import { DateRange, dayOf } from '../common/time/date-range';
 import { isoDateSql, isoTimestampSql, jsonArraySql } from '../common/time/iso-sql';
 import { CalendarEvent } from './event.entity';
@@ -271,6 +271,7 @@ export class CalendarService {
     const event = this.buildEvent(property.id, user.id, { ...dto, source: null }, user.isAdmin ? user.id : null);
     event.awaitingApproval = (await this.checkStay(user, property, event)) === 'request';
     const created = user.isAdmin ? await this.saveStaffEvent(user, property, event) : await this.saveOwn(user, property, event, event.awaitingApproval);
+    await this.eventSaved('created', created);
     await this.ownEventsChanged(property.id);
     return created;
   }
@@ -324,6 +325,11 @@ export class CalendarService {
     return saved;
   }
 
+  /** After the commit: an event of a property's calendar was made, changed or deleted, told with the API's answer for it. */
+  private eventSaved(change: 'created' | 'updated' | 'deleted', event: CalendarEvent): Promise<void> {
+    return this.bus.emit('calendar.event.saved', { propertyId: event.propertyId, change, event: mapEvent(event) });
+  }
+
   /** After the commit: own events count in double-booking detection (docs/architecture.md "Double bookings"). */
   private ownEventsChanged(propertyId: number): Promise<void> {
     return this.bus.emit('calendar.events.changed', { propertyId });
@@ -337,6 +343,7 @@ export class CalendarService {
       return event;
     });
     await this.bus.emit('calendar.event.created', adminChange(admin, created));
+    await this.eventSaved('created', created);
     await this.ownEventsChanged(propertyId);
     return created;
   }
@@ -363,6 +370,7 @@ export class CalendarService {
     if (request) event.awaitingApproval = true;
     event.sequence += 1;
     const saved = await this.saveOwn(user, property, event, request);
+    await this.eventSaved('updated', saved);
     await this.ownEventsChanged(propertyId);
     return { event: saved, requested: request };
   }
@@ -375,6 +383,7 @@ export class CalendarService {
       if (event.awaitingApproval) await this.stays.withdraw(tx, event.id);
       await tx.delete(CalendarEvent, { id: event.id });
     });
+    await this.eventSaved('deleted', event);
     await this.ownEventsChanged(propertyId);
     return event;
   }
@@ -392,6 +401,7 @@ export class CalendarService {
       return event;
     });
     await this.bus.emit('calendar.event.deleted', adminChange(admin, deleted));
+    await this.eventSaved('deleted', deleted);
     await this.ownEventsChanged(deleted.propertyId);
     return deleted;
   }
@@ -407,6 +417,7 @@ export class CalendarService {
       return saved;
     });
     await this.bus.emit('calendar.event.recolored', { ...adminChange(admin, recolored), color });
+    await this.eventSaved('updated', recolored);
     return recolored;
   }
 

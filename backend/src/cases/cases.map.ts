@@ -1,6 +1,6 @@
 import type { CaseAttachment } from './case.entity';
 import type { CaseAttachmentResponse, CaseDetailResponse, CaseMessageResponse, CaseResponse } from './cases.dto';
-import type { CaseView, MessageView } from './cases.service';
+import type { CaseView, MessageView } from './cases.types';
 
 export const attachmentUrl = (id: number) => `/api/cases/attachments/${id}`;
 

@@ -16,14 +16,14 @@ import { UsersService } from '../users/users.service';
 import { DatabasePort, LOCK_UPLOAD_RESERVATIONS } from '../database/database.port';
 import { Case, CaseAttachment, type CaseDepartment, CaseMessage } from './case.entity';
 import type { AssignCaseDto, CreateCaseDto, CreateCaseMessageDto } from './cases.dto';
+import { mapCase, mapMessage } from './cases.map';
+import type { CaseView, MessageView } from './cases.types';
 import { type CaseEvent } from './cases.events';
 import { returning } from '../database/returning';
 import { firstPropertySql } from '../properties/properties.types';
 import { PropertyAccess } from '../properties/property-access.service';
 
 /** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
-export interface CaseView { kase: Case; userName: string | null; adminName: string | null; propertyName: string | null; unreadCount: number; attachments?: CaseAttachment[] }
-export interface MessageView { message: CaseMessage; senderName: string | null; attachments: CaseAttachment[] }
 /** A file already streamed into the FileStore for this message (AttachmentStorage), under its safe name. */
 export interface UploadedPart { id: string; byteSize: number; contentType: string; originalName: string }
 
@@ -194,7 +194,9 @@ export class CasesService implements OnModuleInit {
     });
     const recipients = asStaff ? [ownerId] : await this.staffFor(kase);
     await this.emit('cases.message.added', kase, viewer.id, recipients, { messageId: first.id, preview: dto.message.slice(0, 120) });
-    return (await this.views([kase], viewer))[0];
+    const view = (await this.views([kase], viewer))[0];
+    await this.events.emit('cases.created', { caseId: kase.id, case: mapCase(view), message: mapMessage((await this.withSenders([first], []))[0]) });
+    return view;
   }
 
   /** The messages, oldest first; the viewer's side reading them marks the other side's unread ones read. */
@@ -277,7 +279,9 @@ export class CasesService implements OnModuleInit {
     const { kase, saved, isAdminMessage } = written;
     const recipients = isAdminMessage ? [kase.userId] : await this.staffFor(kase);
     await this.emit('cases.message.added', kase, viewer.id, recipients, { messageId: saved.message.id, preview: dto.message.slice(0, 120) });
-    return (await this.withSenders([saved.message], saved.attachments))[0];
+    const view = (await this.withSenders([saved.message], saved.attachments))[0];
+    await this.events.emit('cases.message.written', { caseId: kase.id, message: mapMessage(view) });
+    return view;
   }
 
   private async writeMessage(viewer: SessionUser, caseId: number, dto: CreateCaseMessageDto, parts: UploadedPart[]) {

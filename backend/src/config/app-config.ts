@@ -95,6 +95,12 @@ export interface AppConfig {
     /** Feeds one user may have. */
     maxPerUser: number;
   };
+  webhooks: {
+    /** Deadline of one delivery, connection to last byte (WEBHOOK_TIMEOUT_SECONDS, default 10; docs/product/webhooks.md). */
+    timeoutMs: number;
+    /** Lets a webhook address be http and on a private, loopback or link-local network: for tests against local receivers only. */
+    allowPrivateHosts: boolean;
+  };
   beds24: {
     /** Beds24's API v2 base (tests and staging point it at a fake server). */
     apiUrl: string;
@@ -319,6 +325,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       staleHours: integer(env, 'FEED_STALE_HOURS', 24, 1, 24 * 90),
       maxInstances: integer(env, 'FEED_MAX_INSTANCES', 5000, 1, 1_000_000),
       maxPerUser: integer(env, 'FEEDS_PER_USER', 20, 1, 10_000),
+    },
+    webhooks: {
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 30) * 1000,
+      allowPrivateHosts: flag(env, 'ALLOW_PRIVATE_WEBHOOK_HOSTS', false),
     },
     beds24: {
       apiUrl: optionalUrl(env, 'BEDS24_API_URL') ?? 'https://beds24.com/api/v2',

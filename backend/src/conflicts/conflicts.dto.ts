@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 import { ListQueryParams } from '../common/api.dto';
 import { IsRowId } from '../common/ids';
-import type { ListedConflict } from './conflicts.service';
+import type { ListedConflict } from './conflicts.types';
 
 /** A double booking as the calendar window answers it (docs/architecture.md "Double bookings"). */
 export class CalendarConflictResponse {

@@ -1,6 +1,6 @@
 import { ForbiddenException, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { visibleBookingsEndingAfterSql } from '../bookings/external-booking.types';
 import { handOverToHeirSql, memberPropertiesSql } from '../properties/properties.types';
 import { allowedTo, PropertyAccess } from '../properties/property-access.service';
@@ -8,6 +8,8 @@ import { Clock } from '../common/adapters/clock';
 import { EventBus } from '../common/events/domain-events';
 import { coded } from '../common/http-exception.filter';
 import { findPage, ListQuery, whereIdIn } from '../common/list-query';
+import { mapConflict } from './conflicts.dto';
+import type { ListedConflict } from './conflicts.types';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabasePort, LOCK_CONFLICTS } from '../database/database.port';
 import type { User } from '../users/user.entity';
@@ -80,11 +82,6 @@ export interface DetectedConflict {
   bTitle: string;
 }
 
-/** A listed conflict with its owner's name (the one named on the row). */
-export interface ListedConflict {
-  conflict: BookingConflict;
-  ownerName: string;
-}
 
 /**
  * Double bookings (docs/architecture.md "Double bookings"). Detection runs per property after a change committed (an
@@ -145,7 +142,9 @@ export class ConflictsService implements OnModuleInit {
       const conflicts = news
         .map((c) => ({ conflictId: c.id, from: c.from, to: c.to, aTitle: c.aTitle, bTitle: c.bTitle }))
         .sort((x, y) => (x.from < y.from ? -1 : x.from > y.from ? 1 : x.conflictId - y.conflictId));
-      await this.bus.emit('bookings.conflicts.detected', { propertyId, userId, ownerName, members: allowedTo(members, 'write'), admins, conflicts });
+      const stored = await this.conflicts.findBy({ id: In(conflicts.map((c) => c.conflictId)) });
+      const answers = conflicts.flatMap((c) => stored.filter((s) => s.id === c.conflictId).map((conflict) => mapConflict({ conflict, ownerName })));
+      await this.bus.emit('bookings.conflicts.detected', { propertyId, userId, ownerName, members: allowedTo(members, 'write'), admins, conflicts, answers });
     }
     return { added, resolved };
   }

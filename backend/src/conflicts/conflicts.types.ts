@@ -1,4 +1,5 @@
 import { isoDateSql, jsonArraySql } from '../common/time/iso-sql';
+import type { BookingConflict } from './booking-conflict.entity';
 
 /**
  * The calendar window's `conflicts`: the property's open double bookings touching the days [from, to) (SQL of 'YYYY-MM-DD'
@@ -13,4 +14,10 @@ export function conflictsJsonSql(params: { propertyId: string; from: string; to:
     FROM booking_conflicts c
     WHERE c.property_id = ${params.propertyId} AND c.resolved_at IS NULL AND c.to_date > ${params.from}::date AND c.from_date < ${params.to}::date
     ORDER BY c.from_date, c.a_id, c.b_id`);
+}
+
+/** A listed conflict with its owner's name (the one named on the row). */
+export interface ListedConflict {
+  conflict: BookingConflict;
+  ownerName: string;
 }

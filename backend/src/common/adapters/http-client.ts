@@ -270,6 +270,22 @@ export class HttpClient implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * Whether a host may be called under the address rule, asked before an address is stored (a webhook's): resolves
+   * it as a request would and answers 'blocked' when any of its addresses is refused, 'unresolvable' when it has
+   * none. The rule is applied again when the request is made, as DNS may answer differently then.
+   */
+  hostAllowed(hostname: string, allowPrivateHosts: boolean): Promise<'ok' | 'blocked' | 'unresolvable'> {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) return Promise.resolve(allowPrivateHosts || !isBlockedAddress(host) ? 'ok' : 'blocked');
+    return new Promise((resolve) => {
+      (this.resolveHost ?? systemResolver)(host, { all: true }, (err, addresses) => {
+        if (err || addresses.length === 0) return resolve('unresolvable');
+        resolve(allowPrivateHosts || !addresses.some((a) => isBlockedAddress(a.address)) ? 'ok' : 'blocked');
+      });
+    });
+  }
+
   /** One exchange under one deadline; whatever fails becomes an HttpError whose message is safe to show. */
   private async exchange(options: Pick<HttpGetOptions, 'timeoutMs' | 'allowPrivateHosts'>, run: (deadline: Deadline, allowPrivateHosts: boolean) => Promise<HttpAnswer>): Promise<HttpAnswer> {
     const allowPrivateHosts = options.allowPrivateHosts ?? this.config.feeds.allowPrivateHosts;

@@ -1,7 +1,7 @@
 /**
  * The 'system' tab: the company's contact details, the design's colours with a live preview, the limits and the
- * staff's two-factor rule, and maintenance mode on
- * or off with the message users see. The server enforces the mode (503 to everyone but admins); this only switches it.
+ * staff's two-factor rule, maintenance mode on
+ * or off with the message users see, and the webhooks with their delivery log (admin/webhooks). The server enforces the mode (503 to everyone but admins); this only switches it.
  */
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { useNotifyFailure } from '../useNotifyFailure';
 import { ContactCard } from './ContactCard';
 import { DesignCard } from './DesignCard';
 import { LimitsCard } from './LimitsCard';
+import { WebhooksCard } from '../webhooks/WebhooksCard';
 import { systemKeys } from './systemDataProvider';
 
 /** The message is at most what the server keeps. */
@@ -86,6 +87,7 @@ export function SystemPage() {
       <DesignCard />
       <LimitsCard />
       <MaintenanceCard />
+      <WebhooksCard />
     </Stack>
   );
 }
