@@ -11,12 +11,16 @@ export interface paths {
         /**
          * A member's property's agreements (`?propertyId=`, else their first); staff every one, or the named property's.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Agreements_list"];
         put?: never;
         /**
          * A meeting about `propertyId` (with `userId`, one of its members; without, its owner), or `userId`'s first property.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Agreements_create"];
         delete?: never;
@@ -32,12 +36,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Agreements_get"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["Agreements_update"];
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["Agreements_remove"];
         options?: never;
         head?: never;
@@ -51,10 +67,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Agreements_notes"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Agreements_addNote"];
         delete?: never;
         options?: never;
@@ -73,6 +97,8 @@ export interface paths {
          * Every feed with owner info and sync health; feeds without a success for FEED_STALE_HOURS are flagged stale.
          *     With react-admin's sort, range and filter it answers one page and Content-Range; without them, every feed.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminFeeds_all"];
         put?: never;
@@ -90,12 +116,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminClosedDates_list"];
         put?: never;
         /**
          * 409 appointment_closed_date_exists when the day is closed already.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminClosedDates_create"];
         delete?: never;
@@ -111,11 +143,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminClosedDates_get"];
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminClosedDates_remove"];
         options?: never;
         head?: never;
@@ -129,10 +169,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminAppointmentHours_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminAppointmentHours_create"];
         delete?: never;
         options?: never;
@@ -147,14 +195,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminAppointmentHours_get"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["AdminAppointmentHours_update"];
         post?: never;
         /**
          * Appointments already booked in the range stay booked.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         delete: operations["AdminAppointmentHours_remove"];
         options?: never;
@@ -172,12 +230,16 @@ export interface paths {
         /**
          * The history, newest first.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["Backups_list"];
         put?: never;
         /**
          * Makes a backup now (409 while another backup or a restore runs).
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Backups_create"];
         delete?: never;
@@ -199,6 +261,8 @@ export interface paths {
          * Replaces every table (all but logins) with the backup's rows in one transaction. The file is checked first: a
          *     foreign, corrupt, truncated or other-version file answers 422 and changes nothing.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Backups_restore"];
         delete?: never;
@@ -214,15 +278,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Beds24_get"];
         put?: never;
         /**
          * Creates or changes the user's configuration; a new apiKey is checked with Beds24 (an invite code exchanged) before it is stored.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Beds24_save"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["Beds24_remove"];
         options?: never;
         head?: never;
@@ -241,6 +315,8 @@ export interface paths {
         /**
          * 'Test connection': the token's scopes and whether it reaches the property.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Beds24_test"];
         delete?: never;
@@ -259,6 +335,8 @@ export interface paths {
         /**
          * Every configuration with its owner and sync state; react-admin's sort, range and filter give one page and Content-Range.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["Beds24_list"];
         put?: never;
@@ -281,6 +359,8 @@ export interface paths {
         /**
          * 'Sync now' (only while sync is enabled): a full pull at once, after any running one; the answer counts what it did.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Beds24_syncNow"];
         delete?: never;
@@ -299,6 +379,8 @@ export interface paths {
         /**
          * Filters: status, isClosed, department, adminId (the assignee; "none" for unassigned), userId (the owner), propertyId, q.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminCases_list"];
         put?: never;
@@ -321,6 +403,8 @@ export interface paths {
         /**
          * To an admin (adminId: one's own id is "assign to me") and/or a department.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminCases_assign"];
         delete?: never;
@@ -338,7 +422,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminFeeds_cleanupDuplicates"];
         delete?: never;
         options?: never;
@@ -356,7 +444,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminCalendar_remove"];
         options?: never;
         head?: never;
@@ -371,7 +463,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["AdminCalendar_recolor"];
         post?: never;
         delete?: never;
@@ -387,7 +483,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminFeeds_health"];
         put?: never;
         post?: never;
@@ -406,7 +506,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminFeeds_forceRefresh"];
         delete?: never;
         options?: never;
@@ -424,6 +528,8 @@ export interface paths {
         /**
          * Feeds of one user (?userId) or property (?propertyId), for the user-calendar dialog; without either, every feed. Pages like all-ical-feeds.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminFeeds_list"];
         put?: never;
@@ -441,7 +547,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Jobs_list"];
         put?: never;
         post?: never;
@@ -460,7 +570,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["Jobs_run"];
         delete?: never;
         options?: never;
@@ -477,7 +591,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["Maintenance_setMode"];
         delete?: never;
         options?: never;
@@ -495,6 +613,8 @@ export interface paths {
         /**
          * `?year=` 2020–2100; without it, this year in the business's time zone.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPastLimit_list"];
         put?: never;
@@ -516,10 +636,16 @@ export interface paths {
          * react-admin's list (sort, range, filter → Content-Range); ?propertyId=, ?userId= (the payouts of the properties that
          *     person is a member of) and ?year= filter as the same filter keys do. Each row names its property.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPayouts_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminPayouts_create"];
         delete?: never;
         options?: never;
@@ -537,15 +663,25 @@ export interface paths {
         /**
          * One payout, for react-admin's edit view.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPayouts_one"];
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminPayouts_remove"];
         options?: never;
         head?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         patch: operations["AdminPayouts_update"];
         trace?: never;
     };
@@ -558,7 +694,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminPayouts_rentalDays"];
         delete?: never;
         options?: never;
@@ -576,6 +716,8 @@ export interface paths {
         /**
          * The year of the person's first property, or of the property `?propertyId=` names.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPayouts_userYear"];
         put?: never;
@@ -593,10 +735,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminProperties_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminProperties_create"];
         delete?: never;
         options?: never;
@@ -614,11 +764,19 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminProperties_remove"];
         options?: never;
         head?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         patch: operations["AdminProperties_update"];
         trace?: never;
     };
@@ -633,6 +791,8 @@ export interface paths {
         /**
          * Replaces the rules as a whole: a field left out or null is no rule, an empty list no blackouts.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         put: operations["AdminStays_set"];
         post?: never;
@@ -652,6 +812,8 @@ export interface paths {
         /**
          * Newest first unless sorted; `propertyId` and `status` filter (as query parameters or in `filter`).
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminStayRequests_list"];
         put?: never;
@@ -669,7 +831,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminStayRequests_one"];
         put?: never;
         post?: never;
@@ -691,6 +857,8 @@ export interface paths {
         /**
          * The stay stops waiting; 409 `stay_request_decided` when it was decided already or its owner removed it.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminStayRequests_approve"];
         delete?: never;
@@ -711,6 +879,8 @@ export interface paths {
         /**
          * The stay leaves the calendar; the request keeps what was asked and the note.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminStayRequests_decline"];
         delete?: never;
@@ -728,7 +898,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminFeeds_syncAll"];
         delete?: never;
         options?: never;
@@ -743,7 +917,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminCalendar_userCalendar"];
         put?: never;
         post?: never;
@@ -762,7 +940,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminCalendar_createFor"];
         delete?: never;
         options?: never;
@@ -777,7 +959,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminCalendar_userMarkedDays"];
         put?: never;
         post?: never;
@@ -797,12 +983,16 @@ export interface paths {
         /**
          * Mini admins and the list read account numbers masked but for their last four digits, as the history does.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminUsers_list"];
         put?: never;
         /**
          * Making a staff account asks for a recent proof, as giving someone a role does; an owner's account does not.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminUsers_create"];
         delete?: never;
@@ -818,14 +1008,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminUsers_get"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["AdminUsers_update"];
         post?: never;
         /**
          * A staff member who holds work is refused with 409 `staff_has_work` unless ?handOverTo= or ?cancelWork=true says what becomes of it.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         delete: operations["AdminUsers_remove"];
         options?: never;
@@ -845,6 +1045,8 @@ export interface paths {
         /**
          * Never the admin's own: they turn theirs off in their settings, with their password and a code.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["AdminTwoFactor_reset"];
         delete?: never;
@@ -863,6 +1065,8 @@ export interface paths {
         /**
          * Who changed the account number and when, newest first; the numbers masked but for their last four digits.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminUsers_accountNumberHistory"];
         put?: never;
@@ -883,6 +1087,8 @@ export interface paths {
         /**
          * The raw log, admins only, its numbers masked but for the last four digits as everywhere outside the owner's own pages.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminUsers_accountNumberLog"];
         put?: never;
@@ -900,7 +1106,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Activity_ofUser"];
         put?: never;
         post?: never;
@@ -922,6 +1132,8 @@ export interface paths {
         /**
          * As delete: work the person holds needs `handOverTo` or `cancelWork` in the body.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminUsers_block"];
         delete?: never;
@@ -940,6 +1152,8 @@ export interface paths {
         /**
          * 'Copy iCal link' in the users table: the person's links.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Subscription_adminLink"];
         put?: never;
@@ -959,7 +1173,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Subscription_adminRenew"];
         delete?: never;
         options?: never;
@@ -979,6 +1197,8 @@ export interface paths {
         /**
          * Another user's password; an admin changes their own in their settings, where the current password is asked for.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["AdminUsers_changePassword"];
         delete?: never;
@@ -996,7 +1216,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Auth_createResetLink"];
         delete?: never;
         options?: never;
@@ -1013,7 +1237,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminUsers_unblock"];
         delete?: never;
         options?: never;
@@ -1031,6 +1259,8 @@ export interface paths {
         /**
          * The owner's own appointments; staff see every one (?userId= for one owner). react-admin's sort, range and filter page it.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Appointments_list"];
         put?: never;
@@ -1038,6 +1268,8 @@ export interface paths {
          * Books a free slot: 400 when `start` is not one, 409 when it was taken meanwhile or the owner holds the most upcoming
          *     appointments allowed (appointment_limit), 429 beyond the hourly booking budget. Owners only.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Appointments_book"];
         delete?: never;
@@ -1053,13 +1285,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Appointments_get"];
         put?: never;
         post?: never;
         /**
          * Cancels: the owner until 2 hours before (409 appointment_cancel_too_late), admins any time, mini admins never (403).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["Appointments_cancel"];
         options?: never;
@@ -1077,6 +1315,8 @@ export interface paths {
         /**
          * The free slots of the days from `from` to `to` (Europe/Oslo), ordered: 2 hours to 60 days ahead, not on a closed date.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Appointments_slots"];
         put?: never;
@@ -1097,6 +1337,8 @@ export interface paths {
         /**
          * The property's events, marked days and imported events for [startDate, endDate), as the three reads answer them.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["CalendarWindow_window"];
         put?: never;
@@ -1118,6 +1360,8 @@ export interface paths {
          * The signed-in person's calendar as a download, as their subscription link shows it: all their properties, or the
          *     one `?propertyId=` names (by the property access rule: a member's, or any for staff).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["Subscription_export"];
         put?: never;
@@ -1138,10 +1382,16 @@ export interface paths {
         /**
          * The caller's own cases (?state=open or closed for one list), newest activity first.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Cases_list"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_create"];
         delete?: never;
         options?: never;
@@ -1156,7 +1406,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Cases_get"];
         put?: never;
         post?: never;
@@ -1175,7 +1429,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_close"];
         delete?: never;
         options?: never;
@@ -1193,6 +1451,8 @@ export interface paths {
         /**
          * The messages, oldest first; reading them marks the other side's read.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Cases_messages"];
         put?: never;
@@ -1200,6 +1460,8 @@ export interface paths {
          * A message as JSON, or as multipart/form-data with `message` and one or more `file` parts, streamed into the
          *     FileStore after the case, the rate limit and the quota were checked (docs/product/cases.md).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
          */
         post: operations["Cases_addMessage"];
         delete?: never;
@@ -1217,7 +1479,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_reopen"];
         delete?: never;
         options?: never;
@@ -1235,6 +1501,8 @@ export interface paths {
         /**
          * An attachment's bytes: only for the case's owner and staff, never rendered as a page.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Cases_download"];
         put?: never;
@@ -1254,7 +1522,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_markRead"];
         delete?: never;
         options?: never;
@@ -1269,7 +1541,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Cases_unreadCount"];
         put?: never;
         post?: never;
@@ -1291,6 +1567,8 @@ export interface paths {
          *     belong to; staff see every owner's, or one owner's with `userId`; `propertyId` narrows to one property. Pages with
          *     react-admin's list parameters (Content-Range).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
          */
         get: operations["Conflicts_list"];
         put?: never;
@@ -1311,6 +1589,8 @@ export interface paths {
         /**
          * The property's events overlapping [startDate, endDate).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["Events_list"];
         put?: never;
@@ -1318,6 +1598,8 @@ export interface paths {
          * The property is the body's `propertyId`, else the query's. An owner's stay under rules that ask for approval is
          *     saved awaiting it: 202 `{ status: 'requested', event }` (docs/product/stays.md#stays-as-requests).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         post: operations["Events_create"];
         delete?: never;
@@ -1338,10 +1620,16 @@ export interface paths {
          * The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed. A stay
          *     moved under rules that ask for approval waits for it again: 202, as on creation.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         put: operations["Events_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         delete: operations["Events_remove"];
         options?: never;
         head?: never;
@@ -1420,6 +1708,8 @@ export interface paths {
         /**
          * The property is the body's `propertyId`, else the query's.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         post: operations["EventNotes_create"];
         delete?: never;
@@ -1436,10 +1726,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         put: operations["EventNotes_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         delete: operations["EventNotes_remove"];
         options?: never;
         head?: never;
@@ -1456,6 +1754,8 @@ export interface paths {
         /**
          * The property's note on this booking; id and notes are null when there is none.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["EventNotes_forEvent"];
         put?: never;
@@ -1476,6 +1776,8 @@ export interface paths {
         /**
          * The property's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
          */
         get: operations["Feeds_events"];
         put?: never;
@@ -1493,10 +1795,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
+         */
         get: operations["Feeds_list"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Feeds_create"];
         delete?: never;
         options?: never;
@@ -1512,10 +1822,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         put: operations["Feeds_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         delete: operations["Feeds_remove"];
         options?: never;
         head?: never;
@@ -1535,6 +1853,8 @@ export interface paths {
          * Syncs now and answers when done. A disabled feed is not fetched and says so; a feed already syncing (the first
          *     sync of a new feed, a scheduled one) is waited for, then synced, and says 'already syncing' only if that outlasts the wait.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Feeds_syncNow"];
         delete?: never;
@@ -1686,12 +2006,16 @@ export interface paths {
         /**
          * The property's marked days on the days [startDate, endDate) touches.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["MarkedDays_list"];
         put?: never;
         /**
          * The property is the body's `propertyId`, else the query's.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         post: operations["MarkedDays_create"];
         delete?: never;
@@ -1708,10 +2032,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         put: operations["MarkedDays_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         delete: operations["MarkedDays_remove"];
         options?: never;
         head?: never;
@@ -1728,6 +2060,8 @@ export interface paths {
         /**
          * Newest first, `limit` (default 20, at most 100) from `offset`.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Notifications_list"];
         put?: never;
@@ -1748,7 +2082,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         delete: operations["Notifications_remove"];
         options?: never;
         head?: never;
@@ -1768,7 +2106,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         patch: operations["Notifications_markRead"];
         trace?: never;
     };
@@ -1781,7 +2123,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Notifications_readAll"];
         delete?: never;
         options?: never;
@@ -1802,6 +2148,8 @@ export interface paths {
          * The app announces itself before it opens /ws (docs/product/notifications.md#delivery); the answer is OK. It may say its interface language,
          *     which later notifications are written in.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Notifications_register"];
         delete?: never;
@@ -1817,7 +2165,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Notifications_unreadCount"];
         put?: never;
         post?: never;
@@ -1837,10 +2189,16 @@ export interface paths {
         /**
          * The intervals of `?propertyId=` or the caller's first property; staff may pass ?userId= for that person's first property.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
          */
         get: operations["Prices_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["Prices_create"];
         delete?: never;
         options?: never;
@@ -1856,10 +2214,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["Prices_update"];
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["Prices_remove"];
         options?: never;
         head?: never;
@@ -1873,7 +2239,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Properties_mine"];
         put?: never;
         post?: never;
@@ -1890,7 +2260,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Properties_one"];
         put?: never;
         post?: never;
@@ -1900,6 +2274,8 @@ export interface paths {
         /**
          * Name and address: owners and co-owners (and admins).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         patch: operations["Properties_update"];
         trace?: never;
@@ -1911,10 +2287,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["PropertyInvitations_pending"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["PropertyInvitations_create"];
         delete?: never;
         options?: never;
@@ -1932,7 +2316,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         delete: operations["PropertyInvitations_revoke"];
         options?: never;
         head?: never;
@@ -1946,7 +2334,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Properties_members"];
         put?: never;
         post?: never;
@@ -1969,11 +2361,17 @@ export interface paths {
         /**
          * The owner removes a member, or a member leaves (their own id).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["Properties_removeMember"];
         options?: never;
         head?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         patch: operations["Properties_updateMember"];
         trace?: never;
     };
@@ -1987,6 +2385,8 @@ export interface paths {
         /**
          * `?year=` 2020–2100; without it, the property's current year.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["Nights_year"];
         put?: never;
@@ -2005,7 +2405,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         put: operations["Properties_setShares"];
         post?: never;
         delete?: never;
@@ -2021,7 +2425,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["StayPreview_preview"];
         put?: never;
         post?: never;
@@ -2038,7 +2446,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Stays_get"];
         put?: never;
         post?: never;
@@ -2060,6 +2472,8 @@ export interface paths {
         /**
          * Accounts are created by administrators only.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Auth_register"];
         delete?: never;
@@ -2101,6 +2515,8 @@ export interface paths {
         /**
          * Sets a known key given in the body (docs/product/system.md#settings); setting one that exists replaces its value.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["SystemSettings_create"];
         delete?: never;
@@ -2120,6 +2536,8 @@ export interface paths {
         /**
          * Sets a known key (creating it when unset).
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         put: operations["SystemSettings_update"];
         post?: never;
@@ -2139,12 +2557,16 @@ export interface paths {
         /**
          * Whether a translation service is configured: the app offers the translate button only then.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Translation_status"];
         put?: never;
         /**
          * Norwegian ⇄ English. A missing or failing service answers success: false with the reason.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Translation_translate"];
         delete?: never;
@@ -2160,7 +2582,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Users_me"];
         put?: never;
         post?: never;
@@ -2177,7 +2603,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["TwoFactor_status"];
         put?: never;
         post?: never;
@@ -2199,6 +2629,8 @@ export interface paths {
         /**
          * Turns it off after a recent re-authentication (the password and a code, through POST /api/user/reauth).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["TwoFactor_disable"];
         delete?: never;
@@ -2219,6 +2651,8 @@ export interface paths {
         /**
          * Confirms the secret with a code from the app and turns two-factor sign-in on; answers ten recovery codes, once.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["TwoFactor_enable"];
         delete?: never;
@@ -2239,6 +2673,8 @@ export interface paths {
         /**
          * A new secret for the authenticator app; not active until `enable` confirms it with a code.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["TwoFactor_setup"];
         delete?: never;
@@ -2260,6 +2696,8 @@ export interface paths {
         /**
          * Deleting one's own account asks for a recent re-authentication too.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["Users_deleteAccount"];
         options?: never;
@@ -2274,7 +2712,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Activity_own"];
         put?: never;
         post?: never;
@@ -2291,7 +2733,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
+         */
         get: operations["OwnBeds24_own"];
         put?: never;
         post?: never;
@@ -2311,6 +2757,8 @@ export interface paths {
         /**
          * The signed-in person's subscription links: all their properties, and each one.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Subscription_link"];
         put?: never;
@@ -2333,6 +2781,8 @@ export interface paths {
         /**
          * New links for the signed-in person; the old ones (of all properties and of each) stop working at once.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Subscription_renew"];
         delete?: never;
@@ -2352,6 +2802,8 @@ export interface paths {
         /**
          * The proof is a recent re-authentication (POST /api/user/reauth, limited and recorded), never a field of this body.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         put: operations["Users_changePassword"];
         post?: never;
@@ -2368,7 +2820,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
+         */
         get: operations["Payouts_year"];
         put?: never;
         post?: never;
@@ -2388,6 +2844,8 @@ export interface paths {
         /**
          * The year statement as CSV (semicolons and decimal commas in Norwegian), in ?lang= (nb by default).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
          */
         get: operations["Payouts_csv"];
         put?: never;
@@ -2408,6 +2866,8 @@ export interface paths {
         /**
          * The year statement as a PDF, in ?lang= (nb by default).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
          */
         get: operations["Payouts_pdf"];
         put?: never;
@@ -2429,6 +2889,8 @@ export interface paths {
         /**
          * A new e-mail or account number asks for a recent proof of identity; name and phone do not.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         put: operations["Users_updateProfile"];
         post?: never;
@@ -2451,6 +2913,8 @@ export interface paths {
          * Opens the sensitive routes for this session for 10 minutes (the server's REAUTH_WINDOW_SECONDS). Staff who must
          *     set up two-factor sign-in reach it too.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Reauth_reauth"];
         delete?: never;
@@ -2466,13 +2930,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["UserSessions_list"];
         put?: never;
         post?: never;
         /**
          * Ends every session of the user but this one; their open sockets close.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["UserSessions_endOthers"];
         options?: never;
@@ -2493,8 +2963,59 @@ export interface paths {
         /**
          * Ends one session (this one too: that signs out here); its open sockets close.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["UserSessions_endOne"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
+        get: operations["Tokens_list"];
+        put?: never;
+        /**
+         * A new token, shown this once; needs the password (and code) given within 10 minutes.
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
+        post: operations["Tokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes a token at once: its next call answers 401.
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
+        delete: operations["Tokens_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3201,6 +3722,24 @@ export interface components {
             /** @enum {string} */
             role: "co-owner" | "viewer";
         };
+        CreatedTokenResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Within a minute of the token's last call; null before the first.
+             */
+            lastUsedAt: string | null;
+            name: string;
+            scopes: ("calendar:read" | "calendar:write" | "bookings:read" | "payouts:read" | "cases:read" | "cases:write" | "admin:read" | "admin:write")[];
+            /** @description `eip_…`: shown this once; only its hash is kept. */
+            token: string;
+            /** @description `eip_` and the secret's first four characters, to tell tokens apart. */
+            tokenStart: string;
+        };
         CreateEventDto: {
             allDay?: boolean;
             color?: string;
@@ -3290,6 +3829,14 @@ export interface components {
              * @example #1e3a8a
              */
             value: string;
+        };
+        CreateTokenDto: {
+            /** @description Days until it stops working, 1 to 365. */
+            expiresInDays: number;
+            /** @description What the token is for ("Regnskapsskript"), as the list shows it. */
+            name: string;
+            /** @description What the token may do; at least one. `admin:read` and `admin:write` are for staff only. */
+            scopes: ("calendar:read" | "calendar:write" | "bookings:read" | "payouts:read" | "cases:read" | "cases:write" | "admin:read" | "admin:write")[];
         };
         CreateUserDto: {
             accountNumber?: string | null;
@@ -3978,6 +4525,22 @@ export interface components {
             /** @example #1e3a8a */
             value: string;
         };
+        TokenResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Within a minute of the token's last call; null before the first.
+             */
+            lastUsedAt: string | null;
+            name: string;
+            scopes: ("calendar:read" | "calendar:write" | "bookings:read" | "payouts:read" | "cases:read" | "cases:write" | "admin:read" | "admin:write")[];
+            /** @description `eip_` and the secret's first four characters, to tell tokens apart. */
+            tokenStart: string;
+        };
         TranslateDto: {
             sourceLanguage?: string;
             targetLanguage: string;
@@ -4225,7 +4788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4234,7 +4797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4284,7 +4847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4293,7 +4856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4341,7 +4904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4350,7 +4913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4411,7 +4974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4420,7 +4983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4477,7 +5040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4486,7 +5049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4543,7 +5106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,7 +5115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4613,7 +5176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4622,7 +5185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4684,7 +5247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4693,7 +5256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4746,7 +5309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4755,7 +5318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4805,7 +5368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4814,7 +5377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4862,7 +5425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4871,7 +5434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4928,7 +5491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4937,7 +5500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4999,7 +5562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5008,7 +5571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5058,7 +5621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5067,7 +5630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5115,7 +5678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5124,7 +5687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5185,7 +5748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5194,7 +5757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5251,7 +5814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5260,7 +5823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5306,7 +5869,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5315,7 +5878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5352,7 +5915,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5361,7 +5924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5409,7 +5972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5418,7 +5981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5475,7 +6038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5484,7 +6047,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5545,7 +6108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5554,7 +6117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5611,7 +6174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,7 +6183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5677,7 +6240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5686,7 +6249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,7 +6311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,7 +6320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5805,7 +6368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5814,7 +6377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5880,7 +6443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5889,7 +6452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +6504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5950,7 +6513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5996,7 +6559,7 @@ export interface operations {
                     "application/json": components["schemas"]["CleanupDuplicatesResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6005,7 +6568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,7 +6616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6062,7 +6625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6123,7 +6686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6132,7 +6695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6178,7 +6741,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedHealthResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6187,7 +6750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6235,7 +6798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6244,7 +6807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6308,7 +6871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6317,7 +6880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6354,7 +6917,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobStatusResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6363,7 +6926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6411,7 +6974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6420,7 +6983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6479,7 +7042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6488,7 +7051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6536,7 +7099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6545,7 +7108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6601,7 +7164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6610,7 +7173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6660,7 +7223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6669,7 +7232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6717,7 +7280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6726,7 +7289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6783,7 +7346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6792,7 +7355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6853,7 +7416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6862,7 +7425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6921,7 +7484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6930,7 +7493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,7 +7544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6990,7 +7553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7054,7 +7617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7063,7 +7626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7113,7 +7676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7122,7 +7685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7170,7 +7733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7179,7 +7742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,7 +7803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7249,7 +7812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7310,7 +7873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7319,7 +7882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7383,7 +7946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7392,7 +7955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7440,7 +8003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7449,7 +8012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7510,7 +8073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7519,7 +8082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7580,7 +8143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7589,7 +8152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7635,7 +8198,7 @@ export interface operations {
                     "application/json": components["schemas"]["SyncAllResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7644,7 +8207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7697,7 +8260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7706,7 +8269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7767,7 +8330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7776,7 +8339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7836,7 +8399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7845,7 +8408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7912,7 +8475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7921,7 +8484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7971,7 +8534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7980,7 +8543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8028,7 +8591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8037,7 +8600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8098,7 +8661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8107,7 +8670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8169,7 +8732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8178,7 +8741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8235,7 +8798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8244,7 +8807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8301,7 +8864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8310,7 +8873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8367,7 +8930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8376,7 +8939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8440,7 +9003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8449,7 +9012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8510,7 +9073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8519,7 +9082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8576,7 +9139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8585,7 +9148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8642,7 +9205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8651,7 +9214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8712,7 +9275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8721,7 +9284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8778,7 +9341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8787,7 +9350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8844,7 +9407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8853,7 +9416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8917,7 +9480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8926,7 +9489,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8976,7 +9539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8985,7 +9548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9033,7 +9596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9042,7 +9605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9099,7 +9662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9108,7 +9671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9166,7 +9729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9175,7 +9738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9238,7 +9801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9247,7 +9810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9297,7 +9860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9306,7 +9869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9355,7 +9918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9364,7 +9927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9414,7 +9977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9423,7 +9986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9471,7 +10034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9480,7 +10043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9537,7 +10100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9546,7 +10109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9603,7 +10166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9612,7 +10175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9674,7 +10237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9683,7 +10246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9740,7 +10303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9749,7 +10312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9807,7 +10370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9816,7 +10379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9873,7 +10436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9882,7 +10445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9928,7 +10491,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseUnreadCountResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9937,7 +10500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9993,7 +10556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10002,7 +10565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10053,7 +10616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10062,7 +10625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10116,7 +10679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10125,7 +10688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10181,7 +10744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10190,7 +10753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10250,7 +10813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10259,7 +10822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10405,7 +10968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10414,7 +10977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10469,7 +11032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10478,7 +11041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10538,7 +11101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10547,7 +11110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10607,7 +11170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10616,7 +11179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10676,7 +11239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10685,7 +11248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10734,7 +11297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10743,7 +11306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10796,7 +11359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10805,7 +11368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10857,7 +11420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10866,7 +11429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10923,7 +11486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10932,7 +11495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10989,7 +11552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10998,7 +11561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11350,7 +11913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11359,7 +11922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11412,7 +11975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11421,7 +11984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11476,7 +12039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11485,7 +12048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11545,7 +12108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11554,7 +12117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11612,7 +12175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11621,7 +12184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11669,7 +12232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11678,7 +12241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11735,7 +12298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11744,7 +12307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11790,7 +12353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadAllResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11799,7 +12362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11849,7 +12412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11858,7 +12421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11895,7 +12458,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnreadCountResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11904,7 +12467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11954,7 +12517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11963,7 +12526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12013,7 +12576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12022,7 +12585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12074,7 +12637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12083,7 +12646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12140,7 +12703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12149,7 +12712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12195,7 +12758,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyPropertyResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12204,7 +12767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12252,7 +12815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12261,7 +12824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12322,7 +12885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12331,7 +12894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12388,7 +12951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12397,7 +12960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12458,7 +13021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12467,7 +13030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12525,7 +13088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12534,7 +13097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12591,7 +13154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12600,7 +13163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12658,7 +13221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12667,7 +13230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12729,7 +13292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12738,7 +13301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12797,7 +13360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12806,7 +13369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12867,7 +13430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12876,7 +13439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12939,7 +13502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12948,7 +13511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13005,7 +13568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13014,7 +13577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13073,7 +13636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13082,7 +13645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13201,7 +13764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13210,7 +13773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13262,7 +13825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13271,7 +13834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13317,7 +13880,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationStatusResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13326,7 +13889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13376,7 +13939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13385,7 +13948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13422,7 +13985,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13431,7 +13994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13468,7 +14031,7 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorStatusResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13477,7 +14040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13514,7 +14077,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13523,7 +14086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13573,7 +14136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13582,7 +14145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13619,7 +14182,7 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorSetupResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13628,7 +14191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13665,7 +14228,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13674,7 +14237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13727,7 +14290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13736,7 +14299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13785,7 +14348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13794,7 +14357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13831,7 +14394,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarLinkResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13840,7 +14403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13877,7 +14440,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarLinkResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13886,7 +14449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13936,7 +14499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13945,7 +14508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13996,7 +14559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14005,7 +14568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14067,7 +14630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14076,7 +14639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14138,7 +14701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14147,7 +14710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14206,7 +14769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14215,7 +14778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14265,7 +14828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14274,7 +14837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14311,7 +14874,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSessionResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14320,7 +14883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14357,7 +14920,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14366,7 +14929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14414,7 +14977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14423,7 +14986,178 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Tokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"][];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Tokens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTokenResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Tokens_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
