@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ACCESS_KEY, AccessLevel } from './access.decorator';
 import { coded } from './http-exception.filter';
 import { SESSION_USER_LOOKUP, type SessionUser, type SessionUserLookup, userReadWithSession } from './session-user';
-import { NO_TOKENS, TOKEN_SCOPE_KEY, type TokenScopeDecision } from './token-scope.decorator';
+import { NO_TOKENS, TOKEN_SCOPE_KEY, tokenHolds, type TokenScopeDecision } from './token-scope.decorator';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -24,7 +24,7 @@ export class AccessGuard implements CanActivate {
     if (req.apiToken) {
       const scope = this.reflector.getAllAndOverride<TokenScopeDecision | undefined>(TOKEN_SCOPE_KEY, [context.getHandler(), context.getClass()]);
       if (!scope || scope === NO_TOKENS) throw new ForbiddenException(coded('token_scope', 'API-nøkler kan ikke brukes her'));
-      if (!req.apiToken.scopes.includes(scope)) throw new ForbiddenException(coded('token_scope', `API-nøkkelen mangler tilgangen ${scope}`, { scope }));
+      if (!tokenHolds(req.apiToken.scopes, scope)) throw new ForbiddenException(coded('token_scope', `API-nøkkelen mangler tilgangen ${scope}`, { scope }));
       if (level === 'public') return true;
       return this.allowed(level, req, req.apiToken.user);
     }

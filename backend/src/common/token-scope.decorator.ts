@@ -29,3 +29,8 @@ export const TokenScope = (scope: TokenScopeName) => applyDecorators(SetMetadata
  * the account number, sessions, the calendar link), and whatever has no scope.
  */
 export const NoTokens = () => applyDecorators(SetMetadata(TOKEN_SCOPE_KEY, NO_TOKENS), ApiExtension(TOKEN_SCOPE_EXTENSION, NO_TOKENS));
+
+/** Whether a token with `scopes` may call a route that needs `scope`: a write scope holds its read scope too. */
+export function tokenHolds(scopes: readonly string[], scope: TokenScopeName): boolean {
+  return scopes.includes(scope) || (scope.endsWith(':read') && scopes.includes(scope.replace(/:read$/, ':write')));
+}

@@ -51,7 +51,7 @@ export class TokensService implements BearerTokenLookup {
   }
 
   /** A new token for `user`; the answer holds the secret, which is not kept. */
-  async create(user: SessionUser, dto: CreateTokenDto, context: RequestContext): Promise<{ saved: ApiToken; token: string }> {
+  async create(user: SessionUser, dto: CreateTokenDto, context?: RequestContext): Promise<{ saved: ApiToken; token: string }> {
     const scopes = [...new Set(dto.scopes)];
     const refused = scopes.find((scope) => !mayGive(user, scope));
     if (refused) throw new ForbiddenException(coded('token_scope_staff_only', `Tilgangen ${refused} er bare for ansatte`, { scope: refused }));
@@ -80,7 +80,7 @@ export class TokensService implements BearerTokenLookup {
   }
 
   /** Revokes (deletes) one of the user's tokens: its next call answers 401. */
-  async revoke(user: SessionUser, id: number, context: RequestContext): Promise<void> {
+  async revoke(user: SessionUser, id: number, context?: RequestContext): Promise<void> {
     await this.database.transaction(async (tx) => {
       const row = await tx.getRepository(ApiToken).findOne({ where: { id, userId: user.id } });
       if (!row) throw new NotFoundException(coded('token_not_found', 'API-nøkkelen finnes ikke'));
