@@ -82,6 +82,11 @@ describe('personal API tokens', () => {
     await agent.delete(`/api/user/tokens/${res.body.id}`).expect(200);
     expect((await agent.get('/api/user/tokens').expect(200)).body).toEqual([]);
     expect(await auditActions(user.id)).toEqual(['token.created', 'token.revoked']);
+    // The owner is told of the new token by mail (no SMTP_URL here: recorded as not sent), without the secret.
+    const mails = await db.query('SELECT subject, text FROM mail_outbox WHERE "to" = $1', [user.email]);
+    expect(mails).toEqual([{ subject: 'En ny API-nøkkel ble laget på kontoen din', text: expect.stringContaining('«Regnskap»') }]);
+    expect(mails[0].text).toContain('payouts:read, calendar:read');
+    expect(mails[0].text).not.toContain(res.body.token);
     // Revoked: its next call is refused, and a second revoke finds nothing.
     expectInvalidToken(await request(t.server).get(`/api/events?${RANGE}`).set(bearer(res.body.token)), 'token_invalid');
     expect((await agent.delete(`/api/user/tokens/${res.body.id}`).expect(404)).body.code).toBe('token_not_found');

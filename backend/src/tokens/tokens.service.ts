@@ -11,6 +11,7 @@ import { SESSION_USER_LOOKUP, type SessionUser, type SessionUserLookup } from '.
 import { STAFF_TOKEN_SCOPES, type TokenScopeName } from '../common/token-scope.decorator';
 import { DatabasePort } from '../database/database.port';
 import { ApiToken } from './api-token.entity';
+import { TokenMails } from './token-mails';
 import type { CreateTokenDto } from './tokens.dto';
 
 /** A person's tokens at most: enough for every script they run, few enough to keep the list readable. */
@@ -43,6 +44,7 @@ export class TokensService implements BearerTokenLookup {
     private readonly database: DatabasePort,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly mails: TokenMails,
     @Inject(SESSION_USER_LOOKUP) private readonly users: SessionUserLookup,
   ) {}
 
@@ -50,7 +52,7 @@ export class TokensService implements BearerTokenLookup {
     return this.tokens.find({ where: { userId }, order: { id: 'DESC' } });
   }
 
-  /** A new token for `user`; the answer holds the secret, which is not kept. */
+  /** A new token for `user`; the answer holds the secret, which is not kept. The owner is mailed. */
   async create(user: SessionUser, dto: CreateTokenDto, context?: RequestContext): Promise<{ saved: ApiToken; token: string }> {
     const scopes = [...new Set(dto.scopes)];
     const refused = scopes.find((scope) => !mayGive(user, scope));
@@ -76,6 +78,8 @@ export class TokensService implements BearerTokenLookup {
       await this.audit.record(user.id, user.id, 'token.created', { name: row.name, scopes, expiresAt: row.expiresAt.toISOString() }, tx, context);
       return row;
     });
+    // Told once committed, as GitHub mails a new personal access token (docs/security.md#security-mails).
+    await this.mails.created(user.id, { name: saved.name, scopes, days: dto.expiresInDays });
     return { saved, token };
   }
 
