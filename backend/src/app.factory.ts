@@ -17,6 +17,7 @@ import { DatabaseSessionStore } from './common/sessions/database-session.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionCookieOptions } from './common/sessions/session-cookie';
 import type { AdapterOverrides } from './common/adapters/adapters.module';
 import { Clock } from './common/adapters/clock';
+import { BEARER_TOKEN_LOOKUP, bearerTokens, type BearerTokenLookup, unlessBearer } from './common/bearer-token';
 import { QUERY_PARSER, queryStringRules } from './common/query-string.middleware';
 import { sameOrigin } from './common/same-origin';
 import { sessionHint } from './common/sessions/session-hint';
@@ -126,8 +127,10 @@ export async function createApp(
     rolling: false,
     cookie: { ...sessionCookieOptions(config.cookieSecure), maxAge: SESSION_MAX_AGE_MS },
   });
-  app.use(sessionHint(config.cookieSecure));
-  app.use(sessions);
+  // A call with `Authorization: Bearer` is judged by its API token alone: no session is read or written for it.
+  app.use('/api', ...bearerTokens({ lookup: () => app.get<BearerTokenLookup>(BEARER_TOKEN_LOOKUP, { strict: false }), db: app.get(DataSource), clock: app.get(Clock), limitPerHour: config.tokenRateLimit }));
+  app.use(unlessBearer(sessionHint(config.cookieSecure)));
+  app.use(unlessBearer(sessions));
   // /ws upgrades are checked by the same session middleware and against PUBLIC_URL's origin.
   app.useWebSocketAdapter(new SessionWsAdapter(app, sessions, config.publicUrl));
 

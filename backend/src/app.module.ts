@@ -34,6 +34,7 @@ import { NightsModule } from './nights/nights.module';
 import { PropertiesModule } from './properties/properties.module';
 import { MaintenanceGuard } from './system/maintenance.guard';
 import { SystemModule } from './system/system.module';
+import { TokensModule } from './tokens/tokens.module';
 import { TranslationModule } from './translation/translation.module';
 import { UsersModule } from './users/users.module';
 
@@ -67,6 +68,7 @@ export class AppModule {
         SessionsModule,
         UsersModule,
         AuthModule,
+        TokensModule,
         SystemModule,
         AuditModule,
         CalendarModule,

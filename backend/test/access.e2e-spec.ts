@@ -22,6 +22,7 @@ import { TwoFactorService } from '../src/auth/two-factor.service';
 import { User } from '../src/users/user.entity';
 import { StaysService } from '../src/stays/stays.service';
 import { WebhooksService } from '../src/webhooks/webhooks.service';
+import { TokensService } from '../src/tokens/tokens.service';
 import { registeredRoutes } from './helpers/routes';
 import { PASSWORD, TestApp } from './helpers/test-app';
 
@@ -189,6 +190,14 @@ const cases: RouteCase[] = [
       const [{ public_id }] = await t.app.get(DataSource).query('SELECT public_id FROM session WHERE user_id = $1 ORDER BY created_at DESC, sid LIMIT 1', [owner.id]);
       return { path: `/api/user/sessions/${public_id}` };
     },
+    expect: OWNED,
+  },
+  { route: 'GET /api/user/tokens', call: () => ({ path: '/api/user/tokens' }), expect: ANY_USER },
+  { route: 'POST /api/user/tokens', call: ({ n }) => ({ path: '/api/user/tokens', body: { name: `Skript ${n}`, scopes: ['calendar:read'], expiresInDays: 30 } }), expect: ANY_USER_CREATES },
+  // "owner"'s token: nobody else has a token of that id.
+  {
+    route: 'DELETE /api/user/tokens/:id',
+    call: async ({ t, owner }) => ({ path: `/api/user/tokens/${(await t.app.get(TokensService).create(owner, { name: 'Skript', scopes: ['calendar:read'], expiresInDays: 30 })).saved.id}` }),
     expect: OWNED,
   },
   { route: 'GET /api/user/2fa', call: () => ({ path: '/api/user/2fa' }), expect: ANY_USER },
@@ -426,6 +435,8 @@ describe('access control on every route', () => {
   it('every registered route declares its access level and has a role test here', () => {
     const routes = registeredRoutes(t);
     expect(routes.filter((r) => !r.declared).map((r) => r.route)).toEqual([]);
+    // And whether API tokens may call it (@TokenScope or @NoTokens; docs/security.md#api-tokens).
+    expect(routes.filter((r) => !r.tokenScope).map((r) => r.route)).toEqual([]);
     expect(routes.map((r) => r.route).sort()).toEqual(cases.map((c) => c.route).sort());
   });
 

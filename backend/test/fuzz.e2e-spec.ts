@@ -104,6 +104,7 @@ const VALID_BODIES: Record<string, Record<string, Json>> = {
   UpdateUserDto: { name: 'Fuzz Endret', adminInfo: 'Hei', phoneNumber: '87654321', accountNumber: '9999.99.99999' },
   AdminSetPasswordDto: { newPassword: 'passord-456-nytt' },
   TwoFactorCodeDto: { code: '123456' },
+  CreateTokenDto: { name: 'Fuzz', scopes: ['calendar:read'], expiresInDays: 30 },
   BlockUserDto: { reason: 'Fuzz' },
   LoginDto: { username: 'nobody@example.com', password: 'feil-passord' },
   ResetPasswordDto: { token: 'a'.repeat(43), newPassword: 'passord-456-nytt' },

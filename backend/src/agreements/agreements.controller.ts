@@ -11,6 +11,7 @@ import {
 } from './agreements.dto';
 import { mapAgreement, mapNote } from './agreements.map';
 import { AgreementsService } from './agreements.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /**
  * the agreement calls. Reads and notes are open to any logged-in user, and the service decides: staff see
@@ -23,6 +24,7 @@ export class AgreementsController {
 
   /** A member's property's agreements (`?propertyId=`, else their first); staff every one, or the named property's. */
   @Get()
+  @TokenScope('cases:read')
   @Access('user')
   @PropertyIdQuery()
   async list(
@@ -37,6 +39,7 @@ export class AgreementsController {
 
   /** A meeting about `propertyId` (with `userId`, one of its members; without, its owner), or `userId`'s first property. */
   @Post()
+  @TokenScope('admin:write')
   @Access('admin')
   async create(@CurrentUser() admin: User, @Body() dto: CreateAgreementDto): Promise<CreatedAgreementResponse> {
     const { view, notified } = await this.agreements.create(admin, dto);
@@ -44,18 +47,21 @@ export class AgreementsController {
   }
 
   @Get(':id')
+  @TokenScope('cases:read')
   @Access('user')
   async get(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<AgreementResponse> {
     return mapAgreement(await this.agreements.get(viewer, id));
   }
 
   @Put(':id')
+  @TokenScope('admin:write')
   @Access('admin')
   async update(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdateAgreementDto): Promise<AgreementResponse> {
     return mapAgreement(await this.agreements.update(admin, id, dto));
   }
 
   @Delete(':id')
+  @TokenScope('admin:write')
   @Access('admin')
   async remove(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
     await this.agreements.remove(admin, id);
@@ -63,12 +69,14 @@ export class AgreementsController {
   }
 
   @Get(':id/notes')
+  @TokenScope('cases:read')
   @Access('user')
   async notes(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<AgreementNoteResponse[]> {
     return (await this.agreements.listNotes(viewer, id)).map(mapNote);
   }
 
   @Post(':id/notes')
+  @TokenScope('cases:write')
   @Access('user')
   async addNote(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number, @Body() dto: CreateAgreementNoteDto): Promise<AgreementNoteResponse> {
     return mapNote(await this.agreements.addNote(viewer, id, dto));

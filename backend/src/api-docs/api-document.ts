@@ -3,12 +3,15 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ACCESS_EXTENSION, AccessLevel } from '../common/access.decorator';
 import { ErrorResponse } from '../common/api.dto';
 import { RECENT_AUTH_EXTENSION } from '../common/recent-auth.decorator';
+import { NO_TOKENS, TOKEN_SCOPE_EXTENSION, type TokenScopeDecision } from '../common/token-scope.decorator';
 
 /** The Swagger CLI plugin's metadata (the generated src/metadata.ts, which the composition root hands in). */
 export type PluginMetadata = Parameters<typeof SwaggerModule.loadPluginMetadata>[0];
 
 /** The security scheme of the session cookie. */
 export const SESSION_AUTH = 'session';
+/** The security scheme of personal API tokens (`Authorization: Bearer eip_…`); its scopes are the tokens' scopes. */
+export const BEARER_AUTH = 'bearer';
 
 const WHO: Record<AccessLevel, string> = {
   public: 'anyone, also without a session',
@@ -32,6 +35,10 @@ export async function buildApiDocument(app: INestApplication, pluginMetadata: Pl
     .setDescription('Calendar, bookings and customer service for homeowners and rental hosts. Every error has the ErrorResponse shape.')
     .setVersion('1')
     .addCookieAuth('connect.sid', { type: 'apiKey', in: 'cookie', description: 'The session cookie set by POST /api/login' }, SESSION_AUTH)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'A personal API token (eip_…), made in Settings → API tokens; each operation lists the scope it needs (docs/api.md#api-tokens)' },
+      BEARER_AUTH,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ErrorResponse],
@@ -57,11 +64,18 @@ function describeAccessAndErrors(path: string, operation: OperationObject) {
     operation.description = [operation.description, `Access: ${level} (${WHO[level]})`].filter(Boolean).join('\n\n');
     operation.security = level === 'public' ? [] : [{ [SESSION_AUTH]: [] }];
   }
+  const scope = (operation as unknown as Record<string, unknown>)[TOKEN_SCOPE_EXTENSION] as TokenScopeDecision | undefined;
+  if (scope && scope !== NO_TOKENS) {
+    operation.description = [operation.description, `API tokens: with the scope \`${scope}\`, as the token's owner`].join('\n\n');
+    operation.security = [...(operation.security ?? []), { [BEARER_AUTH]: [scope] }];
+  } else if (level && level !== 'public') {
+    operation.description = [operation.description, 'API tokens: refused (403 `token_scope`)'].join('\n\n');
+  }
   const errors: Record<string, string> = {};
   if (operation.requestBody || operation.parameters?.length) errors['400'] = 'Validation failed: `message` is the first rule’s text, `errors` has one entry per field';
   if (level && level !== 'public') {
-    errors['401'] = 'No valid session';
-    errors['403'] = level === 'user' ? 'Not allowed on this resource' : `Not allowed: ${WHO[level]}`;
+    errors['401'] = 'No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`)';
+    errors['403'] = `${level === 'user' ? 'Not allowed on this resource' : `Not allowed: ${WHO[level]}`}; \`token_scope\` for an API token without the route's scope`;
   }
   if ((operation as unknown as Record<string, unknown>)[RECENT_AUTH_EXTENSION]) {
     errors['403'] = `${errors['403'] ?? 'Not allowed'}; \`reauth_required\` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry`;

@@ -8,6 +8,7 @@ import { AppointmentResponse, AppointmentsQuery, CreateAppointmentDto, SlotRespo
 import { mapAppointment } from './appointments.map';
 import { AppointmentsService } from './appointments.service';
 import { BookingRateLimitInterceptor } from './booking-rate-limit';
+import { NoTokens } from '../common/token-scope.decorator';
 
 /**
  * Owners book meetings in the free slots staff publish (docs/appointments.md). Any logged-in user reads the slots;
@@ -20,6 +21,7 @@ export class AppointmentsController {
 
   /** The free slots of the days from `from` to `to` (Europe/Oslo), ordered: 2 hours to 60 days ahead, not on a closed date. */
   @Get('slots')
+  @NoTokens()
   @Access('user')
   slots(@Query() query: SlotsQuery): Promise<SlotResponse[]> {
     return this.appointments.slots(query.from, query.to);
@@ -27,6 +29,7 @@ export class AppointmentsController {
 
   /** The owner's own appointments; staff see every one (?userId= for one owner). react-admin's sort, range and filter page it. */
   @Get()
+  @NoTokens()
   @Access('user')
   async list(@CurrentUser() viewer: User, @Query() query: AppointmentsQuery, @Res({ passthrough: true }) res: Response): Promise<AppointmentResponse[]> {
     const listQuery = parseListQuery(query);
@@ -41,6 +44,7 @@ export class AppointmentsController {
    * appointments allowed (appointment_limit), 429 beyond the hourly booking budget. Owners only.
    */
   @Post()
+  @NoTokens()
   @Access('user')
   @UseInterceptors(BookingRateLimitInterceptor)
   async book(@CurrentUser() owner: User, @Body() dto: CreateAppointmentDto): Promise<AppointmentResponse> {
@@ -48,6 +52,7 @@ export class AppointmentsController {
   }
 
   @Get(':id')
+  @NoTokens()
   @Access('user')
   async get(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<AppointmentResponse> {
     return mapAppointment(await this.appointments.get(viewer, id));
@@ -55,6 +60,7 @@ export class AppointmentsController {
 
   /** Cancels: the owner until 2 hours before (409 appointment_cancel_too_late), admins any time, mini admins never (403). */
   @Delete(':id')
+  @NoTokens()
   @Access('user')
   async cancel(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<AppointmentResponse> {
     return mapAppointment(await this.appointments.cancel(viewer, id));

@@ -8,6 +8,7 @@ import type { SessionUser } from '../common/session-user';
 import { ActivityEntryResponse } from './audit.dto';
 import type { ActivityRow } from './audit.service';
 import { AuditService } from './audit.service';
+import { NoTokens, TokenScope } from '../common/token-scope.decorator';
 
 const map = ({ entry, actorName }: ActivityRow): ActivityEntryResponse => ({
   id: entry.id,
@@ -27,6 +28,7 @@ export class ActivityController {
   constructor(private readonly audit: AuditService) {}
 
   @Get('user/activity')
+  @NoTokens()
   @Access('user')
   async own(@CurrentUser() user: SessionUser, @Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<ActivityEntryResponse[]> {
     const listQuery = parseListQuery(query);
@@ -36,6 +38,7 @@ export class ActivityController {
   }
 
   @Get('admin/users/:id/activity')
+  @TokenScope('admin:read')
   @Access('admin')
   async ofUser(@Param('id', ParseIdPipe) id: number, @Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<ActivityEntryResponse[]> {
     const listQuery = parseListQuery(query);

@@ -22,6 +22,7 @@ import { TwoFactorChallengeResponse, TwoFactorCodeDto } from './two-factor.dto';
 import { PasswordLoginGuard, TwoFactorLoginGuard } from './login.guards';
 import { type LoginProof, ProvenLogin } from './login-proof';
 import { regenerateSession, saveSession } from './session-promises';
+import { NoTokens } from '../common/token-scope.decorator';
 
 
 @Controller()
@@ -40,6 +41,7 @@ export class AuthController {
    * session that is not signed in yet: only `POST /api/login/2fa` takes it further (docs/security.md).
    */
   @Post('login')
+  @NoTokens()
   @Access('public')
   @OpenDuringMaintenance()
   @HttpCode(200)
@@ -65,6 +67,7 @@ export class AuthController {
    * the same limit as wrong passwords (login-rate-limits.ts, keyed by the account the password step named).
    */
   @Post('login/2fa')
+  @NoTokens()
   @Access('public')
   @OpenDuringMaintenance()
   @HttpCode(200)
@@ -89,6 +92,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @NoTokens()
   @OpenDuringMaintenance()
   @Access('public')
   @HttpCode(200)
@@ -104,6 +108,7 @@ export class AuthController {
 
   /** Accounts are created by administrators only. */
   @Post('register')
+  @NoTokens()
   @Access('admin')
   @RequiresRecentAuth({ onlyWhen: createsStaff })
   async register(@Body() dto: CreateUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
@@ -111,6 +116,7 @@ export class AuthController {
   }
 
   @Post('admin/users/:id/reset-password')
+  @NoTokens()
   @Access('admin')
   @RequiresRecentAuth()
   @HttpCode(200)
@@ -121,6 +127,7 @@ export class AuthController {
   }
 
   @Post('reset-password')
+  @NoTokens()
   @Access('public')
   @HttpCode(200)
   async resetPassword(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<MessageResponse> {

@@ -11,6 +11,7 @@ import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { ReauthDto } from './two-factor.dto';
 import { refuseCode, TwoFactorService } from './two-factor.service';
+import { NoTokens } from '../common/token-scope.decorator';
 
 const save = (req: Request) => new Promise<void>((ok, fail) => req.session.save((e) => (e ? fail(e) : ok())));
 
@@ -36,6 +37,7 @@ export class ReauthController {
    * set up two-factor sign-in reach it too.
    */
   @Post('reauth')
+  @NoTokens()
   @AllowedBeforeTwoFactor()
   @HttpCode(200)
   async reauth(@CurrentUser() user: User, @Body() dto: ReauthDto, @Req() req: Request): Promise<MessageResponse> {

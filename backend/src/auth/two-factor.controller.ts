@@ -10,6 +10,7 @@ import { AllowedBeforeTwoFactor } from '../common/two-factor-setup.decorator';
 import type { User } from '../users/user.entity';
 import { RecoveryCodesResponse, TwoFactorCodeDto, TwoFactorSetupResponse, TwoFactorStatusResponse } from './two-factor.dto';
 import { TwoFactorService } from './two-factor.service';
+import { NoTokens } from '../common/token-scope.decorator';
 
 /** The signed-in user's own two-factor sign-in (docs/security.md, Two-factor sign-in). */
 @Controller('user/2fa')
@@ -18,6 +19,7 @@ export class TwoFactorController {
   constructor(private readonly twoFactor: TwoFactorService) {}
 
   @Get()
+  @NoTokens()
   @AllowedBeforeTwoFactor()
   status(@CurrentUser() user: User): Promise<TwoFactorStatusResponse> {
     return this.twoFactor.status(user);
@@ -25,6 +27,7 @@ export class TwoFactorController {
 
   /** A new secret for the authenticator app; not active until `enable` confirms it with a code. */
   @Post('setup')
+  @NoTokens()
   @AllowedBeforeTwoFactor()
   @RequiresRecentAuth()
   @HttpCode(200)
@@ -34,6 +37,7 @@ export class TwoFactorController {
 
   /** Confirms the secret with a code from the app and turns two-factor sign-in on; answers ten recovery codes, once. */
   @Post('enable')
+  @NoTokens()
   @AllowedBeforeTwoFactor()
   @RequiresRecentAuth()
   @HttpCode(200)
@@ -43,6 +47,7 @@ export class TwoFactorController {
 
   /** Turns it off after a recent re-authentication (the password and a code, through POST /api/user/reauth). */
   @Post('disable')
+  @NoTokens()
   @RequiresRecentAuth()
   @HttpCode(200)
   async disable(@CurrentUser() user: User, @Req() req: Request): Promise<MessageResponse> {
@@ -58,6 +63,7 @@ export class AdminTwoFactorController {
 
   /** Never the admin's own: they turn theirs off in their settings, with their password and a code. */
   @Post(':id/2fa/reset')
+  @NoTokens()
   @Access('admin')
   @RequiresRecentAuth()
   @HttpCode(200)

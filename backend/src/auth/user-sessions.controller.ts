@@ -8,6 +8,7 @@ import { requestContext } from '../common/request-context';
 import { SessionsService } from '../common/sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { UserSessionResponse } from './user-sessions.dto';
+import { NoTokens } from '../common/token-scope.decorator';
 
 const badId = () => new NotFoundException(coded('session_not_found', 'Økten finnes ikke'));
 
@@ -18,6 +19,7 @@ export class UserSessionsController {
   constructor(private readonly sessions: SessionsService, private readonly audit: AuditService) {}
 
   @Get()
+  @NoTokens()
   async list(@CurrentUser() user: User, @Req() req: Request): Promise<UserSessionResponse[]> {
     return (await this.sessions.listFor(user.id)).map((s) => ({
       id: s.publicId,
@@ -32,6 +34,7 @@ export class UserSessionsController {
 
   /** Ends every session of the user but this one; their open sockets close. */
   @Delete()
+  @NoTokens()
   async endOthers(@CurrentUser() user: User, @Req() req: Request): Promise<MessageResponse> {
     await this.sessions.endAllFor(user.id, req.sessionID);
     await this.audit.record(user.id, user.id, 'sessions.ended', { which: 'others' }, undefined, requestContext(req));
@@ -40,6 +43,7 @@ export class UserSessionsController {
 
   /** Ends one session (this one too: that signs out here); its open sockets close. */
   @Delete(':id')
+  @NoTokens()
   async endOne(@CurrentUser() user: User, @Param('id', new ParseUUIDPipe({ exceptionFactory: badId })) id: string, @Req() req: Request): Promise<MessageResponse> {
     if (!(await this.sessions.endOne(user.id, id))) throw badId();
     await this.audit.record(user.id, user.id, 'sessions.ended', { which: 'one' }, undefined, requestContext(req));

@@ -4,6 +4,7 @@ import { RequiresRecentAuth } from '../common/recent-auth.decorator';
 import type { SessionUser } from '../common/session-user';
 import { BackupResponse, RestoreResponse } from './backups.dto';
 import { BackupsService } from './backups.service';
+import { NoTokens, TokenScope } from '../common/token-scope.decorator';
 
 /** The back office's backup tab (docs/product/system.md#backups): admins only. */
 @Controller('admin/backups')
@@ -12,6 +13,7 @@ export class BackupsController {
 
   /** The history, newest first. */
   @Get()
+  @TokenScope('admin:read')
   @Access('admin')
   list(): Promise<BackupResponse[]> {
     return this.backups.list();
@@ -19,6 +21,7 @@ export class BackupsController {
 
   /** Makes a backup now (409 while another backup or a restore runs). */
   @Post()
+  @TokenScope('admin:write')
   @Access('admin')
   create(@CurrentUser() user: SessionUser): Promise<BackupResponse> {
     return this.backups.create(false, user.id);
@@ -29,6 +32,7 @@ export class BackupsController {
    * foreign, corrupt, truncated or other-version file answers 422 and changes nothing.
    */
   @Post('restore/:filename')
+  @NoTokens()
   @Access('admin')
   @RequiresRecentAuth()
   @HttpCode(200)

@@ -11,6 +11,7 @@ import { Beds24ConfigResponse, Beds24SyncResponse, Beds24TestResponse, mapConfig
 import { PropertyAccess } from '../properties/property-access.service';
 import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import { Beds24Service } from './beds24.service';
+import { NoTokens, TokenScope } from '../common/token-scope.decorator';
 
 /** The Beds24 routes: the back office's channel configuration, administrators only (the beds24 tab). */
 @Controller('admin')
@@ -22,6 +23,7 @@ export class Beds24Controller {
 
   /** Every configuration with its owner and sync state; react-admin's sort, range and filter give one page and Content-Range. */
   @Get('beds24-configs')
+  @TokenScope('admin:read')
   @Access('admin')
   async list(@Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<Beds24ConfigResponse[]> {
     const listQuery = parseListQuery(query);
@@ -31,6 +33,7 @@ export class Beds24Controller {
   }
 
   @Get('beds24-config/:userId')
+  @TokenScope('admin:read')
   @Access('admin')
   async get(@Param('userId', ParseIdPipe) userId: number): Promise<Beds24ConfigResponse> {
     const { config, owner } = await this.configs.get(userId);
@@ -39,6 +42,7 @@ export class Beds24Controller {
 
   /** Creates or changes the user's configuration; a new apiKey is checked with Beds24 (an invite code exchanged) before it is stored. */
   @Post('beds24-config/:userId')
+  @NoTokens()
   @Access('admin')
   @HttpCode(200)
   async save(@Param('userId', ParseIdPipe) userId: number, @Body() dto: SaveBeds24ConfigDto): Promise<Beds24ConfigResponse> {
@@ -47,6 +51,7 @@ export class Beds24Controller {
   }
 
   @Delete('beds24-config/:userId')
+  @TokenScope('admin:write')
   @Access('admin')
   async remove(@Param('userId', ParseIdPipe) userId: number): Promise<MessageResponse> {
     await this.configs.remove(userId);
@@ -55,6 +60,7 @@ export class Beds24Controller {
 
   /** 'Test connection': the token's scopes and whether it reaches the property. */
   @Post('beds24-config/:userId/test')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   test(@Param('userId', ParseIdPipe) userId: number): Promise<Beds24TestResponse> {
@@ -63,6 +69,7 @@ export class Beds24Controller {
 
   /** 'Sync now' (only while sync is enabled): a full pull at once, after any running one; the answer counts what it did. */
   @Post('beds24-sync/:userId')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   async syncNow(@Param('userId', ParseIdPipe) userId: number): Promise<Beds24SyncResponse> {
@@ -95,6 +102,7 @@ export class OwnBeds24Controller {
   ) {}
 
   @Get()
+  @TokenScope('bookings:read')
   @PropertyIdQuery()
   async own(@CurrentUser() user: User, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<OwnBeds24Response> {
     const property = await this.access.readable(user, propertyId);

@@ -17,6 +17,7 @@ import {
 import { CalendarService, NO_PROPERTY } from './calendar.service';
 import { toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /** Without a window, an admin sees from last month to a year ahead. */
 function defaultWindow(q: AdminCalendarQuery, now: Date) {
@@ -43,6 +44,7 @@ export class AdminCalendarController {
   ) {}
 
   @Get('user-calendar/:userId')
+  @TokenScope('admin:read')
   async userCalendar(@Param('userId', ParseIdPipe) userId: number, @Query() q: AdminCalendarQuery): Promise<UserCalendarResponse> {
     const user = await this.users.get(userId);
     const window = defaultWindow(q, this.clock.now());
@@ -59,24 +61,28 @@ export class AdminCalendarController {
   }
 
   @Get('user-marked-days/:userId')
+  @TokenScope('admin:read')
   async userMarkedDays(@Param('userId', ParseIdPipe) userId: number, @Query() q: DateRangeQuery): Promise<MarkedDayResponse[]> {
     const property = (await this.access.firstOf(await this.users.get(userId), 'read')) ?? NO_PROPERTY;
     return (await this.calendar.listMarkedDays(property.id, toDateRange(q.startDate, q.endDate))).map(mapMarkedDay);
   }
 
   @Post('user-events/:userId')
+  @TokenScope('admin:write')
   async createFor(@CurrentUser() admin: User, @Param('userId', ParseIdPipe) userId: number, @Body() dto: CreateEventDto, @Req() req: Request): Promise<EventResponse> {
     const property = (await this.access.firstOf(await this.users.get(userId), 'write'))!;
     return mapEvent(await this.calendar.createEventFor(admin, userId, property.id, dto, requestContext(req)));
   }
 
   @Delete('events/:id')
+  @TokenScope('admin:write')
   async remove(@CurrentUser() admin: User, @Param('id') id: string, @Req() req: Request): Promise<DeletedEventResponse> {
     const event = await this.calendar.adminDeleteEvent(admin, id, requestContext(req));
     return { message: 'Event deleted', deletedEvent: { id: event.id, title: event.title, userId: event.userId } };
   }
 
   @Put('events/:id/color')
+  @TokenScope('admin:write')
   async recolor(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: EventColorDto, @Req() req: Request): Promise<EventResponse> {
     return mapEvent(await this.calendar.adminSetColor(admin, id, dto.color, requestContext(req)));
   }

@@ -11,6 +11,7 @@ import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import { CalendarWindowResponse } from './calendar.dto';
 import { CalendarService, NO_PROPERTY } from './calendar.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /** This process's start: an answer's shape is its build's, so a tag served before a restart (a deploy) never matches. */
 const BOOT = Date.now().toString(36);
@@ -42,6 +43,7 @@ export class CalendarWindowController {
   // Built as JSON by the database in one statement. The answer stays Cache-Control: no-store (personal data is kept
   // by the app, which clears it at logout, not by the browser's HTTP cache); the app sends If-None-Match itself.
   @Get()
+  @TokenScope('calendar:read')
   @ApiOkResponse({ type: CalendarWindowResponse, headers: { ETag: { description: 'The window version; send it back as If-None-Match.', schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'Nothing in the window changed since the If-None-Match tag was served.' })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of the window the client has.' })

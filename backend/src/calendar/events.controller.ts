@@ -11,6 +11,7 @@ import { CreateEventDto, DeletedEventResponse, EventResponse, mapEvent, Requeste
 import { CalendarService, NO_PROPERTY } from './calendar.service';
 import { toDateRange } from '../common/time/date-range';
 import { DateRangeQuery } from '../common/time/date-range.dto';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /** The answer to a save: the event, or 202 with it when the save (of a new or moved stay) left it waiting for approval. */
 function saved(event: CalendarEvent, res: Response, requested: boolean): EventResponse | RequestedStayResponse {
@@ -32,6 +33,7 @@ export class EventsController {
   /** The property's events overlapping [startDate, endDate). */
   // Built as JSON by the database: no entity or response object per event.
   @Get()
+  @TokenScope('calendar:read')
   @ApiOkResponse({ type: EventResponse, isArray: true })
   async list(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Res() res: Response): Promise<void> {
     const range = toDateRange(q.startDate, q.endDate);
@@ -44,6 +46,7 @@ export class EventsController {
    * saved awaiting it: 202 `{ status: 'requested', event }` (docs/product/stays.md#stays-as-requests).
    */
   @Post()
+  @TokenScope('calendar:write')
   @ApiAcceptedResponse({ type: RequestedStayResponse, description: "An owner's stay held for staff's approval." })
   async create(
     @CurrentUser() user: User,
@@ -61,6 +64,7 @@ export class EventsController {
    * moved under rules that ask for approval waits for it again: 202, as on creation.
    */
   @Put(':id')
+  @TokenScope('calendar:write')
   @ApiAcceptedResponse({ type: RequestedStayResponse, description: "A moved owner's stay held for staff's approval." })
   async update(
     @CurrentUser() user: User,
@@ -75,6 +79,7 @@ export class EventsController {
   }
 
   @Delete(':id')
+  @TokenScope('calendar:write')
   async remove(@CurrentUser() user: User, @Param('id') id: string, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<DeletedEventResponse> {
     const { property } = await this.access.resolve(user, propertyId, 'write');
     const event = await this.calendar.deleteOwnEvent(property.id, id);

@@ -12,6 +12,7 @@ import { PropertyAccess } from '../properties/property-access.service';
 import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import { CalendarLinkResponse } from './calendar.dto';
 import { ALL_PROPERTIES, SubscriptionService } from './subscription.service';
+import { NoTokens, TokenScope } from '../common/token-scope.decorator';
 
 /** The two routes that answer an iCalendar file rather than JSON. */
 const IcalAnswer = () => applyDecorators(ApiProduces('text/calendar'), ApiOkResponse({ description: 'An iCalendar (RFC 5545) file', schema: { type: 'string' } }));
@@ -26,6 +27,7 @@ export class SubscriptionController {
 
   /** The feed calendar apps subscribe to. Without the right token: 404, revealing nothing. */
   @Get('ical/:userId')
+  @NoTokens()
   @Access('public')
   @OpenDuringMaintenance()
   @ApiQuery({ name: 'token', type: String, required: false, description: 'The secret of the personal link' })
@@ -61,6 +63,7 @@ export class SubscriptionController {
    * one `?propertyId=` names (by the property access rule: a member's, or any for staff).
    */
   @Get('calendar/export-ical')
+  @TokenScope('calendar:read')
   @Access('user')
   @PropertyIdQuery()
   @IcalAnswer()
@@ -77,6 +80,7 @@ export class SubscriptionController {
 
   /** The signed-in person's subscription links: all their properties, and each one. */
   @Get('user/calendar-link')
+  @NoTokens()
   @Access('user')
   link(@CurrentUser() user: User): Promise<CalendarLinkResponse> {
     return this.subscriptions.links(user);
@@ -84,6 +88,7 @@ export class SubscriptionController {
 
   /** New links for the signed-in person; the old ones (of all properties and of each) stop working at once. */
   @Post('user/calendar-link/renew')
+  @NoTokens()
   @Access('user')
   @HttpCode(200)
   renew(@CurrentUser() user: User): Promise<CalendarLinkResponse> {
@@ -92,12 +97,14 @@ export class SubscriptionController {
 
   /** 'Copy iCal link' in the users table: the person's links. */
   @Get('admin/users/:id/calendar-link')
+  @NoTokens()
   @Access('admin')
   async adminLink(@Param('id', ParseIdPipe) id: number): Promise<CalendarLinkResponse> {
     return this.subscriptions.links(await this.users.get(id));
   }
 
   @Post('admin/users/:id/calendar-link/renew')
+  @NoTokens()
   @Access('admin')
   @HttpCode(200)
   async adminRenew(@Param('id', ParseIdPipe) id: number): Promise<CalendarLinkResponse> {

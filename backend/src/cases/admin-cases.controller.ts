@@ -7,6 +7,7 @@ import type { User } from '../users/user.entity';
 import { AdminCasesQuery, AssignCaseDto, CaseResponse } from './cases.dto';
 import { mapCase } from './cases.map';
 import { CasesService } from './cases.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /** Cases in the back office: staff read every case (react-admin's list); admins assign them. */
 @Controller('admin/cases')
@@ -15,6 +16,7 @@ export class AdminCasesController {
 
   /** Filters: status, isClosed, department, adminId (the assignee; "none" for unassigned), userId (the owner), propertyId, q. */
   @Get()
+  @TokenScope('admin:read')
   @Access('staff')
   async list(@CurrentUser() viewer: User, @Query() query: AdminCasesQuery, @Res({ passthrough: true }) res: Response): Promise<CaseResponse[]> {
     const listQuery = parseListQuery(query);
@@ -27,6 +29,7 @@ export class AdminCasesController {
 
   /** To an admin (adminId: one's own id is "assign to me") and/or a department. */
   @Post(':id/assign')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   async assign(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: AssignCaseDto): Promise<CaseResponse> {

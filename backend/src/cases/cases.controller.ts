@@ -13,6 +13,7 @@ import {
 } from './cases.dto';
 import { mapCase, mapCaseDetail, mapMessage } from './cases.map';
 import { CasesService } from './cases.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /**
  * the case calls. Any logged-in user may call them; the service decides: an owner reaches only their own
@@ -24,18 +25,21 @@ export class CasesController {
 
   /** The caller's own cases (?state=open or closed for one list), newest activity first. */
   @Get()
+  @TokenScope('cases:read')
   @Access('user')
   async list(@CurrentUser() viewer: User, @Query() query: CasesQuery): Promise<CaseResponse[]> {
     return (await this.cases.listOwn(viewer, query.state)).map(mapCase);
   }
 
   @Post()
+  @TokenScope('cases:write')
   @Access('user')
   async create(@CurrentUser() viewer: User, @Body() dto: CreateCaseDto): Promise<CaseResponse> {
     return mapCase(await this.cases.create(viewer, dto));
   }
 
   @Get('unread-count')
+  @TokenScope('cases:read')
   @Access('user')
   async unreadCount(@CurrentUser() viewer: User): Promise<CaseUnreadCountResponse> {
     return { count: await this.cases.unreadCount(viewer) };
@@ -43,6 +47,7 @@ export class CasesController {
 
   /** An attachment's bytes: only for the case's owner and staff, never rendered as a page. */
   @Get('attachments/:id')
+  @TokenScope('cases:read')
   @Access('user')
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'The file, with its stored type and name', schema: { type: 'string', format: 'binary' } })
@@ -59,6 +64,7 @@ export class CasesController {
   }
 
   @Post('messages/:id/read')
+  @TokenScope('cases:write')
   @Access('user')
   @HttpCode(200)
   async markRead(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseMessageReadResponse> {
@@ -67,6 +73,7 @@ export class CasesController {
   }
 
   @Get(':id')
+  @TokenScope('cases:read')
   @Access('user')
   async get(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseDetailResponse> {
     return mapCaseDetail(await this.cases.get(viewer, id));
@@ -74,6 +81,7 @@ export class CasesController {
 
   /** The messages, oldest first; reading them marks the other side's read. */
   @Get(':id/messages')
+  @TokenScope('cases:read')
   @Access('user')
   async messages(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseMessageResponse[]> {
     return (await this.cases.listMessages(viewer, id)).map(mapMessage);
@@ -84,6 +92,7 @@ export class CasesController {
    * FileStore after the case, the rate limit and the quota were checked (docs/product/cases.md).
    */
   @Post(':id/messages')
+  @TokenScope('cases:write')
   @Access('user')
   @ApiConsumes('application/json', 'multipart/form-data')
   @UseInterceptors(AttachmentErrorsInterceptor, UploadGateInterceptor, FilesInterceptor('file', MAX_FILES))
@@ -97,6 +106,7 @@ export class CasesController {
   }
 
   @Post(':id/close')
+  @TokenScope('cases:write')
   @Access('user')
   @HttpCode(200)
   async close(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseResponse> {
@@ -104,6 +114,7 @@ export class CasesController {
   }
 
   @Post(':id/reopen')
+  @TokenScope('cases:write')
   @Access('user')
   @HttpCode(200)
   async reopen(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseResponse> {

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { TOKEN_PREFIX } from './bearer-token';
 import { coded } from './http-exception.filter';
 import { INHERITED_NAMES } from './outside-names';
 
@@ -18,7 +19,7 @@ export const QUERY_PARSER = 'simple';
  * Every API query is one value per name: a parameter given twice (an array where each route expects a string), a
  * bracketed name (`a[b]=1`, the 'extended' parser's object syntax), a name every object inherits (`__proto__`,
  * `constructor`, `toString`…) or a value past the caps answers 400 in the error shape before any guard, session read
- * or DTO, on every route. The rules are in docs/api.md, "Query strings".
+ * or DTO, on every route; so does an API token in the query (`token_in_query`). The rules are in docs/api.md, "Query strings".
  */
 export function queryStringRules(req: Request, res: Response, next: NextFunction): void {
   const at = req.originalUrl.indexOf('?');
@@ -35,6 +36,13 @@ export function queryStringRules(req: Request, res: Response, next: NextFunction
     } catch {
       const name = safeName(pair.split('=')[0]);
       return refuse(coded('query_value_encoding', `Parameteren ${name} er ikke gyldig kodet`, { name }));
+    }
+  }
+  // An API token goes in the Authorization header only: a URL is kept in browser histories, proxy logs and Referer
+  // headers. One in the query string (as `access_token`, or any value that is a token) is refused, the call not made.
+  for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
+    if (key === 'access_token' || [value].flat().some((v) => typeof v === 'string' && v.startsWith(TOKEN_PREFIX))) {
+      return refuse(coded('token_in_query', 'API-nøkkelen skal stå i Authorization-headeren, ikke i adressen'));
     }
   }
   for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {

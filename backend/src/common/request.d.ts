@@ -1,4 +1,5 @@
 import 'express-session';
+import type { RequestToken } from './bearer-token';
 import type { SessionUser } from './session-user';
 
 declare module 'express-session' {
@@ -19,6 +20,8 @@ declare global {
   namespace Express {
     interface Request {
       user?: SessionUser;
+      /** The API token the request came with (`Authorization: Bearer`), found valid; then it has no session. */
+      apiToken?: RequestToken;
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { hasBearer } from './bearer-token';
 
 /** Express's compiled 'trust proxy' setting: whether the hop at `index` (0 = the socket's peer) may be believed. */
 export type TrustProxy = (address: string | undefined, index: number) => boolean;
@@ -35,12 +36,13 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * CSRF defence: a state-changing request that a browser sends from a foreign page carries that page's Origin
  * (or Sec-Fetch-Site: cross-site) and is refused. Requests without either (API consumers, curl) are let through;
- * they cannot ride on a victim's cookie.
+ * they cannot ride on a victim's cookie. Nor are token calls (`Authorization: Bearer`) checked: their cookie is never read.
  */
 export function sameOrigin(publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE.has(req.method)) return next();
+    // A token call carries no cookie the app reads (bearer-token.ts skips the session), so no page can forge one.
+    if (SAFE.has(req.method) || hasBearer(req)) return next();
     const origin = req.get('origin');
     const foreignOrigin = origin === 'null' || (origin !== undefined && !isOwnOrigin(origin, req, allowed, req.app.get('trust proxy fn')));
     if (foreignOrigin || req.get('sec-fetch-site') === 'cross-site') {

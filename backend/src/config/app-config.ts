@@ -60,6 +60,8 @@ export interface AppConfig {
   passwordHashing: { memoryKib: number; timeCost: number; parallelism: number };
   /** Failed attempts per 15 minutes per client and account on login and password reset (5× per client overall). */
   authRateLimit: number;
+  /** Calls per hour one API token may make (TOKEN_RATE_LIMIT, default 5000; docs/security.md#api-tokens). */
+  tokenRateLimit: number;
   /**
    * How long the password (and code) given at sign-in or POST /api/user/reauth open the sensitive routes
    * (REAUTH_WINDOW_SECONDS, default 600, 5 to 3600; docs/security.md#re-authentication).
@@ -303,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
+    tokenRateLimit: integer(env, 'TOKEN_RATE_LIMIT', 5000, 1, 1000000),
     reauthWindowSeconds: integer(env, 'REAUTH_WINDOW_SECONDS', 600, 5, 3600),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 14, 1, 30),
     passwordHashing: {

@@ -5,6 +5,7 @@ import { parseListQuery, setContentRange } from '../common/list-query';
 import type { User } from '../users/user.entity';
 import { ConflictResponse, ConflictsQuery, mapConflict } from './conflicts.dto';
 import { ConflictsService } from './conflicts.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 @Controller('conflicts')
 export class ConflictsController {
@@ -16,6 +17,7 @@ export class ConflictsController {
    * react-admin's list parameters (Content-Range).
    */
   @Get()
+  @TokenScope('bookings:read')
   @Access('user')
   async list(@CurrentUser() user: User, @Query() query: ConflictsQuery, @Res({ passthrough: true }) res: Response): Promise<ConflictResponse[]> {
     const listQuery = parseListQuery(query);

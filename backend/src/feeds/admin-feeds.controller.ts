@@ -15,6 +15,7 @@ import {
   mapFeed, maskFeedUrl, syncDetails, syncMessage, SyncAllResponse,
 } from './feeds.dto';
 import { FeedsService } from './feeds.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 @Controller('admin')
 export class AdminFeedsController {
@@ -28,6 +29,7 @@ export class AdminFeedsController {
 
   /** Feeds of one user (?userId) or property (?propertyId), for the user-calendar dialog; without either, every feed. Pages like all-ical-feeds. */
   @Get('ical-feeds')
+  @TokenScope('admin:read')
   @Access('staff')
   async list(@CurrentUser() viewer: User, @Query() query: AdminFeedsQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFeedResponse[]> {
     const listQuery = parseListQuery(query);
@@ -43,6 +45,7 @@ export class AdminFeedsController {
    * With react-admin's sort, range and filter it answers one page and Content-Range; without them, every feed.
    */
   @Get('all-ical-feeds')
+  @TokenScope('admin:read')
   @Access('staff')
   async all(@CurrentUser() viewer: User, @Query() query: ListQueryParams, @Res({ passthrough: true }) res: Response): Promise<AllFeedsEntryResponse[]> {
     const listQuery = parseListQuery(query);
@@ -52,6 +55,7 @@ export class AdminFeedsController {
   }
 
   @Get('feed-health')
+  @TokenScope('admin:read')
   @Access('staff')
   async health(@CurrentUser() viewer: User): Promise<FeedHealthResponse> {
     const rows = (await this.feeds.allWithOwners()).map(({ feed, owner }) => ({ ...this.map(feed, viewer), owner }));
@@ -79,6 +83,7 @@ export class AdminFeedsController {
   }
 
   @Post('force-refresh-ical/:feedId')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   async forceRefresh(@Param('feedId', ParseIdPipe) feedId: number): Promise<ForceRefreshResponse> {
@@ -89,6 +94,7 @@ export class AdminFeedsController {
   }
 
   @Post('sync-all-ical')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   async syncAll(): Promise<SyncAllResponse> {
@@ -99,6 +105,7 @@ export class AdminFeedsController {
   }
 
   @Post('cleanup-duplicates')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   cleanupDuplicates(): Promise<CleanupDuplicatesResponse> {

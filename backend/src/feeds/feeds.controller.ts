@@ -17,6 +17,7 @@ import {
 import { FeedsService } from './feeds.service';
 import { PropertyAccess } from '../properties/property-access.service';
 import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
+import { NoTokens, TokenScope } from '../common/token-scope.decorator';
 
 /**
  * A property's feeds (`?propertyId=`, or the caller's first property) and the bookings imported from them: members
@@ -34,6 +35,7 @@ export class FeedsController {
   ) {}
 
   @Get('ical-feeds')
+  @TokenScope('bookings:read')
   @PropertyIdQuery()
   async list(@CurrentUser() user: User, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<FeedResponse[]> {
     const property = await this.access.readable(user, propertyId);
@@ -41,6 +43,7 @@ export class FeedsController {
   }
 
   @Post('ical-feeds')
+  @NoTokens()
   @PropertyIdQuery()
   async create(@CurrentUser() user: User, @Body() dto: CreateFeedDto, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<FeedResponse> {
     const feed = await this.feeds.create(user, dto, propertyId);
@@ -49,11 +52,13 @@ export class FeedsController {
   }
 
   @Put('ical-feeds/:id')
+  @NoTokens()
   async update(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdateFeedDto): Promise<FeedResponse> {
     return mapFeed(await this.feeds.update(user, id, dto));
   }
 
   @Delete('ical-feeds/:id')
+  @NoTokens()
   async remove(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<DeletedFeedResponse> {
     const feed = await this.feeds.remove(user, id);
     return { message: 'Kalenderen er slettet', deletedFeed: { id: feed.id, name: feed.name } };
@@ -64,6 +69,7 @@ export class FeedsController {
    * sync of a new feed, a scheduled one) is waited for, then synced, and says 'already syncing' only if that outlasts the wait.
    */
   @Post('ical-feeds/:id/sync')
+  @NoTokens()
   @HttpCode(200)
   async syncNow(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<SyncResponse> {
     await this.feeds.accessibleFeed(user, id);
@@ -74,6 +80,7 @@ export class FeedsController {
   /** The property's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path. */
   // Built as JSON by the database, as the calendar window's feedEvents: no object per booking.
   @Get('ical-feed-events')
+  @TokenScope('bookings:read')
   @PropertyIdQuery()
   @ApiOkResponse({ type: ExternalBookingResponse, isArray: true })
   async events(@CurrentUser() user: User, @Query() q: DateRangeQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined, @Res() res: Response): Promise<void> {

@@ -10,6 +10,7 @@ import { dayIn } from '../stays/stays.types';
 import type { User } from '../users/user.entity';
 import { NightsResponse, PastLimitListedResponse, StayPreviewQuery, StayPreviewResponse } from './nights.dto';
 import { NightsService } from './nights.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /** A property's year in nights: its members (and staff) read it; anyone else hears the property does not exist. */
 @Controller('properties/:id/nights')
@@ -22,6 +23,7 @@ export class NightsController {
 
   /** `?year=` 2020–2100; without it, the property's current year. */
   @Get()
+  @TokenScope('calendar:read')
   @Access('user')
   @ApiQuery({ name: 'year', required: false, type: Number })
   async year(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Query('year') rawYear: string | undefined): Promise<NightsResponse> {
@@ -40,6 +42,7 @@ export class StayPreviewController {
   ) {}
 
   @Get()
+  @TokenScope('calendar:read')
   @Access('user')
   async preview(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Query() q: StayPreviewQuery): Promise<StayPreviewResponse> {
     const { property } = await this.access.resolve(user, id, 'write');
@@ -58,6 +61,7 @@ export class AdminPastLimitController {
 
   /** `?year=` 2020–2100; without it, this year in the business's time zone. */
   @Get()
+  @TokenScope('admin:read')
   @Access('staff')
   @ApiQuery({ name: 'year', required: false, type: Number })
   list(@Query('year') rawYear: string | undefined): Promise<PastLimitListedResponse[]> {

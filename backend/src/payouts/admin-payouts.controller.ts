@@ -8,6 +8,7 @@ import type { User } from '../users/user.entity';
 import { AdminPayoutResponse, AdminPayoutsQuery, CalculateRentalDaysDto, CreatePayoutDto, DeletedPayoutResponse, mapPayout, PayoutResponse, RentalDaysResponse, StaffYearQuery, UpdatePayoutDto } from './payouts.dto';
 import { ParseYearPipe } from '../common/time/year';
 import { PayoutsService } from './payouts.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /** Payouts in the back office: staff read every property's; admins register, change and delete. */
 @Controller('admin/payouts')
@@ -19,6 +20,7 @@ export class AdminPayoutsController {
    * person is a member of) and ?year= filter as the same filter keys do. Each row names its property.
    */
   @Get()
+  @TokenScope('admin:read')
   @Access('staff')
   async list(@Query() query: AdminPayoutsQuery, @Res({ passthrough: true }) res: Response): Promise<AdminPayoutResponse[]> {
     const listQuery = parseListQuery(query);
@@ -32,6 +34,7 @@ export class AdminPayoutsController {
 
   /** The year of the person's first property, or of the property `?propertyId=` names. */
   @Get('user/:userId/year/:year')
+  @TokenScope('admin:read')
   @Access('staff')
   async userYear(
     @CurrentUser() staff: User, @Param('userId', ParseIdPipe) userId: number, @Param('year', ParseYearPipe) year: number, @Query() query: StaffYearQuery,
@@ -42,18 +45,21 @@ export class AdminPayoutsController {
 
   /** One payout, for react-admin's edit view. */
   @Get(':id')
+  @TokenScope('admin:read')
   @Access('staff')
   async one(@Param('id', ParseIdPipe) id: number): Promise<PayoutResponse> {
     return mapPayout(await this.payouts.get(id));
   }
 
   @Post()
+  @TokenScope('admin:write')
   @Access('admin')
   async create(@CurrentUser() admin: User, @Body() dto: CreatePayoutDto, @Req() req: Request): Promise<PayoutResponse> {
     return mapPayout(await this.payouts.create(admin, dto, requestContext(req)));
   }
 
   @Post('calculate-rental-days')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   async rentalDays(@CurrentUser() admin: User, @Body() dto: CalculateRentalDaysDto): Promise<RentalDaysResponse> {
@@ -63,12 +69,14 @@ export class AdminPayoutsController {
   }
 
   @Patch(':id')
+  @TokenScope('admin:write')
   @Access('admin')
   async update(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdatePayoutDto, @Req() req: Request): Promise<PayoutResponse> {
     return mapPayout(await this.payouts.update(admin, id, dto, requestContext(req)));
   }
 
   @Delete(':id')
+  @TokenScope('admin:write')
   @Access('admin')
   async remove(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Req() req: Request): Promise<DeletedPayoutResponse> {
     const payout = await this.payouts.remove(admin, id, requestContext(req));

@@ -9,6 +9,7 @@ import { mapPayout, PayoutResponse, StatementQuery } from './payouts.dto';
 import { ParseYearPipe } from '../common/time/year';
 import { PayoutsService } from './payouts.service';
 import { statementCsv, statementPdf } from './statement';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /**
  * A property's payouts ('Mine Utbetalinger', `?propertyId=` or the caller's first property) and the year statement to
@@ -21,6 +22,7 @@ export class PayoutsController {
   constructor(private readonly payouts: PayoutsService, private readonly clock: Clock) {}
 
   @Get('year/:year')
+  @TokenScope('payouts:read')
   @PropertyIdQuery()
   async year(@CurrentUser() user: User, @Param('year', ParseYearPipe) year: number, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined): Promise<PayoutResponse[]> {
     const property = await this.payouts.moneyOf(user, propertyId);
@@ -29,6 +31,7 @@ export class PayoutsController {
 
   /** The year statement as CSV (semicolons and decimal commas in Norwegian), in ?lang= (nb by default). */
   @Get('year/:year/statement.csv')
+  @TokenScope('payouts:read')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The year statement as CSV', schema: { type: 'string' } })
   @PropertyIdQuery()
@@ -45,6 +48,7 @@ export class PayoutsController {
 
   /** The year statement as a PDF, in ?lang= (nb by default). */
   @Get('year/:year/statement.pdf')
+  @TokenScope('payouts:read')
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The year statement as a PDF', schema: { type: 'string', format: 'binary' } })
   @PropertyIdQuery()

@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service';
 import { AcceptedInvitationResponse, AcceptInvitationDto, CreatedInvitationResponse, CreateInvitationDto, InvitationPreviewResponse, InvitationResponse } from './invitations.dto';
 import { InvitationsService } from './invitations.service';
 import type { PropertyInvitation } from './property-invitation.entity';
+import { NoTokens } from '../common/token-scope.decorator';
 
 const mapInvitation = (i: PropertyInvitation): InvitationResponse => ({ id: i.id, email: i.email, role: i.role, canSeeMoney: i.canSeeMoney, expiresAt: i.expiresAt, createdAt: i.createdAt });
 
@@ -18,6 +19,7 @@ export class PropertyInvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Post()
+  @NoTokens()
   @Access('user')
   async create(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() dto: CreateInvitationDto, @Req() req: Request): Promise<CreatedInvitationResponse> {
     const { invitation, link, mailed } = await this.invitations.create(user, id, dto, requestContext(req));
@@ -25,12 +27,14 @@ export class PropertyInvitationsController {
   }
 
   @Get()
+  @NoTokens()
   @Access('user')
   async pending(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<InvitationResponse[]> {
     return (await this.invitations.pending(user, id)).map(mapInvitation);
   }
 
   @Delete(':invitationId')
+  @NoTokens()
   @Access('user')
   async revoke(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Param('invitationId', ParseIdPipe) invitationId: number, @Req() req: Request): Promise<MessageResponse> {
     await this.invitations.revoke(user, id, invitationId, requestContext(req));
@@ -50,6 +54,7 @@ export class InvitationLinksController {
   ) {}
 
   @Get()
+  @NoTokens()
   @Access('public')
   async preview(@Param('token') token: string): Promise<InvitationPreviewResponse> {
     const { invitation, property, invitedBy, hasAccount } = await this.invitations.preview(token);
@@ -57,6 +62,7 @@ export class InvitationLinksController {
   }
 
   @Post('accept')
+  @NoTokens()
   @Access('public')
   async accept(@Param('token') token: string, @Body() dto: AcceptInvitationDto, @Req() req: Request): Promise<AcceptedInvitationResponse> {
     // A public route: the session, when there is one, names who accepts; a blocked account accepts nothing.

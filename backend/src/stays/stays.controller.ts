@@ -8,6 +8,7 @@ import { PropertyAccess } from '../properties/property-access.service';
 import type { User } from '../users/user.entity';
 import { DecideStayRequestDto, mapStayRules, StayRequestResponse, StayRequestsQuery, StayRulesDto, StayRulesResponse } from './stays.dto';
 import { StaysService } from './stays.service';
+import { TokenScope } from '../common/token-scope.decorator';
 
 /** A property's stay rules: its members (and staff) read them; an unknown property or another's is 404. */
 @Controller('properties/:id/stay-rules')
@@ -18,6 +19,7 @@ export class StaysController {
   ) {}
 
   @Get()
+  @TokenScope('calendar:read')
   @Access('user')
   async get(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<StayRulesResponse> {
     const { property } = await this.access.resolve(user, id, 'read');
@@ -35,6 +37,7 @@ export class AdminStaysController {
 
   /** Replaces the rules as a whole: a field left out or null is no rule, an empty list no blackouts. */
   @Put()
+  @TokenScope('admin:write')
   @Access('admin')
   async set(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: StayRulesDto, @Req() req: Request): Promise<StayRulesResponse> {
     const { property } = await this.access.resolve(admin, id, 'write');
@@ -52,6 +55,7 @@ export class AdminStayRequestsController {
 
   /** Newest first unless sorted; `propertyId` and `status` filter (as query parameters or in `filter`). */
   @Get()
+  @TokenScope('admin:read')
   @Access('staff')
   async list(@Query() query: StayRequestsQuery, @Res({ passthrough: true }) res: Response): Promise<StayRequestResponse[]> {
     const listQuery = parseListQuery(query);
@@ -64,6 +68,7 @@ export class AdminStayRequestsController {
   }
 
   @Get(':id')
+  @TokenScope('admin:read')
   @Access('staff')
   async one(@Param('id', ParseIdPipe) id: number): Promise<StayRequestResponse> {
     const [one] = await this.stays.describe([await this.stays.findRequest(id)]);
@@ -72,6 +77,7 @@ export class AdminStayRequestsController {
 
   /** The stay stops waiting; 409 `stay_request_decided` when it was decided already or its owner removed it. */
   @Post(':id/approve')
+  @TokenScope('admin:write')
   @HttpCode(200)
   @Access('admin')
   approve(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: DecideStayRequestDto, @Req() req: Request): Promise<StayRequestResponse> {
@@ -80,6 +86,7 @@ export class AdminStayRequestsController {
 
   /** The stay leaves the calendar; the request keeps what was asked and the note. */
   @Post(':id/decline')
+  @TokenScope('admin:write')
   @HttpCode(200)
   @Access('admin')
   decline(@CurrentUser() admin: User, @Param('id', ParseIdPipe) id: number, @Body() dto: DecideStayRequestDto, @Req() req: Request): Promise<StayRequestResponse> {

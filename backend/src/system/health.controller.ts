@@ -7,6 +7,7 @@ import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import { DatabasePort } from '../database/database.port';
 import { JobQueue } from '../jobs/job-queue.service';
 import { HealthResponse, LivenessResponse, ReadinessResponse } from './health.dto';
+import { NoTokens } from '../common/token-scope.decorator';
 
 /** A check that takes longer than this counts as down: a proxy polls every second or two. */
 const CHECK_TIMEOUT_MS = 1500;
@@ -28,6 +29,7 @@ export class HealthController {
 
   /** 200 when the database answers. */
   @Get()
+  @NoTokens()
   @Access('public')
   @OpenDuringMaintenance()
   async health(): Promise<HealthResponse> {
@@ -41,6 +43,7 @@ export class HealthController {
 
   /** 200 while the process answers at all; touches nothing else. */
   @Get('live')
+  @NoTokens()
   @Access('public')
   @OpenDuringMaintenance()
   live(): LivenessResponse {
@@ -49,6 +52,7 @@ export class HealthController {
 
   /** 200 when this instance should get requests: its database and job queue answer and it is not stopping; 503 otherwise. */
   @Get('ready')
+  @NoTokens()
   @Access('public')
   @OpenDuringMaintenance()
   async ready(): Promise<ReadinessResponse> {

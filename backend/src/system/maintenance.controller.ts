@@ -4,6 +4,7 @@ import { OpenDuringMaintenance } from '../common/maintenance.decorator';
 import type { SessionUser } from '../common/session-user';
 import { MaintenanceModeDto, MaintenanceStatusResponse } from './system-settings.dto';
 import { SystemSettingsService } from './system-settings.service';
+import { NoTokens, TokenScope } from '../common/token-scope.decorator';
 
 /** Maintenance mode (docs/product/system.md#maintenance-mode): admins turn it on and off; anyone may ask whether it is on. */
 @Controller()
@@ -11,6 +12,7 @@ export class MaintenanceController {
   constructor(private readonly settings: SystemSettingsService) {}
 
   @Post('admin/maintenance-mode')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   setMode(@Body() dto: MaintenanceModeDto, @CurrentUser() user: SessionUser): Promise<MaintenanceStatusResponse> {
@@ -19,6 +21,7 @@ export class MaintenanceController {
 
   /** Polled by the app every 30 s; always fresh from the database. */
   @Get('maintenance-status')
+  @NoTokens()
   @Access('public')
   @OpenDuringMaintenance()
   status(): Promise<MaintenanceStatusResponse> {

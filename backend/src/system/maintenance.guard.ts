@@ -27,8 +27,9 @@ export class MaintenanceGuard implements CanActivate {
     if (!state.enabled) return true;
 
     const req = context.switchToHttp().getRequest<Request>();
+    // A token call (common/bearer-token.ts) is its owner's, as a session is: an admin's token keeps working.
     const userId = req.session?.userId;
-    const user = userId ? (userReadWithSession(req.session) ?? (await this.users.findById(userId))) : null;
+    const user = req.apiToken?.user ?? (userId ? (userReadWithSession(req.session) ?? (await this.users.findById(userId))) : null);
     await this.settings.refuseDuringMaintenance(user);
     return true;
   }

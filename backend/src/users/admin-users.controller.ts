@@ -15,6 +15,7 @@ import {
 import { User } from './user.entity';
 import { maskAccountNumber, UsersService } from './users.service';
 import type { WorkChoice } from './work-handover.types';
+import { NoTokens, TokenScope } from '../common/token-scope.decorator';
 
 /** The admin's choice for a departing staff member's work (docs/roles.md#removing-a-person): one of the two, or none. */
 function workChoice(fields: WorkChoiceFields): WorkChoice | undefined {
@@ -55,6 +56,7 @@ export class AdminUsersController {
 
   /** Mini admins and the list read account numbers masked but for their last four digits, as the history does. */
   @Get()
+  @TokenScope('admin:read')
   @Access('staff')
   async list(@Query() query: UserListQuery, @Res({ passthrough: true }) res: Response): Promise<UserResponse[]> {
     const listQuery = parseListQuery(query);
@@ -66,6 +68,7 @@ export class AdminUsersController {
   }
 
   @Get(':id')
+  @TokenScope('admin:read')
   @Access('staff')
   async get(@Param('id', ParseIdPipe) id: number, @CurrentUser() viewer: User): Promise<UserResponse> {
     const user = await this.users.get(id);
@@ -74,6 +77,7 @@ export class AdminUsersController {
 
   /** The raw log, admins only, its numbers masked but for the last four digits as everywhere outside the owner's own pages. */
   @Get(':id/account-number-log')
+  @TokenScope('admin:read')
   @Access('admin')
   async accountNumberLog(@Param('id', ParseIdPipe) id: number): Promise<AccountNumberLogResponse[]> {
     return (await this.users.accountNumberLog(id)).map(mapAccountNumberLog).map((log) => ({
@@ -85,6 +89,7 @@ export class AdminUsersController {
 
   /** Who changed the account number and when, newest first; the numbers masked but for their last four digits. */
   @Get(':id/account-number-history')
+  @TokenScope('admin:read')
   @Access('staff')
   async accountNumberHistory(@Param('id', ParseIdPipe) id: number): Promise<AccountNumberChangeResponse[]> {
     return (await this.users.accountNumberHistory(id)).map(({ log, changedByName }) => ({
@@ -100,6 +105,7 @@ export class AdminUsersController {
 
   /** Making a staff account asks for a recent proof, as giving someone a role does; an owner's account does not. */
   @Post()
+  @TokenScope('admin:write')
   @Access('admin')
   @RequiresRecentAuth({ onlyWhen: createsStaff })
   async create(@Body() dto: CreateUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
@@ -107,6 +113,7 @@ export class AdminUsersController {
   }
 
   @Put(':id')
+  @TokenScope('admin:write')
   @Access('admin')
   @ChecksRecentAuth()
   async update(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
@@ -116,6 +123,7 @@ export class AdminUsersController {
 
   /** A staff member who holds work is refused with 409 `staff_has_work` unless ?handOverTo= or ?cancelWork=true says what becomes of it. */
   @Delete(':id')
+  @TokenScope('admin:write')
   @Access('admin')
   async remove(@Param('id', ParseIdPipe) id: number, @Query() query: RemoveUserQuery, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
     return mapUser(await this.users.remove(id, actor, requestContext(req), workChoice(query)));
@@ -123,6 +131,7 @@ export class AdminUsersController {
 
   /** Another user's password; an admin changes their own in their settings, where the current password is asked for. */
   @Post(':id/change-password')
+  @NoTokens()
   @Access('admin')
   @RequiresRecentAuth()
   @HttpCode(200)
@@ -135,6 +144,7 @@ export class AdminUsersController {
 
   /** As delete: work the person holds needs `handOverTo` or `cancelWork` in the body. */
   @Post(':id/block')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   async block(@Param('id', ParseIdPipe) id: number, @Body() dto: BlockUserDto, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {
@@ -146,6 +156,7 @@ export class AdminUsersController {
   }
 
   @Post(':id/unblock')
+  @TokenScope('admin:write')
   @Access('admin')
   @HttpCode(200)
   async unblock(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User, @Req() req: Request): Promise<UserResponse> {

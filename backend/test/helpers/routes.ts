@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { ACCESS_KEY, AccessLevel } from '../../src/common/access.decorator';
+import { TOKEN_SCOPE_KEY, type TokenScopeDecision } from '../../src/common/token-scope.decorator';
 import type { TestApp } from './test-app';
 
 export interface RegisteredRoute {
@@ -12,6 +13,8 @@ export interface RegisteredRoute {
   level?: AccessLevel;
   /** Whether it declares an access level. */
   declared: boolean;
+  /** The API-token decision on the handler or its controller (a scope, or 'none'); undefined when it makes none. */
+  tokenScope?: TokenScopeDecision;
   /** Whether the handler reads `?propertyId=` (`@Query('propertyId', …)`): it acts on a property's data. */
   namesProperty: boolean;
 }
@@ -36,7 +39,8 @@ export function registeredRoutes(t: TestApp): RegisteredRoute[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         const full = ['/api', base, path].filter((p) => p && p !== '/').join('/').replace(/\/+/g, '/');
         const level: AccessLevel | undefined = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, type);
-        routes.push({ route: `${method} ${full}`, level, declared: Boolean(level), namesProperty: readsPropertyId(type, name) });
+        const tokenScope: TokenScopeDecision | undefined = Reflect.getMetadata(TOKEN_SCOPE_KEY, handler) ?? Reflect.getMetadata(TOKEN_SCOPE_KEY, type);
+        routes.push({ route: `${method} ${full}`, level, declared: Boolean(level), tokenScope, namesProperty: readsPropertyId(type, name) });
       }
     }
   }

@@ -11,12 +11,16 @@ export interface paths {
         /**
          * A member's property's agreements (`?propertyId=`, else their first); staff every one, or the named property's.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Agreements_list"];
         put?: never;
         /**
          * A meeting about `propertyId` (with `userId`, one of its members; without, its owner), or `userId`'s first property.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Agreements_create"];
         delete?: never;
@@ -32,12 +36,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Agreements_get"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["Agreements_update"];
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["Agreements_remove"];
         options?: never;
         head?: never;
@@ -51,10 +67,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Agreements_notes"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Agreements_addNote"];
         delete?: never;
         options?: never;
@@ -73,6 +97,8 @@ export interface paths {
          * Every feed with owner info and sync health; feeds without a success for FEED_STALE_HOURS are flagged stale.
          *     With react-admin's sort, range and filter it answers one page and Content-Range; without them, every feed.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminFeeds_all"];
         put?: never;
@@ -90,12 +116,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminClosedDates_list"];
         put?: never;
         /**
          * 409 appointment_closed_date_exists when the day is closed already.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminClosedDates_create"];
         delete?: never;
@@ -111,11 +143,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminClosedDates_get"];
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminClosedDates_remove"];
         options?: never;
         head?: never;
@@ -129,10 +169,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminAppointmentHours_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminAppointmentHours_create"];
         delete?: never;
         options?: never;
@@ -147,14 +195,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminAppointmentHours_get"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["AdminAppointmentHours_update"];
         post?: never;
         /**
          * Appointments already booked in the range stay booked.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         delete: operations["AdminAppointmentHours_remove"];
         options?: never;
@@ -172,12 +230,16 @@ export interface paths {
         /**
          * The history, newest first.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["Backups_list"];
         put?: never;
         /**
          * Makes a backup now (409 while another backup or a restore runs).
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Backups_create"];
         delete?: never;
@@ -199,6 +261,8 @@ export interface paths {
          * Replaces every table (all but logins) with the backup's rows in one transaction. The file is checked first: a
          *     foreign, corrupt, truncated or other-version file answers 422 and changes nothing.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Backups_restore"];
         delete?: never;
@@ -214,15 +278,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Beds24_get"];
         put?: never;
         /**
          * Creates or changes the user's configuration; a new apiKey is checked with Beds24 (an invite code exchanged) before it is stored.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Beds24_save"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["Beds24_remove"];
         options?: never;
         head?: never;
@@ -241,6 +315,8 @@ export interface paths {
         /**
          * 'Test connection': the token's scopes and whether it reaches the property.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Beds24_test"];
         delete?: never;
@@ -259,6 +335,8 @@ export interface paths {
         /**
          * Every configuration with its owner and sync state; react-admin's sort, range and filter give one page and Content-Range.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["Beds24_list"];
         put?: never;
@@ -281,6 +359,8 @@ export interface paths {
         /**
          * 'Sync now' (only while sync is enabled): a full pull at once, after any running one; the answer counts what it did.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Beds24_syncNow"];
         delete?: never;
@@ -299,6 +379,8 @@ export interface paths {
         /**
          * Filters: status, isClosed, department, adminId (the assignee; "none" for unassigned), userId (the owner), propertyId, q.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminCases_list"];
         put?: never;
@@ -321,6 +403,8 @@ export interface paths {
         /**
          * To an admin (adminId: one's own id is "assign to me") and/or a department.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminCases_assign"];
         delete?: never;
@@ -338,7 +422,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminFeeds_cleanupDuplicates"];
         delete?: never;
         options?: never;
@@ -356,7 +444,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminCalendar_remove"];
         options?: never;
         head?: never;
@@ -371,7 +463,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["AdminCalendar_recolor"];
         post?: never;
         delete?: never;
@@ -387,7 +483,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminFeeds_health"];
         put?: never;
         post?: never;
@@ -406,7 +506,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminFeeds_forceRefresh"];
         delete?: never;
         options?: never;
@@ -424,6 +528,8 @@ export interface paths {
         /**
          * Feeds of one user (?userId) or property (?propertyId), for the user-calendar dialog; without either, every feed. Pages like all-ical-feeds.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminFeeds_list"];
         put?: never;
@@ -441,7 +547,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Jobs_list"];
         put?: never;
         post?: never;
@@ -460,7 +570,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["Jobs_run"];
         delete?: never;
         options?: never;
@@ -477,7 +591,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["Maintenance_setMode"];
         delete?: never;
         options?: never;
@@ -495,6 +613,8 @@ export interface paths {
         /**
          * `?year=` 2020–2100; without it, this year in the business's time zone.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPastLimit_list"];
         put?: never;
@@ -516,10 +636,16 @@ export interface paths {
          * react-admin's list (sort, range, filter → Content-Range); ?propertyId=, ?userId= (the payouts of the properties that
          *     person is a member of) and ?year= filter as the same filter keys do. Each row names its property.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPayouts_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminPayouts_create"];
         delete?: never;
         options?: never;
@@ -537,15 +663,25 @@ export interface paths {
         /**
          * One payout, for react-admin's edit view.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPayouts_one"];
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminPayouts_remove"];
         options?: never;
         head?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         patch: operations["AdminPayouts_update"];
         trace?: never;
     };
@@ -558,7 +694,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminPayouts_rentalDays"];
         delete?: never;
         options?: never;
@@ -576,6 +716,8 @@ export interface paths {
         /**
          * The year of the person's first property, or of the property `?propertyId=` names.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminPayouts_userYear"];
         put?: never;
@@ -593,10 +735,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminProperties_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminProperties_create"];
         delete?: never;
         options?: never;
@@ -614,11 +764,19 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["AdminProperties_remove"];
         options?: never;
         head?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         patch: operations["AdminProperties_update"];
         trace?: never;
     };
@@ -633,6 +791,8 @@ export interface paths {
         /**
          * Replaces the rules as a whole: a field left out or null is no rule, an empty list no blackouts.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         put: operations["AdminStays_set"];
         post?: never;
@@ -652,6 +812,8 @@ export interface paths {
         /**
          * Newest first unless sorted; `propertyId` and `status` filter (as query parameters or in `filter`).
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminStayRequests_list"];
         put?: never;
@@ -669,7 +831,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminStayRequests_one"];
         put?: never;
         post?: never;
@@ -691,6 +857,8 @@ export interface paths {
         /**
          * The stay stops waiting; 409 `stay_request_decided` when it was decided already or its owner removed it.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminStayRequests_approve"];
         delete?: never;
@@ -711,6 +879,8 @@ export interface paths {
         /**
          * The stay leaves the calendar; the request keeps what was asked and the note.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminStayRequests_decline"];
         delete?: never;
@@ -728,7 +898,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminFeeds_syncAll"];
         delete?: never;
         options?: never;
@@ -743,7 +917,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminCalendar_userCalendar"];
         put?: never;
         post?: never;
@@ -762,7 +940,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminCalendar_createFor"];
         delete?: never;
         options?: never;
@@ -777,7 +959,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminCalendar_userMarkedDays"];
         put?: never;
         post?: never;
@@ -797,12 +983,16 @@ export interface paths {
         /**
          * Mini admins and the list read account numbers masked but for their last four digits, as the history does.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminUsers_list"];
         put?: never;
         /**
          * Making a staff account asks for a recent proof, as giving someone a role does; an owner's account does not.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminUsers_create"];
         delete?: never;
@@ -818,14 +1008,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: staff (admins; mini admins may read (GET) only) */
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["AdminUsers_get"];
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["AdminUsers_update"];
         post?: never;
         /**
          * A staff member who holds work is refused with 409 `staff_has_work` unless ?handOverTo= or ?cancelWork=true says what becomes of it.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         delete: operations["AdminUsers_remove"];
         options?: never;
@@ -845,6 +1045,8 @@ export interface paths {
         /**
          * Never the admin's own: they turn theirs off in their settings, with their password and a code.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["AdminTwoFactor_reset"];
         delete?: never;
@@ -863,6 +1065,8 @@ export interface paths {
         /**
          * Who changed the account number and when, newest first; the numbers masked but for their last four digits.
          * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminUsers_accountNumberHistory"];
         put?: never;
@@ -883,6 +1087,8 @@ export interface paths {
         /**
          * The raw log, admins only, its numbers masked but for the last four digits as everywhere outside the owner's own pages.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["AdminUsers_accountNumberLog"];
         put?: never;
@@ -900,7 +1106,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Activity_ofUser"];
         put?: never;
         post?: never;
@@ -922,6 +1132,8 @@ export interface paths {
         /**
          * As delete: work the person holds needs `handOverTo` or `cancelWork` in the body.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminUsers_block"];
         delete?: never;
@@ -940,6 +1152,8 @@ export interface paths {
         /**
          * 'Copy iCal link' in the users table: the person's links.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Subscription_adminLink"];
         put?: never;
@@ -959,7 +1173,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Subscription_adminRenew"];
         delete?: never;
         options?: never;
@@ -979,6 +1197,8 @@ export interface paths {
         /**
          * Another user's password; an admin changes their own in their settings, where the current password is asked for.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["AdminUsers_changePassword"];
         delete?: never;
@@ -996,7 +1216,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Auth_createResetLink"];
         delete?: never;
         options?: never;
@@ -1013,7 +1237,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["AdminUsers_unblock"];
         delete?: never;
         options?: never;
@@ -1028,10 +1256,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Webhooks_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["Webhooks_create"];
         delete?: never;
         options?: never;
@@ -1046,18 +1282,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
         get: operations["Webhooks_get"];
         put?: never;
         post?: never;
         /**
          * Deletes the endpoint and its delivery log; what waited is not sent.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         delete: operations["Webhooks_remove"];
         options?: never;
         head?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         patch: operations["Webhooks_update"];
         trace?: never;
     };
@@ -1071,6 +1317,8 @@ export interface paths {
         /**
          * The endpoint's last 100 deliveries, newest first, each with its last attempt and next try.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
          */
         get: operations["Webhooks_deliveries"];
         put?: never;
@@ -1093,6 +1341,8 @@ export interface paths {
         /**
          * Sends a delivery again now, with the same webhook-id.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Webhooks_redeliver"];
         delete?: never;
@@ -1113,6 +1363,8 @@ export interface paths {
         /**
          * A new secret, answered once; the old one signs nothing from now on.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Webhooks_rotate"];
         delete?: never;
@@ -1133,6 +1385,8 @@ export interface paths {
         /**
          * Sends a `webhook.test` event to the endpoint now; answers the delivery, whose outcome the log shows.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["Webhooks_test"];
         delete?: never;
@@ -1151,6 +1405,8 @@ export interface paths {
         /**
          * The owner's own appointments; staff see every one (?userId= for one owner). react-admin's sort, range and filter page it.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Appointments_list"];
         put?: never;
@@ -1158,6 +1414,8 @@ export interface paths {
          * Books a free slot: 400 when `start` is not one, 409 when it was taken meanwhile or the owner holds the most upcoming
          *     appointments allowed (appointment_limit), 429 beyond the hourly booking budget. Owners only.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Appointments_book"];
         delete?: never;
@@ -1173,13 +1431,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Appointments_get"];
         put?: never;
         post?: never;
         /**
          * Cancels: the owner until 2 hours before (409 appointment_cancel_too_late), admins any time, mini admins never (403).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["Appointments_cancel"];
         options?: never;
@@ -1197,6 +1461,8 @@ export interface paths {
         /**
          * The free slots of the days from `from` to `to` (Europe/Oslo), ordered: 2 hours to 60 days ahead, not on a closed date.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Appointments_slots"];
         put?: never;
@@ -1217,6 +1483,8 @@ export interface paths {
         /**
          * The property's events, marked days and imported events for [startDate, endDate), as the three reads answer them.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["CalendarWindow_window"];
         put?: never;
@@ -1238,6 +1506,8 @@ export interface paths {
          * The signed-in person's calendar as a download, as their subscription link shows it: all their properties, or the
          *     one `?propertyId=` names (by the property access rule: a member's, or any for staff).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["Subscription_export"];
         put?: never;
@@ -1258,10 +1528,16 @@ export interface paths {
         /**
          * The caller's own cases (?state=open or closed for one list), newest activity first.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Cases_list"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_create"];
         delete?: never;
         options?: never;
@@ -1276,7 +1552,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Cases_get"];
         put?: never;
         post?: never;
@@ -1295,7 +1575,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_close"];
         delete?: never;
         options?: never;
@@ -1313,6 +1597,8 @@ export interface paths {
         /**
          * The messages, oldest first; reading them marks the other side's read.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Cases_messages"];
         put?: never;
@@ -1320,6 +1606,8 @@ export interface paths {
          * A message as JSON, or as multipart/form-data with `message` and one or more `file` parts, streamed into the
          *     FileStore after the case, the rate limit and the quota were checked (docs/product/cases.md).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
          */
         post: operations["Cases_addMessage"];
         delete?: never;
@@ -1337,7 +1625,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_reopen"];
         delete?: never;
         options?: never;
@@ -1355,6 +1647,8 @@ export interface paths {
         /**
          * An attachment's bytes: only for the case's owner and staff, never rendered as a page.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
          */
         get: operations["Cases_download"];
         put?: never;
@@ -1374,7 +1668,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:write`, as the token's owner
+         */
         post: operations["Cases_markRead"];
         delete?: never;
         options?: never;
@@ -1389,7 +1687,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `cases:read`, as the token's owner
+         */
         get: operations["Cases_unreadCount"];
         put?: never;
         post?: never;
@@ -1411,6 +1713,8 @@ export interface paths {
          *     belong to; staff see every owner's, or one owner's with `userId`; `propertyId` narrows to one property. Pages with
          *     react-admin's list parameters (Content-Range).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
          */
         get: operations["Conflicts_list"];
         put?: never;
@@ -1431,6 +1735,8 @@ export interface paths {
         /**
          * The property's events overlapping [startDate, endDate).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["Events_list"];
         put?: never;
@@ -1438,6 +1744,8 @@ export interface paths {
          * The property is the body's `propertyId`, else the query's. An owner's stay under rules that ask for approval is
          *     saved awaiting it: 202 `{ status: 'requested', event }` (docs/product/stays.md#stays-as-requests).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         post: operations["Events_create"];
         delete?: never;
@@ -1458,10 +1766,16 @@ export interface paths {
          * The id is a string: an external booking's ('ical-…', 'beds24-…') is refused as binding, not as malformed. A stay
          *     moved under rules that ask for approval waits for it again: 202, as on creation.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         put: operations["Events_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         delete: operations["Events_remove"];
         options?: never;
         head?: never;
@@ -1540,6 +1854,8 @@ export interface paths {
         /**
          * The property is the body's `propertyId`, else the query's.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         post: operations["EventNotes_create"];
         delete?: never;
@@ -1556,10 +1872,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         put: operations["EventNotes_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         delete: operations["EventNotes_remove"];
         options?: never;
         head?: never;
@@ -1576,6 +1900,8 @@ export interface paths {
         /**
          * The property's note on this booking; id and notes are null when there is none.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["EventNotes_forEvent"];
         put?: never;
@@ -1596,6 +1922,8 @@ export interface paths {
         /**
          * The property's external bookings (every source kind) for the range, read from the database only: never an outside fetch on this path.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
          */
         get: operations["Feeds_events"];
         put?: never;
@@ -1613,10 +1941,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
+         */
         get: operations["Feeds_list"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Feeds_create"];
         delete?: never;
         options?: never;
@@ -1632,10 +1968,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         put: operations["Feeds_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         delete: operations["Feeds_remove"];
         options?: never;
         head?: never;
@@ -1655,6 +1999,8 @@ export interface paths {
          * Syncs now and answers when done. A disabled feed is not fetched and says so; a feed already syncing (the first
          *     sync of a new feed, a scheduled one) is waited for, then synced, and says 'already syncing' only if that outlasts the wait.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Feeds_syncNow"];
         delete?: never;
@@ -1806,12 +2152,16 @@ export interface paths {
         /**
          * The property's marked days on the days [startDate, endDate) touches.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["MarkedDays_list"];
         put?: never;
         /**
          * The property is the body's `propertyId`, else the query's.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
          */
         post: operations["MarkedDays_create"];
         delete?: never;
@@ -1828,10 +2178,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         put: operations["MarkedDays_update"];
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:write`, as the token's owner
+         */
         delete: operations["MarkedDays_remove"];
         options?: never;
         head?: never;
@@ -1848,6 +2206,8 @@ export interface paths {
         /**
          * Newest first, `limit` (default 20, at most 100) from `offset`.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Notifications_list"];
         put?: never;
@@ -1868,7 +2228,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         delete: operations["Notifications_remove"];
         options?: never;
         head?: never;
@@ -1888,7 +2252,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         patch: operations["Notifications_markRead"];
         trace?: never;
     };
@@ -1901,7 +2269,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["Notifications_readAll"];
         delete?: never;
         options?: never;
@@ -1922,6 +2294,8 @@ export interface paths {
          * The app announces itself before it opens /ws (docs/product/notifications.md#delivery); the answer is OK. It may say its interface language,
          *     which later notifications are written in.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Notifications_register"];
         delete?: never;
@@ -1937,7 +2311,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Notifications_unreadCount"];
         put?: never;
         post?: never;
@@ -1957,10 +2335,16 @@ export interface paths {
         /**
          * The intervals of `?propertyId=` or the caller's first property; staff may pass ?userId= for that person's first property.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
          */
         get: operations["Prices_list"];
         put?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         post: operations["Prices_create"];
         delete?: never;
         options?: never;
@@ -1976,10 +2360,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         put: operations["Prices_update"];
         post?: never;
-        /** @description Access: admin (admins only) */
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
         delete: operations["Prices_remove"];
         options?: never;
         head?: never;
@@ -1993,7 +2385,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Properties_mine"];
         put?: never;
         post?: never;
@@ -2010,7 +2406,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Properties_one"];
         put?: never;
         post?: never;
@@ -2020,6 +2420,8 @@ export interface paths {
         /**
          * Name and address: owners and co-owners (and admins).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         patch: operations["Properties_update"];
         trace?: never;
@@ -2031,10 +2433,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["PropertyInvitations_pending"];
         put?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         post: operations["PropertyInvitations_create"];
         delete?: never;
         options?: never;
@@ -2052,7 +2462,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         delete: operations["PropertyInvitations_revoke"];
         options?: never;
         head?: never;
@@ -2066,7 +2480,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Properties_members"];
         put?: never;
         post?: never;
@@ -2089,11 +2507,17 @@ export interface paths {
         /**
          * The owner removes a member, or a member leaves (their own id).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["Properties_removeMember"];
         options?: never;
         head?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         patch: operations["Properties_updateMember"];
         trace?: never;
     };
@@ -2107,6 +2531,8 @@ export interface paths {
         /**
          * `?year=` 2020–2100; without it, the property's current year.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
          */
         get: operations["Nights_year"];
         put?: never;
@@ -2125,7 +2551,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         put: operations["Properties_setShares"];
         post?: never;
         delete?: never;
@@ -2141,7 +2571,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["StayPreview_preview"];
         put?: never;
         post?: never;
@@ -2158,7 +2592,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `calendar:read`, as the token's owner
+         */
         get: operations["Stays_get"];
         put?: never;
         post?: never;
@@ -2180,6 +2618,8 @@ export interface paths {
         /**
          * Accounts are created by administrators only.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Auth_register"];
         delete?: never;
@@ -2221,6 +2661,8 @@ export interface paths {
         /**
          * Sets a known key given in the body (docs/product/system.md#settings); setting one that exists replaces its value.
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["SystemSettings_create"];
         delete?: never;
@@ -2240,6 +2682,8 @@ export interface paths {
         /**
          * Sets a known key (creating it when unset).
          * @description Access: admin (admins only)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         put: operations["SystemSettings_update"];
         post?: never;
@@ -2259,12 +2703,16 @@ export interface paths {
         /**
          * Whether a translation service is configured: the app offers the translate button only then.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Translation_status"];
         put?: never;
         /**
          * Norwegian ⇄ English. A missing or failing service answers success: false with the reason.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Translation_translate"];
         delete?: never;
@@ -2280,7 +2728,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Users_me"];
         put?: never;
         post?: never;
@@ -2297,7 +2749,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["TwoFactor_status"];
         put?: never;
         post?: never;
@@ -2319,6 +2775,8 @@ export interface paths {
         /**
          * Turns it off after a recent re-authentication (the password and a code, through POST /api/user/reauth).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["TwoFactor_disable"];
         delete?: never;
@@ -2339,6 +2797,8 @@ export interface paths {
         /**
          * Confirms the secret with a code from the app and turns two-factor sign-in on; answers ten recovery codes, once.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["TwoFactor_enable"];
         delete?: never;
@@ -2359,6 +2819,8 @@ export interface paths {
         /**
          * A new secret for the authenticator app; not active until `enable` confirms it with a code.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["TwoFactor_setup"];
         delete?: never;
@@ -2380,6 +2842,8 @@ export interface paths {
         /**
          * Deleting one's own account asks for a recent re-authentication too.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["Users_deleteAccount"];
         options?: never;
@@ -2394,7 +2858,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["Activity_own"];
         put?: never;
         post?: never;
@@ -2411,7 +2879,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `bookings:read`, as the token's owner
+         */
         get: operations["OwnBeds24_own"];
         put?: never;
         post?: never;
@@ -2431,6 +2903,8 @@ export interface paths {
         /**
          * The signed-in person's subscription links: all their properties, and each one.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         get: operations["Subscription_link"];
         put?: never;
@@ -2453,6 +2927,8 @@ export interface paths {
         /**
          * New links for the signed-in person; the old ones (of all properties and of each) stop working at once.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Subscription_renew"];
         delete?: never;
@@ -2472,6 +2948,8 @@ export interface paths {
         /**
          * The proof is a recent re-authentication (POST /api/user/reauth, limited and recorded), never a field of this body.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         put: operations["Users_changePassword"];
         post?: never;
@@ -2488,7 +2966,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
+         */
         get: operations["Payouts_year"];
         put?: never;
         post?: never;
@@ -2508,6 +2990,8 @@ export interface paths {
         /**
          * The year statement as CSV (semicolons and decimal commas in Norwegian), in ?lang= (nb by default).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
          */
         get: operations["Payouts_csv"];
         put?: never;
@@ -2528,6 +3012,8 @@ export interface paths {
         /**
          * The year statement as a PDF, in ?lang= (nb by default).
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
          */
         get: operations["Payouts_pdf"];
         put?: never;
@@ -2549,6 +3035,8 @@ export interface paths {
         /**
          * A new e-mail or account number asks for a recent proof of identity; name and phone do not.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         put: operations["Users_updateProfile"];
         post?: never;
@@ -2571,6 +3059,8 @@ export interface paths {
          * Opens the sensitive routes for this session for 10 minutes (the server's REAUTH_WINDOW_SECONDS). Staff who must
          *     set up two-factor sign-in reach it too.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         post: operations["Reauth_reauth"];
         delete?: never;
@@ -2586,13 +3076,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: user (any logged-in user; ownership is checked) */
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
         get: operations["UserSessions_list"];
         put?: never;
         post?: never;
         /**
          * Ends every session of the user but this one; their open sockets close.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["UserSessions_endOthers"];
         options?: never;
@@ -2613,8 +3109,59 @@ export interface paths {
         /**
          * Ends one session (this one too: that signs out here); its open sockets close.
          * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
          */
         delete: operations["UserSessions_endOne"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
+        get: operations["Tokens_list"];
+        put?: never;
+        /**
+         * A new token, shown this once; needs the password (and code) given within 10 minutes.
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
+        post: operations["Tokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes a token at once: its next call answers 401.
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: refused (403 `token_scope`)
+         */
+        delete: operations["Tokens_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3321,6 +3868,24 @@ export interface components {
             /** @enum {string} */
             role: "co-owner" | "viewer";
         };
+        CreatedTokenResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Within a minute of the token's last call; null before the first.
+             */
+            lastUsedAt: string | null;
+            name: string;
+            scopes: ("calendar:read" | "calendar:write" | "bookings:read" | "payouts:read" | "cases:read" | "cases:write" | "admin:read" | "admin:write")[];
+            /** @description `eip_…`: shown this once; only its hash is kept. */
+            token: string;
+            /** @description `eip_` and the secret's first four characters, to tell tokens apart. */
+            tokenStart: string;
+        };
         CreateEventDto: {
             allDay?: boolean;
             color?: string;
@@ -3410,6 +3975,14 @@ export interface components {
              * @example #1e3a8a
              */
             value: string;
+        };
+        CreateTokenDto: {
+            /** @description Days until it stops working, 1 to 365. */
+            expiresInDays: number;
+            /** @description What the token is for ("Regnskapsskript"), as the list shows it. */
+            name: string;
+            /** @description What the token may do; at least one. `admin:read` and `admin:write` are for staff only. */
+            scopes: ("calendar:read" | "calendar:write" | "bookings:read" | "payouts:read" | "cases:read" | "cases:write" | "admin:read" | "admin:write")[];
         };
         CreateUserDto: {
             accountNumber?: string | null;
@@ -4113,6 +4686,22 @@ export interface components {
             /** @example #1e3a8a */
             value: string;
         };
+        TokenResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Within a minute of the token's last call; null before the first.
+             */
+            lastUsedAt: string | null;
+            name: string;
+            scopes: ("calendar:read" | "calendar:write" | "bookings:read" | "payouts:read" | "cases:read" | "cases:write" | "admin:read" | "admin:write")[];
+            /** @description `eip_` and the secret's first four characters, to tell tokens apart. */
+            tokenStart: string;
+        };
         TranslateDto: {
             sourceLanguage?: string;
             targetLanguage: string;
@@ -4425,7 +5014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +5023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,7 +5073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4493,7 +5082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4541,7 +5130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4550,7 +5139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4611,7 +5200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,7 +5209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4677,7 +5266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4686,7 +5275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4743,7 +5332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4752,7 +5341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4813,7 +5402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +5411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4884,7 +5473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4893,7 +5482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4946,7 +5535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4955,7 +5544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5005,7 +5594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5014,7 +5603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5062,7 +5651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5071,7 +5660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5128,7 +5717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5137,7 +5726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5199,7 +5788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5208,7 +5797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5258,7 +5847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5267,7 +5856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5315,7 +5904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5324,7 +5913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5385,7 +5974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5394,7 +5983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5451,7 +6040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5460,7 +6049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5506,7 +6095,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5515,7 +6104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5552,7 +6141,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,7 +6150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5609,7 +6198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5618,7 +6207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5675,7 +6264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5684,7 +6273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5745,7 +6334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5754,7 +6343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5811,7 +6400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5820,7 +6409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5877,7 +6466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5886,7 +6475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5948,7 +6537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5957,7 +6546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6005,7 +6594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,7 +6603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6080,7 +6669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6089,7 +6678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,7 +6730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6150,7 +6739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6196,7 +6785,7 @@ export interface operations {
                     "application/json": components["schemas"]["CleanupDuplicatesResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6205,7 +6794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6253,7 +6842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6262,7 +6851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6323,7 +6912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6332,7 +6921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6378,7 +6967,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedHealthResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +6976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6435,7 +7024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6444,7 +7033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6508,7 +7097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6517,7 +7106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6554,7 +7143,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobStatusResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6563,7 +7152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6611,7 +7200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6620,7 +7209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6679,7 +7268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6688,7 +7277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6736,7 +7325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6745,7 +7334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6801,7 +7390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,7 +7399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6860,7 +7449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,7 +7458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6917,7 +7506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6926,7 +7515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6983,7 +7572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6992,7 +7581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7053,7 +7642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7062,7 +7651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7121,7 +7710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7130,7 +7719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7181,7 +7770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7190,7 +7779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7254,7 +7843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7263,7 +7852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7313,7 +7902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7322,7 +7911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7370,7 +7959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7379,7 +7968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7440,7 +8029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7449,7 +8038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7510,7 +8099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7519,7 +8108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7583,7 +8172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,7 +8181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7640,7 +8229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7649,7 +8238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7710,7 +8299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7719,7 +8308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,7 +8369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7789,7 +8378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7835,7 +8424,7 @@ export interface operations {
                     "application/json": components["schemas"]["SyncAllResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7844,7 +8433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7897,7 +8486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7906,7 +8495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7967,7 +8556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7976,7 +8565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8036,7 +8625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8045,7 +8634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8112,7 +8701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8121,7 +8710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8171,7 +8760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8180,7 +8769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8228,7 +8817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8237,7 +8826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8298,7 +8887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8307,7 +8896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8369,7 +8958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8378,7 +8967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8435,7 +9024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8444,7 +9033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8501,7 +9090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8510,7 +9099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins; mini admins may read (GET) only */
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8567,7 +9156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8576,7 +9165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8640,7 +9229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8649,7 +9238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8710,7 +9299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8719,7 +9308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8776,7 +9365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8785,7 +9374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8842,7 +9431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8851,7 +9440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8912,7 +9501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8921,7 +9510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8978,7 +9567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8987,7 +9576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9044,7 +9633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9053,7 +9642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9099,7 +9688,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9108,7 +9697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9158,7 +9747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9167,7 +9756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9215,7 +9804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9224,7 +9813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9281,7 +9870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9290,7 +9879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9351,7 +9940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9360,7 +9949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9417,7 +10006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9426,7 +10015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9484,7 +10073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9493,7 +10082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9550,7 +10139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9559,7 +10148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9616,7 +10205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9625,7 +10214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9689,7 +10278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9698,7 +10287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9748,7 +10337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9757,7 +10346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9805,7 +10394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9814,7 +10403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9871,7 +10460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9880,7 +10469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9938,7 +10527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9947,7 +10536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10010,7 +10599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10019,7 +10608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10069,7 +10658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10078,7 +10667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10127,7 +10716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10136,7 +10725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10186,7 +10775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10195,7 +10784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10243,7 +10832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10252,7 +10841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10309,7 +10898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10318,7 +10907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10375,7 +10964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10384,7 +10973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10446,7 +11035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10455,7 +11044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10512,7 +11101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10521,7 +11110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10579,7 +11168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10588,7 +11177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10645,7 +11234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10654,7 +11243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10700,7 +11289,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseUnreadCountResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10709,7 +11298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10765,7 +11354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10774,7 +11363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10825,7 +11414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10834,7 +11423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10888,7 +11477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10897,7 +11486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10953,7 +11542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +11551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11022,7 +11611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11031,7 +11620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11177,7 +11766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11186,7 +11775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11241,7 +11830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11250,7 +11839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11310,7 +11899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11319,7 +11908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11379,7 +11968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11388,7 +11977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11448,7 +12037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11457,7 +12046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11506,7 +12095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11515,7 +12104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11568,7 +12157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11577,7 +12166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11629,7 +12218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11638,7 +12227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11695,7 +12284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11704,7 +12293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11761,7 +12350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11770,7 +12359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12122,7 +12711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12131,7 +12720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12184,7 +12773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12193,7 +12782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12248,7 +12837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12257,7 +12846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12317,7 +12906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12326,7 +12915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12384,7 +12973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12393,7 +12982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12441,7 +13030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12450,7 +13039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12507,7 +13096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12516,7 +13105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12562,7 +13151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadAllResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12571,7 +13160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12621,7 +13210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12630,7 +13219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12667,7 +13256,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnreadCountResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12676,7 +13265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12726,7 +13315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12735,7 +13324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12785,7 +13374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12794,7 +13383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12846,7 +13435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12855,7 +13444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12912,7 +13501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12921,7 +13510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12967,7 +13556,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyPropertyResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12976,7 +13565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13024,7 +13613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13033,7 +13622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13094,7 +13683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13103,7 +13692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13160,7 +13749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13169,7 +13758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13230,7 +13819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13239,7 +13828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13297,7 +13886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13306,7 +13895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13363,7 +13952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13372,7 +13961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13430,7 +14019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13439,7 +14028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13501,7 +14090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13510,7 +14099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13569,7 +14158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13578,7 +14167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13639,7 +14228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13648,7 +14237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13711,7 +14300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13720,7 +14309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13777,7 +14366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13786,7 +14375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13845,7 +14434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13854,7 +14443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13973,7 +14562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13982,7 +14571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14034,7 +14623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14043,7 +14632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: admins only */
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14089,7 +14678,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationStatusResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14098,7 +14687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14148,7 +14737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14157,7 +14746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14194,7 +14783,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14203,7 +14792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14240,7 +14829,7 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorStatusResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14249,7 +14838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14286,7 +14875,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14295,7 +14884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14345,7 +14934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14354,7 +14943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14391,7 +14980,7 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorSetupResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14400,7 +14989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14437,7 +15026,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14446,7 +15035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14499,7 +15088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14508,7 +15097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14557,7 +15146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14566,7 +15155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14603,7 +15192,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarLinkResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14612,7 +15201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14649,7 +15238,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarLinkResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14658,7 +15247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14708,7 +15297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14717,7 +15306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14768,7 +15357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14777,7 +15366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14839,7 +15428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14848,7 +15437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14910,7 +15499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14919,7 +15508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14978,7 +15567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14987,7 +15576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15037,7 +15626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15046,7 +15635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15083,7 +15672,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSessionResponse"][];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15092,7 +15681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15129,7 +15718,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15138,7 +15727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15186,7 +15775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid session */
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15195,7 +15784,178 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed on this resource */
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Tokens_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"][];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Tokens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTokenResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Tokens_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
             403: {
                 headers: {
                     [name: string]: unknown;

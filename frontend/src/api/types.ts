@@ -24,6 +24,11 @@ export type User = Schemas['UserResponse'];
 export type MessageAnswer = Schemas['MessageResponse'];
 export type TwoFactorStatus = Schemas['TwoFactorStatusResponse'];
 export type UserSession = Schemas['UserSessionResponse'];
+/** A personal API token as listed (GET /api/user/tokens): never the secret. */
+export type ApiToken = Schemas['TokenResponse'];
+/** The token just made (POST /api/user/tokens): the only answer with the secret. */
+export type CreatedApiToken = Schemas['CreatedTokenResponse'];
+export type ApiTokenScope = ApiToken['scopes'][number];
 /** One entry of a person's activity timeline (GET /api/user/activity, /api/admin/users/{id}/activity). */
 export type ActivityEntry = Schemas['ActivityEntryResponse'];
 export type TwoFactorSetup = Schemas['TwoFactorSetupResponse'];

@@ -21,6 +21,9 @@ export function routeOf(req: Request): string {
   return req.originalUrl.startsWith('/api/') ? '/api/(unmatched)' : '(static)';
 }
 
+/** Who made the request, for its log line: the session's user, or a token's owner (never the token). */
+const userOf = (req: Request): number | undefined => req.session?.userId ?? req.apiToken?.user.id;
+
 /**
  * First in the app: gives the request its id (a sane incoming `X-Request-Id`, else a new one; answered in the same
  * header and carried into the jobs it sends), writes its JSON log line and counts it in the HTTP metrics once it is
@@ -45,8 +48,8 @@ export function observeRequests(metrics: Metrics, log: AppLog): RequestHandler[]
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     // The route and the user are known once the request has been routed, when its line is written.
-    customSuccessObject: (req, _res, line) => ({ ...line, route: routeOf(req as Request), userId: (req as { session?: { userId?: number } }).session?.userId }),
-    customErrorObject: (req, _res, _err, line) => ({ ...line, route: routeOf(req as Request), userId: (req as { session?: { userId?: number } }).session?.userId }),
+    customSuccessObject: (req, _res, line) => ({ ...line, route: routeOf(req as Request), userId: userOf(req as Request) }),
+    customErrorObject: (req, _res, _err, line) => ({ ...line, route: routeOf(req as Request), userId: userOf(req as Request) }),
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request',
   });

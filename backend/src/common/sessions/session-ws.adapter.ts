@@ -3,6 +3,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket, WebSocketServer as WsServer } from 'ws';
+import { hasBearer } from '../bearer-token';
 import { MAINTENANCE_STATE, type MaintenanceState } from '../maintenance-state';
 import { isOwnOrigin, type TrustProxy } from '../same-origin';
 import { SESSION_USER_LOOKUP, type SessionUserLookup, userReadWithSession } from '../session-user';
@@ -85,6 +86,8 @@ export class SessionWsAdapter extends WsAdapter {
 
   private async verify(origin: string | undefined, req: UpgradeRequest): Promise<number> {
     const trust = this.app.getHttpAdapter().getInstance().get('trust proxy fn') as TrustProxy;
+    // API tokens never open a socket (docs/security.md#api-tokens): live pushes are the app's, for a signed-in person.
+    if (hasBearer(req)) return 401;
     if (!origin || !isOwnOrigin(origin, req, this.origin, trust)) return 403;
     // express-session reads the cookie and loads the session; the response object is never written to.
     await new Promise<void>((next, fail) => this.sessions(req as never, {} as never, (e?: unknown) => (e ? fail(e) : next())));

@@ -1,11 +1,12 @@
 /**
- * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Two-factor, Sessions, Activity, Household, Calendar link and Notifications (sounds). The open tab
+ * /settings (docs/product/auth-and-users.md#screens). Tabs: Profile, Password, Two-factor, Sessions, API tokens, Activity, Household, Calendar link and Notifications (sounds). The open tab
  * is in the address (?tab=calendarLink), so other screens can link straight to one and a reload keeps it.
  */
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { isUnconfirmedUser, useCurrentUser } from '../../shared/sessionApi';
 import { HouseholdTab } from '../properties';
 import { ActivityTab } from './components/ActivityTab';
@@ -17,7 +18,10 @@ import { ReauthDialog } from './components/ReauthDialog';
 import { SessionsTab } from './components/SessionsTab';
 import { TwoFactorTab } from './components/TwoFactorTab';
 
-const TABS = ['profile', 'password', 'twoFactor', 'sessions', 'activity', 'household', 'calendarLink', 'notifications'] as const;
+/** Loads with its tab: its texts are in the catalogue's later part (i18n/catalogueParts.ts). */
+const TokensTab = lazyNamed(() => import('./components/TokensTab'), 'TokensTab');
+
+const TABS = ['profile', 'password', 'twoFactor', 'sessions', 'apiTokens', 'activity', 'household', 'calendarLink', 'notifications'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const isSettingsTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
@@ -28,6 +32,7 @@ const TAB_LABEL_KEYS: Record<SettingsTab, string> = {
   password: 'settings.tabs.password',
   twoFactor: 'settings.tabs.twoFactor',
   sessions: 'settings.tabs.sessions',
+  apiTokens: 'settings.tabs.apiTokens',
   activity: 'activity.tab',
   household: 'properties.household.tab',
   calendarLink: 'calendarLink.tab',
@@ -71,6 +76,11 @@ export function SettingsPage() {
           {tab === 'password' && <PasswordTab />}
           {tab === 'twoFactor' && <TwoFactorTab />}
           {tab === 'sessions' && <SessionsTab />}
+          {tab === 'apiTokens' && (
+            <Suspense fallback={null}>
+              <TokensTab user={user} />
+            </Suspense>
+          )}
           {tab === 'activity' && <ActivityTab user={user} />}
           {tab === 'household' && (
             <Suspense fallback={null}>

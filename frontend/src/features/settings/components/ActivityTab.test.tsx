@@ -118,6 +118,8 @@ describe('describeActivity', () => {
     ['account.unblocked', {}, 'Blokkeringen av kontoen ble opphevet', 'Account unblocked'],
     ['account.created', { role: 'owner', accountNumber: null }, 'Kontoen ble opprettet', 'Account created'],
     ['account.deleted', { via: 'own' }, 'Kontoen ble slettet', 'Account deleted'],
+    ['token.created', { name: 'Skript', scopes: ['calendar:read'], expiresAt: '2026-07-01T12:00:00.000Z' }, 'API-nøkkel laget', 'API token created'],
+    ['token.revoked', { name: 'Skript' }, 'API-nøkkel trukket tilbake', 'API token revoked'],
     ['event.create', { title: 'Vask' }, 'Hendelse lagt inn i kalenderen: Vask', 'Event added to the calendar: Vask'],
     ['event.delete', { title: 'Vask' }, 'Hendelse fjernet fra kalenderen: Vask', 'Event removed from the calendar: Vask'],
     ['event.color', { from: '#000000', to: '#ffffff' }, 'Fargen på en hendelse i kalenderen ble endret', 'The colour of a calendar event was changed'],

@@ -72,6 +72,11 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
       const name = text(entry.action === 'work.handed_over' ? d.toName : d.fromName);
       return { title, detail: name ? t(entry.action === 'work.handed_over' ? 'activity.workTo' : 'activity.workFrom', { name, counted }) : counted };
     }
+    // A personal API token (docs/security.md#api-tokens): its name, and the scopes it was given.
+    case 'token.created':
+      return { title, detail: t('activity.tokenCreated', { name: text(d.name), scopes: Array.isArray(d.scopes) ? d.scopes.map(text).join(', ') : '' }) };
+    case 'token.revoked':
+      return { title, detail: t('activity.tokenRevoked', { name: text(d.name) }) };
     case 'account.blocked':
       return { title, detail: text(d.reason) ? t('activity.reason', { reason: text(d.reason) }) : '' };
     case 'payout.create':
