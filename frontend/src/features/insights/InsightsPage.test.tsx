@@ -93,6 +93,19 @@ describe('InsightsPage', { timeout: 20_000 }, () => {
     expect(plain(within(screen.getByRole('table', { name: 'Occupancy by month' })).getAllByRole('row')[1].textContent)).toBe('January9.7%3310');
   });
 
+  it('opens the year the address names (?year=)', async () => {
+    const asked: string[] = [];
+    api = await startApiForApp((req) => {
+      if (req.path !== '/api/user/insights') return undefined;
+      asked.push(req.query.get('year')!);
+      return { json: insights(Number(req.query.get('year'))) };
+    });
+    renderWithApp(<MemoryRouter initialEntries={['/year?year=2031']}><InsightsPage /></MemoryRouter>);
+    expect(await screen.findByRole('table', { name: 'Utbetalt per måned, 2031 mot 2030' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'År' })).toHaveTextContent('2031');
+    expect(asked).toEqual(['2031']);
+  });
+
   it('tells a viewer without money so, and offers no statement', async () => {
     api = await startApiForApp((req) =>
       req.path === '/api/user/insights' ? { status: 403, json: { message: 'Du har ikke tilgang til utbetalingene for denne eiendommen', code: 'property_money_hidden' } } : undefined);

@@ -2,16 +2,18 @@
  * /year, 'Året' (docs/product/insights.md#the-year-page): a property's year against the one before, for an owner on a
  * phone when the money arrives and for their accountant: five figures, occupancy by month, nights per channel and the
  * payouts by month against last year, each chart with its table, numbers in the reader's language; the year statement
- * beside it. The property as the payouts page chooses it (`?property=`), the year with the arrows or the list.
+ * beside it. The property as the payouts page chooses it (`?property=`), the year with the arrows or the list (`?year=`).
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControl, IconButton, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { laterPartLoaded } from '../../i18n/laterPart';
+import { payoutYearOf } from '../../shared/appLinks';
 import { formatDecimal, localeOf } from '../../shared/money';
 import { PropertySwitcher, useChosenProperty } from '../properties';
 import { ChartWithTable } from './components/ChartWithTable';
@@ -33,7 +35,14 @@ function YearView() {
   const lang = i18n.language;
   const locale = localeOf(lang);
   const thisYear = new Date().getFullYear();
-  const [year, setYear] = useState(thisYear);
+  // `?year=` opens that year (a link from the payouts, a bookmark); the switcher keeps it in the address.
+  const [search, setSearch] = useSearchParams();
+  const year = payoutYearOf(search) ?? thisYear;
+  const setYear = (next: number) =>
+    setSearch((params) => {
+      params.set('year', String(next));
+      return params;
+    }, { replace: true });
   const chosen = useChosenProperty();
   const { data, isPending, isError, error } = useInsights(year, chosen.id);
   const moneyHidden = error instanceof ApiError && error.code === 'property_money_hidden';
