@@ -277,7 +277,7 @@ export default defineConfig({
             // app's modules with them; after the groups above, so their modules stay theirs.
             {
               name: 'signed-in-base',
-              test: /([\\/]src[\\/](features[\\/](calendar[\\/](calendarApi|dates|viewModel|constants|displayRules|neighbourWindows|viewNames|addEventForm|osloWallClock|index)|feeds[\\/](feedsApi|calendarLinkApi|index|components[\\/]FeedManagerButton)|notifications[\\/](notificationsApi|badge|connection|NotificationBell|sounds|socket|useNotificationSocket|index)|settings[\\/]index|properties[\\/](index|propertiesApi)|cases[\\/]casesKeys)|shared[\\/](appLinks|useLazyOpen|components[\\/]loadDatePickers))\.tsx?$)|(node_modules[\\/]temporal-(polyfill|utils)[\\/])/,
+              test: /([\\/]src[\\/](features[\\/](calendar[\\/](calendarApi|dates|viewModel|constants|displayRules|neighbourWindows|viewNames|addEventForm|osloWallClock|index)|feeds[\\/](feedsApi|calendarLinkApi|index|components[\\/]FeedManagerButton)|notifications[\\/](notificationsApi|badge|connection|NotificationBell|sounds|socket|useNotificationSocket|index)|settings[\\/]index|properties[\\/](index|propertiesApi)|cases[\\/]casesKeys|insights[\\/]insightsKeys)|shared[\\/](appLinks|useLazyOpen|components[\\/]loadDatePickers))\.tsx?$)|(node_modules[\\/]temporal-(polyfill|utils)[\\/])/,
             },
           ],
         },

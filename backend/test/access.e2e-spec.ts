@@ -336,6 +336,7 @@ const cases: RouteCase[] = [
   { route: 'GET /api/user/payouts/year/:year', call: () => ({ path: '/api/user/payouts/year/2026' }), expect: ANY_USER, money: true },
   { route: 'GET /api/user/payouts/year/:year/statement.csv', call: () => ({ path: '/api/user/payouts/year/2026/statement.csv' }), expect: ANY_USER, money: true },
   { route: 'GET /api/user/payouts/year/:year/statement.pdf', call: () => ({ path: '/api/user/payouts/year/2026/statement.pdf' }), expect: ANY_USER, money: true },
+  { route: 'GET /api/user/insights', call: () => ({ path: '/api/user/insights?year=2027' }), expect: ANY_USER, money: true },
   { route: 'GET /api/admin/payouts', call: ({ owner }) => ({ path: `/api/admin/payouts?userId=${owner.id}&year=2026` }), expect: STAFF_READ },
   { route: 'GET /api/admin/payouts/user/:userId/year/:year', call: ({ owner }) => ({ path: `/api/admin/payouts/user/${owner.id}/year/2026` }), expect: STAFF_READ },
   { route: 'GET /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}` }), expect: STAFF_READ },

@@ -122,6 +122,16 @@ export interface ExternalBooking {
   updatedAt: Date;
 }
 
+/**
+ * The channel a guest booked through, as the owner reads it (docs/product/insights.md#nights-per-channel): a Beds24
+ * booking's 'Kanal:' line (the channel Beds24 names, beds24/beds24-bookings.ts writes it), else 'Beds24'; an iCal
+ * booking's feed name (owners name feeds after their channel: 'Airbnb'), else 'iCal'.
+ */
+export function channelOf(b: Pick<ExternalBooking, 'sourceKind' | 'sourceName' | 'description'>): string {
+  if (b.sourceKind === 'beds24') return /^Kanal: (.+)$/m.exec(b.description ?? '')?.[1].trim() || SOURCE_KIND_NAMES.beds24;
+  return b.sourceName?.trim() || SOURCE_KIND_NAMES[b.sourceKind];
+}
+
 /** An external booking's API id read back into its source and UID key (the md5 prefix), or null for any other id. */
 export function parseExternalBookingId(apiId: string): { kind: SourceKind; sourceId: number; uidKey: string } | null {
   const match = /^(ical|beds24)-(\d{1,9})-([0-9a-f]{16})$/.exec(apiId);

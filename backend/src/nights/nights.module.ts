@@ -8,10 +8,14 @@ import { UsersModule } from '../users/users.module';
 import { AdminPastLimitController, NightsController, StayPreviewController } from './nights.controller';
 import { NightsService } from './nights.service';
 
-/** A property's year in nights: owner stays and rental days against their limits (docs/product/stays.md). */
+/**
+ * A property's year in nights: owner stays and rental days against their limits (docs/product/stays.md); its stays
+ * by night for the owner's year view (payouts' insights).
+ */
 @Module({
   imports: [CalendarModule, BookingsModule, StaysModule, PricesModule, PropertiesModule, UsersModule],
   controllers: [NightsController, StayPreviewController, AdminPastLimitController],
   providers: [NightsService],
+  exports: [NightsService],
 })
 export class NightsModule {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { BLOCKED_KINDS } from '../bookings/external-booking.types';
+import { BLOCKED_KINDS, CANCELLED, channelOf } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { isOwnerStay } from '../calendar/calendar.dto';
 import { CalendarService } from '../calendar/calendar.service';
@@ -130,6 +130,20 @@ export class NightsService implements OnModuleInit {
     });
   }
 
+  /**
+   * A property's stays of the years `first` to `last` by their nights in its time zone, for the owner's year view
+   * (docs/product/insights.md): the owners' own stays (not one awaiting approval) and the guests' stays with the
+   * channel each came through, leases longer than short-term rental included. Two reads, whatever the number of stays.
+   */
+  async staysOf(property: Pick<Property, 'id' | 'timezone'>, first: number, last = first): Promise<{ owner: StayNights[]; guests: GuestStay[] }> {
+    const span = yearSpan(first, last);
+    const [events, bookings] = await Promise.all([this.calendar.listEvents(property.id, span), this.bookings.listForProperty(property.id, span)]);
+    return {
+      owner: events.filter((e) => isOwnerStay(e) && !e.awaitingApproval).map((e) => nightsOf(e.startTime, e.endsAt, property.timezone)),
+      guests: guestStays(events, bookings, property.timezone),
+    };
+  }
+
   /** A stay checked before it is sent: the rules it would break, whether it would wait, and the income it would forgo. */
   async preview(user: User, property: Pick<Property, 'id' | 'timezone'>, start: Date, end: Date | null, exceptId?: number): Promise<StayPreviewResponse> {
     const [verdict, prices] = await Promise.all([this.calendar.stayVerdict(user, property, start, end, exceptId), this.prices.forProperty(property.id)]);
@@ -137,25 +151,36 @@ export class NightsService implements OnModuleInit {
   }
 }
 
-/** A guest's stay, as the rental days count it: from a channel (or synced into the calendar by staff), its nights in the property's zone. */
-interface RentedStay {
+/**
+ * A guest's stay: from a channel (or synced into the calendar by staff), its nights in the property's zone, and the
+ * channel it came through (channelOf; a synced event's feed name or source type).
+ */
+export interface GuestStay {
   id: string | number;
   title: string;
   stay: StayNights;
+  channel: string;
 }
 
-/** The rented stays among a property's events and bookings: a guest's stay of 30 nights or fewer; blocks are none. */
-function rentedStays(events: readonly CalendarEvent[], bookings: readonly ExternalBooking[], zone: string): RentedStay[] {
+/** The guests' stays among a property's events and bookings, in the order read; blocks and cancelled bookings are none. */
+function guestStays(events: readonly CalendarEvent[], bookings: readonly ExternalBooking[], zone: string): GuestStay[] {
   return [
-    ...events.filter((e) => e.source).map((e) => ({ id: e.id, title: e.title, stay: nightsOf(e.startTime, e.endsAt, zone) })),
+    ...events.filter((e) => e.source).map((e) => ({ id: e.id, title: e.title, stay: nightsOf(e.startTime, e.endsAt, zone), channel: e.source!.feedName?.trim() || e.source!.type })),
     ...bookings
-      .filter((b) => !BLOCKED_KINDS.includes(b.kind))
-      .map((b) => ({ id: b.id, title: b.summary, stay: b.allDay && b.startDate && b.endDate ? { first: b.startDate, end: b.endDate } : nightsOf(b.startTime, b.endsAt, zone) })),
-  ].filter((r) => nightCount(r.stay) <= SHORT_TERM_MAX_NIGHTS);
+      .filter((b) => !BLOCKED_KINDS.includes(b.kind) && b.status !== CANCELLED)
+      .map((b) => ({
+        id: b.id, title: b.summary, channel: channelOf(b),
+        stay: b.allDay && b.startDate && b.endDate ? { first: b.startDate, end: b.endDate } : nightsOf(b.startTime, b.endsAt, zone),
+      })),
+  ];
 }
+
+/** The rented stays as the rental days count them: a guest's stay of 30 nights or fewer (a longer one is a lease). */
+const rentedStays = (events: readonly CalendarEvent[], bookings: readonly ExternalBooking[], zone: string): GuestStay[] =>
+  guestStays(events, bookings, zone).filter((r) => nightCount(r.stay) <= SHORT_TERM_MAX_NIGHTS);
 
 /** The stays past a limit as the API names them, in date order. */
-const pastLimitOf = (rented: readonly RentedStay[], year: number, limit: number) =>
+const pastLimitOf = (rented: readonly GuestStay[], year: number, limit: number) =>
   pastLimit(rented, year, limit)
     .map(({ of, nightsPast }) => ({ id: of.id, title: of.title, from: of.stay.first, to: of.stay.end, nightsPastLimit: nightsPast }))
     .sort((a, b) => a.from.localeCompare(b.from));

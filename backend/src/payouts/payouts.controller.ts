@@ -7,6 +7,7 @@ import { PropertyIdPipe, PropertyIdQuery } from '../properties/property-id.dto';
 import type { User } from '../users/user.entity';
 import { mapPayout, PayoutResponse, StatementQuery } from './payouts.dto';
 import { ParseYearPipe } from '../common/time/year';
+import { InsightsService } from './insights.service';
 import { PayoutsService } from './payouts.service';
 import { statementCsv, statementPdf } from './statement';
 import { TokenScope } from '../common/token-scope.decorator';
@@ -19,7 +20,7 @@ import { TokenScope } from '../common/token-scope.decorator';
 @Controller('user/payouts')
 @Access('user')
 export class PayoutsController {
-  constructor(private readonly payouts: PayoutsService, private readonly clock: Clock) {}
+  constructor(private readonly payouts: PayoutsService, private readonly insights: InsightsService, private readonly clock: Clock) {}
 
   @Get('year/:year')
   @TokenScope('payouts:read')
@@ -40,7 +41,7 @@ export class PayoutsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const lang = q.lang ?? 'nb';
-    const data = await this.payouts.statementData(user, await this.payouts.moneyOf(user, propertyId), year, this.today());
+    const data = await this.insights.statement(user, await this.payouts.moneyOf(user, propertyId), year, this.today());
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${fileName(lang, year)}.csv"`);
     return statementCsv(data, lang);
@@ -56,7 +57,7 @@ export class PayoutsController {
     @CurrentUser() user: User, @Param('year', ParseYearPipe) year: number, @Query() q: StatementQuery, @Query('propertyId', PropertyIdPipe) propertyId: number | undefined,
   ): Promise<StreamableFile> {
     const lang = q.lang ?? 'nb';
-    const data = await this.payouts.statementData(user, await this.payouts.moneyOf(user, propertyId), year, this.today());
+    const data = await this.insights.statement(user, await this.payouts.moneyOf(user, propertyId), year, this.today());
     const pdf = await statementPdf(data, lang, this.clock.now());
     return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="${fileName(lang, year)}.pdf"`, length: pdf.length });
   }

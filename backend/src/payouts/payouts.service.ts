@@ -118,6 +118,7 @@ export class PayoutsService implements OnModuleInit {
       payouts: payouts.map((p) => ({ month: p.month, amount: p.amount, currency: p.currency.trim(), status: p.status, rentalDays: p.rentalDays, paidDate: p.paidDate, notes: p.notes })),
       totals,
       madeOn,
+      sections: [],
     };
   }
 

@@ -1,11 +1,14 @@
 /**
  * The year statement a property's owners keep: the property, its owner, the account number, each month's sum and status, every payout
- * and the year's totals, as CSV (csv-stringify) or PDF (PDFKit), in Norwegian or English. Amounts arrive as the
- * database's numeric text and are only formatted here, digit by digit: no float ever touches them.
+ * and the year's totals, then the sections other parts add (the year's figures and nights per channel: insights), as
+ * CSV (csv-stringify) or PDF (PDFKit), in Norwegian or English. For a reader holding a share of the property, every
+ * amount column has a column with their share beside it. Amounts arrive as decimal text and are only formatted (and
+ * shared) here, digit by digit: no float ever touches them.
  */
 import PDFDocument from 'pdfkit';
 import { stringify } from 'csv-stringify/sync';
 import type { PayoutStatus } from './payout.entity';
+import { shareOf, type YearFigures } from './year-figures';
 
 export type StatementLanguage = 'nb' | 'en';
 
@@ -23,7 +26,48 @@ export interface StatementData {
   totals: YearTotals;
   /** When it was made (the Clock's now), 'YYYY-MM-DD'. */
   madeOn: string;
+  /** The reader's share of the property in percent (numeric text) when below 100: each amount gets its share beside it. */
+  share?: string | null;
+  /**
+   * The sections after the payouts' own (months, payouts, totals), in order: the seam where other parts add theirs
+   * (the year's figures and nights per channel, figureSections; the payout lines).
+   */
+  sections: StatementSection[];
 }
+
+/** A cell: text, a count, or an amount (decimal text, formatted for the language; its share is made from it). */
+export type StatementCell = string | number | { amount: string };
+
+export interface StatementColumn {
+  label: string;
+  /** The PDF's heading where it differs (a unit, a shorter word). */
+  pdfLabel?: string;
+  /** The column's width in the PDF in points (scaled down together when the table is wider than the page). */
+  width: number;
+  /** Its amount cells get the reader's share in a column beside it. */
+  amount?: boolean;
+  right?: boolean;
+  /** Appended to its amounts in the PDF ('NOK'). */
+  unit?: string;
+  /** Left out of the PDF (kept in the CSV). */
+  csvOnly?: boolean;
+}
+
+/** One table of the statement, in the statement's language. */
+export interface StatementTable {
+  title: string;
+  columns: StatementColumn[];
+  rows: StatementCell[][];
+  /** Without a heading row (label and value pairs). */
+  noHeader?: boolean;
+  /** Said instead of the table when it has no rows. */
+  empty?: string;
+  /** The rows drawn in bold in the PDF. */
+  boldRows?: number[];
+}
+
+/** A part of the statement: its table in a language. */
+export type StatementSection = (lang: StatementLanguage) => StatementTable;
 
 const TEXTS = {
   nb: {
@@ -32,6 +76,10 @@ const TEXTS = {
     month: 'Måned', sum: 'Sum', status: 'Status', amount: 'Beløp', currency: 'Valuta', rentalDays: 'Utleiedager', paidDate: 'Betalt dato', notes: 'Notater',
     months: 'Måneder', details: 'Utbetalinger', totals: 'Totalt', noPayouts: 'Ingen utbetalinger registrert',
     paid: 'Betalt', sent: 'Utbetaling sendt', pending: 'Venter', offset: 'Motregning', net: 'Netto for året',
+    yourShare: (share: string) => `Din andel (${share.replace('.', ',')} %)`,
+    figures: 'Årets tall', figure: 'Tall', byMonth: 'Måned for måned', channels: 'Netter per kanal', channel: 'Kanal', nights: 'Netter',
+    ofBooked: 'Andel av bookede netter', noNights: 'Ingen bookede netter', nightsAvailable: 'Ledige netter', nightsBooked: 'Bookede netter',
+    ownerNights: 'Eiernetter', occupancy: 'Belegg', payoutTotal: 'Utbetalt (netto)', perNight: 'Utbetalt per bookede natt', available: 'Ledige', booked: 'Bookede',
     monthNames: ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'],
   },
   en: {
@@ -40,6 +88,10 @@ const TEXTS = {
     month: 'Month', sum: 'Sum', status: 'Status', amount: 'Amount', currency: 'Currency', rentalDays: 'Rental days', paidDate: 'Paid date', notes: 'Notes',
     months: 'Months', details: 'Payouts', totals: 'Totals', noPayouts: 'No payouts registered',
     paid: 'Paid', sent: 'Payout sent', pending: 'Pending', offset: 'Offset', net: 'Net for the year',
+    yourShare: (share: string) => `Your share (${share}%)`,
+    figures: 'The year in figures', figure: 'Figure', byMonth: 'Month by month', channels: 'Nights per channel', channel: 'Channel', nights: 'Nights',
+    ofBooked: 'Share of booked nights', noNights: 'No booked nights', nightsAvailable: 'Nights available', nightsBooked: 'Nights booked',
+    ownerNights: 'Owner nights', occupancy: 'Occupancy', payoutTotal: 'Paid out (net)', perNight: 'Paid out per booked night', available: 'Available', booked: 'Booked',
     monthNames: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   },
 } as const;
@@ -49,6 +101,13 @@ export function formatAmount(text: string, lang: StatementLanguage): string {
   const [whole, fraction = '00'] = text.replace(/^-/, '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'nb' ? ' ' : ',');
   return `${text.startsWith('-') ? '-' : ''}${grouped}${lang === 'nb' ? ',' : '.'}${fraction.padEnd(2, '0')}`;
+}
+
+/** A ratio 0-1 as a percent with one decimal: '45,2 %' (nb), '45.2%' (en); '–' for none. */
+export function formatPercent(ratio: number | null, lang: StatementLanguage): string {
+  if (ratio === null) return '–';
+  const text = (Math.round(ratio * 1000) / 10).toFixed(1);
+  return lang === 'nb' ? `${text.replace('.', ',')} %` : `${text}%`;
 }
 
 const date = (iso: string | null, lang: StatementLanguage) => (iso ? (lang === 'nb' ? iso.split('-').reverse().join('.') : iso) : '');
@@ -63,6 +122,113 @@ function totalsRows(d: StatementData, lang: StatementLanguage): [string, string]
     [t.offset, d.totals.offset === '0.00' ? '0.00' : `-${d.totals.offset}`],
     [t.net, d.totals.net],
   ];
+}
+
+/** The payouts' own sections: each month's net and statuses, every payout, the year's totals. */
+function payoutSections(d: StatementData): StatementSection[] {
+  return [
+    (lang) => {
+      const t = TEXTS[lang];
+      return {
+        title: t.months,
+        columns: [{ label: t.month, width: 140 }, { label: t.sum, pdfLabel: `${t.sum} (NOK)`, width: 130, amount: true, right: true }, { label: t.status, width: 225 }],
+        rows: d.months.map((m) => [t.monthNames[m.month - 1], { amount: m.total }, m.statuses.map((s) => t[s]).join(', ')]),
+      };
+    },
+    (lang) => {
+      const t = TEXTS[lang];
+      return {
+        title: t.details,
+        columns: [
+          { label: t.month, width: 80 }, { label: t.amount, width: 95, amount: true, right: true }, { label: t.currency, width: 45 }, { label: t.status, width: 95 },
+          { label: t.rentalDays, width: 60, right: true }, { label: t.paidDate, width: 0, csvOnly: true }, { label: t.notes, width: 120 },
+        ],
+        rows: d.payouts.map((p) => [t.monthNames[p.month - 1], { amount: p.amount }, p.currency, t[p.status], p.rentalDays ?? '', date(p.paidDate, lang), p.notes ?? '']),
+        empty: t.noPayouts,
+      };
+    },
+    (lang) => {
+      const t = TEXTS[lang];
+      const rows = totalsRows(d, lang);
+      return {
+        title: t.totals,
+        noHeader: true,
+        columns: [{ label: '', width: 200 }, { label: t.amount, width: 130, amount: true, right: true, unit: 'NOK' }],
+        rows: rows.map(([label, value]) => [label, { amount: value }]),
+        boldRows: [rows.length - 1],
+      };
+    },
+  ];
+}
+
+/**
+ * The year's figures for the statement (docs/product/insights.md#the-year-statement): the year against the one
+ * before, month by month, and the booked nights per channel.
+ */
+export function figureSections(year: YearFigures, before: YearFigures): StatementSection[] {
+  const money = (text: string | null): StatementCell => (text === null ? '–' : { amount: text });
+  return [
+    (lang) => {
+      const t = TEXTS[lang];
+      return {
+        title: t.figures,
+        columns: [{ label: t.figure, width: 195 }, { label: String(year.year), width: 110, right: true, amount: true }, { label: String(before.year), width: 110, right: true, amount: true }],
+        rows: [
+          [t.nightsAvailable, year.nightsAvailable, before.nightsAvailable],
+          [t.nightsBooked, year.nightsBooked, before.nightsBooked],
+          [t.ownerNights, year.ownerNights, before.ownerNights],
+          [t.occupancy, formatPercent(year.occupancy, lang), formatPercent(before.occupancy, lang)],
+          [t.payoutTotal, money(year.payoutTotal), money(before.payoutTotal)],
+          [t.perNight, money(year.payoutPerBookedNight), money(before.payoutPerBookedNight)],
+        ],
+      };
+    },
+    (lang) => {
+      const t = TEXTS[lang];
+      return {
+        title: t.byMonth,
+        columns: [
+          { label: t.month, width: 80 }, { label: t.nightsAvailable, pdfLabel: t.available, width: 55, right: true }, { label: t.nightsBooked, pdfLabel: t.booked, width: 55, right: true },
+          { label: t.ownerNights, width: 65, right: true }, { label: t.occupancy, width: 60, right: true },
+          { label: `${t.payoutTotal} ${year.year}`, width: 90, right: true, amount: true }, { label: `${t.payoutTotal} ${before.year}`, width: 90, right: true, amount: true },
+        ],
+        rows: year.byMonth.map((m, i) => [
+          t.monthNames[m.month - 1], m.nightsAvailable, m.nightsBooked, m.ownerNights, formatPercent(m.occupancy, lang), money(m.payoutTotal), money(before.byMonth[i].payoutTotal),
+        ]),
+      };
+    },
+    (lang) => {
+      const t = TEXTS[lang];
+      const channels = Object.entries(year.nightsByChannel);
+      return {
+        title: t.channels,
+        columns: [{ label: t.channel, width: 195 }, { label: t.nights, width: 80, right: true }, { label: t.ofBooked, width: 150, right: true }],
+        rows: channels.map(([channel, nights]) => [channel, nights, formatPercent(year.nightsBooked ? Math.round((nights * 10000) / year.nightsBooked) / 10000 : null, lang)]),
+        empty: t.noNights,
+      };
+    },
+  ];
+}
+
+/** Every table of the statement in `lang`, each amount column followed by the reader's share of it when they hold one. */
+function tablesOf(d: StatementData, lang: StatementLanguage): StatementTable[] {
+  const tables = [...payoutSections(d), ...d.sections].map((section) => section(lang));
+  const share = d.share;
+  if (!share) return tables;
+  const label = TEXTS[lang].yourShare(share);
+  return tables.map((table) => {
+    const columns: StatementColumn[] = [];
+    const shared: number[] = [];
+    table.columns.forEach((c, i) => {
+      columns.push(c);
+      if (c.amount) {
+        shared.push(i);
+        columns.push({ label: label, width: c.width, right: true, unit: c.unit });
+      }
+    });
+    const rows = table.rows.map((row) => row.flatMap((cell, i) => (shared.includes(i) ? [cell, typeof cell === 'object' ? { amount: shareOf(cell.amount, share) } : ''] : [cell])));
+    return { ...table, columns, rows };
+  });
 }
 
 /** An amount in a CSV row: a number for the spreadsheet, so it is never escaped as text (see csvCast). */
@@ -83,22 +249,19 @@ const csvCast = {
 /** CSV for a spreadsheet: semicolons and decimal commas in Norwegian (as Norwegian Excel reads them), commas in English. */
 export function statementCsv(d: StatementData, lang: StatementLanguage): string {
   const t = TEXTS[lang];
-  const amount = (text: string): AmountCell => ({ amount: formatAmount(text, lang) });
+  const cell = (c: StatementCell): CsvCell => (typeof c === 'object' ? { amount: formatAmount(c.amount, lang) } : c);
   const rows: CsvCell[][] = [
     [t.title(d.year)],
     ...(d.property === null ? [] : [[t.property, d.property]]),
     [t.owner, d.owner.name],
     [t.account, d.owner.accountNumber ?? t.none],
     [t.madeOn, date(d.madeOn, lang)],
-    [],
-    [t.month, t.sum, t.status],
-    ...d.months.map((m) => [t.monthNames[m.month - 1], amount(m.total), m.statuses.map((s) => t[s]).join(', ')]),
-    [],
-    [t.month, t.amount, t.currency, t.status, t.rentalDays, t.paidDate, t.notes],
-    ...d.payouts.map((p) => [t.monthNames[p.month - 1], amount(p.amount), p.currency, t[p.status], p.rentalDays ?? '', date(p.paidDate, lang), p.notes ?? '']),
-    [],
-    [t.totals],
-    ...totalsRows(d, lang).map(([label, value]) => [label, amount(value)]),
+    ...tablesOf(d, lang).flatMap((table) => [
+      [],
+      [table.title],
+      ...(table.noHeader ? [] : [table.columns.map((c) => c.label)]),
+      ...table.rows.map((row) => row.map(cell)),
+    ]),
   ];
   // A byte order mark, so spreadsheet programs read the file as UTF-8 (æ, ø, å).
   return '\uFEFF' + stringify(rows, { delimiter: lang === 'nb' ? ';' : ',', record_delimiter: 'windows', cast: csvCast });
@@ -116,6 +279,7 @@ export function statementPdf(d: StatementData, lang: StatementLanguage, createdA
   });
 
   const left = doc.page.margins.left;
+  const pageWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const row = (cells: string[], widths: number[], opts: { bold?: boolean; alignRight?: number[] } = {}) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
     const y = doc.y;
@@ -132,6 +296,7 @@ export function statementPdf(d: StatementData, lang: StatementLanguage, createdA
     doc.y = y + height + 4;
   };
   const heading = (text: string) => {
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text, left).moveDown(0.3);
   };
 
@@ -142,22 +307,20 @@ export function statementPdf(d: StatementData, lang: StatementLanguage, createdA
   doc.text(`${t.account}: ${d.owner.accountNumber ?? t.none}`);
   doc.text(`${t.madeOn}: ${date(d.madeOn, lang)}`);
 
-  heading(t.months);
-  const monthWidths = [140, 130, 225];
-  row([t.month, `${t.sum} (NOK)`, t.status], monthWidths, { bold: true, alignRight: [1] });
-  for (const m of d.months) row([t.monthNames[m.month - 1], formatAmount(m.total, lang), m.statuses.map((s) => t[s]).join(', ')], monthWidths, { alignRight: [1] });
-
-  heading(t.details);
-  const detailWidths = [80, 95, 45, 95, 60, 120];
-  if (!d.payouts.length) doc.font('Helvetica').fontSize(10).text(t.noPayouts);
-  else {
-    row([t.month, t.amount, t.currency, t.status, t.rentalDays, t.notes], detailWidths, { bold: true, alignRight: [1, 4] });
-    for (const p of d.payouts) row([t.monthNames[p.month - 1], formatAmount(p.amount, lang), p.currency, t[p.status], p.rentalDays === null ? '' : String(p.rentalDays), p.notes ?? ''], detailWidths, { alignRight: [1, 4] });
+  for (const table of tablesOf(d, lang)) {
+    heading(table.title);
+    if (table.rows.length === 0 && table.empty) {
+      doc.font('Helvetica').fontSize(10).text(table.empty);
+      continue;
+    }
+    const shown = table.columns.map((c, i) => ({ c, i })).filter(({ c }) => !c.csvOnly);
+    const total = shown.reduce((sum, { c }) => sum + c.width, 0);
+    const widths = shown.map(({ c }) => (total > pageWidth ? (c.width * pageWidth) / total : c.width));
+    const right = shown.flatMap(({ c }, j) => (c.right ? [j] : []));
+    const text = (cell: StatementCell, c: StatementColumn) => (typeof cell === 'object' ? `${formatAmount(cell.amount, lang)}${c.unit ? ` ${c.unit}` : ''}` : String(cell));
+    if (!table.noHeader) row(shown.map(({ c }) => c.pdfLabel ?? c.label), widths, { bold: true, alignRight: right });
+    table.rows.forEach((cells, r) => row(shown.map(({ c, i }) => text(cells[i], c)), widths, { bold: table.boldRows?.includes(r), alignRight: right }));
   }
-
-  heading(t.totals);
-  const totalWidths = [200, 130];
-  for (const [label, value] of totalsRows(d, lang)) row([label, `${formatAmount(value, lang)} NOK`], totalWidths, { bold: label === t.net, alignRight: [1] });
 
   doc.end();
   return done;

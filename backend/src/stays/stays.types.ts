@@ -129,8 +129,8 @@ export function breaches(rules: StayRules, stay: StayNights, today: string, used
   return found;
 }
 
-/** The night dates (as day numbers) of a stay that fall in `year`. */
-function nightsOfYear(stay: StayNights, year: number): number[] {
+/** The night dates (as day numbers: days since 1970-01-01) of a stay that fall in `year`. */
+export function nightsOfYear(stay: StayNights, year: number): number[] {
   const [first, next] = [dayNumber(`${year}-01-01`), dayNumber(`${year + 1}-01-01`)];
   const nights: number[] = [];
   for (let n = Math.max(dayNumber(stay.first), first); n < Math.min(dayNumber(stay.end), next); n++) nights.push(n);

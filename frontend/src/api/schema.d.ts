@@ -2937,6 +2937,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `?year=` 2020–2100; without it, the property's current year.
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
+         */
+        get: operations["Insights_year"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/password": {
         parameters: {
             query?: never;
@@ -4206,6 +4228,93 @@ export interface components {
             database: string;
             /** @example ok */
             status: string;
+        };
+        InsightsFiguresResponse: {
+            /** @description January to December. */
+            byMonth: components["schemas"]["InsightsMonthResponse"][];
+            /** @description The year's nights the owners did not use: what could be let (366 in a leap year without owner stays). */
+            nightsAvailable: number;
+            /** @description Nights guests booked, each date once. */
+            nightsBooked: number;
+            /**
+             * @description Booked nights by the channel they came through (Airbnb, Booking.com, a feed's name …), most first.
+             * @example {
+             *       "Airbnb": 80,
+             *       "Booking.com": 35
+             *     }
+             */
+            nightsByChannel: {
+                [key: string]: number;
+            };
+            /** @example 0.3151 */
+            occupancy: number | null;
+            /** @description Nights of the owners' own stays. */
+            ownerNights: number;
+            /**
+             * @description payoutTotal over nightsBooked, rounded to the øre; null without booked nights.
+             * @example 1304.35
+             */
+            payoutPerBookedNight: string | null;
+            /**
+             * @description The year's payouts, net of offsets, numeric text.
+             * @example 150000.00
+             */
+            payoutTotal: string;
+            year: number;
+        };
+        InsightsMonthResponse: {
+            /** @description 1-12. */
+            month: number;
+            /** @description The month's nights the owners did not use (29 in a leap February without owner stays). */
+            nightsAvailable: number;
+            nightsBooked: number;
+            /**
+             * @description Booked nights among the available ones over the available nights, 0-1 to four decimals; null when none was available.
+             * @example 0.4516
+             */
+            occupancy: number | null;
+            ownerNights: number;
+            /**
+             * @description The month's payouts, net of offsets, numeric text.
+             * @example 12500.00
+             */
+            payoutTotal: string;
+        };
+        InsightsResponse: {
+            /** @description January to December. */
+            byMonth: components["schemas"]["InsightsMonthResponse"][];
+            /** @description The year's nights the owners did not use: what could be let (366 in a leap year without owner stays). */
+            nightsAvailable: number;
+            /** @description Nights guests booked, each date once. */
+            nightsBooked: number;
+            /**
+             * @description Booked nights by the channel they came through (Airbnb, Booking.com, a feed's name …), most first.
+             * @example {
+             *       "Airbnb": 80,
+             *       "Booking.com": 35
+             *     }
+             */
+            nightsByChannel: {
+                [key: string]: number;
+            };
+            /** @example 0.3151 */
+            occupancy: number | null;
+            /** @description Nights of the owners' own stays. */
+            ownerNights: number;
+            /**
+             * @description payoutTotal over nightsBooked, rounded to the øre; null without booked nights.
+             * @example 1304.35
+             */
+            payoutPerBookedNight: string | null;
+            /**
+             * @description The year's payouts, net of offsets, numeric text.
+             * @example 150000.00
+             */
+            payoutTotal: string;
+            previousYear: components["schemas"]["InsightsFiguresResponse"];
+            /** @description The property read; null for staff who name none and hold none (an empty year). */
+            propertyId: number | null;
+            year: number;
         };
         InvitationPreviewResponse: {
             email: string;
@@ -15236,6 +15345,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarLinkResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Insights_year: {
+        parameters: {
+            query?: {
+                /** @description The property; without it, the caller’s first. */
+                propertyId?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */

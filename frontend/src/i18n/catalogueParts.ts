@@ -30,7 +30,7 @@ export const BACK_OFFICE_SECTIONS: readonly string[] = ['ra', 'admin', 'resource
  * budgeted (scripts/size-budget.mjs). Such a chunk awaits `laterPartLoaded('later')` (laterPart.ts) at its top. A new
  * screen that loads on demand lists its section here.
  */
-export const LATER_SECTIONS: readonly string[] = ['stays', 'payoutDetail', 'webhooks', 'apiTokens'];
+export const LATER_SECTIONS: readonly string[] = ['stays', 'payoutDetail', 'webhooks', 'apiTokens', 'insights'];
 
 /** The part a section belongs to: every section not listed above is the signed-in app's (a new domain's too). */
 export function partOfSection(section: string): CataloguePart {
