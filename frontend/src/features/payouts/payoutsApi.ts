@@ -21,7 +21,7 @@ export const usePayoutsOfYear = (year: number, propertyId: number | null) =>
     retry: (failures, error) => !(error instanceof ApiError && error.code === 'property_money_hidden') && failures < 3,
   });
 
-/** One payout explained: its lines and the month's stays (docs/product/payouts-and-prices.md#a-payout-explained). */
+/** One payout explained: its lines and the month's stays (docs/product/payouts-and-prices.md#the-payout-explained). */
 export const usePayoutDetail = (id: number) =>
   useQuery<PayoutDetail>({
     queryKey: payoutsKeys.detail(id),

@@ -1,5 +1,5 @@
 /**
- * One payout explained (docs/product/payouts-and-prices.md#a-payout-explained): its lines with their receipts, and the
+ * One payout explained (docs/product/payouts-and-prices.md#the-payout-explained): its lines with their receipts, and the
  * month's stays the rent came from, with the nights per channel. Opened from the page's table or a notification's link
  * (`?payout=`); full screen on a phone. A line's 'Spør om denne' opens a new case that names the payout and the line.
  * Loads in a chunk of its own with its texts (the catalogue's later part), after the page has drawn.
