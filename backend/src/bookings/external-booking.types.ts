@@ -123,7 +123,7 @@ export interface ExternalBooking {
 }
 
 /**
- * The channel a guest booked through, as the owner reads it (docs/product/insights.md#nights-per-channel): a Beds24
+ * The channel a guest booked through, as the owner reads it (docs/product/insights.md#the-figures): a Beds24
  * booking's 'Kanal:' line (the channel Beds24 names, beds24/beds24-bookings.ts writes it), else 'Beds24'; an iCal
  * booking's feed name (owners name feeds after their channel: 'Airbnb'), else 'iCal'.
  */
