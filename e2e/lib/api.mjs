@@ -173,3 +173,16 @@ export async function reads(url, path, account = ADMIN) {
 export async function adminDecidesStayRequest(url, id, decision, note) {
   return asAdmin(url, async (cookie) => (await call(url, `/admin/stay-requests/${id}/${decision}`, { method: 'POST', cookie, body: { note } })).json());
 }
+
+/** The first admin registers a payout (POST /api/admin/payouts), e.g. `{ userId, month: 1, year: 2027, amount: '100.00' }`. */
+export async function adminRegistersPayout(url, payout) {
+  return asAdmin(url, async (cookie) => (await call(url, '/admin/payouts', { method: 'POST', cookie, body: payout })).json());
+}
+
+/** A user adds an iCal feed to their first property (POST /api/ical-feeds) and syncs it at once; answers the sync's result. */
+export async function userAddsFeed(url, account, feed) {
+  return asAdmin(url, async (cookie) => {
+    const { id } = await (await call(url, '/ical-feeds', { method: 'POST', cookie, body: feed })).json();
+    return (await call(url, `/ical-feeds/${id}/sync`, { method: 'POST', cookie })).json();
+  }, account);
+}
