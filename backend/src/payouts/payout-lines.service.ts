@@ -240,7 +240,8 @@ export class PayoutLinesService {
     try {
       records = parse(csv, {
         bom: true,
-        delimiter: [',', ';'],
+        // The header tells the separator: a semicolon file (a Norwegian spreadsheet's) may hold decimal commas.
+        delimiter: delimiterOf(csv),
         trim: true,
         skip_empty_lines: true,
         info: true,
@@ -284,6 +285,12 @@ export class PayoutLinesService {
       throw e;
     }
   }
+}
+
+/** ';' when the header row holds semicolons and no comma, else ','. */
+function delimiterOf(csv: string): string {
+  const header = csv.slice(0, csv.search(/\r?\n|$/));
+  return header.includes(';') && !header.includes(',') ? ';' : ',';
 }
 
 /** The header names the columns by name, in any order: each of the required once, no other (400 with row 1). */
