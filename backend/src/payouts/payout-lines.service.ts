@@ -11,7 +11,7 @@ import { DatabasePort } from '../database/database.port';
 import { PropertyAccess } from '../properties/property-access.service';
 import type { User } from '../users/user.entity';
 import { Payout } from './payout.entity';
-import { assertLineSign, followLines } from './payout-line-sums';
+import { assertLineSign, followLines } from './payout-lines.store';
 import { PAYOUT_LINE_KINDS, PayoutLine, type PayoutLineKind } from './payout-line.entity';
 import type { CreatePayoutLineDto, PayoutDetailResponse, UpdatePayoutLineDto } from './payout-lines.dto';
 import { mapLine } from './payout-lines.dto';
@@ -158,7 +158,7 @@ export class PayoutLinesService {
 
   /**
    * One change to a payout's lines, in one transaction with the payout locked: the change, the payout's amount
-   * following the lines' sum (payout-line-sums.ts), and the audit row of the payout before and after.
+   * following the lines' sum (payout-lines.store.ts), and the audit row of the payout before and after.
    */
   private async change(
     admin: User, payoutId: number, context: RequestContext | undefined,

@@ -14,7 +14,7 @@ import { Payout, type PayoutStatus } from './payout.entity';
 import { CreatePayoutDto, mapPayout, UpdatePayoutDto } from './payouts.dto';
 import { RENTAL_ZONE } from './rental-nights';
 import { type MonthNights, monthNightsOf, ownerStaysOf, rentedStaysOf } from './month-stays';
-import { assertAmountMatchesLines } from './payout-line-sums';
+import { assertAmountMatchesLines } from './payout-lines.store';
 import type { StatementData, YearTotals } from './statement';
 import { DatabasePort } from '../database/database.port';
 import { EventBus } from '../common/events/domain-events';
