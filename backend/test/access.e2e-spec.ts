@@ -13,6 +13,7 @@ import { SubscriptionService } from '../src/calendar/subscription.service';
 import { FeedsService } from '../src/feeds/feeds.service';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { PayoutsService } from '../src/payouts/payouts.service';
+import { PayoutLinesService } from '../src/payouts/payout-lines.service';
 import { PricesService } from '../src/prices/prices.service';
 import { InvitationsService } from '../src/properties/invitations.service';
 import { PropertiesService } from '../src/properties/properties.service';
@@ -66,6 +67,16 @@ const webhookDeliveryOf = async (ctx: Ctx) => {
 const notificationOf = (ctx: Ctx) => ctx.t.app.get(NotificationsService).create({ userId: ctx.owner.id, type: 'system', params: { text: 'Hei' } });
 const payoutOf = async (ctx: Ctx) => ctx.t.app.get(PayoutsService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, month: 3, year: 2026, amount: '1000.00' });
 const priceOf = async (ctx: Ctx) => ctx.t.app.get(PricesService).create(await ctx.t.createUser('admin'), { userId: ctx.owner.id, name: 'Høysesong', priceFrom: '1500', priceTo: '2500', discountPercent: '0' });
+/** A payout of "owner" with a rent line that has a PDF receipt. */
+const receiptLineOf = async (ctx: Ctx) => {
+  const admin = await ctx.t.createUser('admin');
+  const payout = await ctx.t.app.get(PayoutsService).create(admin, { userId: ctx.owner.id, month: 7, year: 2026, amount: '0' });
+  const lines = ctx.t.app.get(PayoutLinesService);
+  const { lines: [line] } = await lines.add(admin, payout.id, { kind: 'rent', description: 'Leie', amount: '100' });
+  const file = await ctx.t.app.get(FileStore).put(Buffer.from('%PDF-1.4\n%%EOF\n'), 'kvittering.pdf');
+  await lines.attachReceipt(admin, payout.id, line.id, file);
+  return { payout, line };
+};
 /** The owner's first property; `withViewer` adds a member the owner may remove. */
 const propertyOf = async (ctx: Ctx) => (await ctx.t.app.get(PropertyAccess).resolve(ctx.owner, undefined, 'read')).property;
 const viewerOf = async (ctx: Ctx) => {
@@ -344,6 +355,16 @@ const cases: RouteCase[] = [
   { route: 'POST /api/admin/payouts/calculate-rental-days', call: ({ owner }) => ({ path: '/api/admin/payouts/calculate-rental-days', body: { userId: owner.id, month: 4, year: 2026 } }), expect: ADMIN_ONLY },
   { route: 'PATCH /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}`, body: { status: 'paid' } }), expect: ADMIN_ONLY },
   { route: 'DELETE /api/admin/payouts/:id', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}` }), expect: ADMIN_ONLY },
+  { route: 'GET /api/user/payouts/:id', call: async (ctx) => ({ path: `/api/user/payouts/${(await payoutOf(ctx)).id}` }), expect: MEMBER_READ },
+  { route: 'GET /api/user/payouts/:id/lines/:lineId/receipt', call: async (ctx) => { const { payout, line } = await receiptLineOf(ctx); return { path: `/api/user/payouts/${payout.id}/lines/${line.id}/receipt` }; }, expect: MEMBER_READ },
+  { route: 'GET /api/admin/payouts/:id/lines', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}/lines` }), expect: STAFF_READ },
+  { route: 'POST /api/admin/payouts/:id/lines', call: async (ctx) => ({ path: `/api/admin/payouts/${(await payoutOf(ctx)).id}/lines`, body: { kind: 'rent', description: 'Leie', amount: '100' } }), expect: ADMIN_CREATES },
+  { route: 'PATCH /api/admin/payouts/:id/lines/:lineId', call: async (ctx) => { const { payout, line } = await receiptLineOf(ctx); return { path: `/api/admin/payouts/${payout.id}/lines/${line.id}`, body: { description: 'Leie juli' } }; }, expect: ADMIN_ONLY },
+  { route: 'DELETE /api/admin/payouts/:id/lines/:lineId', call: async (ctx) => { const { payout, line } = await receiptLineOf(ctx); return { path: `/api/admin/payouts/${payout.id}/lines/${line.id}` }; }, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/payouts/:id/lines/:lineId/receipt', call: async (ctx) => { const { payout, line } = await receiptLineOf(ctx); return { path: `/api/admin/payouts/${payout.id}/lines/${line.id}/receipt` }; }, expect: STAFF_READ },
+  { route: 'POST /api/admin/payouts/:id/lines/:lineId/receipt', call: async (ctx) => { const { payout, line } = await receiptLineOf(ctx); return { path: `/api/admin/payouts/${payout.id}/lines/${line.id}/receipt` }; }, expect: [401, 403, 403, 403, 400] },
+  { route: 'DELETE /api/admin/payouts/:id/lines/:lineId/receipt', call: async (ctx) => { const { payout, line } = await receiptLineOf(ctx); return { path: `/api/admin/payouts/${payout.id}/lines/${line.id}/receipt` }; }, expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/payouts/lines/import', call: async (ctx) => ({ path: '/api/admin/payouts/lines/import', body: { csv: `propertyId,year,month,kind,description,amount\n${(await propertyOf(ctx)).id},2026,${(ctx.n % 12) + 1},rent,Leie,100` } }), expect: ADMIN_CREATES },
   { route: 'GET /api/properties', call: () => ({ path: '/api/properties' }), expect: ANY_USER },
   { route: 'GET /api/properties/:id', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}` }), expect: MEMBER_READ },
   { route: 'PATCH /api/properties/:id', call: async (ctx) => ({ path: `/api/properties/${(await propertyOf(ctx)).id}`, body: { name: 'Hytta' } }), expect: MEMBER_WRITE },

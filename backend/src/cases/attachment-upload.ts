@@ -2,12 +2,12 @@ import {
   BadRequestException, CallHandler, ExecutionContext, HttpException, Inject, Injectable, Logger, NestInterceptor, PayloadTooLargeException,
 } from '@nestjs/common';
 import type express from 'express';
-import type { Readable } from 'node:stream';
 import { catchError, concatMap, from, type Observable, switchMap, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/adapters/clock';
 import { cleanFileName } from '../common/adapters/file-name';
 import { FileStore, RejectedFile, type StoredFileInfo } from '../common/adapters/file-store';
+import { FileStoreStorage } from '../common/adapters/file-store-storage';
 import { coded } from '../common/http-exception.filter';
 import { parseId } from '../common/ids';
 import type { SessionUser } from '../common/session-user';
@@ -34,10 +34,7 @@ type BudgetedRequest = express.Request & { [BUDGET]?: UploadBudget };
 const MULTIPART_OVERHEAD = 256 * 1024;
 const RATE_WINDOW_MS = 60 * 60 * 1000;
 
-/** A file multer stored through AttachmentStorage: the stored file's facts, its safe name among them. */
-export interface StoredPart extends StoredFileInfo {
-  fieldname: string;
-}
+export type { StoredPart } from '../common/adapters/file-store-storage';
 
 /** The coded refusal of one file, named as the person will see it. */
 export function refusedFile(e: RejectedFile, clientName: string, maxBytes: number): HttpException {
@@ -102,39 +99,30 @@ export class UploadGateInterceptor implements NestInterceptor {
   }
 }
 
-/** multer's storage engine: each file part streamed into the FileStore, within the size cap and the day's quota. */
-export class AttachmentStorage {
-  constructor(
-    private readonly files: FileStore,
-    private readonly maxBytes: number,
-  ) {}
-
-  _handleFile(req: BudgetedRequest, file: { originalname: string; fieldname: string; stream: Readable }, done: (error: unknown, info?: Partial<StoredPart>) => void): void {
-    this.store(req, file).then((info) => done(null, info), (error) => done(error));
+/**
+ * multer's storage engine for case attachments: the shared FileStoreStorage (each part streamed into the FileStore),
+ * within the size cap and what the gate reserved of the day's quota.
+ */
+export class AttachmentStorage extends FileStoreStorage<BudgetedRequest> {
+  constructor(files: FileStore, maxBytes: number) {
+    super(files, {
+      maxBytes,
+      refused: refusedFile,
+      nameless: () => new BadRequestException(coded('case_attachment_name', 'Filen må ha et navn (ikke bare punktum eller skråstrek)')),
+    });
   }
 
-  _removeFile(_req: express.Request, file: Partial<StoredPart>, done: (error: Error | null) => void): void {
-    if (!file.id) return done(null);
-    this.files.delete(file.id).then(() => done(null), done);
-  }
-
-  private async store(req: BudgetedRequest, file: { originalname: string; fieldname: string; stream: Readable }): Promise<Partial<StoredPart>> {
+  protected override capOf(req: BudgetedRequest): number {
     const budget = req[BUDGET];
     if (!budget) throw new Error('an upload reached the storage without passing the upload gate');
-    if (!cleanFileName(file.originalname)) {
-      file.stream.resume();
-      throw new BadRequestException(coded('case_attachment_name', 'Filen må ha et navn (ikke bare punktum eller skråstrek)'));
-    }
-    const cap = Math.min(this.maxBytes, budget.remaining);
-    try {
-      const info = await this.files.putStream(file.stream, file.originalname, cap);
-      budget.remaining -= info.byteSize;
-      return { ...info, fieldname: file.fieldname };
-    } catch (e) {
-      file.stream.resume();
-      if (!(e instanceof RejectedFile)) throw e;
-      if (e.reason === 'too_large' && cap < this.maxBytes) throw quotaExceededError(budget.quotaMb);
-      throw refusedFile(e, file.originalname, this.maxBytes);
-    }
+    return budget.remaining;
+  }
+
+  protected override counted(req: BudgetedRequest, info: StoredFileInfo): void {
+    req[BUDGET]!.remaining -= info.byteSize;
+  }
+
+  protected override overCap(req: BudgetedRequest): HttpException {
+    return quotaExceededError(req[BUDGET]!.quotaMb);
   }
 }

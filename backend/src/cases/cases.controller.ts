@@ -3,7 +3,7 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access, CurrentUser } from '../common/access.decorator';
-import { storedFileName } from '../common/adapters/file-name';
+import { sendStoredFile } from '../common/adapters/file-download';
 import { ParseIdPipe } from '../common/ids';
 import type { User } from '../users/user.entity';
 import { AttachmentErrorsInterceptor, MAX_FILES } from './attachment-errors.interceptor';
@@ -53,14 +53,7 @@ export class CasesController {
   @ApiOkResponse({ description: 'The file, with its stored type and name', schema: { type: 'string', format: 'binary' } })
   async download(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const { attachment, file } = await this.cases.attachment(viewer, id);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    res.setHeader('Cache-Control', 'private, no-store');
-    const type = file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType;
-    // Names stored before they were made safe are made safe on the way out too.
-    const name = storedFileName(attachment.fileName, file.contentType) ?? storedFileName('vedlegg', file.contentType)!;
-    const disposition = contentDisposition(file.contentType.startsWith('image/') ? 'inline' : 'attachment', name);
-    return new StreamableFile(file.stream(), { type, disposition, length: file.byteSize });
+    return sendStoredFile(res, file, attachment.fileName, 'vedlegg');
   }
 
   @Post('messages/:id/read')
@@ -120,11 +113,4 @@ export class CasesController {
   async reopen(@CurrentUser() viewer: User, @Param('id', ParseIdPipe) id: number): Promise<CaseResponse> {
     return mapCase(await this.cases.reopen(viewer, id));
   }
-}
-
-/** RFC 6266: an ASCII fallback name, and the real one in RFC 5987 form; no quote or path can break out. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -9,6 +9,10 @@ import { mapPayout, PayoutResponse, StatementQuery } from './payouts.dto';
 import { ParseYearPipe } from '../common/time/year';
 import { InsightsService } from './insights.service';
 import { PayoutsService } from './payouts.service';
+import { PayoutLinesService } from './payout-lines.service';
+import { PayoutDetailResponse } from './payout-lines.dto';
+import { sendStoredFile } from '../common/adapters/file-download';
+import { ParseIdPipe } from '../common/ids';
 import { statementCsv, statementPdf } from './statement';
 import { TokenScope } from '../common/token-scope.decorator';
 
@@ -20,7 +24,12 @@ import { TokenScope } from '../common/token-scope.decorator';
 @Controller('user/payouts')
 @Access('user')
 export class PayoutsController {
-  constructor(private readonly payouts: PayoutsService, private readonly insights: InsightsService, private readonly clock: Clock) {}
+  constructor(
+    private readonly payouts: PayoutsService,
+    private readonly insights: InsightsService,
+    private readonly lines: PayoutLinesService,
+    private readonly clock: Clock,
+  ) {}
 
   @Get('year/:year')
   @TokenScope('payouts:read')
@@ -60,6 +69,28 @@ export class PayoutsController {
     const data = await this.insights.statement(user, await this.payouts.moneyOf(user, propertyId), year, this.today());
     const pdf = await statementPdf(data, lang, this.clock.now());
     return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="${fileName(lang, year)}.pdf"`, length: pdf.length });
+  }
+
+  /**
+   * One payout explained (docs/product/payouts-and-prices.md#the-payout-explained): its lines and its month's stays
+   * from the bookings store, nights counted in the property's time zone.
+   */
+  @Get(':id')
+  @TokenScope('payouts:read')
+  async detail(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<PayoutDetailResponse> {
+    return this.lines.detail(user, id);
+  }
+
+  /** A line's receipt, for the property's members who see money; sent as case attachments are. */
+  @Get(':id/lines/:lineId/receipt')
+  @TokenScope('payouts:read')
+  @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ description: 'The receipt, with its stored type and name', schema: { type: 'string', format: 'binary' } })
+  async receipt(
+    @CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Param('lineId', ParseIdPipe) lineId: number, @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const { line, file } = await this.lines.receiptFor(user, id, lineId);
+    return sendStoredFile(res, file, line.receiptName ?? 'kvittering', 'kvittering');
   }
 
   private today(): string {

@@ -2,7 +2,6 @@ import { BadRequestException, Injectable, NotFoundException, OnModuleInit } from
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { BLOCKED_KINDS } from '../bookings/external-booking.types';
 import { ExternalBookingsService } from '../bookings/external-bookings.service';
 import { CalendarService } from '../calendar/calendar.service';
 import { coded } from '../common/http-exception.filter';
@@ -13,7 +12,9 @@ import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Payout, type PayoutStatus } from './payout.entity';
 import { CreatePayoutDto, mapPayout, UpdatePayoutDto } from './payouts.dto';
-import { bookedNightsInMonth, osloDay, type Stay } from './rental-nights';
+import { RENTAL_ZONE } from './rental-nights';
+import { type MonthNights, monthNightsOf, ownerStaysOf, rentedStaysOf } from './month-stays';
+import { assertAmountMatchesLines } from './payout-lines.store';
 import type { StatementData, YearTotals } from './statement';
 import { DatabasePort } from '../database/database.port';
 import { EventBus } from '../common/events/domain-events';
@@ -193,6 +194,7 @@ export class PayoutsService implements OnModuleInit {
       if (!before) throw new NotFoundException(coded('payout_not_found', 'Utbetalingen finnes ikke'));
       const status = dto.status ?? before.status;
       assertAmountAllowed(dto.amount ?? before.amount, status);
+      if (dto.amount !== undefined) await assertAmountMatchesLines(tx, id, dto.amount);
       const changes: Partial<Payout> = { status };
       if (dto.amount !== undefined) changes.amount = dto.amount;
       if (dto.rentalDays !== undefined) changes.rentalDays = dto.rentalDays;
@@ -239,20 +241,22 @@ export class PayoutsService implements OnModuleInit {
     });
   }
 
-  /**
-   * The booked nights of a month from the property's stored bookings: bookings synced into its calendar (events
-   * with a source) and every outside source's (the iCal feeds, Beds24). Blocked dates are no rentals. A night
-   * booked in two sources counts once.
-   */
+  /** The booked nights of a month (monthNights' rentalDays). */
   async rentalNights(propertyId: number, year: number, month: number): Promise<number> {
-    // A day's margin each side: an Oslo night near a month edge is a UTC instant the day before or after.
+    return (await this.monthNights(propertyId, year, month)).rentalDays;
+  }
+
+  /**
+   * A month's stays and nights in the property's time zone (month-stays.ts): the stored bookings of every outside
+   * source (the iCal feeds, Beds24; blocks and cancelled ones are no rentals) and the bookings synced into its
+   * calendar (events with a source), each night counted once; the owners' own stays apart.
+   */
+  async monthNights(propertyId: number, year: number, month: number): Promise<MonthNights> {
+    const zone = (await this.access.zoneOf(propertyId))?.timezone ?? RENTAL_ZONE;
+    // A day's margin each side: a night near a month edge, in the property's zone, is a UTC instant the day before or after.
     const range = { start: new Date(Date.UTC(year, month - 1, 1) - DAY_MS), end: new Date(Date.UTC(year, month, 1) + DAY_MS) };
     const [events, external] = await Promise.all([this.calendar.listEvents(propertyId, range), this.bookings.listForProperty(propertyId, range)]);
-    const stays: Stay[] = [
-      ...events.filter((e) => e.source !== null).map((e) => (e.allDay ? { checkIn: osloDay(e.startTime), checkOut: osloDay(e.endsAt) } : timedStay(e.startTime, e.endsAt))),
-      ...external.filter((b) => !BLOCKED_KINDS.includes(b.kind)).map((b) => (b.allDay && b.startDate && b.endDate ? { checkIn: b.startDate, checkOut: b.endDate } : timedStay(b.startTime, b.endsAt))),
-    ];
-    return bookedNightsInMonth(stays, year, month);
+    return monthNightsOf(rentedStaysOf(external, events, zone), ownerStaysOf(events, zone), year, month);
   }
 
   private record(tx: EntityManager, admin: User, action: string, before: Payout | null, after: Payout | null, context?: RequestContext) {
@@ -262,13 +266,10 @@ export class PayoutsService implements OnModuleInit {
 }
 
 /** What the audit keeps of a payout: the money fields as they were. */
-function auditView(p: Payout) {
+export function auditView(p: Payout) {
   const { id, month, year, amount, currency, status, rentalDays, paidDate, notes } = mapPayout(p);
   return { id, month, year, amount, currency, status, rentalDays, paidDate, notes };
 }
-
-/** A timed stay's nights: from its Oslo check-in day to its Oslo check-out day. */
-const timedStay = (start: Date, end: Date): Stay => ({ checkIn: osloDay(start), checkOut: osloDay(end) });
 
 /** A text[] as the driver hands it: an array (pg), or its '{a,b}' literal. */
 const pgArray = (value: PayoutStatus[] | string): PayoutStatus[] => (Array.isArray(value) ? value : value.replace(/^{|}$/g, '').split(',').filter(Boolean) as PayoutStatus[]);

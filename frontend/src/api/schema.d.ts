@@ -685,6 +685,94 @@ export interface paths {
         patch: operations["AdminPayouts_update"];
         trace?: never;
     };
+    "/api/admin/payouts/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
+        get: operations["AdminPayoutLines_list"];
+        put?: never;
+        /**
+         * Adds a line; the payout's amount becomes the lines' sum in the same transaction.
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
+        post: operations["AdminPayoutLines_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/lines/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a line and its receipt; with the last line gone the payout keeps the amount it had.
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
+        delete: operations["AdminPayoutLines_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
+        patch: operations["AdminPayoutLines_update"];
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/lines/{lineId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt, sent as case attachments are (common/adapters/file-download.ts).
+         * @description Access: staff (admins; mini admins may read (GET) only)
+         *
+         *     API tokens: with the scope `admin:read`, as the token's owner
+         */
+        get: operations["AdminPayoutLines_receipt"];
+        put?: never;
+        /**
+         * A receipt as multipart/form-data, one `file` part: streamed into the FileStore and told from its bytes to be a PDF
+         *     or an image (else 400 payout_receipt_type); it replaces the one the line had.
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
+        post: operations["AdminPayoutLines_attach"];
+        /**
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
+        delete: operations["AdminPayoutLines_removeReceipt"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts/calculate-rental-days": {
         parameters: {
             query?: never;
@@ -700,6 +788,28 @@ export interface paths {
          *     API tokens: with the scope `admin:write`, as the token's owner
          */
         post: operations["AdminPayouts_rentalDays"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/lines/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A CSV of lines from an accounting system, as text in `csv` (docs/api.md "Payout lines import"): all or nothing.
+         * @description Access: admin (admins only)
+         *
+         *     API tokens: with the scope `admin:write`, as the token's owner
+         */
+        post: operations["AdminPayoutLines_import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2981,6 +3091,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout explained (docs/product/payouts-and-prices.md#the-payout-explained): its lines and its month's stays
+         *     from the bookings store, nights counted in the property's time zone.
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
+         */
+        get: operations["Payouts_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/payouts/{id}/lines/{lineId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A line's receipt, for the property's members who see money; sent as case attachments are.
+         * @description Access: user (any logged-in user; ownership is checked)
+         *
+         *     API tokens: with the scope `payouts:read`, as the token's owner
+         */
+        get: operations["Payouts_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/payouts/year/{year}": {
         parameters: {
             query?: never;
@@ -3964,6 +4119,17 @@ export interface components {
             userId?: number;
             year: number;
         };
+        CreatePayoutLineDto: {
+            /**
+             * @description A decimal string or number, at most two decimals and ten digits before the point; its sign follows its kind.
+             * @example 1250.50
+             */
+            amount: string | number;
+            bookingRef?: string | null;
+            description: string;
+            /** @enum {string} */
+            kind: "rent" | "cleaning" | "commission" | "channel_fee" | "expense" | "adjustment";
+        };
         CreatePriceDto: {
             /**
              * @description 0-100, at most two decimals.
@@ -4228,6 +4394,24 @@ export interface components {
             database: string;
             /** @example ok */
             status: string;
+        };
+        ImportedPayoutResponse: {
+            /** @description numeric(10,2) as a string: the lines' sum. */
+            amount: string;
+            created: boolean;
+            lines: number;
+            month: number;
+            payoutId: number;
+            propertyId: number;
+            year: number;
+        };
+        ImportPayoutLinesDto: {
+            csv: string;
+        };
+        ImportPayoutLinesResponse: {
+            /** @description Lines imported in all. */
+            lines: number;
+            payouts: components["schemas"]["ImportedPayoutResponse"][];
         };
         InsightsFiguresResponse: {
             /** @description January to December. */
@@ -4526,6 +4710,54 @@ export interface components {
             title: string;
             to: string;
         };
+        PayoutDetailResponse: {
+            lines: components["schemas"]["PayoutLineResponse"][];
+            /**
+             * @description The month's nights per channel (each date once within a channel).
+             * @example {
+             *       "Airbnb": 12,
+             *       "Booking.com": 4
+             *     }
+             */
+            nightsByChannel: {
+                [key: string]: number;
+            };
+            /** @description The nights of the owners' own stays in the month: no rental. */
+            ownerNights: number;
+            payout: components["schemas"]["PayoutResponse"];
+            /** @description The month's rented nights, each date once (the payout's own `rentalDays` is what staff registered). */
+            rentalDays: number;
+            /** @description The rented stays with nights in the payout's month, by first night. */
+            stays: components["schemas"]["PayoutStayResponse"][];
+            /** @description The property's time zone, in which the month and the nights are counted. */
+            timezone: string;
+        };
+        PayoutLineResponse: {
+            /**
+             * @description numeric(12,2) as a string, signed by its kind.
+             * @example -1250.00
+             */
+            amount: string;
+            bookingRef: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            id: number;
+            /** @description Delivered by the accounting import rather than entered by staff. */
+            imported: boolean;
+            /** @enum {string} */
+            kind: "rent" | "cleaning" | "commission" | "channel_fee" | "expense" | "adjustment";
+            payoutId: number;
+            /** @description Null without a receipt; fetched from the line's receipt route. */
+            receipt: components["schemas"]["PayoutReceiptResponse"] | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PayoutReceiptResponse: {
+            byteSize: number;
+            contentType: string;
+            name: string;
+        };
         PayoutResponse: {
             /**
              * @description numeric(10,2) as a string.
@@ -4550,6 +4782,22 @@ export interface components {
             /** @description Whom it was registered for. */
             userId: number;
             year: number;
+        };
+        PayoutStayResponse: {
+            /** @description Where it was booked: Beds24's channel, the iCal feed's name, or 'Kalender'. */
+            channel: string;
+            /** @description Check-out day, 'YYYY-MM-DD' (exclusive). */
+            end: string;
+            /** @description Its nights inside the payout's month. */
+            nights: number;
+            /** @description The booking's id in the product (`ical-…`, `beds24-…`), or `event-<id>` for a booking synced into the calendar. */
+            ref: string;
+            /** @description First night, 'YYYY-MM-DD' in the property's time zone. */
+            start: string;
+        };
+        PayoutWithLinesResponse: {
+            lines: components["schemas"]["PayoutLineResponse"][];
+            payout: components["schemas"]["PayoutResponse"];
         };
         PriceResponse: {
             /** Format: date-time */
@@ -4923,6 +5171,17 @@ export interface components {
             rentalDays?: number | null;
             /** @enum {string} */
             status?: "pending" | "paid" | "sent" | "offset";
+        };
+        UpdatePayoutLineDto: {
+            /**
+             * @description A decimal string or number, at most two decimals and ten digits before the point; its sign follows its kind.
+             * @example 1250.50
+             */
+            amount?: string | number;
+            bookingRef?: string | null;
+            description?: string;
+            /** @enum {string} */
+            kind?: "rent" | "cleaning" | "commission" | "channel_fee" | "expense" | "adjustment";
         };
         UpdatePriceDto: {
             /**
@@ -7789,6 +8048,489 @@ export interface operations {
             };
         };
     };
+    AdminPayoutLines_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithLinesResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayoutLines_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePayoutLineDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithLinesResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayoutLines_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithLinesResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayoutLines_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePayoutLineDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithLinesResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayoutLines_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt, with its stored type and name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins; mini admins may read (GET) only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayoutLines_attach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithLinesResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayoutLines_removeReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithLinesResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     AdminPayouts_rentalDays: {
         parameters: {
             query?: never;
@@ -7808,6 +8550,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RentalDaysResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: admins only; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPayoutLines_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportPayoutLinesDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPayoutLinesResponse"];
                 };
             };
             /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
@@ -15476,6 +16277,140 @@ export interface operations {
             };
             /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope; `reauth_required` when the password (and code) were not given within 10 minutes: POST /api/user/reauth, then retry */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Payouts_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Any other error (409 conflict, 413 too large, 429 rate limited, 500) in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Payouts_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt, with its stored type and name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Validation failed: `message` is the first rule’s text, `errors` has one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid session, or an unknown, revoked or expired API token (with `WWW-Authenticate`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed on this resource; `token_scope` for an API token without the route's scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller’s */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -96,17 +96,17 @@ export class FileStore {
   }
 
   /** `put` for bytes already in memory (small files, tests, imports). */
-  put(content: Buffer, originalName: string, maxBytes = MAX_FILE_BYTES): Promise<StoredFileInfo> {
-    return this.putStream(Readable.from([content]), originalName, maxBytes);
+  put(content: Buffer, originalName: string, maxBytes = MAX_FILE_BYTES, types?: ReadonlySet<string>): Promise<StoredFileInfo> {
+    return this.putStream(Readable.from([content]), originalName, maxBytes, types);
   }
 
   /**
    * Stores what `source` yields under a new id, as it arrives: its type is told from its first bytes
    * (content-type.ts: photos, PDF, office documents, text; text is checked to its end), its sha256 and size counted
    * on the way, its name made safe for that type (file-name.ts; 'fil' when nothing of it is left). Refuses what it cannot accept (RejectedFile) and keeps nothing of it; the source is read to its end
-   * or until the refusal, never held whole in memory.
+   * or until the refusal, never held whole in memory. `types` narrows what is taken (a receipt: a PDF or an image).
    */
-  async putStream(source: AsyncIterable<Uint8Array>, originalName: string, maxBytes = MAX_FILE_BYTES): Promise<StoredFileInfo> {
+  async putStream(source: AsyncIterable<Uint8Array>, originalName: string, maxBytes = MAX_FILE_BYTES, types?: ReadonlySet<string>): Promise<StoredFileInfo> {
     const hash = createHash('sha256');
     const text = new PlainTextCheck();
     let size = 0;
@@ -130,7 +130,7 @@ export class FileStore {
     const start = async () => {
       const head = Buffer.concat(pending);
       contentType = sniffContentType(head) ?? (await detectContentType(head, { partial: size >= SNIFF_BYTES }));
-      if (!contentType) throw new RejectedFile('the file is not a PDF, image, office document or text file', 'type');
+      if (!contentType || (types && !types.has(contentType))) throw new RejectedFile('the file is not of a type this upload takes', 'type');
       const [row] = await this.db.query(
         "INSERT INTO stored_files (content, byte_size, content_type, sha256, original_name) VALUES (NULL, 0, $1, '', $2) RETURNING id",
         [contentType, storedFileName(originalName, contentType) ?? storedFileName('fil', contentType)],

@@ -4,7 +4,7 @@
  */
 import type { Identifier, RaRecord } from 'react-admin';
 import { asRecords, type DataProviderPart, type ProviderTools } from '../dataProviderPart';
-import { PAYOUTS_RESOURCE, type AdminPayout, type RentalDaysAnswer } from './types';
+import { PAYOUTS_RESOURCE, type AdminPayout, type PayoutLineInput, type PayoutLinesImport, type PayoutWithLines, type RentalDaysAnswer } from './types';
 import { toPayoutPayload } from './validation';
 
 export interface PayoutsDataProvider {
@@ -12,6 +12,14 @@ export interface PayoutsDataProvider {
   calculateRentalDays(input: { userId: number; month: number; year: number }): Promise<RentalDaysAnswer>;
   /** One owner's payouts of a year, for the year overview. */
   payoutsOfYear(userId: Identifier, year: number): Promise<AdminPayout[]>;
+  /** A payout's lines; each change below answers the payout (its amount now the lines' sum) and its lines. */
+  payoutLines(payoutId: Identifier): Promise<PayoutWithLines>;
+  addPayoutLine(payoutId: Identifier, line: PayoutLineInput): Promise<PayoutWithLines>;
+  updatePayoutLine(payoutId: Identifier, lineId: number, line: Partial<PayoutLineInput>): Promise<PayoutWithLines>;
+  removePayoutLine(payoutId: Identifier, lineId: number): Promise<PayoutWithLines>;
+  removePayoutReceipt(payoutId: Identifier, lineId: number): Promise<PayoutWithLines>;
+  /** A CSV of a month's lines from an accounting system, as text: all or nothing (docs/api.md "Payout lines import"). */
+  importPayoutLines(csv: string): Promise<PayoutLinesImport>;
 }
 
 export default function payoutsData({ adminUrl, call, post }: ProviderTools): DataProviderPart<PayoutsDataProvider> {
@@ -29,9 +37,17 @@ export default function payoutsData({ adminUrl, call, post }: ProviderTools): Da
     methods: {
       calculateRentalDays: (input) => post(`${PAYOUTS_RESOURCE}/calculate-rental-days`, input),
       payoutsOfYear: (userId, year) => call('GET', `${adminUrl}/${PAYOUTS_RESOURCE}/user/${encodeURIComponent(userId)}/year/${year}`),
+      payoutLines: (payoutId) => call('GET', linesUrl(adminUrl, payoutId)),
+      addPayoutLine: (payoutId, line) => call('POST', linesUrl(adminUrl, payoutId), line),
+      updatePayoutLine: (payoutId, lineId, line) => call('PATCH', `${linesUrl(adminUrl, payoutId)}/${lineId}`, line),
+      removePayoutLine: (payoutId, lineId) => call('DELETE', `${linesUrl(adminUrl, payoutId)}/${lineId}`),
+      removePayoutReceipt: (payoutId, lineId) => call('DELETE', `${linesUrl(adminUrl, payoutId)}/${lineId}/receipt`),
+      importPayoutLines: (csv) => post(`${PAYOUTS_RESOURCE}/lines/import`, { csv }),
     },
   };
 }
+
+const linesUrl = (adminUrl: string, payoutId: Identifier) => `${adminUrl}/${PAYOUTS_RESOURCE}/${encodeURIComponent(payoutId)}/lines`;
 
 // The composed provider's type gains this part's calls (dataProviderPart.ts, PartCalls).
 declare module '../dataProviderPart' {
