@@ -325,4 +325,30 @@ describe('payout lines', () => {
       expect((await admin.get('/api/user/payouts/999999').expect(404)).body.code).toBe('payout_not_found');
     });
   });
+
+  describe('a question about a line', () => {
+    it('opens a case that names the payout and the line, about the payout\'s property; others\' payouts and lines are refused', async () => {
+      const { agent: owner, user } = await t.loginAs('user');
+      const payout = await payoutFor(user, 5, 2026);
+      const lines = (await admin.post(`/api/admin/payouts/${payout.id}/lines`).send({ kind: 'rent', description: 'Leie mai', amount: '5000' }).expect(201)).body.lines;
+      const ask = (agent: Agent, body: object) => agent.post('/api/cases').send({ title: 'Spørsmål om Leie mai (mai 2026)', category: 'billing', message: 'Hva er dette?', ...body });
+
+      const kase = (await ask(owner, { payoutId: payout.id, payoutLineId: lines[0].id }).expect(201)).body;
+      expect(kase).toMatchObject({ payoutId: payout.id, payoutLineId: lines[0].id, propertyId: payout.propertyId });
+      expect((await admin.get(`/api/cases/${kase.id}`).expect(200)).body).toMatchObject({ payoutId: payout.id, payoutLineId: lines[0].id });
+
+      // A line of another payout, another owner's payout, half a reference: refused, and no case is made.
+      const other = await payoutFor(user, 6, 2026);
+      const before = Number((await db.query('SELECT count(*)::int AS n FROM cases'))[0].n);
+      expect((await ask(owner, { payoutId: other.id, payoutLineId: lines[0].id }).expect(404)).body.code).toBe('payout_line_not_found');
+      const { agent: stranger } = await t.loginAs('user');
+      expect((await ask(stranger, { payoutId: payout.id, payoutLineId: lines[0].id }).expect(404)).body.code).toBe('payout_not_found');
+      await ask(owner, { payoutLineId: lines[0].id }).expect(400);
+      expect(Number((await db.query('SELECT count(*)::int AS n FROM cases'))[0].n)).toBe(before);
+
+      // The line removed, the case stays and names the payout only.
+      await admin.delete(`/api/admin/payouts/${payout.id}/lines/${lines[0].id}`).expect(200);
+      expect((await owner.get(`/api/cases/${kase.id}`).expect(200)).body).toMatchObject({ payoutId: payout.id, payoutLineId: null });
+    });
+  });
 });

@@ -29,6 +29,13 @@ export class Case {
   @Column({ type: 'int', nullable: true })
   adminId: number | null;
 
+  /** A question about a payout's line names both (docs/product/cases.md#a-question-about-a-payout); null once removed. */
+  @Column({ type: 'int', nullable: true })
+  payoutId: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  payoutLineId: number | null;
+
   @Column({ type: 'varchar', length: 50, nullable: true })
   department: CaseDepartment | null;
 

@@ -50,6 +50,18 @@ export class CreateCaseDto {
   /** The owner's property the case is about (one they are a member of); without it, their first (none if they have none). */
   @OptionalPropertyId()
   propertyId?: number;
+
+  /**
+   * A question about a payout's line: the payout and the line, of a property whose money the owner sees; the case is
+   * then about the payout's property (docs/product/cases.md#a-question-about-a-payout).
+   */
+  @ValidateIf((o: CreateCaseDto) => o.payoutLineId !== undefined || o.payoutId !== undefined)
+  @IsRowId({ message: 'Ugyldig utbetaling' })
+  payoutId?: number;
+
+  @ValidateIf((o: CreateCaseDto) => o.payoutId !== undefined || o.payoutLineId !== undefined)
+  @IsRowId({ message: 'Ugyldig utbetalingslinje' })
+  payoutLineId?: number;
 }
 
 /**
@@ -136,6 +148,9 @@ export class CaseResponse {
   /** The property the case is about, and its name; null when it names none. */
   propertyId: number | null;
   propertyName: string | null;
+  /** The payout and line a question is about; null otherwise, or once they are removed. */
+  payoutId: number | null;
+  payoutLineId: number | null;
   department: CaseDepartment | null;
   caseNumber: string;
   title: string;

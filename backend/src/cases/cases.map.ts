@@ -13,6 +13,8 @@ export function mapCase({ kase: c, userName, adminName, propertyName, unreadCoun
     adminName,
     propertyId: c.propertyId,
     propertyName,
+    payoutId: c.payoutId,
+    payoutLineId: c.payoutLineId,
     department: c.department,
     caseNumber: c.caseNumber,
     title: c.title,

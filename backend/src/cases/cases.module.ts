@@ -5,6 +5,7 @@ import { FileStore } from '../common/adapters/file-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PropertiesModule } from '../properties/properties.module';
 import { SystemModule } from '../system/system.module';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { UsersModule } from '../users/users.module';
 import { AdminCasesController } from './admin-cases.controller';
 import { AttachmentStorage, UploadGateInterceptor } from './attachment-upload';
@@ -32,6 +33,7 @@ import { CasesService } from './cases.service';
     SystemModule,
     UsersModule,
     PropertiesModule,
+    PayoutsModule,
   ],
   controllers: [CasesController, AdminCasesController],
   providers: [CasesService, UploadGateInterceptor],

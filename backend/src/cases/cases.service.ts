@@ -22,6 +22,7 @@ import { type CaseEvent } from './cases.events';
 import { returning } from '../database/returning';
 import { firstPropertySql } from '../properties/properties.types';
 import { PropertyAccess } from '../properties/property-access.service';
+import { PayoutLinesService } from '../payouts/payout-lines.service';
 
 /** A case with what its answers add: names read live from the accounts, and the viewer's unread count. */
 /** A file already streamed into the FileStore for this message (AttachmentStorage), under its safe name. */
@@ -66,6 +67,7 @@ export class CasesService implements OnModuleInit {
     private readonly settings: SystemSettingsService,
     private readonly users: UsersService,
     private readonly access: PropertyAccess,
+    private readonly payoutLines: PayoutLinesService,
   ) {}
 
   /**
@@ -166,7 +168,13 @@ export class CasesService implements OnModuleInit {
     }
     const ownerId = owner.id;
     // The owner's own membership decides, even when an admin opens it for them: a case names only a property of theirs.
-    const named = dto.propertyId === undefined ? undefined : await this.ownPropertyOf(owner, dto.propertyId);
+    // A question about a payout's line is about the payout's property, which the owner must see the money of.
+    const question = dto.payoutId === undefined || dto.payoutLineId === undefined ? null : { payoutId: dto.payoutId, payoutLineId: dto.payoutLineId };
+    const named = question
+      ? (await this.payoutLines.questionOf((await this.users.findById(ownerId))!, question.payoutId, question.payoutLineId)).propertyId
+      : dto.propertyId === undefined
+        ? undefined
+        : await this.ownPropertyOf(owner, dto.propertyId);
     const now = this.clock.now();
     const asStaff = ownerId !== viewer.id;
     const { saved: kase, first } = await this.db.transaction(async (tx) => {
@@ -175,6 +183,8 @@ export class CasesService implements OnModuleInit {
         tx.getRepository(Case).create({
           userId: ownerId,
           propertyId: named ?? firstProperty ?? null,
+          payoutId: question?.payoutId ?? null,
+          payoutLineId: question?.payoutLineId ?? null,
           caseNumber: caseNumber(now, n),
           title: dto.title,
           category: dto.category,

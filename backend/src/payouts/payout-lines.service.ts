@@ -73,6 +73,18 @@ export class PayoutLinesService {
     return { payout: mapPayout(payout), lines: lines.map(mapLine), ...month, timezone: property.timezone };
   }
 
+  /**
+   * The property a question about a payout's line is about (a case naming them: docs/product/cases.md#a-question-about-a-payout):
+   * the asker must see the payout's money, as for `detail`; a line of another payout is 404 payout_line_not_found.
+   */
+  async questionOf(person: User, payoutId: number, lineId: number): Promise<{ propertyId: number }> {
+    const payout = await this.db.manager.getRepository(Payout).findOneBy({ id: payoutId });
+    if (!payout) throw payoutNotFound();
+    const property = await this.moneyOf(person, payout);
+    if (!(await this.db.manager.getRepository(PayoutLine).existsBy({ id: lineId, payoutId }))) throw lineNotFound();
+    return { propertyId: property.id };
+  }
+
   /** A line's receipt for a member who sees the property's money (as `detail`), or for staff. */
   async receiptFor(user: User, payoutId: number, lineId: number): Promise<{ line: PayoutLine; file: OpenedFile }> {
     const payout = await this.db.manager.getRepository(Payout).findOneBy({ id: payoutId });

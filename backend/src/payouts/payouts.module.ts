@@ -49,6 +49,6 @@ import { PayoutsService } from './payouts.service';
   ],
   controllers: [PayoutsController, AdminPayoutsController, AdminPayoutLinesController, InsightsController],
   providers: [PayoutsService, PayoutAlerts, PayoutLinesService, ReceiptErrorsInterceptor, InsightsService],
-  exports: [PayoutsService],
+  exports: [PayoutsService, PayoutLinesService],
 })
 export class PayoutsModule {}

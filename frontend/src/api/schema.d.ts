@@ -3789,6 +3789,9 @@ export interface components {
             /** Format: date-time */
             lastMessageAt: string | null;
             messageCount: number;
+            /** @description The payout and line a question is about; null otherwise, or once they are removed. */
+            payoutId: number | null;
+            payoutLineId: number | null;
             /** @enum {string} */
             priority: "low" | "medium" | "high";
             /** @description The property the case is about, and its name; null when it names none. */
@@ -3844,6 +3847,9 @@ export interface components {
             /** Format: date-time */
             lastMessageAt: string | null;
             messageCount: number;
+            /** @description The payout and line a question is about; null otherwise, or once they are removed. */
+            payoutId: number | null;
+            payoutLineId: number | null;
             /** @enum {string} */
             priority: "low" | "medium" | "high";
             /** @description The property the case is about, and its name; null when it names none. */
@@ -3963,6 +3969,12 @@ export interface components {
             category: "info" | "calendar" | "account" | "other" | "technical" | "billing" | "appointment" | "support" | "complaint";
             /** @description The first message. */
             message: string;
+            /**
+             * @description A question about a payout's line: the payout and the line, of a property whose money the owner sees; the case is
+             *     then about the payout's property (docs/product/cases.md#a-question-about-a-payout).
+             */
+            payoutId?: number;
+            payoutLineId?: number;
             /**
              * @description medium when left out.
              * @enum {string}

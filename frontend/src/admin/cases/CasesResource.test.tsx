@@ -18,7 +18,7 @@ const mia: CurrentUser = { id: 2, username: 'mia@example.com', name: 'Mia Mini',
 const ole = { id: 3, name: 'Ole Owner', email: 'ole@example.com', username: 'ole@example.com', isAdmin: false, isMiniAdmin: false, isBlocked: false, lastLoginAt: null };
 
 const kase = (id: number, fields: Partial<Case> = {}): Case => ({
-  id, userId: 3, userName: 'Ole Owner', adminId: null, adminName: null, propertyId: null, propertyName: null, department: null, caseNumber: `K-2026-0000${id}`, title: `Sak ${id}`, category: 'technical', priority: 'high',
+  id, userId: 3, userName: 'Ole Owner', adminId: null, adminName: null, propertyId: null, propertyName: null, payoutId: null, payoutLineId: null, department: null, caseNumber: `K-2026-0000${id}`, title: `Sak ${id}`, category: 'technical', priority: 'high',
   status: 'open', isClosed: false, closedAt: null, closedById: null, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z', harMeldinger: 1, messageCount: 1,
   lastMessage: 'Hei', lastMessageAt: '2026-05-01T10:00:00.000Z', unreadCount: 1, ...fields,
 });

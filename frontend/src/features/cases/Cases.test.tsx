@@ -28,6 +28,8 @@ function kase(id: number, fields: Partial<Case> = {}): CaseDetail {
     adminName: null,
     propertyId: null,
     propertyName: null,
+    payoutId: null,
+    payoutLineId: null,
     department: null,
     caseNumber: `K-2026-0004${id}`,
     title: `Sak ${id}`,

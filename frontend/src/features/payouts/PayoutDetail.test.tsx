@@ -22,12 +22,16 @@ const payout: Payout = {
   id: 41, userId: 7, propertyId: 30, year: 2031, month: 3, amount: '7450.00', currency: 'NOK', status: 'paid', rentalDays: 9, paidDate: '2031-04-05',
   notes: null, registeredById: 1, createdAt: '', updatedAt: '',
 };
+const line = (id: number) => ({ id, payoutId: payout.id, imported: false, createdAt: '', updatedAt: '' });
 const detail: PayoutDetail = {
-  ...payout,
+  payout,
+  rentalDays: 9,
+  ownerNights: 0,
+  timezone: 'Europe/Oslo',
   lines: [
-    { id: 301, kind: 'rent', description: 'Leie mars', amount: '9000.00', bookingRef: null, receipt: null },
-    { id: 302, kind: 'cleaning', description: 'Vask etter gjester', amount: '-1200.00', bookingRef: 'HMABC123', receipt: { name: 'vask.pdf', contentType: 'application/pdf', size: 2048 } },
-    { id: 303, kind: 'commission', description: '', amount: '-350.00', bookingRef: null, receipt: null },
+    { ...line(301), kind: 'rent', description: 'Leie mars', amount: '9000.00', bookingRef: null, receipt: null },
+    { ...line(302), kind: 'adjustment', description: 'Vask etter gjester', amount: '-1200.00', bookingRef: 'HMABC123', receipt: { name: 'vask.pdf', contentType: 'application/pdf', byteSize: 2048 } },
+    { ...line(303), kind: 'commission', description: '', amount: '-350.00', bookingRef: null, receipt: null },
   ],
   stays: [
     { ref: 'HMABC123', channel: 'airbnb', start: '2031-02-27', end: '2031-03-04', nights: 3 },
@@ -86,7 +90,7 @@ describe('a payout explained', { timeout: 20_000 }, () => {
     expect(rows.map((r) => plain(r.textContent))).toEqual([
       'TypeBeskrivelseBestillingBeløpHandlinger',
       'LeieinntektLeie mars9 000,00 NOKSpør om denne',
-      'RengjøringVask etter gjesterHMABC123−1 200,00 NOKKvitteringSpør om denne',
+      'JusteringVask etter gjesterHMABC123−1 200,00 NOKKvitteringSpør om denne',
       'Provisjon−350,00 NOKSpør om denne',
       'Sum7 450,00 NOK',
     ]);

@@ -35,7 +35,8 @@ export function PayoutDetailDialog({ payoutId, isMobile, onClose }: PayoutDetail
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const navigate = useNavigate();
-  const { data: payout, isPending, isError } = usePayoutDetail(payoutId);
+  const { data: detail, isPending, isError } = usePayoutDetail(payoutId);
+  const payout = detail?.payout;
   if (!textsLoaded) return null;
 
   const period = payout ? new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric' }).format(new Date(payout.year, payout.month - 1, 15)) : '';
@@ -48,7 +49,7 @@ export function PayoutDetailDialog({ payoutId, isMobile, onClose }: PayoutDetail
     };
     navigate(APP_PATHS.cases, { state: { payoutQuestion: question } });
   };
-  const channels = payout ? Object.entries(payout.nightsByChannel).sort(([, a], [, b]) => b - a) : [];
+  const channels = detail ? Object.entries(detail.nightsByChannel).sort(([, a], [, b]) => b - a) : [];
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={isMobile} aria-labelledby="payout-detail-title">
@@ -61,7 +62,7 @@ export function PayoutDetailDialog({ payoutId, isMobile, onClose }: PayoutDetail
       <DialogContent dividers>
         {isError ? (
           <Alert severity="error">{t('payoutDetail.loadFailed')}</Alert>
-        ) : isPending ? (
+        ) : isPending || !detail || !payout ? (
           <CircularProgress aria-label={t('payoutDetail.loading')} />
         ) : (
           <Stack spacing={3}>
@@ -74,11 +75,11 @@ export function PayoutDetailDialog({ payoutId, isMobile, onClose }: PayoutDetail
 
             <Box component="section" aria-labelledby="payout-lines-title">
               <Typography id="payout-lines-title" variant="h6" component="h2" gutterBottom>{t('payoutDetail.lines')}</Typography>
-              {payout.lines.length === 0 ? (
+              {detail.lines.length === 0 ? (
                 <Typography color="text.secondary">{t('payoutDetail.noLines')}</Typography>
               ) : isMobile ? (
                 <List disablePadding data-payout-lines>
-                  {payout.lines.map((line) => (
+                  {detail.lines.map((line) => (
                     <ListItem key={line.id} divider disableGutters data-line={line.id} sx={{ display: 'block' }}>
                       <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
                         <ListItemText primary={line.description || t(`payoutDetail.kind.${line.kind}`)} secondary={[t(`payoutDetail.kind.${line.kind}`), line.bookingRef].filter(Boolean).join(' · ')} />
@@ -100,7 +101,7 @@ export function PayoutDetailDialog({ payoutId, isMobile, onClose }: PayoutDetail
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {payout.lines.map((line) => (
+                    {detail.lines.map((line) => (
                       <TableRow key={line.id} data-line={line.id}>
                         <TableCell>{t(`payoutDetail.kind.${line.kind}`)}</TableCell>
                         <TableCell>{line.description}</TableCell>
@@ -124,14 +125,14 @@ export function PayoutDetailDialog({ payoutId, isMobile, onClose }: PayoutDetail
             <Box component="section" aria-labelledby="payout-stays-title">
               <Typography id="payout-stays-title" variant="h6" component="h2" gutterBottom>{t('payoutDetail.stays')}</Typography>
               <Typography color="text.secondary" gutterBottom>
-                {t('payoutDetail.nightsSummary', { count: channels.reduce((sum, [, n]) => sum + n, 0), rentalDays: payout.rentalDays ?? 0 })}
+                {t('payoutDetail.nightsSummary', { count: channels.reduce((sum, [, n]) => sum + n, 0), rentalDays: detail.rentalDays })}
               </Typography>
               {channels.length > 0 && (
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }} data-nights-by-channel>
                   {channels.map(([channel, nights]) => <Chip key={channel} variant="outlined" label={t('payoutDetail.channelNights', { channel, count: nights })} />)}
                 </Stack>
               )}
-              {payout.stays.length === 0 ? (
+              {detail.stays.length === 0 ? (
                 <Typography color="text.secondary">{t('payoutDetail.noStays')}</Typography>
               ) : (
                 <Table size="small" aria-labelledby="payout-stays-title" data-payout-stays>
@@ -144,7 +145,7 @@ export function PayoutDetailDialog({ payoutId, isMobile, onClose }: PayoutDetail
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {payout.stays.map((stay) => (
+                    {detail.stays.map((stay) => (
                       <TableRow key={`${stay.ref}-${stay.start}`} data-stay={stay.ref}>
                         <TableCell sx={{ wordBreak: 'break-all' }}>{stay.ref}</TableCell>
                         <TableCell>{stay.channel}</TableCell>
