@@ -117,7 +117,11 @@ const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
  * The texts of the error codes webhooks (five) and personal API tokens (nine) added, on every screen, with the token
  * tab's name and the activity rows of a token made or revoked (the System page's webhooks card, the settings' token
  * tab and their texts load with them, in the 'later' part): about 204.2, 313.3 and 413.3 kB (budget 413 → 414 for
- * the back office), measured on each branch.
+ * the back office), measured on each branch. With the year page (its menu entry; the page, its charts and texts load
+ * with it) and payout lines (the seventeen error texts of lines, receipts and the import, on every screen; the payout
+ * explained loads with its dialog): 204.7, 314.1 and 414.3 kB (budgets 314 → 315 and 414 → 415). Most of that growth is
+ * error texts only staff ever see; a part of the catalogue for staff's error texts, loaded with the back office, is
+ * the way to take it back off the owners' screens.
  * What is left is mostly the libraries: react-dom, MUI with emotion,
  * react-router and i18next on every screen (about 170 kB), FullCalendar on the calendar, react-admin (about 110 kB)
  * on /admin.
@@ -129,12 +133,12 @@ const NB_BACK_OFFICE = 'virtual:catalogue/nb/back-office';
 /** Each screen's budget, the goal for it, and its bare counterpart in frontend/size-floor (scripts/size-floor.mjs). */
 export const SCREENS = [
   { name: '/auth (login)', lazy: [NB_START, 'src/app/App.tsx', 'src/features/auth/LoginPage.tsx'], budgetKb: 205, goalKb: 150, floorPage: 'login' },
-  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 314, goalKb: 280, floorPage: 'calendar' },
+  { name: '/ (calendar)', lazy: [NB_START, 'src/app/App.tsx', 'src/app/SignedInApp.tsx', NB_APP, 'src/features/calendar/CalendarHome.tsx'], budgetKb: 315, goalKb: 280, floorPage: 'calendar' },
   // An admin's back office opens on the users list (AdminApp.tsx); each resource's pages are chunks of their own.
   {
     name: '/admin (back office)',
     lazy: [NB_START, 'src/app/App.tsx', 'src/admin/AdminApp.tsx', NB_APP, NB_BACK_OFFICE, 'src/admin/users/UserList.tsx'],
-    budgetKb: 414,
+    budgetKb: 415,
     goalKb: 350,
     floorPage: 'back-office',
   },
