@@ -97,7 +97,8 @@ describe('TokensTab', () => {
     const shown = await screen.findByLabelText('Din nye API-nøkkel');
     expect(shown).toHaveValue(TOKEN);
     expect(screen.getByText(/Den vises bare denne ene gangen/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Kopier API-nøkkelen' })).toBeInTheDocument();
+    // The confirmation's dialog leaves with a transition, and the page behind it is hidden from the roles until then.
+    expect(await screen.findByRole('button', { name: 'Kopier API-nøkkelen' }, { timeout: 5_000 })).toBeInTheDocument();
     const posts = calls(server, 'POST', '/api/user/tokens');
     expect(posts).toHaveLength(2);
     expect(posts[1].body).toEqual({ name: 'Kalenderskript', scopes: ['calendar:read', 'calendar:write'], expiresInDays: 90 });
