@@ -130,7 +130,8 @@ export class FileStore {
     const start = async () => {
       const head = Buffer.concat(pending);
       contentType = sniffContentType(head) ?? (await detectContentType(head, { partial: size >= SNIFF_BYTES }));
-      if (!contentType || (types && !types.has(contentType))) throw new RejectedFile('the file is not of a type this upload takes', 'type');
+      if (!contentType) throw new RejectedFile('the file is not a PDF, image, office document or text file', 'type');
+      if (types && !types.has(contentType)) throw new RejectedFile('the file is not of a type this upload takes', 'type');
       const [row] = await this.db.query(
         "INSERT INTO stored_files (content, byte_size, content_type, sha256, original_name) VALUES (NULL, 0, $1, '', $2) RETURNING id",
         [contentType, storedFileName(originalName, contentType) ?? storedFileName('fil', contentType)],
